@@ -1,0 +1,38 @@
+// One configured Ajv per loaded contract: JSON Schema 2020-12, strict, with the formats the contract uses.
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv and ajv-formats are CommonJS with a `default` export; under NodeNext the default sits one level down.
+const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
+const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+export type AjvInstance = InstanceType<typeof Ajv2020>;
+
+/** The contract's own annotation keywords: carried through, never validated. */
+export const ANNOTATION_KEYWORDS = [
+  'x-contradictions',
+  'x-gaps',
+  'x-format',
+  'x-sensitive',
+  'x-basis',
+  'x-wire-enforced',
+  'x-wire-note',
+] as const;
+
+/**
+ * `tel` (cal/v1 organizer phone) has no standard definition. Rule stated here, once: an optional leading `+`,
+ * then digits, spaces, hyphens, dots and parentheses, 3 to 32 characters in all, with at least 3 digits.
+ */
+export const TEL_RULE = /^\+?[0-9 ().-]{3,32}$/;
+export function isTel(v: string): boolean {
+  return TEL_RULE.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 3;
+}
+
+export function createAjv(): AjvInstance {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addFormat('tel', { type: 'string', validate: isTel });
+  // OpenAPI's `double` only says how wide the number is; any finite JSON number fits.
+  ajv.addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) });
+  ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
+  return ajv;
+}
