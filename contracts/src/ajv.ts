@@ -1,11 +1,14 @@
 // One configured Ajv per loaded contract: JSON Schema 2020-12, strict, with the formats the contract uses.
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
+import type { FormatsPlugin } from 'ajv-formats';
 
-// ajv and ajv-formats are CommonJS with a `default` export; under NodeNext the default sits one level down.
-const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
-const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
-export type AjvInstance = InstanceType<typeof Ajv2020>;
+// ajv and ajv-formats are CommonJS; require() gives their real exports under both tsx and plain Node,
+// where a default import would land one level too high.
+const require = createRequire(import.meta.url);
+const Ajv2020 = require('ajv/dist/2020.js').default as typeof Ajv2020Class;
+const addFormats = require('ajv-formats').default as FormatsPlugin;
+export type AjvInstance = Ajv2020Class;
 
 /** The contract's own annotation keywords: carried through, never validated. */
 export const ANNOTATION_KEYWORDS = [

@@ -211,11 +211,10 @@ export function loadContract(doc: JsonSchema): Contract {
   }
 
   const validatorOf = (op: Operation): ValidateFunction => {
-    let v = compiled.get(op.id);
-    if (!v) {
-      v = ajv.compile(requestSchemaFor(op));
-      compiled.set(op.id, v);
-    }
+    const cached = compiled.get(op.id);
+    if (cached) return cached;
+    const v = ajv.compile(requestSchemaFor(op));
+    compiled.set(op.id, v);
     return v;
   };
 
