@@ -1,0 +1,178 @@
+import { execFile } from 'node:child_process';
+import * as nodeFs from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main, type MainDeps } from './cli.ts';
+import type { RunArgs } from './src/cli/args.ts';
+import { defaultCommands } from './src/cli/commands/index.ts';
+import type { CommandContext } from './src/cli/context.ts';
+import { TargetUnreachableError } from './src/cli/errors.ts';
+import { finishRun } from './src/cli/finish.ts';
+import { sampleCases, sampleRun } from './src/report/sample.ts';
+import { writeReports } from './src/report/write.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'suites/bin/site-contracts.mjs');
+const run = promisify(execFile);
+
+function fakeDeps(overrides: Partial<MainDeps> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const deps: MainDeps = {
+    commands: defaultCommands,
+    tool: { name: 'site-contracts', version: '9.9.9' },
+    env: {},
+    stdout: { write: (s: string) => void out.push(s) },
+    stderr: { write: (s: string) => void err.push(s) },
+    now: () => new Date('2026-01-01T00:00:00Z'),
+    readFile: (path) => nodeFs.readFile(path, 'utf8'),
+    fs: nodeFs,
+    ...overrides,
+  };
+  return { deps, out: () => out.join(''), err: () => err.join('') };
+}
+
+describe('main', () => {
+  it('prints usage for --help and exits 0', async () => {
+    const t = fakeDeps();
+    expect(await main(['--help'], t.deps)).toBe(0);
+    expect(t.out()).toContain('Usage: site-contracts <command> [flags]');
+    expect(t.out()).toContain('--auth-env VAR');
+    expect(t.out()).not.toContain('--password');
+  });
+
+  it('exits 2 on a usage error with the message and a hint on stderr', async () => {
+    const t = fakeDeps();
+    expect(await main(['test', '--base-url', 'http://h', '--shard', '3/2'], t.deps)).toBe(2);
+    expect(t.err()).toBe(`site-contracts: --shard expects i/n with 1 <= i <= n, got "3/2"\nRun 'site-contracts --help' for usage.\n`);
+    expect(t.out()).toBe('');
+  });
+
+  it('hands parsed arguments to the command from the registry and returns its exit code', async () => {
+    const test = vi.fn(async (_args: RunArgs, _ctx: CommandContext) => 1);
+    const t = fakeDeps({ commands: { ...defaultCommands, test }, env: { SITE_CONTRACTS_AUTH: 'u:sekrit-pw' } });
+    expect(await main(['test', '--base-url', 'http://h', '--only', 'wp/v2'], t.deps)).toBe(1);
+    const [args, ctx] = test.mock.calls[0]!;
+    expect(args).toMatchObject({ command: 'test', baseUrl: 'http://h', only: ['wp/v2'], auth: { envVar: 'SITE_CONTRACTS_AUTH' } });
+    expect(ctx.secrets).toEqual(['u:sekrit-pw']);
+    expect(ctx.redact('echo sekrit-pw')).toBe('echo [REDACTED]');
+  });
+
+  it('maps an unreachable target to 2, stubs and crashes to 3, and redacts what it prints', async () => {
+    const env = { SITE_CONTRACTS_AUTH: 'u:sekrit-pw' };
+    const unreachable = fakeDeps({
+      env,
+      commands: { ...defaultCommands, test: async () => { throw new TargetUnreachableError('cannot reach http://h/wp-json/ (ECONNREFUSED)'); } },
+    });
+    expect(await main(['test', '--base-url', 'http://h'], unreachable.deps)).toBe(2);
+    expect(unreachable.err()).toBe('site-contracts: cannot reach http://h/wp-json/ (ECONNREFUSED)\n');
+
+    const stub = fakeDeps();
+    expect(await main(['diff', '--base-url', 'http://h'], stub.deps)).toBe(3);
+    expect(stub.err()).toContain('`site-contracts diff` is not implemented yet');
+
+    const crash = fakeDeps({ env, commands: { ...defaultCommands, proxy: async () => { throw new Error('boom with sekrit-pw'); } } });
+    expect(await main(['proxy', '--upstream', 'http://u'], crash.deps)).toBe(3);
+    expect(crash.err()).toContain('internal error: Error: boom with [REDACTED]');
+    expect(crash.err()).not.toContain('sekrit-pw');
+  });
+});
+
+describe('finishRun', () => {
+  it('writes the reports, prints the verdict and returns the exit code', async () => {
+    const files = new Map<string, string>();
+    const t = fakeDeps();
+    const ctx: CommandContext = {
+      ...t.deps,
+      secrets: [],
+      redact: (s) => s,
+      fs: {
+        mkdir: async () => undefined,
+        writeFile: async (p, d) => void files.set(p, d),
+        rename: async (a, b) => void files.set(b, files.get(a) ?? ''),
+        rm: async () => undefined,
+      },
+    };
+    const code = await finishRun(sampleRun(), { reportDir: 'r', formats: ['json'] }, ctx);
+    expect(code).toBe(1);
+    expect(files.has('r/site-contracts.json')).toBe(true);
+    expect(t.out()).toContain('site-contracts: FAILED: 6 cases, 1 passed, 2 failed, 1 warned, 1 errored, 1 skipped');
+    expect(t.out()).toContain('  FAIL  not_a_server_error GET /wp/v2/posts [documented]: expected a status below 500, got 500');
+    expect(t.out()).toContain('  ERROR index_lists_namespaces [documented]: connect ECONNRESET');
+    expect(t.out()).toContain('reports:\n  r/site-contracts.json\n');
+  });
+});
+
+describe('merge command and the bin', () => {
+  let dir = '';
+  let shards: string[] = [];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sc-cli-'));
+    const cases = sampleCases();
+    shards = [];
+    for (const [index, part] of [cases.slice(0, 3), cases.slice(3)].entries()) {
+      const shardRun = { ...sampleRun(part), shard: { index: index + 1, total: 2 } };
+      const [json] = await writeReports(shardRun, { dir: join(dir, 'shards'), formats: ['json'], secrets: [] });
+      shards.push(json!.path);
+    }
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('merges shard reports into every format and fails on their failures', async () => {
+    const t = fakeDeps();
+    const out = join(dir, 'merged');
+    expect(await main(['merge', ...shards, '--report-dir', out], t.deps)).toBe(1);
+    expect((await readdir(out)).sort()).toEqual(['site-contracts.html', 'site-contracts.json', 'site-contracts.junit.xml']);
+    const merged = JSON.parse(await readFile(join(out, 'site-contracts.json'), 'utf8'));
+    expect(merged.summary).toMatchObject({ total: 6, failing: 3 });
+    expect(merged).not.toHaveProperty('shard');
+  });
+
+  it('passes when a --baseline accepts every failure, and lists fixed entries', async () => {
+    const baseline = join(dir, 'baseline.yaml');
+    await writeFile(
+      baseline,
+      'accepted:\n' +
+        '  - {id: "not_a_server_error:wpV2.posts.list:", reason: WP-1}\n' +
+        '  - id: "negative_rejection:wpV2.posts.create:title:type"\n' +
+        '  - id: "index_lists_namespaces:-:"\n' +
+        '  - id: "not_a_server_error:calV1.events.list:"\n',
+    );
+    const t = fakeDeps();
+    expect(await main(['merge', ...shards, '--report-dir', join(dir, 'm'), '--format', 'json', '--baseline', baseline], t.deps)).toBe(0);
+    expect(t.out()).toContain('PASSED');
+    expect(t.out()).toContain('3 accepted by the baseline');
+    expect(t.out()).toContain('fixed (remove from the baseline): not_a_server_error:calV1.events.list:');
+  });
+
+  it('exits 2 for a missing shard or an unreadable file', async () => {
+    const missing = fakeDeps();
+    expect(await main(['merge', shards[0]!, '--report-dir', join(dir, 'm')], missing.deps)).toBe(2);
+    expect(missing.err()).toContain('shard 2/2 missing');
+    const unreadable = fakeDeps();
+    expect(await main(['merge', join(dir, 'nope.json')], unreadable.deps)).toBe(2);
+    expect(unreadable.err()).toMatch(/merge .*nope\.json: cannot read it \(ENOENT\)/);
+  });
+
+  it('runs as the npm bin through tsx, with the documented exit codes', async () => {
+    const out = join(dir, 'bin-out');
+    const merged = await run(process.execPath, [BIN, 'merge', ...shards, '--report-dir', out, '--format', 'junit']).catch((e) => e);
+    expect(merged.code).toBe(1);
+    expect(merged.stdout).toContain('site-contracts: FAILED');
+    expect(await readdir(out)).toEqual(['site-contracts.junit.xml']);
+
+    const bad = await run(process.execPath, [BIN, 'test', '--base-url', 'http://h', '--password', 'x']).catch((e) => e);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('pass its name with --auth-env VAR');
+
+    const help = await run('npx', ['site-contracts', '--help'], { cwd: ROOT });
+    expect(help.stdout).toContain('Usage: site-contracts');
+  }, 60_000);
+});

@@ -1,0 +1,124 @@
+// Entry point of `site-contracts` (npm bin) and `npm run conformance`: parse the command line, hand
+// the command to its handler, map the outcome to an exit code. Handlers live in
+// suites/src/cli/commands/; this file only wires them to the process.
+//
+// Exit codes: 0 pass, 1 failures, 2 usage error / unreadable input / unreachable target, 3 internal.
+
+import { readFileSync, realpathSync } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseCli, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
+import { defaultCommands } from './src/cli/commands/index.ts';
+import type { CommandContext, CommandRegistry, OutputStream } from './src/cli/context.ts';
+import { NotImplementedError, TargetUnreachableError, UsageError } from './src/cli/errors.ts';
+import { usage } from './src/cli/help.ts';
+import { BaselineError } from './src/report/baseline.ts';
+import { ReportFormatError } from './src/report/json.ts';
+import { MergeError } from './src/report/merge.ts';
+import type { ToolInfo } from './src/report/model.ts';
+import { createRedactor } from './src/report/redact.ts';
+import { EXIT_INTERNAL, EXIT_USAGE } from './src/report/run.ts';
+import type { ReportFs } from './src/report/write.ts';
+
+export interface MainDeps {
+  commands: CommandRegistry;
+  tool: ToolInfo;
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: OutputStream;
+  stderr: OutputStream;
+  now(): Date;
+  readFile(path: string): Promise<string>;
+  fs: ReportFs;
+}
+
+export async function main(argv: readonly string[], deps: MainDeps): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseCli(argv, deps.env);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    deps.stderr.write(`${deps.tool.name}: ${e.message}\nRun '${deps.tool.name} --help' for usage.\n`);
+    return EXIT_USAGE;
+  }
+  if (args.command === 'help') {
+    deps.stdout.write(usage(deps.tool.name));
+    return 0;
+  }
+  if (args.command === 'version') {
+    deps.stdout.write(`${deps.tool.name} ${deps.tool.version}\n`);
+    return 0;
+  }
+
+  const secrets = secretsOf(args, deps.env);
+  const redactor = createRedactor(secrets);
+  const { commands, ...io } = deps;
+  const ctx: CommandContext = { ...io, secrets, redact: redactor.text };
+  try {
+    return await dispatch(args, commands, ctx);
+  } catch (e) {
+    return reportError(e, ctx);
+  }
+}
+
+function dispatch(args: CommandArgs, commands: CommandRegistry, ctx: CommandContext): Promise<number> {
+  switch (args.command) {
+    case 'test':
+      return commands.test(args, ctx);
+    case 'diff':
+      return commands.diff(args, ctx);
+    case 'proxy':
+      return commands.proxy(args, ctx);
+    case 'merge':
+      return commands.merge(args, ctx);
+  }
+}
+
+function reportError(e: unknown, ctx: CommandContext): number {
+  const name = ctx.tool.name;
+  const say = (text: string): void => void ctx.stderr.write(ctx.redact(`${name}: ${text}\n`));
+  if (e instanceof UsageError) {
+    say(`${e.message}\nRun '${name} --help' for usage.`);
+    return EXIT_USAGE;
+  }
+  if (e instanceof TargetUnreachableError || e instanceof BaselineError || e instanceof ReportFormatError || e instanceof MergeError) {
+    say(e.message);
+    return EXIT_USAGE;
+  }
+  if (e instanceof NotImplementedError) {
+    say(e.message);
+    return EXIT_INTERNAL;
+  }
+  say(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  return EXIT_INTERNAL;
+}
+
+export function processDeps(): MainDeps {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return {
+    commands: defaultCommands,
+    tool: { name: 'site-contracts', version: pkg.version ?? '0.0.0' },
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    now: () => new Date(),
+    readFile: (path) => fs.readFile(path, 'utf8'),
+    fs,
+  };
+}
+
+export async function runFromProcess(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  // exitCode rather than exit(): lets stdout drain when it is a pipe.
+  process.exitCode = await main(argv, processDeps());
+}
+
+function isEntry(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) await runFromProcess();

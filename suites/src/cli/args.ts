@@ -1,0 +1,431 @@
+// Command-line parsing for `site-contracts test|diff|proxy|merge`. Every input the suite takes from
+// a person or a CI script is checked here, once, so the commands can trust what they get; every
+// rejection is a UsageError that names the flag and what it wants.
+// Credentials are never a flag: arguments end up in shell history, CI logs and `ps` output, so the
+// suite only takes the NAME of an environment variable holding `user:application-password`.
+
+import { parseArgs } from 'node:util';
+import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
+import {
+  DEFAULT_POLICY,
+  REPORT_FORMATS,
+  type PolicyLevel,
+  type ReportFormat,
+  type SeverityPolicy,
+  type ShardInfo,
+} from '../report/model.ts';
+import { DEFAULT_REPORT_DIR } from '../report/write.ts';
+import { UsageError } from './errors.ts';
+
+export const COMMANDS = ['test', 'diff', 'proxy', 'merge'] as const;
+export type Command = (typeof COMMANDS)[number];
+
+export const DEFAULTS = {
+  apiRoot: '/wp-json',
+  runs: 3,
+  maxRequests: 5000,
+  rps: 0,
+  timeoutMs: 10_000,
+  port: 8787,
+} as const;
+
+/** Marks the `?rest_route=` style API root of sites without pretty permalinks. */
+export const REST_ROUTE_ROOT = '/?rest_route=';
+
+export interface AuthRef {
+  /** The variable the credentials came from; curl lines and messages name it instead of the value. */
+  envVar: string;
+  /** `user:application-password`: never print, never put in a report. */
+  credentials: string;
+}
+
+export interface ReportArgs {
+  reportDir: string;
+  formats: ReportFormat[];
+  baseline?: string;
+}
+
+export interface RunArgs extends ReportArgs {
+  command: 'test' | 'diff';
+  baseUrl: string;
+  apiRoot: string;
+  auth?: AuthRef;
+  readOnly: boolean;
+  only: string[];
+  skip: string[];
+  /** Absent when not given: the command picks one and records it in the report. */
+  seed?: number;
+  runs: number;
+  maxRequests: number;
+  /** Requests per second; 0 means unlimited. */
+  rps: number;
+  timeoutMs: number;
+  shard?: ShardInfo;
+  policy: SeverityPolicy;
+}
+
+export interface ProxyArgs extends ReportArgs {
+  command: 'proxy';
+  upstream: string;
+  port: number;
+  apiRoot: string;
+  auth?: AuthRef;
+  readOnly: boolean;
+  only: string[];
+  skip: string[];
+  timeoutMs: number;
+  policy: SeverityPolicy;
+}
+
+export interface MergeArgs extends ReportArgs {
+  command: 'merge';
+  inputs: string[];
+}
+
+export type CommandArgs = RunArgs | ProxyArgs | MergeArgs;
+export type CliArgs = CommandArgs | { command: 'help' } | { command: 'version' };
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  'api-root': { type: 'string' },
+  'auth-env': { type: 'string' },
+  'read-only': { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  'max-requests': { type: 'string' },
+  rps: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  shard: { type: 'string' },
+  'report-dir': { type: 'string' },
+  format: { type: 'string', multiple: true },
+  baseline: { type: 'string' },
+  conventions: { type: 'string' },
+  'response-shapes': { type: 'string' },
+  upstream: { type: 'string' },
+  port: { type: 'string' },
+} as const;
+
+type Flag = keyof typeof OPTIONS;
+
+/** What each string flag expects, for messages that say so. */
+const EXPECTS: Partial<Record<Flag, string>> = {
+  'base-url': 'an http(s) URL such as https://staging.example.org',
+  'api-root': "a path such as /wp-json, or 'rest_route'",
+  'auth-env': 'the name of an environment variable holding user:application-password',
+  only: 'a comma-separated list of namespaces, routes or checks',
+  skip: 'a comma-separated list of namespaces, routes or checks',
+  seed: 'an integer from 0 to 4294967295',
+  runs: 'a whole number of cases per parameter, at least 1',
+  'max-requests': 'a whole number of requests, at least 1',
+  rps: 'a number of requests per second (0 = unlimited)',
+  'timeout-ms': 'a whole number of milliseconds, at least 1',
+  shard: 'i/n with 1 <= i <= n',
+  'report-dir': 'a directory',
+  format: `a comma-separated list of ${REPORT_FORMATS.join(', ')}`,
+  baseline: 'a JSON report or a {accepted: [...]} file',
+  conventions: 'error or warn',
+  'response-shapes': 'error or warn',
+  upstream: 'an http(s) URL of the server to proxy to',
+  port: 'a port number from 0 to 65535',
+};
+
+const REPORT_FLAGS: Flag[] = ['help', 'report-dir', 'format', 'baseline'];
+const TARGET_FLAGS: Flag[] = ['api-root', 'auth-env', 'read-only', 'only', 'skip', 'timeout-ms', 'conventions', 'response-shapes'];
+const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
+  test: new Set([...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'seed', 'runs', 'max-requests', 'rps', 'shard']),
+  diff: new Set([...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'seed', 'runs', 'max-requests', 'rps', 'shard']),
+  proxy: new Set([...REPORT_FLAGS, ...TARGET_FLAGS, 'upstream', 'port']),
+  merge: new Set(REPORT_FLAGS),
+};
+
+/** Flags people try for credentials; answered with where credentials go instead. */
+const CREDENTIAL_FLAGS = /^--(password|pass|passwd|auth|app-password|application-password|token|secret)(=|$)/;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function parseCli(argv: readonly string[], env: Env): CliArgs {
+  rejectCredentialFlags(argv);
+  const { values, positionals } = tokenize(argv);
+  if (values.help) return { command: 'help' };
+  if (values.version) return { command: 'version' };
+
+  const [name, ...rest] = positionals;
+  if (name === undefined) throw new UsageError(`missing command: expected one of ${COMMANDS.join(', ')}`);
+  if (name === 'help') return { command: 'help' };
+  if (!isCommand(name)) {
+    throw new UsageError(`unknown command ${JSON.stringify(name)}: expected one of ${COMMANDS.join(', ')}`);
+  }
+  for (const flag of Object.keys(values) as Flag[]) {
+    if (!ALLOWED[name].has(flag)) throw new UsageError(notForCommand(flag, name));
+  }
+
+  const report: ReportArgs = {
+    reportDir: nonEmpty('report-dir', values['report-dir']) ?? DEFAULT_REPORT_DIR,
+    formats: parseFormats(values.format),
+  };
+  const baseline = nonEmpty('baseline', values.baseline);
+  if (baseline !== undefined) report.baseline = baseline;
+
+  if (name === 'merge') {
+    if (rest.length === 0) {
+      throw new UsageError('merge expects one or more JSON reports, e.g. site-contracts merge reports/shard-*.json');
+    }
+    return { command: 'merge', ...report, inputs: rest };
+  }
+  if (rest.length > 0) throw new UsageError(`${name} takes no arguments besides flags, got ${JSON.stringify(rest[0])}`);
+
+  const auth = resolveAuth(values['auth-env'], env);
+  const shared = {
+    ...report,
+    apiRoot: parseApiRoot(values['api-root']),
+    readOnly: values['read-only'] ?? false,
+    only: parseList('only', values.only),
+    skip: parseList('skip', values.skip),
+    timeoutMs: parseCount('timeout-ms', values['timeout-ms'], 1) ?? DEFAULTS.timeoutMs,
+    policy: {
+      conventions: parseLevel('conventions', values.conventions) ?? DEFAULT_POLICY.conventions,
+      responseShapes: parseLevel('response-shapes', values['response-shapes']) ?? DEFAULT_POLICY.responseShapes,
+    },
+    ...(auth ? { auth } : {}),
+  };
+
+  if (name === 'proxy') {
+    if (values.upstream === undefined) throw new UsageError(`proxy needs --upstream: ${EXPECTS.upstream}`);
+    return {
+      command: 'proxy',
+      ...shared,
+      upstream: parseHttpUrl('upstream', values.upstream),
+      port: parseCount('port', values.port, 0, 65535) ?? DEFAULTS.port,
+    };
+  }
+
+  if (values['base-url'] === undefined) throw new UsageError(`${name} needs --base-url: ${EXPECTS['base-url']}`);
+  const args: RunArgs = {
+    command: name,
+    ...shared,
+    baseUrl: parseHttpUrl('base-url', values['base-url']),
+    runs: parseCount('runs', values.runs, 1) ?? DEFAULTS.runs,
+    maxRequests: parseCount('max-requests', values['max-requests'], 1) ?? DEFAULTS.maxRequests,
+    rps: parseRate(values.rps) ?? DEFAULTS.rps,
+  };
+  const seed = parseCount('seed', values.seed, 0, 0xffff_ffff);
+  if (seed !== undefined) args.seed = seed;
+  if (values.shard !== undefined) args.shard = parseShard(values.shard);
+  return args;
+}
+
+/** The options as they go into the report: everything a reader needs to rerun, nothing secret. */
+export function reportableOptions(args: CommandArgs): Record<string, unknown> {
+  const { auth, ...rest } = args as CommandArgs & { auth?: AuthRef };
+  return auth ? { ...rest, authEnv: auth.envVar } : { ...rest };
+}
+
+/** Secrets to redact from anything written or printed; the env fallback covers `merge`, which takes no auth. */
+export function secretsOf(args: CliArgs, env: Env): string[] {
+  const secrets = new Set<string>();
+  const auth = (args as { auth?: AuthRef }).auth;
+  if (auth) secrets.add(auth.credentials);
+  const fallback = env[DEFAULT_AUTH_ENV];
+  if (fallback) secrets.add(fallback);
+  return [...secrets];
+}
+
+function tokenize(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw translateParseError(e);
+  }
+}
+
+function isCommand(name: string): name is Command {
+  return (COMMANDS as readonly string[]).includes(name);
+}
+
+function rejectCredentialFlags(argv: readonly string[]): void {
+  for (const arg of argv) {
+    if (arg === '--') return;
+    const m = CREDENTIAL_FLAGS.exec(arg);
+    // The value is deliberately not echoed: it is most likely the secret itself.
+    if (m) {
+      throw new UsageError(
+        `--${m[1]} is not accepted: credentials on the command line leak into shell history and CI logs. ` +
+          `Put user:application-password in an environment variable and pass its name with --auth-env VAR ` +
+          `(${DEFAULT_AUTH_ENV} is read when set).`,
+      );
+    }
+  }
+}
+
+function notForCommand(flag: Flag, command: Command): string {
+  if (command === 'proxy' && flag === 'base-url') return '--base-url is not used by proxy: give the server to forward to with --upstream';
+  const users = COMMANDS.filter((c) => ALLOWED[c].has(flag));
+  return `--${flag} does not apply to ${command} (it is for ${users.join(', ')})`;
+}
+
+/** node's parseArgs messages name the option but not what it wanted; say both. */
+function translateParseError(e: unknown): Error {
+  if (!(e instanceof Error)) return new UsageError(String(e));
+  const code = (e as { code?: string }).code;
+  const flag = /'(-{1,2}[^' ]+)/.exec(e.message)?.[1] ?? 'option';
+  const known = flag.replace(/^-+/, '') as Flag;
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
+      const guess = closest(flag.replace(/^-+/, '').split('=')[0] ?? '', Object.keys(OPTIONS));
+      return new UsageError(`unknown flag ${flag}${guess ? `; did you mean --${guess}?` : ''}`);
+    }
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      if (OPTIONS[known]?.type === 'boolean') return new UsageError(`${flag} takes no value`);
+      if (e.message.includes('ambiguous')) {
+        return new UsageError(`${flag} expects ${EXPECTS[known] ?? 'a value'}, got another flag; write ${flag}=VALUE for a value that starts with -`);
+      }
+      return new UsageError(`${flag} expects ${EXPECTS[known] ?? 'a value'}, got nothing`);
+    default:
+      return new UsageError(e.message);
+  }
+}
+
+function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const c of candidates) {
+    const d = editDistance(word, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+}
+
+function expected(flag: Flag, raw: string): UsageError {
+  return new UsageError(`--${flag} expects ${EXPECTS[flag] ?? 'a value'}, got ${JSON.stringify(raw)}`);
+}
+
+function nonEmpty(flag: Flag, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.trim() === '') throw expected(flag, raw);
+  return raw;
+}
+
+function parseCount(flag: Flag, raw: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) throw expected(flag, raw);
+  const n = Number(raw);
+  if (n < min || n > max) throw expected(flag, raw);
+  return n;
+}
+
+function parseRate(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(raw) || !Number.isFinite(Number(raw))) throw expected('rps', raw);
+  return Number(raw);
+}
+
+export function parseShard(raw: string): ShardInfo {
+  const m = /^(\d+)\/(\d+)$/.exec(raw);
+  const index = Number(m?.[1]);
+  const total = Number(m?.[2]);
+  if (!m || index < 1 || index > total || !Number.isSafeInteger(total)) throw expected('shard', raw);
+  return { index, total };
+}
+
+function parseLevel(flag: Flag, raw: string | undefined): PolicyLevel | undefined {
+  if (raw === undefined) return undefined;
+  if (raw !== 'error' && raw !== 'warn') throw expected(flag, raw);
+  return raw;
+}
+
+function parseList(flag: Flag, raws: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const raw of raws ?? []) {
+    const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    if (items.length === 0) throw expected(flag, raw);
+    out.push(...items);
+  }
+  return [...new Set(out)];
+}
+
+function parseFormats(raws: readonly string[] | undefined): ReportFormat[] {
+  if (raws === undefined) return [...REPORT_FORMATS];
+  const chosen = new Set<string>();
+  for (const raw of raws) {
+    const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    if (items.length === 0) throw expected('format', raw);
+    for (const item of items) {
+      if (!(REPORT_FORMATS as readonly string[]).includes(item)) {
+        throw new UsageError(`--format expects ${EXPECTS.format}, got ${JSON.stringify(item)}`);
+      }
+      chosen.add(item);
+    }
+  }
+  return REPORT_FORMATS.filter((f) => chosen.has(f));
+}
+
+function parseHttpUrl(flag: 'base-url' | 'upstream', raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw expected(flag, raw);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw expected(flag, raw);
+  if (url.username !== '' || url.password !== '') {
+    // Not echoed: the URL carries a credential.
+    throw new UsageError(`--${flag} must not contain credentials; put user:application-password in an environment variable and pass --auth-env VAR`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new UsageError(`--${flag} expects ${EXPECTS[flag]} without query or fragment, got ${JSON.stringify(raw)}`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+export function parseApiRoot(raw: string | undefined): string {
+  if (raw === undefined) return DEFAULTS.apiRoot;
+  if (raw === 'rest_route' || raw === '?rest_route=' || raw === REST_ROUTE_ROOT) return REST_ROUTE_ROOT;
+  const trimmed = raw.replace(/\/+$/, '');
+  if (!/^\/[A-Za-z0-9._~\-/]+$/.test(trimmed)) throw expected('api-root', raw);
+  return trimmed;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function resolveAuth(flagValue: string | undefined, env: Env): AuthRef | undefined {
+  let envVar: string;
+  if (flagValue !== undefined) {
+    if (!ENV_NAME.test(flagValue)) {
+      // Not echoed: people paste the credential itself here.
+      throw new UsageError(`--auth-env expects the NAME of an environment variable (like ${DEFAULT_AUTH_ENV}), not its value`);
+    }
+    envVar = flagValue;
+  } else if (env[DEFAULT_AUTH_ENV]) {
+    envVar = DEFAULT_AUTH_ENV;
+  } else {
+    return undefined;
+  }
+  const credentials = env[envVar];
+  if (credentials === undefined || credentials === '') {
+    throw new UsageError(`--auth-env ${envVar}: the environment variable ${envVar} is not set (it should hold user:application-password)`);
+  }
+  const colon = credentials.indexOf(':');
+  if (colon <= 0 || colon === credentials.length - 1) {
+    throw new UsageError(`--auth-env ${envVar}: ${envVar} must hold user:application-password (a user name, a colon, the password)`);
+  }
+  return { envVar, credentials };
+}

@@ -1,0 +1,16 @@
+// `site-contracts merge reports/shard-*.json`: one report (in every format) for a sharded run.
+
+import { parseRunJson } from '../../report/json.ts';
+import { mergeRuns } from '../../report/merge.ts';
+import type { MergeArgs } from '../args.ts';
+import type { CommandContext } from '../context.ts';
+import { finishRun, readInput } from '../finish.ts';
+
+export async function mergeCommand(args: MergeArgs, ctx: CommandContext): Promise<number> {
+  const inputs = [];
+  for (const path of args.inputs) {
+    inputs.push({ source: path, run: parseRunJson(await readInput(ctx, 'merge', path), path) });
+  }
+  // A --baseline given here replaces the one the shards carried (finishRun re-applies it).
+  return finishRun(mergeRuns(inputs), args, ctx);
+}

@@ -1,0 +1,16 @@
+// Errors the command line turns into exit codes. Anything else that escapes a command is a bug.
+
+/** Bad flags or arguments: the person must change the command line. Exit 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** The target (or upstream) did not answer at all, so the run says nothing about its contract. Exit 2. */
+export class TargetUnreachableError extends Error {
+  override name = 'TargetUnreachableError';
+}
+
+/** A command whose handler has not been written yet. */
+export class NotImplementedError extends Error {
+  override name = 'NotImplementedError';
+}

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_CSS, CLIENT_JS } from './html-assets.ts';
+import { htmlEscape, jsonForScript, renderHtml } from './html.ts';
+import { sampleRun } from './sample.ts';
+
+describe('renderHtml', () => {
+  const run = sampleRun();
+  run.target.baseUrl = 'https://x.example/"><script>alert(1)</script>';
+  const html = renderHtml(run);
+
+  it('is one page with no external reference', () => {
+    // The embedded data is inert JSON (it holds a hostile <img src=...> on purpose), so look around it.
+    const markup = html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
+    expect(markup).not.toMatch(/\b(?:src|href)\s*=/i);
+    expect(markup).not.toMatch(/@import|url\(/i);
+    expect(html.match(/<script\b/g)).toHaveLength(2);
+  });
+
+  it('embeds the run so that no server text can close or open an element', () => {
+    const data = /<script type="application\/json" id="run-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(data).not.toMatch(/[<>&]/);
+    expect(JSON.parse(data)).toEqual(JSON.parse(JSON.stringify(run)));
+    // Only the JSON block and the client script: the body's own </script><script> never became markup.
+    expect(html.split('</script>')).toHaveLength(3);
+    expect(html).toContain('<title>FAILED: https://x.example/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; (site-contracts)</title>');
+  });
+
+  it('allows only its own script and style by hash', () => {
+    const hash = (s: string): string => createHash('sha256').update(s).digest('base64');
+    const csp = (/http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '').replace(/&#39;/g, "'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`script-src 'sha256-${hash(CLIENT_JS)}'`);
+    expect(csp).toContain(`style-src 'sha256-${hash(CLIENT_CSS)}'`);
+    expect(html).toContain(`<script>${CLIENT_JS}</script>`);
+  });
+
+  it('never hands data to an HTML parser in the client', () => {
+    expect(CLIENT_JS).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
+  });
+});
+
+describe('escaping helpers', () => {
+  it('escapes what would end a script element or an attribute', () => {
+    expect(jsonForScript({ a: '</script><!--&\u2028' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028"}');
+    expect(htmlEscape(`<a href="x" title='y'>&`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;');
+  });
+});

@@ -1,0 +1,160 @@
+// Shapes of a conformance run as every report format, the merger and the baseline see it.
+// The JSON report is this object serialized, so changing a field here changes the on-disk format:
+// bump REPORT_VERSION when a change would make older reports unreadable.
+
+import type { Basis } from '../../../contracts/src/types.ts';
+
+export const REPORT_VERSION = 1;
+
+/**
+ * What happened to one case after the severity policy was applied.
+ * - warned: the check found a deviation, but the policy says this kind of deviation only warns.
+ * - errored: the check could not reach a verdict (network error, timeout, bug in the check).
+ */
+export type CaseStatus = 'passed' | 'failed' | 'warned' | 'skipped' | 'errored';
+export const CASE_STATUSES: readonly CaseStatus[] = ['passed', 'failed', 'warned', 'skipped', 'errored'];
+
+/** How sure the contract is of the fact a check tested; the same scale as the contract's own `Basis`. */
+export type Severity = Basis;
+export const SEVERITIES: readonly Severity[] = ['documented', 'convention', 'assumed'];
+
+export type PolicyLevel = 'error' | 'warn';
+
+/**
+ * Which findings fail the run. Documented facts always do; the other two are judgement calls a team
+ * makes per site, so they are switches rather than constants.
+ */
+export interface SeverityPolicy {
+  /** findings of severity 'convention' */
+  conventions: PolicyLevel;
+  /** findings of severity 'assumed' (response record shapes the documents never showed) */
+  responseShapes: PolicyLevel;
+}
+
+export const DEFAULT_POLICY: SeverityPolicy = { conventions: 'error', responseShapes: 'warn' };
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The body exactly as sent (JSON text or form-encoded text). */
+  body?: string;
+}
+
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** At most RESPONSE_BODY_LIMIT bytes of UTF-8; see bodyTruncated. */
+  body?: string;
+  bodyTruncated?: boolean;
+  /** Size of the whole body in bytes, kept when the body was truncated. */
+  bodyBytes?: number;
+}
+
+export const RESPONSE_BODY_LIMIT = 4096;
+
+/** How a failing case relates to the baseline the run was given (absent when no baseline). */
+export type BaselineMark = 'new' | 'accepted' | 'fixed';
+
+export interface CaseResult {
+  /** `${check}:${operationId ?? '-'}:${variant ?? ''}`; stable across runs so baselines can name it. */
+  id: string;
+  check: string;
+  /** REST namespace such as `wp/v2`; global checks (not tied to an operation) use GLOBAL_NAMESPACE. */
+  namespace: string;
+  operationId?: string;
+  method?: string;
+  /** Path template under the API root, e.g. `/wp/v2/posts/{id}`. */
+  route?: string;
+  /** Distinguishes several cases of one check on one operation (parameter name, example index...). */
+  variant?: string;
+  status: CaseStatus;
+  severity: Severity;
+  message?: string;
+  request?: RecordedRequest;
+  response?: RecordedResponse;
+  /** A shell line that replays the request, with credentials as an environment-variable reference. */
+  curl?: string;
+  durationMs: number;
+  baseline?: BaselineMark;
+  /** The reviewer's reason, when the baseline accepted this case. */
+  acceptedReason?: string;
+}
+
+export const GLOBAL_NAMESPACE = '(global)';
+
+export interface AcceptedEntry {
+  id: string;
+  reason?: string;
+}
+
+export interface BaselineReport {
+  /** Where the baseline came from (file path as given), for people reading the report. */
+  source: string;
+  /** The whole accepted list, kept so that merged shard reports can re-apply it. */
+  acceptedList: AcceptedEntry[];
+  /** ids of current failures the baseline does not know: these fail the run. */
+  newFailures: string[];
+  /** current failures the baseline accepts: reported, not failing. */
+  accepted: AcceptedEntry[];
+  /** accepted ids whose case now passes: the baseline entry can be removed. */
+  fixed: string[];
+  /** accepted ids that did not run this time (filtered out, other shard, renamed check). */
+  notRun: string[];
+}
+
+export interface RunSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  warned: number;
+  skipped: number;
+  errored: number;
+  /** failed or errored cases the baseline accepts */
+  accepted: number;
+  /** failed or errored cases that fail the run */
+  failing: number;
+  verdict: 'passed' | 'failed';
+}
+
+export interface ToolInfo {
+  name: string;
+  version: string;
+}
+
+export interface TargetInfo {
+  baseUrl: string;
+  /** `/wp-json`, or `/?rest_route=` for sites without pretty permalinks. */
+  apiRoot: string;
+}
+
+export interface ShardInfo {
+  /** 1-based */
+  index: number;
+  total: number;
+}
+
+export interface RunResult {
+  reportVersion: number;
+  tool: ToolInfo;
+  target: TargetInfo;
+  /** ISO 8601 */
+  startedAt: string;
+  /** ISO 8601 */
+  finishedAt: string;
+  durationMs: number;
+  seed: number;
+  shard?: ShardInfo;
+  /** The options the run used, without secrets (and redacted again before writing). */
+  options: Record<string, unknown>;
+  cases: CaseResult[];
+  summary: RunSummary;
+  baseline?: BaselineReport;
+}
+
+export type ReportFormat = 'junit' | 'json' | 'html';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['junit', 'json', 'html'];
+
+export function caseId(check: string, operationId?: string, variant?: string): string {
+  return `${check}:${operationId ?? '-'}:${variant ?? ''}`;
+}

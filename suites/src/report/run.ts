@@ -1,0 +1,71 @@
+// Assembling a run result and deciding whether it passes: the single place the exit code comes from.
+
+import type { BaselineReport, CaseResult, RunResult, RunSummary, ShardInfo, TargetInfo, ToolInfo } from './model.ts';
+import { REPORT_VERSION } from './model.ts';
+
+/** A case fails the run when it is a failure or an error the baseline has not accepted. */
+export function failsRun(c: CaseResult): boolean {
+  return (c.status === 'failed' || c.status === 'errored') && c.baseline !== 'accepted';
+}
+
+export function summarize(cases: readonly CaseResult[]): RunSummary {
+  const summary: RunSummary = {
+    total: cases.length,
+    passed: 0,
+    failed: 0,
+    warned: 0,
+    skipped: 0,
+    errored: 0,
+    accepted: 0,
+    failing: 0,
+    verdict: 'passed',
+  };
+  for (const c of cases) {
+    summary[c.status]++;
+    if (failsRun(c)) summary.failing++;
+    else if (c.baseline === 'accepted') summary.accepted++;
+  }
+  summary.verdict = summary.failing === 0 ? 'passed' : 'failed';
+  return summary;
+}
+
+export interface RunInput {
+  tool: ToolInfo;
+  target: TargetInfo;
+  startedAt: Date;
+  finishedAt: Date;
+  seed: number;
+  shard?: ShardInfo;
+  options: Record<string, unknown>;
+  cases: CaseResult[];
+  baseline?: BaselineReport;
+}
+
+export function buildRun(input: RunInput): RunResult {
+  const run: RunResult = {
+    reportVersion: REPORT_VERSION,
+    tool: input.tool,
+    target: input.target,
+    startedAt: input.startedAt.toISOString(),
+    finishedAt: input.finishedAt.toISOString(),
+    durationMs: Math.max(0, input.finishedAt.getTime() - input.startedAt.getTime()),
+    seed: input.seed,
+    options: input.options,
+    cases: input.cases,
+    summary: summarize(input.cases),
+  };
+  if (input.shard) run.shard = input.shard;
+  if (input.baseline) run.baseline = input.baseline;
+  return run;
+}
+
+export const EXIT_PASS = 0;
+export const EXIT_FAILURES = 1;
+/** Usage error, or the target could not be reached: the run says nothing about the server. */
+export const EXIT_USAGE = 2;
+/** The tool itself broke (a bug, or a command not implemented yet). */
+export const EXIT_INTERNAL = 3;
+
+export function exitCodeFor(run: RunResult): number {
+  return summarize(run.cases).verdict === 'passed' ? EXIT_PASS : EXIT_FAILURES;
+}
