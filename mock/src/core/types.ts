@@ -1,0 +1,41 @@
+// The mock's core speaks plain data: a request in, a response out. Adapters (node:http, MSW) translate their own
+// request objects into these, so the same core serves a port, a test's fetch, or a benchmark in-process.
+
+/** An HTTP request as the wire delivered it, before any WordPress reading. */
+export interface MockRequest {
+  method: string;
+  /** Path and query exactly as on the request line: `/uk/wp-json/cal/v1/events?page=2`. */
+  url: string;
+  /** Lower-case header names. */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** Raw body bytes (or text); absent when the request had none. */
+  body?: string | Uint8Array;
+  /** Scheme, host and port the client used (`http://127.0.0.1:4010`); links in answers are built on it. */
+  origin?: string;
+  /** The adapter stopped reading a body larger than its limit; `body` is then absent. */
+  oversize?: boolean;
+}
+
+export interface MockResponse {
+  status: number;
+  /** Header names in their canonical case, in the order WordPress sends them. */
+  headers: Record<string, string>;
+  /** '' for HEAD and for answers without a body. */
+  body: string;
+  /** How long the adapter should hold the answer (`--latency`, `Prefer: latency=`); the core never sleeps. */
+  delayMs?: number;
+}
+
+/** Side effects the core needs, passed in so tests and benchmarks control them. */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+export const mathRandom: Random = { next: () => Math.random() };
