@@ -1,0 +1,17 @@
+// The ceiling: a bare node:http server answering every request with the same small JSON body. Nothing a
+// WordPress stand-in does can be faster on this machine, so the mock's figures are read against it.
+import { createServer } from 'node:http';
+
+const port = Number(process.argv[2] ?? 0);
+const body = JSON.stringify({ id: 1, title: { rendered: 'Ceiling' }, status: 'publish' });
+const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
+    res.end(body);
+  });
+});
+server.listen(port, '127.0.0.1', () => {
+  const addr = server.address();
+  process.stdout.write(`listening ${typeof addr === 'object' && addr ? addr.port : port}\n`);
+});

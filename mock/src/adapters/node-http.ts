@@ -1,0 +1,127 @@
+// node:http adapter: socket in, MockRequest to the core, MockResponse out. Everything WordPress-specific
+// happens in the core; this file only moves bytes, enforces the body limit and holds answers for --latency.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { MockRequest, MockResponse } from '../core/types.ts';
+
+export type Handle = (req: MockRequest) => MockResponse | Promise<MockResponse>;
+
+export interface NodeAdapterOptions {
+  /** Bodies beyond this many bytes are not read; the core answers 413. PHP's post_max_size default is 8 MB. */
+  maxBodyBytes?: number;
+  /** Called when the core throws; the client still gets a WordPress-shaped 500. */
+  onError?: (err: unknown) => void;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+const CRASH_BODY = JSON.stringify({
+  code: 'internal_server_error',
+  message: '<p>There has been a critical error on this website.</p>',
+  data: { status: 500 },
+  additional_errors: [],
+});
+
+function send(res: ServerResponse, r: MockResponse): void {
+  if (res.destroyed) return;
+  res.writeHead(r.status, r.headers);
+  res.end(r.body);
+}
+
+function deliver(res: ServerResponse, r: MockResponse): void {
+  if (r.delayMs && r.delayMs > 0) setTimeout(send, r.delayMs, res, r);
+  else send(res, r);
+}
+
+export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  const fail = (res: ServerResponse, err: unknown) => {
+    opts.onError?.(err);
+    send(res, { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: CRASH_BODY });
+  };
+
+  const run = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, oversize: boolean) => {
+    const mreq: MockRequest = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      // node lower-cases header names; only set-cookie is an array and the core never reads it.
+      headers: req.headers as Record<string, string | undefined>,
+      origin: `http://${req.headers.host ?? 'localhost'}`,
+      ...(body ? { body } : {}),
+      ...(oversize ? { oversize: true } : {}),
+    };
+    let out: MockResponse | Promise<MockResponse>;
+    try {
+      out = handle(mreq);
+    } catch (err) {
+      fail(res, err);
+      return;
+    }
+    if (out instanceof Promise) out.then((r) => deliver(res, r), (err: unknown) => fail(res, err));
+    else deliver(res, out);
+  };
+
+  return (req, res) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      // Answer without reading; the client may still be sending, so close the connection afterwards.
+      res.setHeader('Connection', 'close');
+      req.resume();
+      run(req, res, undefined, true);
+      return;
+    }
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      run(req, res, undefined, false);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (c: Buffer) => {
+      if (over) return;
+      size += c.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      if (over) {
+        res.setHeader('Connection', 'close');
+        run(req, res, undefined, true);
+      } else run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false);
+    });
+    req.on('error', () => res.destroy());
+  };
+}
+
+export interface Listening {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts a server on host:port (port 0 picks a free one) and resolves once it listens. */
+export function listen(handle: Handle, opts: NodeAdapterOptions & { port: number; host: string }): Promise<Listening> {
+  const server = createServer({ keepAliveTimeout: 65_000 }, nodeHandler(handle, opts));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      const addr = server.address() as AddressInfo;
+      const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+      resolve({
+        server,
+        url: `http://${host}:${addr.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,84 @@
+// `npm run mock` flags, read strictly: an unknown flag, a missing value or a value of the wrong shape is a
+// UsageError naming the flag and what it expects, which the CLI prints before exiting with code 2.
+import { parseArgs } from 'node:util';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  stateFile?: string;
+  seed?: number;
+  auth: boolean;
+  latencyMs: number;
+  fixturesDir?: string;
+  help: boolean;
+}
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export const USAGE = `Usage: npm run mock -- [options]
+
+  --port N           port to listen on (default 4010; 0 picks a free one)
+  --host HOST        address to bind (default 127.0.0.1)
+  --fixtures DIR     fixture directory with calendar.json, addons.json, users.json (default fixtures/)
+  --state-file PATH  keep the store in PATH across restarts (written atomically after every change)
+  --seed N           seed for everything the mock generates (tokens, secrets), so runs repeat
+  --auth             writes need application-password Basic credentials (printed at start)
+  --latency MS       hold every answer MS milliseconds (also per request: Prefer: latency=MS)
+  --help             this text
+`;
+
+function integer(flag: string, raw: string, min: number, max: number, what: string): number {
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${flag} expects ${what}, got ${JSON.stringify(raw)}`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new UsageError(`--${flag} expects ${what}, got ${raw}`);
+  return n;
+}
+
+function nonEmpty(flag: string, raw: string | undefined, what: string): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.trim() === '') throw new UsageError(`--${flag} expects ${what}, got an empty string`);
+  return raw;
+}
+
+export function parseCliArgs(argv: readonly string[]): CliOptions {
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        fixtures: { type: 'string' },
+        'state-file': { type: 'string' },
+        seed: { type: 'string' },
+        auth: { type: 'boolean' },
+        latency: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    // node's messages already name the flag ("Unknown option '--prot'", "Option '--port <value>' argument missing").
+    throw new UsageError((err as Error).message);
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])} (flags start with --)`);
+
+  const str = (k: string) => values[k] as string | undefined;
+  const out: CliOptions = {
+    port: str('port') === undefined ? 4010 : integer('port', str('port')!, 0, 65535, 'a port number 0-65535'),
+    host: nonEmpty('host', str('host'), 'a host name or address') ?? '127.0.0.1',
+    auth: values.auth === true,
+    latencyMs: str('latency') === undefined ? 0 : integer('latency', str('latency')!, 0, 600_000, 'milliseconds 0-600000'),
+    help: values.help === true,
+  };
+  const stateFile = nonEmpty('state-file', str('state-file'), 'a file path');
+  if (stateFile) out.stateFile = stateFile;
+  const fixtures = nonEmpty('fixtures', str('fixtures'), 'a directory path');
+  if (fixtures) out.fixturesDir = fixtures;
+  if (str('seed') !== undefined) out.seed = integer('seed', str('seed')!, 0, 2 ** 32 - 1, 'an integer 0-4294967295');
+  return out;
+}
