@@ -1,0 +1,62 @@
+// What both calendar namespaces derive the same way from a stored post: its rendered HTML, permalink and
+// date strings. The namespaces differ in names and nesting, not in these facts.
+import type { Lang, PostBase } from '../../store/model.ts';
+import type { DeepReadonly as R } from '../../store/table.ts';
+
+/** Where generated links point: the API root the client used and the site's home page. */
+export interface LinkBase {
+  /** Absolute API root with trailing slash: `http://127.0.0.1:4010/wp-json/` or `.../uk/wp-json/`. */
+  apiRoot: string;
+  /** Absolute home URL without trailing slash: `http://127.0.0.1:4010`. */
+  home: string;
+}
+
+/** The public post type names the records are stored under (WordPress post_type / taxonomy). */
+export const POST_TYPE = { event: 'cal_event', venue: 'cal_venue', organizer: 'cal_organizer' } as const;
+export const TAXONOMY = { category: 'cal_events_cat', tag: 'post_tag' } as const;
+/** Rewrite bases of the permalinks. */
+const PERMALINK_BASE = { event: 'event', venue: 'venue', organizer: 'organizer' } as const;
+
+/**
+ * the_content as a theme-less site renders stored block markup: block delimiters disappear, the HTML stays.
+ * Text without any HTML gets wpautop's paragraph.
+ */
+export function renderContent(stored: string): string {
+  if (stored === '') return '';
+  const html = stored.replace(/<!-- \/?wp:[^>]*-->\n?/g, '').replace(/\n{3,}/g, '\n\n').trim();
+  if (!/<[a-z][^>]*>/i.test(html)) return `<p>${html}</p>\n`;
+  return `${html}\n`;
+}
+
+/** the_excerpt: wpautop around plain text. */
+export function renderExcerpt(stored: string): string {
+  return stored === '' ? '' : `<p>${stored}</p>\n`;
+}
+
+export function langPrefix(lang: Lang, defaultLang: Lang): string {
+  return lang === defaultLang ? '' : `/${lang}`;
+}
+
+/** The post's public URL; drafts and trashed posts have no pretty permalink, as in WordPress. */
+export function permalink(base: LinkBase, type: keyof typeof PERMALINK_BASE, post: R<PostBase>, defaultLang: Lang): string {
+  const pretty = post.slug !== '' && (post.status === 'publish' || post.status === 'private' || post.status === 'future');
+  if (!pretty) return `${base.home}/?post_type=${POST_TYPE[type]}&p=${post.id}`;
+  return `${base.home}${langPrefix(post.lang, defaultLang)}/${PERMALINK_BASE[type]}/${post.slug}/`;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` → `YYYY-MM-DDTHH:MM:SS` (mysql_to_rfc3339 without an offset, as wp/v2 prints dates). */
+export function rfc3339(wall: string): string {
+  return wall.replace(' ', 'T');
+}
+
+/** TEC's `*_details` object of a `YYYY-MM-DD HH:MM:SS` string. */
+export function dateDetails(wall: string): { year: string; month: string; day: string; hour: string; minutes: string; seconds: string } {
+  return {
+    year: wall.slice(0, 4),
+    month: wall.slice(5, 7),
+    day: wall.slice(8, 10),
+    hour: wall.slice(11, 13),
+    minutes: wall.slice(14, 16),
+    seconds: wall.slice(17, 19),
+  };
+}

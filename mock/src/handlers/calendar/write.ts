@@ -1,0 +1,161 @@
+// From a namespace's request body to changes of the neutral record. Each namespace names and types the same
+// facts differently (000 §2.1-2.5); this is the one place that knows both vocabularies on the way in.
+import type { EventRecord, PostBase, PostStatus } from '../../store/model.ts';
+import { POST_FORMATS, POST_STATUSES } from '../../store/model.ts';
+import type { PostInput } from '../../store/store.ts';
+import type { DeepReadonly as R } from '../../store/table.ts';
+import { parseDateParam } from './dates.ts';
+
+export type Params = Readonly<Record<string, unknown>>;
+
+/** A parameter the plugin's own checks reject (WordPress reports it as "Invalid parameter."). */
+export class InvalidParam extends Error {
+  constructor(readonly param: string) {
+    super(`invalid parameter ${param}`);
+  }
+}
+
+export interface WriteEnv {
+  /** Site wall clock now, `YYYY-MM-DD HH:MM:SS` (for `now`, `today` and the like). */
+  nowWall: string;
+}
+
+const LIVE_STATUSES = POST_STATUSES.filter((s) => s !== 'trash') as readonly string[];
+
+function has(p: Params, k: string): boolean {
+  return p[k] !== undefined && p[k] !== null;
+}
+
+function str(v: unknown): string {
+  return v === undefined || v === null ? '' : typeof v === 'string' ? v : typeof v === 'boolean' ? (v ? '1' : '') : String(v);
+}
+
+/** The legacy namespace types show_map as a string on venues: read it the way PHP's truthiness would. */
+function loosBool(v: unknown): boolean {
+  if (typeof v === 'boolean') return v;
+  const s = str(v).trim().toLowerCase();
+  return !(s === '' || s === '0' || s === 'false' || s === 'no' || s === 'off');
+}
+
+function status(v: unknown): PostStatus {
+  const s = str(v);
+  // `status` is a free string in the legacy namespace; WordPress would store an unknown one and never show it.
+  // The mock keeps only statuses it can list, and files anything else as a draft.
+  return (LIVE_STATUSES.includes(s) ? s : 'draft') as PostStatus;
+}
+
+/** A post date given in the site's zone (`date`) or in UTC (`date_gmt` / `date_utc`); the store derives the other. */
+function postDate(p: Params, localKey: string, utcKey: string, env: WriteEnv): { date?: string; date_gmt?: string } {
+  if (has(p, localKey)) {
+    const b = parseDateParam(p[localKey], env.nowWall);
+    if (!b) throw new InvalidParam(localKey);
+    return b.utc ? { date_gmt: b.value } : { date: b.value };
+  }
+  if (has(p, utcKey)) {
+    const b = parseDateParam(p[utcKey], env.nowWall);
+    if (!b) throw new InvalidParam(utcKey);
+    return { date_gmt: b.value };
+  }
+  return {};
+}
+
+function ids(v: unknown): number[] {
+  if (!Array.isArray(v)) return [];
+  return [...new Set(v.filter((x): x is number => typeof x === 'number' && Number.isInteger(x)))];
+}
+
+type AnyPostInput = PostInput<'event'> & PostInput<'venue'> & PostInput<'organizer'>;
+
+/** Fields every post type takes, by the legacy names (title/description) or the cal/v1 names (title/content). */
+function postPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv, titleKey: string): Partial<AnyPostInput> {
+  const out: Partial<AnyPostInput> = {};
+  if (has(p, titleKey)) out.title = str(p[titleKey]);
+  const contentKey = ns === 'legacy' ? 'description' : 'content';
+  if (has(p, contentKey)) out.content = str(p[contentKey]);
+  if (has(p, 'excerpt')) out.excerpt = str(p.excerpt);
+  if (has(p, 'slug')) out.slug = str(p.slug);
+  if (has(p, 'status')) out.status = status(p.status);
+  if (has(p, 'author') && Number.isInteger(p.author)) out.author = p.author as number;
+  if (has(p, 'password')) out.password = str(p.password) === '' ? null : str(p.password);
+  Object.assign(out, postDate(p, 'date', ns === 'legacy' ? 'date_utc' : 'date_gmt', env));
+  if (ns === 'cal') {
+    if (has(p, 'featured_media') && Number.isInteger(p.featured_media)) out.featured_media = p.featured_media as number;
+    if (p.comment_status === 'open' || p.comment_status === 'closed') out.comment_status = p.comment_status;
+    if (p.ping_status === 'open' || p.ping_status === 'closed') out.ping_status = p.ping_status;
+    if (typeof p.format === 'string' && (POST_FORMATS as readonly string[]).includes(p.format)) out.format = p.format as PostBase['format'];
+    if (typeof p.sticky === 'boolean') out.sticky = p.sticky;
+    if (has(p, 'template')) out.template = str(p.template);
+  } else if (has(p, 'image')) {
+    const img = p.image;
+    if (typeof img === 'number' || (typeof img === 'string' && /^\d+$/.test(img))) out.featured_media = Number(img);
+    else out.image = str(img) === '' ? null : str(img);
+  }
+  return out;
+}
+
+/** One end of an event: a wall clock in the event's zone, or UTC when the value carried an offset. */
+function eventEdge(p: Params, edge: 'start' | 'end', ns: 'legacy' | 'cal', env: WriteEnv): Partial<PostInput<'event'>> | undefined {
+  const localKey = `${edge}_date`;
+  const utcKey = `${edge}_date_utc`;
+  for (const key of ns === 'cal' ? [localKey, utcKey] : [localKey]) {
+    if (!has(p, key)) continue;
+    const b = parseDateParam(p[key], env.nowWall);
+    if (!b) throw new InvalidParam(key);
+    return b.utc || key === utcKey ? { [utcKey]: b.value } : { [localKey]: b.value };
+  }
+  return undefined;
+}
+
+const addSeconds = (wall: string, s: number) => {
+  const d = new Date(Date.parse(`${wall.replace(' ', 'T')}Z`) + s * 1000).toISOString();
+  return `${d.slice(0, 10)} ${d.slice(11, 19)}`;
+};
+
+/**
+ * Changes to an event (`current` is the stored event on update). The store derives what the body leaves out:
+ * UTC from wall clock and zone, slugs, all-day times, and on create 08:00-17:00 today, as the calendar's editor does.
+ */
+export function eventPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv, current?: R<EventRecord>): PostInput<'event'> {
+  const out: PostInput<'event'> = postPatch(p, ns, env, 'title');
+  if (has(p, 'timezone')) out.timezone = str(p.timezone);
+  const start = eventEdge(p, 'start', ns, env);
+  const end = eventEdge(p, 'end', ns, env);
+  Object.assign(out, start, end);
+  if (!end && ns === 'cal' && typeof p.duration === 'number' && p.duration >= 0) {
+    const from = out.start_date ?? current?.start_date;
+    if (from) out.end_date = addSeconds(from, p.duration);
+    else if (out.start_date_utc) out.end_date_utc = addSeconds(out.start_date_utc, p.duration);
+  }
+  for (const k of ['all_day', 'featured', 'sticky', 'show_map', 'show_map_link', 'hide_from_listings'] as const) {
+    if (typeof p[k] === 'boolean') out[k] = p[k] as boolean;
+  }
+  if (has(p, 'cost')) out.cost = str(p.cost);
+  if (p.website !== undefined) out.website = str(p.website);
+  const catKey = ns === 'legacy' ? 'categories' : 'cal_events_cat';
+  if (has(p, catKey)) out.categories = ids(p[catKey]);
+  if (has(p, 'tags')) out.tags = ids(p.tags);
+  const venueKey = ns === 'legacy' ? 'venue' : 'venues';
+  const orgKey = ns === 'legacy' ? 'organizer' : 'organizers';
+  if (has(p, venueKey)) out.venues = ids(p[venueKey]);
+  if (has(p, orgKey)) out.organizers = ids(p[orgKey]);
+  return out;
+}
+
+export function venuePatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv): PostInput<'venue'> {
+  const out: PostInput<'venue'> = postPatch(p, ns, env, ns === 'legacy' ? 'venue' : 'title');
+  for (const k of ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website'] as const) {
+    if (has(p, k)) out[k] = str(p[k]);
+  }
+  if (ns === 'legacy') {
+    if (has(p, 'stateprovince')) out.stateprovince = str(p.stateprovince);
+    if (has(p, 'show_map')) out.show_map = loosBool(p.show_map);
+    if (has(p, 'show_map_link')) out.show_map_link = loosBool(p.show_map_link);
+  } else if (has(p, 'state_province')) out.state_province = str(p.state_province);
+  return out;
+}
+
+export function organizerPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv): PostInput<'organizer'> {
+  const out: PostInput<'organizer'> = postPatch(p, ns, env, ns === 'legacy' ? 'organizer' : 'title');
+  for (const k of ['phone', 'website', 'email'] as const) if (has(p, k)) out[k] = str(p[k]);
+  return out;
+}
