@@ -1,0 +1,203 @@
+// The one way the suite talks to a target: a keep-alive undici Pool per target, a timeout on every
+// request, a rate limit, a request budget, a write policy that no check can get around, and a breaker
+// that stops the run when the target stops answering, so that a dead or stalled site ends in a
+// report instead of a hang.
+
+import { Pool, type Dispatcher } from 'undici';
+import type { RecordedRequest } from '../report/model.ts';
+import { encodeBody, encodeQuery } from './encode.ts';
+import { systemClock, unlimited, type Clock, type RateLimiter } from './rate.ts';
+import { routeUrl, type Target } from './target.ts';
+import { SAFE_METHODS, type Exchange, type Intent, type Outgoing, type Received, type TransportError } from './types.ts';
+
+/**
+ * - none: --read-only; only GET, HEAD and OPTIONS leave the suite.
+ * - probes: no credentials; write methods only for requests built to be rejected (and for removing
+ *   what a wrongly accepted probe created).
+ * - all: credentials given; the suite may create, change and delete its own records.
+ */
+export type WritePolicy = 'none' | 'probes' | 'all';
+
+export interface ClientOptions {
+  target: Target;
+  /** `user:application-password`, sent as HTTP Basic. */
+  credentials?: string;
+  timeoutMs: number;
+  maxRequests: number;
+  writes: WritePolicy;
+  limiter?: RateLimiter;
+  clock?: Clock;
+  /** Stops everything in flight (Ctrl-C). */
+  signal?: AbortSignal;
+  /** For tests; by default a Pool on the target's origin. */
+  dispatcher?: Dispatcher;
+  userAgent?: string;
+  /** Transport failures in a row after which the target counts as down. */
+  maxConsecutiveFailures?: number;
+  /** Bodies beyond this are cut (a runaway response must not exhaust memory). */
+  maxBodyBytes?: number;
+  onExchange?: (e: Exchange) => void;
+}
+
+export interface HttpClient {
+  send(o: Outgoing): Promise<Exchange>;
+  /** Requests sent so far (cleanup included). */
+  readonly sent: number;
+  readonly down: boolean;
+  readonly hasCredentials: boolean;
+  readonly writes: WritePolicy;
+  readonly target: Target;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 8 * 1024 * 1024;
+
+export function allowed(method: string, intent: Intent | undefined, writes: WritePolicy): string | undefined {
+  if (SAFE_METHODS.has(method)) return undefined;
+  if (writes === 'none') return `--read-only: ${method} is not sent`;
+  if (intent === undefined || intent === 'read') return `${method} needs an intent (probe, write or cleanup)`;
+  if (writes === 'probes' && intent === 'write') return `no credentials: ${method} that would change the target is not sent`;
+  return undefined;
+}
+
+export function createClient(options: ClientOptions): HttpClient {
+  const clock = options.clock ?? systemClock;
+  const limiter = options.limiter ?? unlimited;
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const maxFailures = options.maxConsecutiveFailures ?? 5;
+  const origin = new URL(options.target.baseUrl).origin;
+  const dispatcher =
+    options.dispatcher ??
+    new Pool(origin, {
+      connections: 8,
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.timeoutMs },
+    });
+  const authHeader = options.credentials ? `Basic ${Buffer.from(options.credentials, 'utf8').toString('base64')}` : undefined;
+  let sent = 0;
+  let failuresInRow = 0;
+  let down = false;
+
+  const fail = (request: RecordedRequest, error: TransportError, started: number): Exchange => {
+    const e: Exchange = { request, error, durationMs: clock.now() - started };
+    options.onExchange?.(e);
+    return e;
+  };
+
+  const send = async (o: Outgoing): Promise<Exchange> => {
+    const started = clock.now();
+    const query = [o.query ? encodeQuery(o.query) : '', o.rawQuery ?? ''].filter((q) => q !== '').join('&');
+    const url = routeUrl(options.target, o.route, query, o.style);
+    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': options.userAgent ?? 'site-contracts' };
+    let bodyText: string | undefined;
+    if (o.body) {
+      const b = encodeBody(o.body);
+      bodyText = b.text;
+      headers['Content-Type'] = b.contentType;
+    }
+    Object.assign(headers, o.headers ?? {});
+    if (authHeader && o.auth !== false) headers['Authorization'] = authHeader;
+    const request: RecordedRequest = { method: o.method, url, headers, ...(bodyText !== undefined ? { body: bodyText } : {}) };
+
+    const refusal = allowed(o.method, o.intent, options.writes);
+    if (refusal) return fail(request, { kind: 'refused', message: refusal }, started);
+    if (options.signal?.aborted) return fail(request, { kind: 'aborted', message: 'the run was stopped' }, started);
+    const cleanup = o.intent === 'cleanup';
+    if (!cleanup && down) return fail(request, { kind: 'down', message: 'the target stopped answering; request not sent' }, started);
+    if (!cleanup && sent >= options.maxRequests) {
+      return fail(request, { kind: 'budget', message: `request budget of ${options.maxRequests} (--max-requests) used up; request not sent` }, started);
+    }
+    try {
+      await limiter.take(options.signal);
+    } catch {
+      return fail(request, { kind: 'aborted', message: 'the run was stopped' }, started);
+    }
+    sent++;
+
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const parsed = new URL(url);
+    try {
+      const res = await dispatcher.request({
+        origin,
+        path: parsed.pathname + parsed.search,
+        method: o.method,
+        headers,
+        ...(bodyText !== undefined ? { body: bodyText } : {}),
+        signal,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+      const body = await readBody(res.body, maxBody);
+      const response: Received = { status: res.statusCode, headers: flatHeaders(res.headers), body };
+      failuresInRow = 0;
+      const e: Exchange = { request, response, durationMs: clock.now() - started };
+      options.onExchange?.(e);
+      return e;
+    } catch (err) {
+      const error = classify(err, options, timeout);
+      if (error.kind === 'timeout' || error.kind === 'connect') {
+        failuresInRow++;
+        if (failuresInRow >= maxFailures) down = true;
+      }
+      return fail(request, error, started);
+    }
+  };
+
+  return {
+    send,
+    get sent() {
+      return sent;
+    },
+    get down() {
+      return down;
+    },
+    hasCredentials: authHeader !== undefined,
+    writes: options.writes,
+    target: options.target,
+    close: async () => {
+      if (!options.dispatcher) await dispatcher.close().catch(() => {});
+    },
+  };
+}
+
+async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (e?: Error) => unknown }, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    if (size + b.length > max) {
+      chunks.push(b.subarray(0, max - size));
+      body.destroy?.();
+      break;
+    }
+    chunks.push(b);
+    size += b.length;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) {
+    if (v === undefined) continue;
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+function classify(err: unknown, options: ClientOptions, timeout: AbortSignal): TransportError {
+  const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.code ?? e.cause?.code;
+  if (options.signal?.aborted) return { kind: 'aborted', message: 'the run was stopped' };
+  if (timeout.aborted || (code && TIMEOUT_CODES.has(code))) {
+    return { kind: 'timeout', message: `no answer within ${options.timeoutMs} ms (--timeout-ms)` };
+  }
+  if (code && CONNECT_CODES.has(code)) return { kind: 'connect', message: `${code}: ${e.cause?.message ?? e.message ?? ''}`.trim() };
+  return { kind: 'other', message: `${e.name ?? 'Error'}: ${e.message ?? String(err)}` };
+}

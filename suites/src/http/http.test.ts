@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TargetUnreachableError } from '../cli/errors.ts';
+import { createClient, type ClientOptions } from './client.ts';
+import { encodeQuery } from './encode.ts';
+import { reachRoot } from './preflight.ts';
+import { tokenBucket, type Clock } from './rate.ts';
+import { routeUrl } from './target.ts';
+import { sendJson, startServer, type TestServer } from './testing.ts';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function options(url: string, extra: Partial<ClientOptions> = {}): ClientOptions {
+  return { target: { baseUrl: url, apiRoot: '/wp-json' }, timeoutMs: 2000, maxRequests: 100, writes: 'all', ...extra };
+}
+
+describe('encodeQuery', () => {
+  it('writes lists and maps the PHP way and booleans as words', () => {
+    expect(decodeURIComponent(encodeQuery({ a: [1, 2], b: { c: 'x' }, d: true, e: undefined, r: [{ path: '/x' }] }))).toBe(
+      'a[]=1&a[]=2&b[c]=x&d=true&r[0][path]=/x',
+    );
+    expect(encodeQuery({ empty: [] })).toBe('empty=');
+  });
+});
+
+describe('routeUrl', () => {
+  it('builds pretty and rest_route addresses', () => {
+    const t = { baseUrl: 'http://h', apiRoot: '/wp-json' };
+    expect(routeUrl(t, '/', '')).toBe('http://h/wp-json/');
+    expect(routeUrl(t, '/cal/v1/events', 'page=2')).toBe('http://h/wp-json/cal/v1/events?page=2');
+    expect(routeUrl(t, '/cal/v1/events', 'page=2', 'rest_route')).toBe('http://h/?rest_route=/cal/v1/events&page=2');
+    expect(routeUrl({ baseUrl: 'http://h', apiRoot: '/?rest_route=' }, '/', '')).toBe('http://h/?rest_route=/');
+  });
+});
+
+describe('tokenBucket', () => {
+  it('spaces requests at the given rate after the first burst', async () => {
+    let t = 0;
+    const slept: number[] = [];
+    const clock: Clock = { now: () => t, sleep: async (ms) => void (slept.push(ms), (t += ms)) };
+    const limiter = tokenBucket(2, clock);
+    for (let i = 0; i < 6; i++) await limiter.take();
+    // a burst of 2, then one every 500 ms
+    expect(slept).toEqual([500, 500, 500, 500]);
+    expect(t).toBe(2000);
+  });
+});
+
+describe('createClient', () => {
+  it('records request and response, sends credentials as Basic, reads JSON', async () => {
+    server = await startServer((req, res) => sendJson(res, 200, { method: req.method, url: req.url, auth: req.headers.authorization ?? null, body: req.body }));
+    const client = createClient(options(server.url, { credentials: 'u:p w' }));
+    const e = await client.send({ method: 'POST', route: '/cal/v1/events', query: { a: 1 }, body: { kind: 'json', value: { title: 't' } }, intent: 'write' });
+    expect(e.error).toBeUndefined();
+    expect(e.response?.status).toBe(200);
+    expect(JSON.parse(e.response!.body)).toEqual({ method: 'POST', url: '/wp-json/cal/v1/events?a=1', auth: 'Basic dTpwIHc=', body: '{"title":"t"}' });
+    expect(e.request).toMatchObject({ method: 'POST', url: `${server.url}/wp-json/cal/v1/events?a=1`, body: '{"title":"t"}' });
+    expect(e.request.headers['Authorization']).toBe('Basic dTpwIHc=');
+    expect(client.sent).toBe(1);
+    await client.close();
+  });
+
+  it('refuses writes the policy forbids without sending them', async () => {
+    let hits = 0;
+    server = await startServer((_req, res) => void (hits++, sendJson(res, 200, {})));
+    const readOnly = createClient(options(server.url, { writes: 'none' }));
+    expect((await readOnly.send({ method: 'DELETE', route: '/x', intent: 'probe' })).error?.kind).toBe('refused');
+    expect((await readOnly.send({ method: 'GET', route: '/x' })).response?.status).toBe(200);
+    const anonymous = createClient(options(server.url, { writes: 'probes' }));
+    expect((await anonymous.send({ method: 'POST', route: '/x', intent: 'write' })).error?.kind).toBe('refused');
+    expect((await anonymous.send({ method: 'POST', route: '/x', intent: 'probe' })).response?.status).toBe(200);
+    expect((await anonymous.send({ method: 'POST', route: '/x' })).error?.kind).toBe('refused');
+    expect(hits).toBe(2);
+    await readOnly.close();
+    await anonymous.close();
+  });
+
+  it('stops at the request budget, but still lets cleanup through', async () => {
+    server = await startServer((_req, res) => sendJson(res, 200, {}));
+    const client = createClient(options(server.url, { maxRequests: 2 }));
+    await client.send({ method: 'GET', route: '/a' });
+    await client.send({ method: 'GET', route: '/b' });
+    expect((await client.send({ method: 'GET', route: '/c' })).error?.kind).toBe('budget');
+    expect((await client.send({ method: 'DELETE', route: '/d', intent: 'cleanup' })).response?.status).toBe(200);
+    await client.close();
+  });
+
+  it('times out a stalled answer and declares the target down after failures in a row', async () => {
+    server = await startServer(() => {
+      /* never answers */
+    });
+    const client = createClient(options(server.url, { timeoutMs: 100, maxConsecutiveFailures: 2 }));
+    const first = await client.send({ method: 'GET', route: '/a' });
+    expect(first.error?.kind).toBe('timeout');
+    expect(first.durationMs).toBeLessThan(2000);
+    await client.send({ method: 'GET', route: '/b' });
+    expect(client.down).toBe(true);
+    const third = await client.send({ method: 'GET', route: '/c' });
+    expect(third.error?.kind).toBe('down');
+    expect(client.sent).toBe(2);
+    await client.close();
+  });
+
+  it('reports a refused connection as connect', async () => {
+    const s = await startServer(() => {});
+    const url = s.url;
+    await s.close();
+    const client = createClient(options(url));
+    expect((await client.send({ method: 'GET', route: '/' })).error?.kind).toBe('connect');
+    await client.close();
+  });
+});
+
+describe('reachRoot', () => {
+  it('reads the descriptor of a REST root', async () => {
+    server = await startServer((_req, res) =>
+      sendJson(res, 200, { namespaces: ['cal/v1'], routes: { '/cal/v1/events/(?P<id>[\\d]+)': { namespace: 'cal/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: { context: {} } }] } } }),
+    );
+    const client = createClient(options(server.url));
+    const { descriptor } = await reachRoot(client);
+    expect(descriptor.routes[0]?.template).toBe('/cal/v1/events/{id}');
+    await client.close();
+  });
+
+  it('says what to fix when the root is not a REST root or not there', async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'text/html' });
+      res.end('<html>not found</html>');
+    });
+    const client = createClient(options(server.url));
+    await expect(reachRoot(client)).rejects.toThrow(/is not a WordPress REST root: it answered 404 with text\/html; check --base-url .* --api-root rest_route/);
+    await client.close();
+    const gone = createClient(options('http://127.0.0.1:1'));
+    await expect(reachRoot(gone)).rejects.toBeInstanceOf(TargetUnreachableError);
+    await gone.close();
+  });
+});

@@ -1,0 +1,38 @@
+// Where a route lives on a target. WordPress serves its REST root at `/wp-json` with pretty permalinks,
+// and always at `/?rest_route=/<route>`; the suite speaks either, and checks that both agree.
+
+import { REST_ROUTE_ROOT } from '../cli/args.ts';
+
+export type RouteStyle = 'pretty' | 'rest_route';
+
+export interface Target {
+  /** `http://host:port` or `https://host/sub`, no trailing slash. */
+  baseUrl: string;
+  /** `/wp-json` (or another path), or REST_ROUTE_ROOT. */
+  apiRoot: string;
+}
+
+export function configuredStyle(target: Target): RouteStyle {
+  return target.apiRoot === REST_ROUTE_ROOT ? 'rest_route' : 'pretty';
+}
+
+/** `/cal/v1/events` under the target, in the given style; `query` is already encoded (no leading `?`). */
+export function routeUrl(target: Target, route: string, query: string, style: RouteStyle = configuredStyle(target)): string {
+  const r = route.startsWith('/') ? route : `/${route}`;
+  if (style === 'rest_route') {
+    // Slashes stay readable; WordPress decodes either spelling.
+    const encoded = encodeURIComponent(r).replace(/%2F/gi, '/');
+    return `${target.baseUrl}/?rest_route=${encoded}${query ? `&${query}` : ''}`;
+  }
+  const root = target.apiRoot === REST_ROUTE_ROOT ? '/wp-json' : target.apiRoot;
+  return `${target.baseUrl}${root}${r === '/' ? '/' : r}${query ? `?${query}` : ''}`;
+}
+
+/** `{id}`-style template with its values filled in (values are URL-encoded as one segment). */
+export function fillTemplate(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const v = values[name];
+    if (v === undefined || v === null) throw new Error(`no value for {${name}} in ${template}`);
+    return encodeURIComponent(String(v));
+  });
+}
