@@ -40,8 +40,8 @@ const FORMAT_MAP: Record<string, string> = { ipv4: 'ip', ipv6: 'ip' };
 
 export interface ToWpSchemaOptions {
   /**
-   * Keep the annotations WordPress item schemas carry (`readonly` from readOnly, `context` from `x-wp-context`,
-   * `title`) - for the `schema` of an OPTIONS answer. Arg schemas never have them at the top level.
+   * Carry the annotations WordPress schemas have (`readonly` from readOnly, `context` from `x-wp-context`); default
+   * true. WordPress prints them inside args too (only an arg's top level is filtered), as in sample 51's `title`.
    */
   annotations?: boolean;
 }
@@ -141,10 +141,10 @@ export function toWpSchema(schema: JsonSchema, opts: ToWpSchemaOptions = {}, nes
         if (Array.isArray(v)) out[key] = v.filter(isObj).map((s) => toWpSchema(s, opts, true));
         break;
       case 'readOnly':
-        if (opts.annotations && v === true) out.readonly = true;
+        if (opts.annotations !== false && v === true) out.readonly = true;
         break;
       case 'x-wp-context':
-        if (opts.annotations) out.context = v;
+        if (opts.annotations !== false) out.context = v;
         break;
       case 'required':
         // Property-level `required: true` (WordPress's own v3 style) is kept on nested schemas; the array form was
