@@ -1,0 +1,170 @@
+// Keyed collections of frozen records, plus list/sort/paginate helpers.
+//
+// Records are deep-frozen when they enter a table and are replaced, never mutated, on update. That
+// makes snapshots and clones cheap (they share records) and makes accidental mutation of stored data
+// by a route handler throw instead of silently corrupting a snapshot taken earlier.
+
+export type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+export function deepFreeze<T>(value: T): DeepReadonly<T> {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  // Same object, now frozen all the way down: exactly what DeepReadonly describes.
+  return value as DeepReadonly<T>;
+}
+
+/**
+ * A copy without keys whose value is undefined, at every depth, so a record's JSON form and its
+ * structural equality agree, and so freezing it never freezes objects the caller still holds.
+ * Frozen parts are already in that form (they came out of a table) and are shared, not copied.
+ */
+export function compact<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) return value.map((v: unknown) => compact(v)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = compact(v);
+  return out as T;
+}
+
+export type Comparator<T> = (a: T, b: T) => number;
+
+const textCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Compares by one field: numbers numerically, booleans false first, strings case-insensitively (like MySQL's _ci collations). */
+export function byField<T>(field: keyof T, order: 'asc' | 'desc' = 'asc'): Comparator<T> {
+  const sign = order === 'desc' ? -1 : 1;
+  return (a, b) => {
+    const x = a[field];
+    const y = b[field];
+    let c: number;
+    if (typeof x === 'number' && typeof y === 'number') c = x - y;
+    else if (typeof x === 'string' && typeof y === 'string') c = textCollator.compare(x, y);
+    else c = x === y ? 0 : x === undefined || x === null || x === false ? -1 : 1;
+    return sign * c;
+  };
+}
+
+/** First comparator that tells two records apart wins. */
+export function thenBy<T>(...comparators: Comparator<T>[]): Comparator<T> {
+  return (a, b) => {
+    for (const c of comparators) {
+      const r = c(a, b);
+      if (r !== 0) return r;
+    }
+    return 0;
+  };
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Matching records before pagination (X-WP-Total). */
+  total: number;
+  /** X-WP-TotalPages: 0 when nothing matched. */
+  totalPages: number;
+  page: number;
+  perPage: number;
+  /** True when `page` is past the last page while there are matches (WordPress answers 400 then). */
+  outOfRange: boolean;
+}
+
+export function paginate<T>(items: readonly T[], page = 1, perPage = 10): Page<T> {
+  if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be an integer >= 1, got ${page}`);
+  if (!Number.isInteger(perPage) || perPage < 1) throw new RangeError(`perPage must be an integer >= 1, got ${perPage}`);
+  const total = items.length;
+  const totalPages = Math.ceil(total / perPage);
+  const start = (page - 1) * perPage;
+  return { items: items.slice(start, start + perPage), total, totalPages, page, perPage, outOfRange: total > 0 && page > totalPages };
+}
+
+export interface ListOptions<T> {
+  filter?: (record: T) => boolean;
+  /** Ties keep insertion (ID) order, because Array#sort is stable. */
+  sort?: Comparator<T>;
+  page?: number;
+  perPage?: number;
+}
+
+export function listOf<T>(records: Iterable<T>, options: ListOptions<T> = {}): Page<T> {
+  const { filter, sort } = options;
+  let items: T[] = [];
+  if (filter) {
+    for (const r of records) if (filter(r)) items.push(r);
+  } else items = [...records];
+  if (sort) items.sort(sort);
+  return paginate(items, options.page ?? 1, options.perPage ?? 10);
+}
+
+/** Read side of a table: what route handlers get for collections whose writes need the store's checks. */
+export interface ReadTable<K, T> {
+  get(key: K): DeepReadonly<T> | undefined;
+  has(key: K): boolean;
+  readonly size: number;
+  /** In insertion order, which for numeric IDs is ascending ID order. */
+  values(): DeepReadonly<T>[];
+  find(predicate: (record: DeepReadonly<T>) => boolean): DeepReadonly<T> | undefined;
+  list(options?: ListOptions<DeepReadonly<T>>): Page<DeepReadonly<T>>;
+}
+
+export class Table<K extends string | number, T> implements ReadTable<K, T> {
+  private rows: Map<K, DeepReadonly<T>>;
+
+  constructor(
+    readonly name: string,
+    private readonly keyOf: (record: T | DeepReadonly<T>) => K,
+    rows: Iterable<T | DeepReadonly<T>> = [],
+  ) {
+    this.rows = new Map();
+    for (const r of rows) this.rows.set(keyOf(r), deepFreeze(r as T));
+  }
+
+  get(key: K): DeepReadonly<T> | undefined {
+    return this.rows.get(key);
+  }
+
+  has(key: K): boolean {
+    return this.rows.has(key);
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  values(): DeepReadonly<T>[] {
+    return [...this.rows.values()];
+  }
+
+  find(predicate: (record: DeepReadonly<T>) => boolean): DeepReadonly<T> | undefined {
+    for (const r of this.rows.values()) if (predicate(r)) return r;
+    return undefined;
+  }
+
+  list(options?: ListOptions<DeepReadonly<T>>): Page<DeepReadonly<T>> {
+    return listOf(this.rows.values(), options);
+  }
+
+  /** Inserts or replaces; the record is frozen and returned. Replacing keeps the row's position. */
+  put(record: T | DeepReadonly<T>): DeepReadonly<T> {
+    const frozen = deepFreeze(compact(record as T));
+    this.rows.set(this.keyOf(frozen), frozen);
+    return frozen;
+  }
+
+  delete(key: K): DeepReadonly<T> | undefined {
+    const old = this.rows.get(key);
+    this.rows.delete(key);
+    return old;
+  }
+
+  /** A table with the same (shared, frozen) records and its own key map. */
+  clone(): Table<K, T> {
+    const t = new Table<K, T>(this.name, this.keyOf);
+    t.rows = new Map(this.rows);
+    return t;
+  }
+}

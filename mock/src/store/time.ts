@@ -1,0 +1,147 @@
+// Wall-clock <-> UTC conversion for `YYYY-MM-DD HH:MM:SS` strings.
+//
+// The zones the fixtures use follow a fixed EU rule table instead of the runtime's ICU data, so the
+// committed fixtures do not shift when Node ships new tzdata (Ukraine has legislated dropping DST
+// more than once). Any other zone goes through Intl, which is what a live server would do too.
+
+import type { DateTimeString } from './model.ts';
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+interface Parts {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+}
+
+function parse(value: string): Parts | undefined {
+  const m = DATE_TIME.exec(value);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  return { y, mo, d, h, mi, s };
+}
+
+/** True for a `YYYY-MM-DD HH:MM:SS` string naming a real calendar moment (no 2026-02-30, no 24:00:00). */
+export function isDateTimeString(value: string): boolean {
+  const p = parse(value);
+  if (!p) return false;
+  if (p.mo < 1 || p.mo > 12 || p.d < 1 || p.h > 23 || p.mi > 59 || p.s > 59) return false;
+  return p.d <= daysInMonth(p.y, p.mo);
+}
+
+function daysInMonth(y: number, mo: number): number {
+  return new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+/** Milliseconds since the epoch of the wall clock read as if it were UTC. */
+export function wallToEpoch(value: DateTimeString): number {
+  const p = parse(value);
+  if (!p || !isDateTimeString(value)) throw new RangeError(`not a YYYY-MM-DD HH:MM:SS date-time: ${JSON.stringify(value)}`);
+  return Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
+}
+
+export function epochToWall(ms: number): DateTimeString {
+  const d = new Date(ms);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return (
+    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
+    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+  );
+}
+
+export function dateToUtcString(date: Date): DateTimeString {
+  return epochToWall(Math.floor(date.getTime() / 1000) * 1000);
+}
+
+/** Adds seconds to a wall-clock string, ignoring zones (wall-clock arithmetic). */
+export function addSeconds(value: DateTimeString, seconds: number): DateTimeString {
+  return epochToWall(wallToEpoch(value) + seconds * 1000);
+}
+
+// Last Sunday of a month, 01:00 UTC: when the EU switches.
+function lastSundayUtc(year: number, month: number): number {
+  const last = new Date(Date.UTC(year, month, 0, 1));
+  last.setUTCDate(last.getUTCDate() - last.getUTCDay());
+  return last.getTime();
+}
+
+function euDst(ms: number): boolean {
+  const year = new Date(ms).getUTCFullYear();
+  return ms >= lastSundayUtc(year, 3) && ms < lastSundayUtc(year, 10);
+}
+
+const RULES: Record<string, { std: number; dst: boolean }> = {
+  'Europe/Kyiv': { std: 120, dst: true },
+  'Europe/Kiev': { std: 120, dst: true },
+  'Europe/London': { std: 0, dst: true },
+  UTC: { std: 0, dst: false },
+  'Etc/UTC': { std: 0, dst: false },
+};
+
+const MANUAL_OFFSET = /^UTC([+-])(\d{1,2})(?:[:.](\d{2}))?$/;
+
+const intlCache = new Map<string, Intl.DateTimeFormat>();
+
+function intlOffsetMinutes(zone: string, ms: number): number {
+  let fmt = intlCache.get(zone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    intlCache.set(zone, fmt);
+  }
+  const parts: Record<string, number> = {};
+  for (const p of fmt.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const asUtc = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000);
+}
+
+/** True when `zone` is a zone this module can convert (IANA name or WordPress manual offset `UTC+2`). */
+export function isKnownTimeZone(zone: string): boolean {
+  if (RULES[zone] || MANUAL_OFFSET.test(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Offset east of UTC, in minutes, in `zone` at the instant `ms`. */
+export function offsetMinutes(zone: string, ms: number): number {
+  const rule = RULES[zone];
+  if (rule) return rule.std + (rule.dst && euDst(ms) ? 60 : 0);
+  const manual = MANUAL_OFFSET.exec(zone);
+  if (manual) {
+    const minutes = Number(manual[2]) * 60 + Number(manual[3] ?? 0);
+    return manual[1] === '-' ? -minutes : minutes;
+  }
+  return intlOffsetMinutes(zone, ms);
+}
+
+/**
+ * Wall clock in `zone` -> UTC wall clock. A time skipped by a spring-forward gap moves forward by
+ * the gap, and an ambiguous autumn time takes the earlier (summer-time) instant, as PHP's DateTime does.
+ */
+export function zonedToUtc(local: DateTimeString, zone: string): DateTimeString {
+  const wall = wallToEpoch(local);
+  const before = offsetMinutes(zone, wall - 36e5 * 3);
+  const after = offsetMinutes(zone, wall + 36e5 * 3);
+  // Try the larger offset first: it yields the earlier instant, which is the right pick for ambiguous times.
+  for (const off of before >= after ? [before, after] : [after, before]) {
+    const candidate = wall - off * 60000;
+    if (offsetMinutes(zone, candidate) === off) return epochToWall(candidate);
+  }
+  // In a gap: neither offset reproduces the wall clock; the pre-transition offset pushes it forward.
+  return epochToWall(wall - before * 60000);
+}
+
+export function utcToZoned(utc: DateTimeString, zone: string): DateTimeString {
+  const ms = wallToEpoch(utc);
+  return epochToWall(ms + offsetMinutes(zone, ms) * 60000);
+}
