@@ -17,6 +17,7 @@ import {
   noRoute,
   pageBeyond,
   payloadTooLarge,
+  phaseOfFor,
   prefer,
   wpError,
 } from './errors.ts';
@@ -291,6 +292,10 @@ describe('invalidParams with raw values: WordPress decides the wording', () => {
     const r = invalidParams([issue({ param: 'title', keyword: 'type', location: 'body', params: { type: 'string' } })], { title: { type: 'string' } }, { values: { title: null } });
     expect(r).toBeNull();
   });
+  it('a JSON null for a required arg is a missing parameter', () => {
+    const r = invalidParams([issue({ param: 'name', keyword: 'type', location: 'body', params: { type: 'string' } })], { name: { type: 'string' } }, { values: { name: null }, required: ['name'] });
+    expect(r?.body).toEqual({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): name', data: { status: 400, params: ['name'] } });
+  });
   it('falls back to the issue when WordPress would accept the value', () => {
     const r = invalidParams([issue({ param: 'sticky', keyword: 'type', params: { type: 'boolean' } })], postsQuery, { values: { sticky: '1' } });
     expect((r!.body.data as { params: object }).params).toEqual({ sticky: 'sticky is not of type boolean.' });
@@ -304,5 +309,10 @@ describe('defaultWpPhase', () => {
     expect(defaultWpPhase('title', 'body')).toBe('validate');
     expect(defaultWpPhase('id', 'path')).toBe('sanitize');
     expect(defaultWpPhase('order', 'query', { 'x-wp-validate-callback': true })).toBe('validate');
+    expect(phaseOfFor('create')('status', 'query')).toBe('validate');
+    expect(phaseOfFor('update')('id', 'path')).toBe('sanitize');
+    expect(phaseOfFor('batch')('requests', 'body')).toBe('sanitize');
+    expect(phaseOfFor('list')('per_page', 'query')).toBe('validate');
+    expect(phaseOfFor('list')('orderby', 'query')).toBe('sanitize');
   });
 });

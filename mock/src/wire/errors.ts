@@ -1,7 +1,7 @@
 // WordPress error bodies and statuses: rest_convert_error_to_response() shapes, the parameter checks of
 // WP_REST_Request::has_valid_params() / sanitize_params(), and the fixed errors core endpoints send.
 
-import type { JsonSchema, ParamLocation, ValidationIssue } from '../../../contracts/src/types.ts';
+import type { JsonSchema, OperationKind, ParamLocation, ValidationIssue } from '../../../contracts/src/types.ts';
 import { PHP_JSON_ERRORS, numberFormatI18n, phpIntFormat, phpStringCast, phpToFloat, wpSprintfList } from './php.ts';
 import { toWpSchema } from './wpschema.ts';
 import { enumValueText, wpValidateValue, type WpError, type WpSchema } from './wpvalidate.ts';
@@ -243,6 +243,22 @@ export function defaultWpPhase(param: string, location: ParamLocation, schema?: 
   return ['context', 'page', 'per_page', 'search'].includes(param) ? 'validate' : 'sanitize';
 }
 
+/**
+ * The pass of each arg for one kind of operation, as core registers them: create/update args come from the item
+ * schema (validate pass) except the path id; the batch route's args have no validate_callback (sanitize pass);
+ * elsewhere defaultWpPhase(). Use as InvalidParamsOptions.phaseOf.
+ */
+export function phaseOfFor(kind: OperationKind): (param: string, location: ParamLocation, schema?: JsonSchema) => WpPhase {
+  return (param, location, schema) => {
+    const explicit = schema?.['x-wp-validate-callback'];
+    if (typeof explicit === 'boolean') return explicit ? 'validate' : 'sanitize';
+    if (location === 'path') return 'sanitize';
+    if (kind === 'create' || kind === 'update') return 'validate';
+    if (kind === 'batch') return 'sanitize';
+    return defaultWpPhase(param, location);
+  };
+}
+
 export interface InvalidParamsOptions {
   /**
    * Raw values as WordPress would see them, by top-level param (strings and phpParseStr() arrays from the query,
@@ -258,6 +274,11 @@ export interface InvalidParamsOptions {
    * key order of `schemasByParam`.
    */
   requestOrder?: readonly string[];
+  /**
+   * The args registered as required. With `values`, a required arg whose value is null counts as missing, as
+   * has_valid_params() tests `null === $param` (a JSON `"name": null` is "Missing parameter(s): name").
+   */
+  required?: readonly string[];
 }
 
 function segmentsOf(issue: ValidationIssue): string[] {
@@ -489,6 +510,10 @@ export function invalidParams(
   };
 
   const missing = [...new Set(issues.filter(isTopLevelMissing).map((i) => (typeof i.params.missingProperty === 'string' ? i.params.missingProperty : i.param)))];
+  const values = opts.values;
+  for (const name of opts.required ?? []) {
+    if (values && Object.prototype.hasOwnProperty.call(values, name) && values[name] === null && !missing.includes(name)) missing.push(name);
+  }
   if (missing.length > 0) return missingParams(missing.sort(byDeclaration));
 
   const grouped = new Map<string, ValidationIssue[]>();
@@ -500,7 +525,6 @@ export function invalidParams(
     const schema = schemasByParam[param];
     const phase = phaseOf(param, list[0]!.location, schema);
     const wpArg = schema ? toWpSchema(schema) : undefined;
-    const values = opts.values;
     let error: WpError | null | undefined;
     if (values && Object.prototype.hasOwnProperty.call(values, param) && wpArg) {
       const value = values[param];

@@ -8,12 +8,11 @@ import {
   routeDescriptor,
   routeMatches,
   routesIndex,
-  toWpArg,
   toWpItemSchema,
-  toWpSchema,
   wpRouteFromTemplate,
   type RouteDescription,
 } from './options.ts';
+import { toWpArg, toWpSchema } from './wpschema.ts';
 import { wpJsonEncode } from './php.ts';
 
 // Expected JSON is transcribed from the samples' raw bodies: 71 (OPTIONS /batch/v1), 51 (OPTIONS /wp/v2/posts),

@@ -6,8 +6,6 @@ import type { JsonSchema, ParamSpec } from '../../../contracts/src/types.ts';
 import { toWpArg, toWpSchema, WP_ALLOWED_ARG_KEYWORDS } from './wpschema.ts';
 import type { WpSchema } from './wpvalidate.ts';
 
-export { toWpArg, toWpSchema, WP_ALLOWED_ARG_KEYWORDS } from './wpschema.ts';
-
 /** One registered handler of a route. */
 export interface EndpointDescription {
   /** methods in registration order: ['GET'], ['POST', 'PUT', 'PATCH'] */

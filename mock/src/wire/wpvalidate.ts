@@ -14,7 +14,6 @@ import {
   jsToPhpArray,
   numberFormatI18n,
   phpArrayKey,
-  phpFloatToString,
   phpIntFormat,
   phpStringCast,
   phpToFloat,
@@ -691,6 +690,3 @@ export function wpSanitizeValue(value: unknown, schema: WpSchema, param = ''): u
 export function isWpError(v: unknown): v is WpError {
   return isError(v);
 }
-
-// Re-exported for the error formatter, which prints number bounds the same way.
-export { phpFloatToString };

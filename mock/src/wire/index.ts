@@ -1,0 +1,10 @@
+// WordPress REST wire conventions for the mock server: one import for the core.
+export * from './errors.ts';
+export * from './request.ts';
+export * from './headers.ts';
+export * from './pagination.ts';
+export * from './envelope.ts';
+export * from './options.ts';
+export * from './wpschema.ts';
+export * from './wpvalidate.ts';
+export * from './php.ts';
