@@ -1,0 +1,229 @@
+// WP_REST_Server::serve_request() for the mock: raw request in, bytes out. Parses the request like PHP and
+// WordPress do (wire/request.ts), honours the mock's own aids (`Prefer: code=`, `Prefer: latency=`, the control
+// routes under /__mock/), dispatches, then applies `_fields`, `_embed`, `_envelope`, `_jsonp`, `_pretty` and the
+// headers WordPress sends, in its order.
+import type { Contract } from '../../../contracts/src/loader.ts';
+import type { Lang } from '../store/model.ts';
+import type { Store } from '../store/store.ts';
+import { criticalError, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
+import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';
+import { responseHeaders, type HeaderList } from '../wire/headers.ts';
+import { wpJsonEncode } from '../wire/php.ts';
+import { apacheRejection, parseRequest, type ParsedRequest } from '../wire/request.ts';
+import type { Discovery } from '../handlers/discovery.ts';
+import type { HandlerCtx, Reply, Rng } from '../handlers/context.ts';
+import { allowFor, dispatch, langOf, type DispatchEnv, type Dispatched } from './dispatch.ts';
+import { authenticate, type User } from './permissions.ts';
+import type { RouteTable } from './routes.ts';
+import type { Clock, MockRequest, MockResponse } from './types.ts';
+import type { Operation } from '../../../contracts/src/types.ts';
+
+export interface CoreOptions {
+  contract: Contract;
+  table: RouteTable;
+  discovery: Discovery;
+  store: Store;
+  /** Handler of an operation (undefined: the route answers rest_no_route). */
+  route: (op: Operation) => ((ctx: HandlerCtx) => Reply) | undefined;
+  authRequired: boolean;
+  latencyMs: number;
+  clock: Clock;
+  rng: Rng;
+  /** Used when the request does not say which host it reached (no Host header, no adapter origin). */
+  siteUrl: string;
+  maxBodyBytes: number;
+  /** The mock's control routes (`/__mock/reset`...): answer or undefined for an unknown one. */
+  control: (action: string, method: string) => { status: number; body: unknown } | undefined;
+  /** Called when a handler throws: the answer is WordPress's critical-error 500, the error goes here. */
+  onError?: (err: unknown) => void;
+}
+
+interface Prefer {
+  code?: number;
+  latency?: number;
+}
+
+/** RFC 7240 `Prefer: code=404, latency=300` (Prism's names); unknown preferences are ignored. */
+export function parsePrefer(header: string | undefined): Prefer {
+  const out: Prefer = {};
+  if (!header) return out;
+  for (const part of header.split(/[,;]/)) {
+    const m = /^\s*(code|latency)\s*=\s*"?(\d{1,6})"?\s*$/i.exec(part);
+    if (!m) continue;
+    const n = Number(m[2]);
+    if (m[1]!.toLowerCase() === 'code' && n >= 100 && n <= 599) out.code = n;
+    if (m[1]!.toLowerCase() === 'latency' && n <= 600_000) out.latency = n;
+  }
+  return out;
+}
+
+const PHP_ESCAPES = /[\u007f-\uffff/]/g;
+
+/**
+ * wp_json_encode() output for plain data, fast: JSON.stringify plus PHP's escaping of `/` and every non-ASCII
+ * character. Same bytes as wpJsonEncode() for the values handlers produce (no Maps, no floats PHP prints differently).
+ */
+export function fastJson(data: unknown): string {
+  const s = JSON.stringify(data);
+  if (s === undefined) return 'null';
+  return s.replace(PHP_ESCAPES, (c) => (c === '/' ? '\\/' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+function htmlNotFound(status: number): MockResponse {
+  const body = `<!DOCTYPE html><html><head><title>${status === 400 ? 'Bad Request' : 'Not Found'}</title></head><body><h1>${status === 400 ? 'Bad Request' : 'Not Found'}</h1><p>This mock serves the REST interface under /wp-json/ (also /uk/wp-json/ and /?rest_route=/).</p></body></html>\n`;
+  return { status, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body };
+}
+
+function toRecord(list: HeaderList): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of list) out[k] = k in out ? `${out[k]}, ${v}` : v;
+  return out;
+}
+
+export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockResponse } {
+  const languages = new Set(['en', 'uk']);
+
+  const envFor = (req: ParsedRequest, origin: string, user: User | undefined): DispatchEnv => {
+    const urlLang = req.language && languages.has(req.language) ? (req.language as Lang) : undefined;
+    const apiRoot = `${origin}${urlLang ? `/${urlLang}` : ''}/wp-json/`;
+    const env: DispatchEnv = {
+      contract: opts.contract,
+      table: opts.table,
+      store: opts.store,
+      links: { apiRoot, home: origin },
+      user,
+      authRequired: opts.authRequired,
+      now: opts.clock.now(),
+      rng: opts.rng,
+      ...(urlLang ? { urlLang } : {}),
+      route: opts.route,
+      subrequest: (href) => {
+        if (!href.startsWith(apiRoot)) return undefined;
+        const inner = parseRequest({ method: 'GET', url: `/wp-json/${href.slice(apiRoot.length)}`, headers: {} });
+        if (!inner) return undefined;
+        inner.method = 'GET';
+        const d = dispatch(inner, { ...env });
+        return d.data;
+      },
+    };
+    return env;
+  };
+
+  const finish = (
+    req: ParsedRequest,
+    d: Dispatched,
+    ctx: { env: DispatchEnv; origin: string; user: User | undefined; delayMs: number },
+  ): MockResponse => {
+    const g = req.globals;
+    let status = d.status;
+    let data = d.data;
+    let own = d.headers;
+    if (!d.error && !d.raw) {
+      const fields = g._fields;
+      // Controllers add _links only when they are wanted (rest_is_field_included('_links' | '_embedded')).
+      const wantLinks = isFieldIncluded('_links', fields) || isFieldIncluded('_embedded', fields);
+      if (fields) data = filterFields(data, wantLinks ? [...fields, '_links'] : fields, status);
+      if (g._embed && wantLinks) data = embedLinks(data, g._embed, ctx.env.subrequest);
+      if (fields && !isFieldIncluded('_links', fields)) data = stripLinks(data);
+    }
+    let raw = d.raw;
+    if (g._envelope) {
+      const e = envelope(data, status, own);
+      status = e.status;
+      data = e.body;
+      own = [];
+      raw = undefined;
+    }
+    const jsonp = g._jsonp?.valid ? g._jsonp.callback : null;
+    let body: string;
+    let contentType: string | undefined;
+    if (raw) {
+      body = raw.text;
+      contentType = raw.contentType;
+    } else if (status === 204 || data === null || data === undefined) body = '';
+    else {
+      const json = g._pretty ? wpJsonEncode(data, { pretty: true }) : fastJson(data);
+      body = jsonp ? `/**/${jsonp}(${json})` : json;
+    }
+    const list = responseHeaders({
+      apiRoot: ctx.env.links.apiRoot,
+      status,
+      originalMethod: req.originalMethod,
+      origin: req.headers.origin,
+      loggedIn: ctx.user !== undefined,
+      methodOverridden: req.methodOverridden,
+      jsonp: jsonp !== null,
+      responseHeaders: contentType ? [...own, ['Content-Type', contentType]] : own,
+      allow: null,
+    });
+    return {
+      status,
+      headers: toRecord(list),
+      body: req.originalMethod === 'HEAD' ? '' : body,
+      ...(ctx.delayMs > 0 ? { delayMs: ctx.delayMs } : {}),
+    };
+  };
+
+  const errorResponse = (req: ParsedRequest, e: WpErrorResponse, ctx: Parameters<typeof finish>[2], early = false): MockResponse => {
+    if (!early) return finish(req, { status: e.status, data: e.body, headers: [], error: true }, ctx);
+    const list = responseHeaders({ apiRoot: `${ctx.origin}/wp-json/`, status: e.status, originalMethod: req.originalMethod, loggedIn: false, early: true });
+    return { status: e.status, headers: toRecord(list), body: fastJson(e.body), ...(ctx.delayMs > 0 ? { delayMs: ctx.delayMs } : {}) };
+  };
+
+  const handle = (mreq: MockRequest): MockResponse => {
+    const origin = mreq.origin ?? opts.siteUrl;
+    const pref = parsePrefer(mreq.headers.prefer);
+    const delayMs = pref.latency ?? opts.latencyMs;
+    const q = mreq.url.indexOf('?');
+    const path = q < 0 ? mreq.url : mreq.url.slice(0, q);
+    if (path.startsWith('/__mock/') || path === '/__mock') {
+      const out = opts.control(path.replace(/^\/__mock\/?/, '').replace(/\/+$/, ''), mreq.method.toUpperCase());
+      const r = out ?? { status: 404, body: { code: 'mock_no_control_route', message: `No control route ${path}. Known: POST /__mock/reset, GET /__mock/state.`, data: { status: 404 } } };
+      return { status: r.status, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(r.body) };
+    }
+    const rejected = apacheRejection(mreq.url);
+    if (rejected) return htmlNotFound(rejected.status);
+    const req = parseRequest({ method: mreq.method, url: mreq.url, headers: mreq.headers, body: mreq.body });
+    if (!req) return htmlNotFound(404);
+    const user = authenticate(req.headers.authorization, opts.store);
+    const env = envFor(req, origin, user);
+    const ctx = { env, origin, user, delayMs };
+
+    if (mreq.oversize) return errorResponse(req, payloadTooLarge(opts.maxBodyBytes), ctx);
+    if (req.globals._jsonp && !req.globals._jsonp.valid) return errorResponse(req, jsonpCallbackInvalid(), ctx, true);
+
+    try {
+      // rest_handle_options_request(): OPTIONS answers the first matching route's description, or an empty body.
+      if (req.method === 'OPTIONS') {
+        const m = opts.table.matching(req.route);
+        if (!m) return finish(req, { status: 200, data: [], headers: [], error: false }, ctx);
+        const allow = allowFor(m.route, m.pathParams, langOf(undefined, env), env);
+        const headers: HeaderList = allow && allow.length ? [['Allow', allow.join(', ')]] : [];
+        return finish(req, { status: 200, data: opts.discovery.options(m.route, env.links.apiRoot), headers, error: false }, ctx);
+      }
+      if (pref.code !== undefined) {
+        const m = opts.table.match(req.method, req.route);
+        if (m.kind !== 'match') return errorResponse(req, noRoute(), ctx);
+        const forced = preferError(pref.code);
+        if (forced) return errorResponse(req, forced, ctx);
+        const d = dispatch(req, env);
+        return finish(req, { ...d, status: pref.code }, ctx);
+      }
+      return finish(req, dispatch(req, env), ctx);
+    } catch (err) {
+      opts.onError?.(err);
+      return errorResponse(req, criticalError(), ctx);
+    }
+  };
+
+  return { handle };
+}
+
+function stripLinks(data: unknown): unknown {
+  const one = (item: unknown) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item) || !('_links' in item)) return item;
+    const { _links: _drop, ...rest } = item as Record<string, unknown>;
+    return rest;
+  };
+  return Array.isArray(data) ? data.map(one) : one(data);
+}

@@ -1,0 +1,149 @@
+// `forms/v1`: contact forms and their submissions, in the shape of the contact-form plugin's own REST API (every
+// route is † in 001 §4.4, so bodies are read as that plugin reads them). State: forms are created, edited and
+// deleted; a submission is validated against the form's tags (`[text* name]` is required, `[email ...]` must be an
+// address) and stored.
+import type { ContactForm, ContactFormMail, FeedbackStatus } from '../../store/model.ts';
+import type { Stored } from '../../store/store.ts';
+import { ok, type HandlerCtx, type Reply } from '../context.ts';
+import { arg, err, isObject, json, nowWall, storeRefusal, str } from './util.ts';
+
+interface FormTag {
+  type: string;
+  required: boolean;
+  name: string;
+}
+
+/** Form tags of the markup, without buttons: `[email* your-email autocomplete:email]` → email, required, your-email. */
+export function formTags(markup: string): FormTag[] {
+  const out: FormTag[] = [];
+  for (const m of markup.matchAll(/\[([a-z_]+)(\*?)\s+([A-Za-z][\w-]*)[^\]]*\]/g)) {
+    if (m[1] === 'submit') continue;
+    out.push({ type: m[1]!, required: m[2] === '*', name: m[3]! });
+  }
+  return out;
+}
+
+function summary(f: Stored<ContactForm>) {
+  return { id: f.id, slug: f.slug, title: f.title, locale: f.locale };
+}
+
+function full(f: Stored<ContactForm>) {
+  return { ...summary(f), properties: f.properties, config_errors: [] };
+}
+
+function notFound(): Reply {
+  return err('wpcf7_not_found', 'The requested contact form was not found.', 404);
+}
+
+function formOf(ctx: HandlerCtx): Stored<ContactForm> | undefined {
+  const id = ctx.pathParams.id;
+  return id === undefined ? undefined : ctx.store.table('contactForms').get(Number(id));
+}
+
+const BLANK_MAIL: ContactFormMail = {
+  active: false, subject: '', sender: '', recipient: '', body: '', additional_headers: '', attachments: '', use_html: false, exclude_blank: false,
+};
+
+function applyBody(ctx: HandlerCtx, base: ContactForm): ContactForm {
+  const out = json(base) as ContactForm;
+  const title = str(arg(ctx, 'title'));
+  if (title !== undefined) out.title = title;
+  const locale = str(arg(ctx, 'locale'));
+  if (locale !== undefined) out.locale = locale;
+  const form = str(arg(ctx, 'form'));
+  if (form !== undefined) out.properties.form = form;
+  for (const key of ['mail', 'mail_2'] as const) {
+    const v = arg(ctx, key);
+    if (isObject(v)) out.properties[key] = { ...out.properties[key], ...(json(v) as Partial<ContactFormMail>) };
+  }
+  const messages = arg(ctx, 'messages');
+  if (isObject(messages)) out.properties.messages = { ...out.properties.messages, ...(json(messages) as Record<string, string>) };
+  const extra = str(arg(ctx, 'additional_settings'));
+  if (extra !== undefined) out.properties.additional_settings = extra;
+  return out;
+}
+
+function slugify(title: string, id: number): string {
+  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `contact-form-${id}`;
+}
+
+function feedback(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
+  const tags = formTags(form.properties.form);
+  const messages = form.properties.messages;
+  const fields: Record<string, string> = {};
+  const invalid: { field: string; message: string; idref: null; error_id: string }[] = [];
+  for (const tag of tags) {
+    const raw = ctx.input[tag.name];
+    const value = Array.isArray(raw) ? raw.map(String).join(', ') : (str(raw) ?? '');
+    fields[tag.name] = value;
+    const fail = (message: string) => invalid.push({ field: tag.name, message, idref: null, error_id: `wpcf7-f${form.id}-o1-ve-${tag.name}` });
+    if (tag.required && value.trim() === '') fail(messages.invalid_required ?? 'Please fill out this field.');
+    else if (tag.type === 'email' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) fail(messages.invalid_email ?? 'Please enter an email address.');
+    else if (tag.type === 'tel' && value !== '' && !/^[+\d][\d\s().-]{2,}$/.test(value)) fail(messages.invalid_tel ?? 'Please enter a telephone number.');
+  }
+  const status: FeedbackStatus = invalid.length ? 'validation_failed' : 'mail_sent';
+  try {
+    ctx.store.insert('feedback', (id) => ({ id, form_id: form.id, submitted_at: nowWall(ctx), status, fields, invalid_fields: invalid.map(({ field, message }) => ({ field, message })) }));
+  } catch (e) {
+    return storeRefusal(e);
+  }
+  return ok({
+    contact_form_id: form.id,
+    status,
+    message: status === 'mail_sent' ? (messages.mail_sent_ok ?? 'Thank you for your message. It has been sent.') : (messages.validation_error ?? 'One or more fields have an error. Please check and try again.'),
+    posted_data_hash: status === 'mail_sent' ? ctx.rng.hex(32) : '',
+    into: `#wpcf7-f${form.id}-o1`,
+    invalid_fields: invalid,
+  });
+}
+
+/** The validation schema the plugin's front end fetches: one rule per required or typed field. */
+function schema(form: Stored<ContactForm>) {
+  const rules: Record<string, string>[] = [];
+  const messages = form.properties.messages;
+  for (const tag of formTags(form.properties.form)) {
+    if (tag.required) rules.push({ rule: 'required', field: tag.name, error: messages.invalid_required ?? 'Please fill out this field.' });
+    if (tag.type === 'email') rules.push({ rule: 'email', field: tag.name, error: messages.invalid_email ?? 'Please enter an email address.' });
+    if (tag.type === 'tel') rules.push({ rule: 'tel', field: tag.name, error: messages.invalid_tel ?? 'Please enter a telephone number.' });
+  }
+  return { version: 'Contact Form 7 SWV Schema 2024-10', locale: form.locale, rules };
+}
+
+export function formsHandler(ctx: HandlerCtx): Reply {
+  const { op } = ctx;
+  const forms = ctx.store.table('contactForms');
+  if (op.path === '/forms/v1/contact-forms') {
+    if (op.method === 'GET') {
+      const all = forms.values().map(summary);
+      return ok(all, 200, { pagination: { total: all.length, totalPages: all.length ? 1 : 0, page: 1 } });
+    }
+    const title = str(arg(ctx, 'title')) ?? 'Untitled';
+    try {
+      const created = ctx.store.insert('contactForms', (id) =>
+        applyBody(ctx, {
+          id, title, slug: slugify(title, id), locale: ctx.lang === 'uk' ? 'uk' : 'en_US',
+          properties: { form: '[submit "Submit"]', mail: { ...BLANK_MAIL, active: true }, mail_2: BLANK_MAIL, messages: {}, additional_settings: '' },
+        }),
+      );
+      return ok(full(created), 201, { headers: { Location: `${ctx.links.apiRoot}forms/v1/contact-forms/${created.id}` } });
+    } catch (e) {
+      return storeRefusal(e);
+    }
+  }
+  const form = formOf(ctx);
+  if (!form) return notFound();
+  if (op.path.endsWith('/feedback')) return feedback(ctx, form);
+  if (op.path.endsWith('/feedback/schema')) return ok(schema(form));
+  if (op.path.endsWith('/refill')) return ok([]);
+  if (op.method === 'GET') return ok(full(form));
+  if (op.method === 'DELETE') {
+    const previous = full(form);
+    ctx.store.remove('contactForms', form.id);
+    return ok({ deleted: true, previous });
+  }
+  try {
+    return ok(full(ctx.store.put('contactForms', applyBody(ctx, form as ContactForm))));
+  } catch (e) {
+    return storeRefusal(e);
+  }
+}

@@ -1,0 +1,95 @@
+// Small pieces both calendar handlers use: the site's clock, store errors as WordPress errors, pagination.
+import type { Lang } from '../../store/model.ts';
+import { StoreError, type Store } from '../../store/store.ts';
+import { epochToWall, utcToZoned } from '../../store/time.ts';
+import { pageBeyond, wpError } from '../../wire/errors.ts';
+import { fail, type ErrorReply, type HandlerCtx, type Pagination } from '../context.ts';
+import type { LegacyLookup } from './render-legacy.ts';
+import { InvalidParam } from './write.ts';
+
+export function siteNow(ctx: HandlerCtx): string {
+  return utcToZoned(epochToWall(Math.floor(ctx.now / 1000) * 1000), ctx.store.get('calendarSettings').timezone);
+}
+
+export function defaultLang(store: Store): Lang {
+  return store.get('calendarSettings').default_lang;
+}
+
+/**
+ * A parameter that passed the schema but not the plugin's own check. WordPress reports a validate_callback that
+ * returned false as "Invalid parameter." with no `details` entry (has_valid_params()).
+ */
+export function invalidParam(...names: string[]): ErrorReply {
+  const params = Object.fromEntries(names.map((n) => [n, 'Invalid parameter.']));
+  return fail(wpError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, { status: 400, params, details: [] }));
+}
+
+/** Maps what the store refuses to the WordPress answer; rethrows anything that is not a refusal. */
+export function storeFailure(err: unknown, fallbackParam = 'id'): ErrorReply {
+  if (err instanceof InvalidParam) return invalidParam(err.param);
+  if (!(err instanceof StoreError)) throw err;
+  switch (err.code) {
+    case 'not_found':
+      return fail(wpError('rest_post_invalid_id', 'Invalid post ID.', { status: 404 }));
+    case 'already_trashed':
+      return fail(wpError('rest_already_trashed', 'The post has already been deleted.', { status: 410 }));
+    case 'conflict':
+      return fail(wpError('rest_conflict', err.message, { status: 409 }));
+    default:
+      return invalidParam(mapField(err.field ?? fallbackParam));
+  }
+}
+
+/** Store field names back to the request's names where they differ. */
+function mapField(field: string): string {
+  return field;
+}
+
+export interface PageSlice<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+/** One page of a sorted list; undefined when `page` is past the end while there are matches. */
+export function pageOf<T>(all: readonly T[], page: number, perPage: number): PageSlice<T> | undefined {
+  const total = all.length;
+  const totalPages = Math.ceil(total / perPage);
+  if (total > 0 && page > totalPages) return undefined;
+  const start = (page - 1) * perPage;
+  return { items: all.slice(start, start + perPage), pagination: { total, totalPages, page } };
+}
+
+export function pageBeyondReply(): ErrorReply {
+  return fail(pageBeyond());
+}
+
+export function legacyLookup(store: Store): LegacyLookup {
+  const counts = store.termCounts();
+  return {
+    venue: (id) => store.venues.get(id),
+    organizer: (id) => store.organizers.get(id),
+    category: (id) => store.categories.get(id),
+    tag: (id) => store.tags.get(id),
+    termCount: (_kind, id) => counts.get(id) ?? 0,
+    defaultLang: defaultLang(store),
+  };
+}
+
+export function num(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+/** The legacy namespace's untyped flags (strict_dates, has_events...) read as WordPress's loose booleans. */
+export function flag(v: unknown): boolean | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  const s = String(v).trim().toLowerCase();
+  return !(s === '' || s === '0' || s === 'false' || s === 'no' || s === 'off');
+}
+
+export function intList(v: unknown): number[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  const list = Array.isArray(v) ? v : [v];
+  return list.map((x) => Number(x)).filter((n) => Number.isInteger(n));
+}

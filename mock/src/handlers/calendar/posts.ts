@@ -1,0 +1,256 @@
+// Events, venues and organizers in both calendar namespaces. One store serves both, so an event created through
+// cal/v1 is read through cal/events/v1 and the other way round; only the representation and the parameter
+// names differ. Item lookups, trash and force follow the wp/v2 posts controller (samples 23, 35-38).
+import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../store/model.ts';
+import type { Stored } from '../../store/store.ts';
+import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
+import { fail, ok, type HandlerCtx, type Reply } from '../context.ts';
+import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
+import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
+import {
+  eventComparator, eventMatches, linkedMatches, organizerSearchFields, venueSearchFields, withDescendants,
+  type EventBounds, type EventOrderBy,
+} from './query.ts';
+import { calEvent, calOrganizer, calVenue, type CalContext } from './render-cal.ts';
+import { legacyEvent, legacyOrganizer, legacyVenue } from './render-legacy.ts';
+import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
+
+type Ns = 'legacy' | 'cal';
+type AnyPost = Stored<EventRecord> | Stored<VenueRecord> | Stored<OrganizerRecord>;
+
+const COLLECTION: Record<PostType, string> = { event: 'events', venue: 'venues', organizer: 'organizers' };
+
+export function namespaceOf(ctx: HandlerCtx): Ns {
+  return ctx.op.namespace === 'cal/events/v1' ? 'legacy' : 'cal';
+}
+
+function render(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Record<string, unknown> {
+  const dl = defaultLang(ctx.store);
+  if (ns === 'cal') {
+    if (type === 'event') return calEvent(ctx.links, rec as Stored<EventRecord>, dl, context);
+    if (type === 'venue') return calVenue(ctx.links, rec as Stored<VenueRecord>, dl, context);
+    return calOrganizer(ctx.links, rec as Stored<OrganizerRecord>, dl, context);
+  }
+  if (type === 'event') return legacyEvent(ctx.links, rec as Stored<EventRecord>, legacyLookup(ctx.store));
+  if (type === 'venue') return legacyVenue(ctx.links, rec as Stored<VenueRecord>, { defaultLang: dl });
+  return legacyOrganizer(ctx.links, rec as Stored<OrganizerRecord>, { defaultLang: dl });
+}
+
+function location(ctx: HandlerCtx, ns: Ns, type: PostType, id: number): string {
+  return `${ctx.links.apiRoot}${ns === 'cal' ? 'cal/v1' : 'cal/events/v1'}/${COLLECTION[type]}/${id}`;
+}
+
+/** The record an item route names (by ID, or by slug in the legacy namespace); undefined when there is none. */
+export function findPost(ctx: HandlerCtx, type: PostType): AnyPost | undefined {
+  const id = ctx.pathParams.id;
+  if (id !== undefined && /^\d+$/.test(id)) return ctx.store.posts(type).get(Number(id));
+  const slug = ctx.pathParams.slug;
+  if (typeof slug === 'string') {
+    return ctx.store.bySlug(type, slug, ctx.lang) ?? (['en', 'uk'] as const).map((l) => ctx.store.bySlug(type, slug, l)).find((r) => r !== undefined);
+  }
+  return undefined;
+}
+
+export function notFound(): Reply {
+  return fail(invalidId('rest_post_invalid_id', 'Invalid post ID.'));
+}
+
+// ---- lists ------------------------------------------------------------------------------------------
+
+/** Status filter: cal/v1 takes a list (default [publish]); the legacy namespace one status (default publish). */
+function statuses(p: Params): string[] {
+  const s = p.status;
+  if (Array.isArray(s)) return s.map(String);
+  if (typeof s === 'string' && s !== '') return s.split(',').map((x) => x.trim());
+  return ['publish'];
+}
+
+/** --auth: anonymous list requests may only ask for published records (sample 16: rest_forbidden_status). */
+function forbiddenStatus(ctx: HandlerCtx, wanted: readonly string[]): Reply | undefined {
+  if (!ctx.authRequired || ctx.user || wanted.every((s) => s === 'publish')) return undefined;
+  return fail(wpError('rest_invalid_param', 'Invalid parameter(s): status', {
+    status: 400,
+    params: { status: 'Status is forbidden.' },
+    details: { status: { code: 'rest_forbidden_status', message: 'Status is forbidden.', data: { status: 401 } } },
+  }));
+}
+
+function eventBounds(ctx: HandlerCtx, ns: Ns): EventBounds | Reply {
+  const p = ctx.params;
+  const now = siteNow(ctx);
+  const strict = ns === 'legacy' ? flag(p.strict_dates) === true : true;
+  const read = (name: string, edge: 'lower' | 'upper'): DateBound | undefined | Reply => {
+    if (p[name] === undefined || p[name] === null || p[name] === '') return undefined;
+    const b = parseDateParam(p[name], now);
+    if (!b) return invalidParam(name);
+    return strict && !b.dateOnly ? b : widenToDay(b, edge);
+  };
+  const bounds: EventBounds = {};
+  const pairs: [string, keyof EventBounds, 'lower' | 'upper'][] =
+    ns === 'legacy'
+      ? [['start_date', 'endsAfter', 'lower'], ['end_date', 'startsBefore', 'upper']]
+      : [['start_date', 'startsAfter', 'lower'], ['end_date', 'endsBefore', 'upper']];
+  pairs.push(['starts_after', 'startsAfter', 'lower'], ['starts_before', 'startsBefore', 'upper'], ['ends_after', 'endsAfter', 'lower'], ['ends_before', 'endsBefore', 'upper']);
+  for (const [name, key, edge] of pairs) {
+    const b = read(name, edge);
+    if (b && 'status' in b) return b;
+    // Two bounds on the same side: the tighter wins.
+    if (b) {
+      const cur = bounds[key];
+      const tighter = !cur || (edge === 'lower' ? b.value > cur.value : b.value < cur.value);
+      if (tighter) bounds[key] = b;
+    }
+  }
+  // The legacy list starts today unless told otherwise (the plugin's default start_date is "now", widened to the day).
+  const include = intList(p.include);
+  if (ns === 'legacy' && p.start_date === undefined && !bounds.endsAfter && !(include && include.length)) {
+    bounds.endsAfter = widenToDay({ value: now, utc: false, dateOnly: false }, 'lower');
+  }
+  // `include` overrides the date filters (000 §4.1.1).
+  if (include && include.length) return {};
+  return bounds;
+}
+
+function listEvents(ctx: HandlerCtx, ns: Ns): Reply {
+  const p = ctx.params;
+  const wanted = statuses(p);
+  const denied = forbiddenStatus(ctx, wanted);
+  if (denied) return denied;
+  const bounds = eventBounds(ctx, ns);
+  if ('status' in bounds) return bounds as Reply;
+  const store = ctx.store;
+  const categories = intList(p.categories);
+  const filter = {
+    ...bounds,
+    lang: ctx.lang,
+    statuses: wanted,
+    ...(typeof p.search === 'string' && p.search !== '' ? { search: p.search } : {}),
+    ...(categories?.length ? { categories: withDescendants(categories, store.categories.values()) } : {}),
+    ...(intList(p.tags)?.length ? { tags: intList(p.tags)! } : {}),
+    ...(intList(p.venue)?.length ? { venues: intList(p.venue)! } : {}),
+    ...(intList(p.organizer)?.length ? { organizers: intList(p.organizer)! } : {}),
+    ...(typeof p.featured === 'boolean' ? { featured: p.featured } : {}),
+    ...(intList(p.include)?.length ? { include: intList(p.include)! } : {}),
+    ...(typeof p.post_parent === 'number' ? { postParent: p.post_parent } : {}),
+    ...(typeof p.ticketed === 'boolean' ? { ticketed: p.ticketed } : {}),
+    ...(typeof p.geoloc === 'boolean' ? { geoloc: p.geoloc, venueHasGeo: (id: number) => store.venues.get(id)?.geo !== undefined } : {}),
+  };
+  const matched = store.events.values().filter((e) => eventMatches(e, filter));
+  const orderby = (ns === 'cal' ? (p.orderby as EventOrderBy | undefined) : undefined) ?? 'event_date';
+  const order = ns === 'cal' && p.order === 'DESC' ? 'DESC' : 'ASC';
+  matched.sort(eventComparator(orderby, order));
+  const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
+  if (!page) return pageBeyondReply();
+  return ok(page.items.map((e) => render(ctx, ns, 'event', e)), 200, { pagination: page.pagination });
+}
+
+function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply {
+  const p = ctx.params;
+  const wanted = statuses(p);
+  const denied = forbiddenStatus(ctx, wanted);
+  if (denied) return denied;
+  const store = ctx.store;
+  const eventId = typeof p.event === 'number' ? p.event : undefined;
+  const event = eventId === undefined ? undefined : store.events.get(eventId);
+  if (eventId !== undefined && !event) return ok([], 200, { pagination: { total: 0, totalPages: 0, page: num(p.page, 1) } });
+  const hasEvents = flag(p.has_events);
+  const filter = {
+    lang: ctx.lang,
+    statuses: wanted,
+    ...(typeof p.search === 'string' && p.search !== '' ? { search: p.search } : {}),
+    ...(event ? { event } : {}),
+    ...(hasEvents !== undefined ? { hasEvents } : {}),
+    ...(flag(p.only_with_upcoming) ? { onlyWithUpcoming: true } : {}),
+  };
+  const events = store.events.values();
+  const now = siteNow(ctx);
+  const linked = type === 'venue' ? (e: Stored<EventRecord>) => e.venues : (e: Stored<EventRecord>) => e.organizers;
+  const all = type === 'venue' ? store.venues.values() : store.organizers.values();
+  const matched = (all as AnyPost[]).filter((r) =>
+    linkedMatches(r, filter, linked, events, now, type === 'venue' ? venueSearchFields(r as Stored<VenueRecord>) : organizerSearchFields(r as Stored<OrganizerRecord>)),
+  );
+  matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
+  const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
+  if (!page) return pageBeyondReply();
+  return ok(page.items.map((r) => render(ctx, ns, type, r)), 200, { pagination: page.pagination });
+}
+
+// ---- items -----------------------------------------------------------------------------------------
+
+function read(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+  const rec = findPost(ctx, type);
+  if (!rec) return notFound();
+  return ok(render(ctx, ns, type, rec));
+}
+
+function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
+  const env = { nowWall: siteNow(ctx) };
+  if (type === 'event') return eventPatch(ctx.params, ns, env, current as Stored<EventRecord> | undefined);
+  if (type === 'venue') return venuePatch(ctx.params, ns, env);
+  return organizerPatch(ctx.params, ns, env);
+}
+
+function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+  let rec: AnyPost;
+  try {
+    const input = { ...patchFor(ctx, ns, type), lang: ctx.lang, ...(ctx.user && !('author' in ctx.params) ? { author: ctx.user.id } : {}) };
+    rec = ctx.store.createPost(type, input);
+  } catch (err) {
+    return storeFailure(err);
+  }
+  return ok(render(ctx, ns, type, rec, 'edit'), 201, { headers: { Location: location(ctx, ns, type, rec.id) } });
+}
+
+function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+  const current = findPost(ctx, type);
+  if (!current) return notFound();
+  let rec: AnyPost;
+  try {
+    const patch = patchFor(ctx, ns, type, current);
+    rec = ctx.store.updatePost(type, current.id, patch);
+  } catch (err) {
+    return storeFailure(err);
+  }
+  return ok(render(ctx, ns, type, rec, 'edit'));
+}
+
+function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+  const current = findPost(ctx, type);
+  if (!current) return notFound();
+  const force = ns === 'cal' && ctx.params.force === true;
+  if (force) {
+    const previous = render(ctx, ns, type, current, 'edit');
+    try {
+      ctx.store.deletePost(type, current.id);
+    } catch (err) {
+      return storeFailure(err);
+    }
+    return ok({ deleted: true, previous });
+  }
+  if (current.status === 'trash') return fail(alreadyTrashed());
+  try {
+    const trashed = ctx.store.trashPost(type, current.id);
+    return ok(render(ctx, ns, type, trashed, 'edit'));
+  } catch (err) {
+    return storeFailure(err);
+  }
+}
+
+export function handlePosts(ctx: HandlerCtx): Reply {
+  const ns = namespaceOf(ctx);
+  const type = ctx.op.resource as PostType;
+  switch (ctx.op.kind) {
+    case 'list':
+      return type === 'event' ? listEvents(ctx, ns) : listLinked(ctx, ns, type);
+    case 'read':
+      return read(ctx, ns, type);
+    case 'create':
+      return create(ctx, ns, type);
+    case 'update':
+      return update(ctx, ns, type);
+    case 'delete':
+      return remove(ctx, ns, type);
+    default:
+      return notFound();
+  }
+}

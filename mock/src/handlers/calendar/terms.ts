@@ -1,0 +1,124 @@
+// Event categories (hierarchical) and tags in the legacy namespace, after the wp/v2 terms controller: unknown ID
+// 404 `rest_term_invalid`, a page past the end is an empty page (terms never answer 400 for it), a duplicate name
+// under the same parent is `term_exists` exactly as sample 40 shows it, and DELETE removes the term for good
+// (terms have no trash; the legacy route takes no `force`).
+import type { TermType } from '../../store/model.ts';
+import { StoreError } from '../../store/store.ts';
+import { invalidId, wpError } from '../../wire/errors.ts';
+import { fail, ok, type HandlerCtx, type Reply } from '../context.ts';
+import { intList, num, storeFailure } from './common.ts';
+import { termComparator, termMatches } from './query.ts';
+import { legacyTerm } from './render-legacy.ts';
+
+function notFound(): Reply {
+  return fail(invalidId('rest_term_invalid', 'Term does not exist.'));
+}
+
+function kindOf(ctx: HandlerCtx): TermType {
+  return ctx.op.resource === 'category' ? 'category' : 'tag';
+}
+
+function render(ctx: HandlerCtx, kind: TermType, id: number): Record<string, unknown> | undefined {
+  const t = ctx.store.terms(kind).get(id);
+  return t ? legacyTerm(ctx.links, kind, t, ctx.store.termCounts().get(id) ?? 0) : undefined;
+}
+
+function list(ctx: HandlerCtx, kind: TermType): Reply {
+  const p = ctx.params;
+  const store = ctx.store;
+  const eventId = typeof p.event === 'number' ? p.event : typeof p.post === 'number' ? p.post : undefined;
+  const event = eventId === undefined ? undefined : store.events.get(eventId);
+  const include = intList(p.include);
+  const counts = store.termCounts();
+  const filter = {
+    lang: ctx.lang,
+    hideEmpty: p.hide_empty !== false,
+    ...(typeof p.search === 'string' && p.search !== '' ? { search: p.search } : {}),
+    ...(include?.length ? { include } : {}),
+    ...(intList(p.exclude)?.length ? { exclude: intList(p.exclude)! } : {}),
+    ...(kind === 'category' && typeof p.parent === 'number' ? { parent: p.parent } : {}),
+    ...(typeof p.slug === 'string' && p.slug !== '' ? { slug: p.slug } : {}),
+    ...(event ? { event } : {}),
+  };
+  // Asking for the terms of an event that does not exist matches nothing (WordPress: object_ids of a missing post).
+  const all = eventId !== undefined && !event ? [] : store.terms(kind).values().filter((t) => termMatches(t, kind, filter, counts.get(t.id) ?? 0));
+  const order = String(p.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
+  all.sort(termComparator(String(p.orderby ?? 'name').toLowerCase(), order, counts, include));
+  const page = num(p.page, 1);
+  const perPage = num(p.per_page, 10);
+  const total = all.length;
+  const items = all.slice((page - 1) * perPage, page * perPage);
+  return ok(items.map((t) => legacyTerm(ctx.links, kind, t, counts.get(t.id) ?? 0)), 200, {
+    pagination: { total, totalPages: Math.ceil(total / perPage), page },
+  });
+}
+
+function termId(ctx: HandlerCtx): number | undefined {
+  const id = ctx.pathParams.id;
+  return id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
+}
+
+function input(ctx: HandlerCtx, kind: TermType): Record<string, unknown> {
+  const p = ctx.params;
+  const out: Record<string, unknown> = {};
+  if (typeof p.name === 'string') out.name = p.name;
+  if (typeof p.description === 'string') out.description = p.description;
+  if (typeof p.slug === 'string') out.slug = p.slug;
+  if (kind === 'category' && typeof p.parent === 'number') out.parent = p.parent;
+  return out;
+}
+
+/** Sample 40: `data` {status, term_id} plus the earlier data WordPress added twice, as `additional_data`. */
+function termExists(ctx: HandlerCtx, kind: TermType, name: string, parent: number): Reply {
+  const lower = name.trim().toLowerCase();
+  const clash = ctx.store.terms(kind).find((t) => t.lang === ctx.lang && t.name.toLowerCase() === lower && ('parent' in t ? t.parent : 0) === parent);
+  const id = clash?.id ?? 0;
+  return fail(wpError('term_exists', 'A term with the name provided already exists with this parent.', { status: 400, term_id: id }, { additionalData: [id, id] }));
+}
+
+function write(ctx: HandlerCtx, kind: TermType, id: number | undefined): Reply {
+  const data = input(ctx, kind);
+  try {
+    const rec =
+      id === undefined
+        ? ctx.store.createTerm(kind, { ...data, lang: ctx.lang } as Parameters<typeof ctx.store.createTerm<typeof kind>>[1])
+        : ctx.store.updateTerm(kind, id, data as Parameters<typeof ctx.store.updateTerm<typeof kind>>[2]);
+    const body = render(ctx, kind, (rec as { id: number }).id)!;
+    if (id !== undefined) return ok(body);
+    return ok(body, 201, { headers: { Location: `${ctx.links.apiRoot}cal/events/v1/${kind === "category" ? "categories" : "tags"}/${(rec as { id: number }).id}` } });
+  } catch (err) {
+    if (err instanceof StoreError && err.code === 'term_exists') {
+      const current = id === undefined ? undefined : ctx.store.terms(kind).get(id);
+      const name = String(data.name ?? current?.name ?? '');
+      const parent = typeof data.parent === 'number' ? data.parent : current && 'parent' in current ? (current as { parent: number }).parent : 0;
+      return termExists(ctx, kind, name, parent);
+    }
+    if (err instanceof StoreError && err.code === 'duplicate_slug') {
+      return fail(wpError('duplicate_term_slug', `The slug “${String(data.slug)}” is already in use by another term.`, { status: 400 }));
+    }
+    if (err instanceof StoreError && err.code === 'invalid_parent') {
+      return fail(wpError('rest_term_invalid', 'Parent term does not exist.', { status: 400 }));
+    }
+    return storeFailure(err, 'name');
+  }
+}
+
+export function handleTerms(ctx: HandlerCtx): Reply {
+  const kind = kindOf(ctx);
+  if (ctx.op.kind === 'list') return list(ctx, kind);
+  if (ctx.op.kind === 'create') return write(ctx, kind, undefined);
+  const id = termId(ctx);
+  if (id === undefined || !ctx.store.terms(kind).has(id)) return notFound();
+  if (ctx.op.kind === 'read') return ok(render(ctx, kind, id));
+  if (ctx.op.kind === 'update') return write(ctx, kind, id);
+  if (ctx.op.kind === 'delete') {
+    const previous = render(ctx, kind, id);
+    try {
+      ctx.store.deleteTerm(kind, id);
+    } catch (err) {
+      return storeFailure(err);
+    }
+    return ok(previous);
+  }
+  return notFound();
+}

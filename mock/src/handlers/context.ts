@@ -1,0 +1,72 @@
+// What a route handler gets and gives back. Handlers are pure over the store: everything from the outside
+// world (time, randomness, who is asking, where links should point) comes in through HandlerCtx.
+import type { Operation } from '../../../contracts/src/types.ts';
+import type { Lang, UserRecord } from '../store/model.ts';
+import type { Store } from '../store/store.ts';
+import type { DeepReadonly } from '../store/table.ts';
+import type { WpErrorResponse } from '../wire/errors.ts';
+import type { LinkBase } from './calendar/render-shared.ts';
+
+export interface Rng {
+  next(): number;
+  hex(length: number): string;
+}
+
+export interface HandlerCtx {
+  op: Operation;
+  /** Parameters after WordPress's reading: merged by precedence, coerced, defaults applied. */
+  params: Record<string, unknown>;
+  /** Values the route pattern captured (`id`, `slug`), before any body or query value of the same name. */
+  pathParams: Readonly<Record<string, string>>;
+  /**
+   * Every parameter the request carried, declared or not (WP_REST_Request::get_params(): body over query).
+   * Routes whose parameters the documents do not show (marked † there) read their input from here.
+   */
+  input: Readonly<Record<string, unknown>>;
+  /** Header names lower-case. */
+  headers: Readonly<Record<string, string | undefined>>;
+  store: Store;
+  links: LinkBase;
+  /** Language the request is served in (i18n_language, else the URL's segment, else the site default). */
+  lang: Lang;
+  /** The user the credentials name, when they are valid. */
+  user?: DeepReadonly<UserRecord>;
+  /** --auth: writes need credentials. */
+  authRequired: boolean;
+  /** Milliseconds since the epoch. */
+  now: number;
+  rng: Rng;
+  /** Runs another GET inside this request (embedding), answering what the client would get. */
+  subrequest?: (url: string) => Reply;
+}
+
+export interface Pagination {
+  total: number;
+  totalPages: number;
+  page: number;
+}
+
+export interface OkReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** Lists: the core adds X-WP-Total, X-WP-TotalPages and Link from this. */
+  pagination?: Pagination;
+  /** Raw text with its own Content-Type (oEmbed XML); skips JSON encoding and `_fields`. */
+  raw?: { contentType: string; text: string };
+  error?: false;
+}
+
+export type ErrorReply = WpErrorResponse & { error: true; headers?: Record<string, string> };
+
+export type Reply = OkReply | ErrorReply;
+
+export function ok(body: unknown, status = 200, extra: Omit<OkReply, 'status' | 'body'> = {}): OkReply {
+  return { status, body, ...extra };
+}
+
+export function fail(e: WpErrorResponse, headers?: Record<string, string>): ErrorReply {
+  return { ...e, error: true, ...(headers ? { headers } : {}) };
+}
+
+export type Handler = (ctx: HandlerCtx) => Reply;
