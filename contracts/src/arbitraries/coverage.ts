@@ -78,6 +78,21 @@ export function untypedParameters(contract: Contract): string[] {
   return contract.operations.flatMap((op) => op.params.filter((p) => untyped(p.schema)).map((p) => `${op.id} ${p.in}.${p.name}`));
 }
 
+/** Ids joined by commas, in lines of about `width` characters. */
+function wrap(ids: string[], width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const id of ids) {
+    const next = line ? `${line}, ${id}` : id;
+    if (next.length > width && line) {
+      out.push(`${line},`);
+      line = id;
+    } else line = next;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
 function pad(s: string | number, n: number): string {
   return String(s).padEnd(n);
 }
@@ -111,7 +126,7 @@ export function formatCoverage(cov: Coverage, untyped: string[]): string {
     for (const e of es) groups.set(reasonOf(e), [...(groups.get(reasonOf(e)) ?? []), e.constraint.id]);
     for (const [reason, ids] of groups) {
       lines.push(`  ${ids.length} × ${reason}`);
-      for (const id of ids) lines.push(`      ${id}`);
+      lines.push(...wrap(ids, 110).map((l) => `      ${l}`));
     }
   };
   const wireReason = (e: CoverageEntry): string => (e.constraint.wire.kind === 'wire' ? '' : e.constraint.wire.reason);

@@ -14,11 +14,14 @@ import type { Constraint, Encoding, ExpectedIssue, Violation, WireValue } from '
 import { notFormatArb, notPatternArb } from './formats.ts';
 import { ABSENT, assemble, bodyEncodings, dependentRequiredOf, paramKey, partsArb, type Forcing, type Override } from './requests.ts';
 import { conforms, objectKey, stableKey, valueArb } from './values.ts';
-import { encodeSegment, PLAIN_STYLE, render, textList, type WireStyle } from './wire.ts';
+import { encodeSegment, render, textList, type WireStyle } from './wire.ts';
 
-/** A broken value and where, below the node it was built for, the validator will point. */
+/**
+ * A broken value and where, below the node it was built for, the validator will point. The value is spelled in the
+ * request's style only when the request is assembled, so one arbitrary serves every style.
+ */
 interface Leaf {
-  value: WireValue;
+  spell: (style: WireStyle) => WireValue;
   /** Instance segments below the node: `[]` for the node itself, `['path']` for a missing property `path`. */
   at: string[];
 }
@@ -33,9 +36,11 @@ export function isGenerator(x: fc.Arbitrary<Violation> | NoGenerator): x is fc.A
   return !('reason' in x);
 }
 
-type LeafBuilder = (node: JsonSchema, c: Constraint, enc: Encoding, style: WireStyle) => fc.Arbitrary<Leaf> | undefined;
+type LeafBuilder = (node: JsonSchema, c: Constraint, enc: Encoding) => fc.Arbitrary<Leaf> | undefined;
 
-const leaf = (value: WireValue): Leaf => ({ value, at: [] });
+/** A leaf that reads the same in every style. */
+const leaf = (value: WireValue): Leaf => ({ spell: () => value, at: [] });
+const spelled = (spell: (style: WireStyle) => WireValue): Leaf => ({ spell, at: [] });
 const letters = fc.stringMatching(/^[a-z]{1,8}$/);
 
 function types(node: JsonSchema): string[] {
@@ -43,8 +48,8 @@ function types(node: JsonSchema): string[] {
 }
 
 /** A number that still has the node's type, rendered for the encoding. */
-function numberLeaf(node: JsonSchema, arb: fc.Arbitrary<number>, enc: Encoding, style: WireStyle): fc.Arbitrary<Leaf> {
-  return arb.map((n) => leaf(render(node, n, enc, style)));
+function numberLeaf(node: JsonSchema, arb: fc.Arbitrary<number>, enc: Encoding): fc.Arbitrary<Leaf> {
+  return arb.map((n) => spelled((style) => render(node, n, enc, style)));
 }
 
 function belowArb(node: JsonSchema, bound: number, inclusive: boolean): fc.Arbitrary<number> {
@@ -57,13 +62,16 @@ function aboveArb(node: JsonSchema, bound: number, inclusive: boolean): fc.Arbit
   return fc.double({ min: bound, max: bound + 1000, minExcluded: !inclusive, noNaN: true });
 }
 
-/** Valid items for an array node, rendered; `count` of them, distinct when the node asks for uniqueItems. */
-function itemsArb(node: JsonSchema, count: { min: number; max: number }, enc: Encoding, style: WireStyle): fc.Arbitrary<WireValue[]> {
+/** Valid typed items for an array node; `count` of them, distinct when the node asks for uniqueItems. */
+function itemsArb(node: JsonSchema, count: { min: number; max: number }): fc.Arbitrary<unknown[]> {
   const items = (node.items ?? {}) as JsonSchema;
-  const values = node.uniqueItems === true
+  return node.uniqueItems === true
     ? fc.uniqueArray(valueArb(items), { selector: stableKey, minLength: count.min, maxLength: count.max })
     : fc.array(valueArb(items), { minLength: count.min, maxLength: count.max });
-  return values.map((vs) => vs.map((v) => render(items, v, enc, style)));
+}
+
+function renderItems(node: JsonSchema, items: unknown[], enc: Encoding, style: WireStyle): WireValue[] {
+  return items.map((v) => render((node.items ?? {}) as JsonSchema, v, enc, style));
 }
 
 function listValue(node: JsonSchema, items: WireValue[], enc: Encoding, style: WireStyle): WireValue {
@@ -110,6 +118,9 @@ function wrongTypeArb(node: JsonSchema, enc: Encoding): fc.Arbitrary<WireValue> 
   return fc.oneof(...candidates);
 }
 
+/** Values clients send by mistake to enums of every kind: other HTTP methods, catch-alls, empty-ish words. */
+const PLAUSIBLE_WRONG = ['GET', 'HEAD', 'OPTIONS', 'all', 'any', 'none', 'null', 'default', 'true', '0', ''];
+
 function notInEnumArb(node: JsonSchema): fc.Arbitrary<WireValue> | undefined {
   const allowed = new Set((node.enum as unknown[]).map(stableKey));
   const ts = types(node);
@@ -119,17 +130,17 @@ function notInEnumArb(node: JsonSchema): fc.Arbitrary<WireValue> | undefined {
   const fits = (v: unknown): boolean => !allowed.has(stableKey(v)) && conforms(rest, v);
   if (ts.length === 1 && ts[0] === 'string') {
     const near = fc.constantFrom(...(node.enum as string[])).chain((e) => fc.constantFrom(e.toUpperCase(), e.toLowerCase(), `${e}x`, ` ${e}`, e.slice(1)));
-    return fc.oneof(near, fc.string({ maxLength: 10 })).filter(fits);
+    return fc.oneof(near, fc.constantFrom(...PLAUSIBLE_WRONG), fc.string({ maxLength: 10 })).filter(fits);
   }
   if (ts.length === 1 && ts[0] === 'integer') return fc.integer().filter(fits);
   return undefined;
 }
 
 const LEAVES: Record<string, LeafBuilder> = {
-  minimum: (node, _c, enc, style) => numberLeaf(node, belowArb(node, node.minimum as number, false), enc, style),
-  maximum: (node, _c, enc, style) => numberLeaf(node, aboveArb(node, node.maximum as number, false), enc, style),
-  exclusiveMinimum: (node, _c, enc, style) => numberLeaf(node, belowArb(node, node.exclusiveMinimum as number, true), enc, style),
-  exclusiveMaximum: (node, _c, enc, style) => numberLeaf(node, aboveArb(node, node.exclusiveMaximum as number, true), enc, style),
+  minimum: (node, _c, enc) => numberLeaf(node, belowArb(node, node.minimum as number, false), enc),
+  maximum: (node, _c, enc) => numberLeaf(node, aboveArb(node, node.maximum as number, false), enc),
+  exclusiveMinimum: (node, _c, enc) => numberLeaf(node, belowArb(node, node.exclusiveMinimum as number, true), enc),
+  exclusiveMaximum: (node, _c, enc) => numberLeaf(node, aboveArb(node, node.exclusiveMaximum as number, true), enc),
   enum: (node) => notInEnumArb(node)?.map(leaf),
   const: (node) => (types(node).includes('string') ? fc.string({ maxLength: 8 }).filter((s) => s !== node.const).map(leaf) : undefined),
   pattern: (node, c) => {
@@ -145,41 +156,40 @@ const LEAVES: Record<string, LeafBuilder> = {
   format: (node, c) => notFormatArb(c.detail ?? String(node.format))?.map(leaf),
   minLength: (node) => fc.string({ maxLength: Math.max(0, (node.minLength as number) - 1) }).filter((s) => [...s].length < (node.minLength as number)).map(leaf),
   maxLength: (node) => fc.string({ minLength: (node.maxLength as number) + 1, maxLength: (node.maxLength as number) + 8 }).filter((s) => [...s].length > (node.maxLength as number)).map(leaf),
-  minItems: (node, _c, enc, style) => {
+  minItems: (node, _c, enc) => {
     const min = node.minItems as number;
-    return min < 1 ? undefined : itemsArb(node, { min: 0, max: min - 1 }, enc, style).map((items) => leaf(listValue(node, items, enc, style)));
+    return min < 1 ? undefined : itemsArb(node, { min: 0, max: min - 1 }).map((items) => spelled((style) => listValue(node, renderItems(node, items, enc, style), enc, style)));
   },
-  maxItems: (node, _c, enc, style) => {
+  maxItems: (node, _c, enc) => {
     const n = (node.maxItems as number) + 1;
-    return itemsArb(node, { min: n, max: n }, enc, style).map((items) => leaf(listValue(node, items, enc, style)));
+    return itemsArb(node, { min: n, max: n }).map((items) => spelled((style) => listValue(node, renderItems(node, items, enc, style), enc, style)));
   },
-  uniqueItems: (node, _c, enc, style) => {
+  uniqueItems: (node, _c, enc) => {
     const room = Math.min(3, ((node.maxItems as number | undefined) ?? 4) - 1);
     if (room < 1) return undefined;
     // The duplicate is the very same wire value, so it is equal before coercion (WordPress's first check) and after.
     return fc
-      .tuple(itemsArb(node, { min: 1, max: room }, enc, style), fc.nat(), fc.nat())
+      .tuple(itemsArb(node, { min: 1, max: room }), fc.nat(), fc.nat())
       .map(([items, from, to]) => {
-        const copy = items[from % items.length]!;
         const out = [...items];
-        out.splice(to % (out.length + 1), 0, copy);
-        return leaf(listValue(node, out, enc, style));
+        out.splice(to % (out.length + 1), 0, items[from % items.length]);
+        return spelled((style) => listValue(node, renderItems(node, out, enc, style), enc, style));
       });
   },
   type: (node, _c, enc) => wrongTypeArb(node, enc)?.map(leaf),
-  required: (node, c, enc, style) => {
+  required: (node, c, enc) => {
     const missing = c.detail;
     if (missing === undefined) return undefined;
     return valueArb(node).map((v) => {
       const obj = { ...(v as Record<string, unknown>) };
       delete obj[missing];
-      return { value: renderObject(node, obj, enc, style), at: [missing] };
+      return { spell: (style: WireStyle) => renderObject(node, obj, enc, style), at: [missing] };
     });
   },
-  additionalProperties: (node, _c, enc, style) =>
+  additionalProperties: (node, _c, enc) =>
     fc.tuple(valueArb(node), objectKey.filter((k) => !(k in ((node.properties ?? {}) as object)))).map(([v, k]) => {
       const obj = { ...(v as Record<string, unknown>), [k]: 'extra' };
-      return leaf(renderObject(node, obj, enc, style));
+      return spelled((style) => renderObject(node, obj, enc, style));
     }),
 };
 
@@ -196,19 +206,22 @@ function renderObject(node: JsonSchema, obj: Record<string, unknown>, enc: Encod
 export const KEYWORDS_WITH_BUILDERS: readonly string[] = [...Object.keys(LEAVES), 'dependentRequired'];
 
 /** Surround the leaf with valid siblings along the schema path: array items around it, object properties beside it. */
-function focusArb(schema: JsonSchema, path: readonly string[], build: (node: JsonSchema) => fc.Arbitrary<Leaf> | undefined, enc: Encoding, style: WireStyle): fc.Arbitrary<Leaf> | undefined {
+function focusArb(schema: JsonSchema, path: readonly string[], build: (node: JsonSchema) => fc.Arbitrary<Leaf> | undefined, enc: Encoding): fc.Arbitrary<Leaf> | undefined {
   if (path.length === 0) return build(schema);
   const [head, ...rest] = path;
   if (head === 'items') {
     const items = (schema.items ?? {}) as JsonSchema;
-    const inner = focusArb(items, rest, build, enc, style);
+    const inner = focusArb(items, rest, build, enc);
     if (!inner) return undefined;
     const room = Math.min(2, ((schema.maxItems as number | undefined) ?? 3) - 1);
-    return fc.tuple(itemsArb(schema, { min: 0, max: Math.max(0, room) }, enc, style), inner, fc.nat()).map(([others, f, k]) => {
+    return fc.tuple(itemsArb(schema, { min: 0, max: Math.max(0, room) }), inner, fc.nat()).map(([others, f, k]) => {
       const i = k % (others.length + 1);
-      const list = [...others];
-      list.splice(i, 0, f.value);
-      return { value: listValue(schema, list, enc, style), at: [String(i), ...f.at] };
+      const spell = (style: WireStyle): WireValue => {
+        const list = renderItems(schema, others, enc, style);
+        list.splice(i, 0, f.spell(style));
+        return listValue(schema, list, enc, style);
+      };
+      return { spell, at: [String(i), ...f.at] };
     });
   }
   if (head === 'properties' || head === 'additionalProperties') {
@@ -216,15 +229,18 @@ function focusArb(schema: JsonSchema, path: readonly string[], build: (node: Jso
     const named = head === 'properties' ? rest[0] : undefined;
     const sub = named !== undefined ? props[named] : (schema.additionalProperties as JsonSchema);
     if (!sub) return undefined;
-    const inner = focusArb(sub, head === 'properties' ? rest.slice(1) : rest, build, enc, style);
+    const inner = focusArb(sub, head === 'properties' ? rest.slice(1) : rest, build, enc);
     if (!inner) return undefined;
     const key = named !== undefined ? fc.constant(named) : objectKey.filter((k) => !(k in props));
     return fc.tuple(valueArb(schema), key, inner).map(([v, k, f]) => {
       const others = { ...(v as Record<string, unknown>) };
       delete others[k];
-      const rendered = renderObject(schema, others, enc, style);
-      const base = typeof rendered === 'object' && rendered !== null && !Array.isArray(rendered) ? rendered : {};
-      return { value: { ...base, [k]: f.value }, at: [k, ...f.at] };
+      const spell = (style: WireStyle): WireValue => {
+        const rendered = renderObject(schema, others, enc, style);
+        const base = typeof rendered === 'object' && rendered !== null && !Array.isArray(rendered) ? rendered : {};
+        return { ...base, [k]: f.spell(style) };
+      };
+      return { spell, at: [k, ...f.at] };
     });
   }
   return undefined;
@@ -284,29 +300,28 @@ export function violationArb(contract: Contract, c: Constraint): fc.Arbitrary<Vi
 
   const builder = LEAVES[c.keyword];
   if (!builder) return { reason: `no generator for the keyword ${c.keyword}` };
-  // Whether a leaf exists depends on the encoding, not on the spelling: probe with the plain one.
-  const encodingsFor = (e: Encoding): boolean => focusArb(spec.schema, c.schemaPath, (node) => builder(node, c, e, PLAIN_STYLE), e, PLAIN_STYLE) !== undefined;
-  const encodings = c.location === 'body' ? bodyEncodings(op).filter(encodingsFor) : encodingsFor('query') ? ['query' as const] : [];
-  if (encodings.length === 0) return { reason: `no value can break ${c.keyword} here in any encoding ${op.id} accepts` };
-
+  const focusIn = (e: Encoding): fc.Arbitrary<Leaf> | undefined => focusArb(spec.schema, c.schemaPath, (node) => builder(node, c, e), e);
+  const encodings: Encoding[] = c.location === 'body' ? bodyEncodings(op) : ['query'];
   const key = paramKey(c.location, c.param);
   const companions = c.location === 'query' ? (dependentRequiredOf(op)[c.param] ?? []).map((n) => paramKey('query', n)) : [];
-  const force: Forcing = {
-    present: new Set([key, ...companions]),
-    encodings: encodings.filter((e): e is 'json' | 'form' => e !== 'query'),
-  };
-  return partsArb(op, {}, c.location === 'body' ? force : { present: force.present }).chain((parts) => {
-    const enc: Encoding = c.location === 'body' ? (parts.encoding ?? 'json') : 'query';
-    const focused = focusArb(spec.schema, c.schemaPath, (node) => builder(node, c, enc, parts.style), enc, parts.style);
-    if (!focused) throw new Error(`${c.id}: no leaf in ${enc} although one was found before`);
-    return focused.map((f) => {
-      const place = `/${c.location}/${c.param}${pointer(f.at)}`;
-      return {
-        constraintId: c.id,
-        request: assemble(op, parts, [{ location: c.location, name: c.param, value: f.value }]),
-        expected: { keyword: c.keyword, instancePath: place },
-        alongside: alongsideOf(c, place),
-      };
-    });
+  const present = new Set([key, ...companions]);
+  // One arbitrary per encoding, the encoding picked first: no chain, so samples shrink as well as valid ones do.
+  const perEncoding = encodings.flatMap((enc) => {
+    const focus = focusIn(enc);
+    if (!focus) return [];
+    const force: Forcing = enc === 'query' ? { present } : { present, encodings: [enc] };
+    return [
+      fc.tuple(partsArb(op, {}, force), focus).map(([parts, f]): Violation => {
+        const place = `/${c.location}/${c.param}${pointer(f.at)}`;
+        return {
+          constraintId: c.id,
+          request: assemble(op, parts, [{ location: c.location, name: c.param, value: f.spell(parts.style) }]),
+          expected: { keyword: c.keyword, instancePath: place },
+          alongside: alongsideOf(c, place),
+        };
+      }),
+    ];
   });
+  if (perEncoding.length === 0) return { reason: `no value can break ${c.keyword} here in any encoding ${op.id} accepts` };
+  return perEncoding.length === 1 ? perEncoding[0]! : fc.oneof(...perEncoding);
 }
