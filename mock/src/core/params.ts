@@ -4,7 +4,7 @@
 import type { Contract } from '../../../contracts/src/loader.ts';
 import { coerceValue } from '../../../contracts/src/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/src/types.ts';
-import { invalidParams, type WpErrorResponse } from '../wire/errors.ts';
+import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
 import { getParam, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 
 /** What is computed once per operation: its args by name, defaults, and the schemas WordPress reports against. */
@@ -17,6 +17,7 @@ interface OpArgs {
   /** Required args that have a default: has_valid_params() sees the default, so they are never missing. */
   requiredWithDefault: Set<string>;
   names: string[];
+  phaseOf: ReturnType<typeof phaseOfFor>;
 }
 
 const cache = new WeakMap<Operation, OpArgs>();
@@ -35,7 +36,7 @@ function argsOf(op: Operation): OpArgs {
       if (p.required) requiredWithDefault.add(p.name);
     }
   }
-  const out: OpArgs = { specs: op.params, schemasByParam, defaults, requiredWithDefault, names: Object.keys(schemasByParam) };
+  const out: OpArgs = { specs: op.params, schemasByParam, defaults, requiredWithDefault, names: Object.keys(schemasByParam), phaseOf: phaseOfFor(op.kind) };
   cache.set(op, out);
   return out;
 }
@@ -68,7 +69,9 @@ export function readParams(contract: Contract, op: Operation, req: ParsedRequest
   }
   const result = contract.validate(op, typed);
   if (!result.valid) {
-    const error = invalidParams(result.issues, args.schemasByParam, { values: raw, requestOrder: sanitizeOrder(req, pathParams) });
+    // What WordPress cannot check (format uri, `not`...) is the contract's concern, not a 400 on the wire.
+    const issues = result.issues.filter(isEnforcedByWordPress);
+    const error = invalidParams(issues, args.schemasByParam, { values: raw, requestOrder: sanitizeOrder(req, pathParams), phaseOf: args.phaseOf });
     if (error) return { ok: false, error };
   }
   for (const [name, value] of args.defaults) {

@@ -4,7 +4,8 @@
 // Args are printed in WordPress's own format (only the allowed keywords, then `required` as a boolean).
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { JsonSchema, Operation } from '../../../contracts/src/types.ts';
-import { toWpArg, toWpSchema } from '../wire/wpschema.ts';
+import { argsFromParams, routeDescriptor, routesIndex, toWpItemSchema, type EndpointDescription, type RouteDescription } from '../wire/options.ts';
+import type { WpSchema } from '../wire/wpvalidate.ts';
 import type { RouteEntry, RouteTable } from '../core/routes.ts';
 
 type Json = Record<string, unknown>;
@@ -14,38 +15,26 @@ export function isBatchable(route: RouteEntry): boolean {
   return /^\/cal\/(events\/v1|v1)\/(events|venues|organizers|categories|tags)(\/|$)/.test(route.template) && !route.template.endsWith('/doc') && !route.template.endsWith('/docs');
 }
 
-function argsOf(op: Operation): Json {
-  const args: Json = {};
+function argsOf(op: Operation): Record<string, WpSchema> {
   const order = [...op.params.filter((p) => p.in === 'path'), ...op.params.filter((p) => p.in === 'query'), ...op.params.filter((p) => p.in === 'body')];
-  for (const p of order) {
-    if (p.name in args) continue;
-    if (op.kind === 'index' && p.name === 'namespace') {
-      // WordPress registers the index's own namespace as the default, with no type.
-      args.namespace = { default: op.namespace, required: false };
-      continue;
-    }
-    args[p.name] = toWpArg(p.schema, p.required);
-  }
+  const args = argsFromParams(order);
+  // WordPress registers an index's own namespace as the default of its `namespace` arg, with no type.
+  if (op.kind === 'index' && 'namespace' in args) args.namespace = { default: op.namespace, required: false };
   return args;
 }
 
 /** Endpoints: operations of a route with the same args share one endpoint, as WordPress registers them. */
-function endpointsOf(route: RouteEntry): Json[] {
-  const batch = isBatchable(route);
-  const groups: { methods: string[]; args: Json; key: string }[] = [];
+function endpointsOf(route: RouteEntry): EndpointDescription[] {
+  const groups: { methods: string[]; args: Record<string, WpSchema>; key: string }[] = [];
   for (const op of route.ops) {
     const args = argsOf(op);
     const key = JSON.stringify(args);
-    const same = groups.find((g) => g.key === key && op.method !== 'GET' && op.method !== 'DELETE' && !g.methods.includes('GET') && !g.methods.includes('DELETE'));
+    const writes = (m: string) => m !== 'GET' && m !== 'DELETE';
+    const same = groups.find((g) => g.key === key && writes(op.method) && g.methods.every(writes));
     if (same) same.methods.push(op.method);
     else groups.push({ methods: [op.method], args, key });
   }
-  return groups.map((g) => ({
-    methods: g.methods,
-    ...(batch ? { allow_batch: { v1: true } } : {}),
-    // An arg-less endpoint prints `args: []` (an empty PHP array).
-    args: Object.keys(g.args).length === 0 ? [] : g.args,
-  }));
+  return groups.map((g) => ({ methods: g.methods, args: g.args }));
 }
 
 /** allOf branches merged into one object schema, since WordPress item schemas are flat. */
@@ -63,7 +52,7 @@ function flatten(schema: JsonSchema): JsonSchema {
 }
 
 export class Discovery {
-  private readonly routeData = new Map<RouteEntry, { endpoints: Json[]; schema?: Json }>();
+  private readonly descriptions = new Map<RouteEntry, RouteDescription>();
   private readonly cache = new Map<string, string | Json>();
 
   constructor(
@@ -73,32 +62,26 @@ export class Discovery {
   ) {
     for (const route of table.routes) {
       const record = route.ops.map((o) => o.raw['x-record']).find((r): r is string => typeof r === 'string');
-      let schema: Json | undefined;
+      let schema: WpSchema | undefined;
       if (record) {
         const name = record.split('/').pop()!;
         const src = (contract.deref.components?.schemas as Record<string, JsonSchema> | undefined)?.[name];
-        if (src) schema = { $schema: 'http://json-schema.org/draft-04/schema#', title: route.ops[0]?.resource ?? name, ...toWpSchema(flatten(src), { annotations: true }) };
+        if (src) schema = toWpItemSchema(flatten(src), route.ops[0]?.resource ?? name);
       }
-      this.routeData.set(route, { endpoints: endpointsOf(route), ...(schema ? { schema } : {}) });
+      this.descriptions.set(route, {
+        route: route.wpRoute,
+        namespace: route.namespace,
+        endpoints: endpointsOf(route),
+        ...(isBatchable(route) ? { allow_batch: { v1: true } } : {}),
+        ...(schema ? { schema } : {}),
+      });
     }
-  }
-
-  private routeJson(route: RouteEntry, apiRoot: string, help: boolean): Json {
-    const data = this.routeData.get(route)!;
-    const out: Json = { namespace: route.namespace, methods: route.methods, endpoints: data.endpoints };
-    if (help && data.schema) out.schema = data.schema;
-    if (route.fixed) out._links = { self: [{ href: apiRoot + route.template.replace(/^\//, '') }] };
-    return out;
   }
 
   /** The `routes` object of the root descriptor or a namespace index. */
   private routes(apiRoot: string, namespace?: string): Json {
-    const out: Json = {};
-    for (const r of this.table.routes) {
-      if (namespace !== undefined && r.namespace !== namespace) continue;
-      out[r.wpRoute] = this.routeJson(r, apiRoot, false);
-    }
-    return out;
+    const list = this.table.routes.filter((r) => namespace === undefined || r.namespace === namespace).map((r) => this.descriptions.get(r)!);
+    return routesIndex(list, { apiRoot });
   }
 
   /** Namespaces as the descriptor lists them: every contract namespace but the root's and batch/v1's. */
@@ -144,7 +127,7 @@ export class Discovery {
   }
 
   /** OPTIONS on a route: its description in the `help` context, with the item schema. */
-  options(route: RouteEntry, apiRoot: string): Json {
-    return this.routeJson(route, apiRoot, true);
+  options(route: RouteEntry, apiRoot: string): Json | null {
+    return routeDescriptor(this.descriptions.get(route)!, { apiRoot, context: 'help' }) as Json | null;
   }
 }
