@@ -1,0 +1,185 @@
+// Calendar state shared by both namespaces, and the list filters of each.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Mock } from '../../index.ts';
+import { call, freshMock, ORIGIN } from '../../testing/harness.ts';
+
+let mock: Mock;
+beforeEach(async () => {
+  mock = await freshMock();
+});
+
+type Ev = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- rendered JSON records
+
+function allPages(url: string): Ev[] {
+  const out: Ev[] = [];
+  for (let page = 1; ; page++) {
+    const res = call(mock, 'GET', `${url}${url.includes('?') ? '&' : '?'}per_page=100&page=${page}`);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body}`);
+    out.push(...res.json);
+    if (page >= Number(res.headers['X-WP-TotalPages'])) return out;
+  }
+}
+
+describe('one store behind both calendar namespaces', () => {
+  it('an event created through cal/v1 is read through cal/events/v1, by ID and by slug', () => {
+    const created = call(mock, 'POST', '/wp-json/cal/v1/events', {
+      body: { title: 'Cross Namespace Night', start_date: '2026-12-05 19:00:00', end_date: '2026-12-05 22:00:00', venues: [11], organizers: [54], cal_events_cat: [2], featured: true },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id;
+    const legacy = call(mock, 'GET', `/wp-json/cal/events/v1/events/${id}`);
+    expect(legacy.status).toBe(200);
+    expect(legacy.json).toMatchObject({ id, title: 'Cross Namespace Night', start_date: '2026-12-05 19:00:00', end_date: '2026-12-05 22:00:00', featured: true });
+    expect(legacy.json.venue.id).toBe(11);
+    expect(legacy.json.organizer.map((o: Ev) => o.id)).toEqual([54]);
+    expect(legacy.json.categories.map((c: Ev) => c.id)).toEqual([2]);
+    expect(legacy.json.utc_start_date).toBe('2026-12-05 17:00:00');
+    const bySlug = call(mock, 'GET', '/wp-json/cal/events/v1/events/by-slug/cross-namespace-night');
+    expect(bySlug.json.id).toBe(id);
+  });
+
+  it('an event created through cal/events/v1 is read and updated through cal/v1', () => {
+    const created = call(mock, 'POST', '/wp-json/cal/events/v1/events', { body: { title: 'Legacy Made', start_date: '2026-12-07 10:00:00', end_date: '2026-12-07 12:00:00', venue: [11], categories: [2] } });
+    expect(created.status).toBe(201);
+    expect(created.headers.Location).toBe(`${ORIGIN}/wp-json/cal/events/v1/events/${created.json.id}`);
+    const id = created.json.id;
+    const patched = call(mock, 'PATCH', `/wp-json/cal/v1/events/${id}`, { body: { title: 'Legacy Made, Renamed' } });
+    expect(patched.status).toBe(200);
+    expect(patched.json.venues).toEqual([11]);
+    expect(patched.json.cal_events_cat).toEqual([2]);
+    expect(call(mock, 'GET', `/wp-json/cal/events/v1/events/${id}`).json.title).toBe('Legacy Made, Renamed');
+  });
+
+  it('venues and organizers are shared too, and cal/v1 IDs are not reused after deletion', () => {
+    const v = call(mock, 'POST', '/wp-json/cal/events/v1/venues', { body: { venue: 'New Hall', city: 'Lviv', show_map: 'false' } });
+    expect(v.status).toBe(201);
+    expect(call(mock, 'GET', `/wp-json/cal/v1/venues/${v.json.id}`).json).toMatchObject({ title: { rendered: 'New Hall' }, city: 'Lviv' });
+    const o = call(mock, 'POST', '/wp-json/cal/v1/organizers', { body: { title: 'New Org', email: 'org@example.com' } });
+    expect(call(mock, 'GET', `/wp-json/cal/events/v1/organizers/${o.json.id}`).json).toMatchObject({ organizer: 'New Org', email: 'org@example.com' });
+    call(mock, 'DELETE', `/wp-json/cal/v1/organizers/${o.json.id}?force=true`);
+    const next = call(mock, 'POST', '/wp-json/cal/v1/organizers', { body: { title: 'Another' } });
+    expect(next.json.id).toBeGreaterThan(o.json.id);
+  });
+
+  it('legacy DELETE trashes, a second one is 410; the trashed event is out of the default lists', () => {
+    const id = 92;
+    const first = call(mock, 'DELETE', `/wp-json/cal/events/v1/events/${id}`);
+    expect(first.status).toBe(200);
+    expect(first.json.status).toBe('trash');
+    expect(call(mock, 'DELETE', `/wp-json/cal/events/v1/events/${id}`).status).toBe(410);
+    expect(allPages('/wp-json/cal/v1/events').some((e) => e.id === id)).toBe(false);
+    expect(allPages('/wp-json/cal/v1/events?status=publish,draft,pending,private,future').some((e) => e.id === id)).toBe(false);
+  });
+
+  it('terms: create 201, duplicate name is term_exists as WordPress shapes it (40), unknown ID rest_term_invalid', () => {
+    const created = call(mock, 'POST', '/wp-json/cal/events/v1/categories', { body: { name: 'Film Nights', parent: 2 } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ name: 'Film Nights', parent: 2, taxonomy: 'cal_events_cat', count: 0 });
+    const dup = call(mock, 'POST', '/wp-json/cal/events/v1/categories', { body: { name: 'Film Nights', parent: 2 } });
+    expect(dup.status).toBe(400);
+    expect(dup.json).toEqual({
+      code: 'term_exists',
+      message: 'A term with the name provided already exists with this parent.',
+      data: { status: 400, term_id: created.json.id },
+      additional_data: [created.json.id, created.json.id],
+    });
+    expect(call(mock, 'GET', '/wp-json/cal/events/v1/tags/999999').json).toEqual({ code: 'rest_term_invalid', message: 'Term does not exist.', data: { status: 404 } });
+    const del = call(mock, 'DELETE', `/wp-json/cal/events/v1/categories/${created.json.id}`);
+    expect(del.status).toBe(200);
+    expect(call(mock, 'GET', `/wp-json/cal/events/v1/categories/${created.json.id}`).status).toBe(404);
+  });
+});
+
+describe('cal/v1 event list filters', () => {
+  it('defaults to published events of the request language, ordered by start date ascending', () => {
+    const all = allPages('/wp-json/cal/v1/events');
+    expect(all.length).toBeGreaterThan(50);
+    expect(all.every((e) => e.status === 'publish')).toBe(true);
+    const starts = all.map((e) => e.start_date);
+    expect([...starts].sort()).toEqual(starts);
+    const uk = allPages('/uk/wp-json/cal/v1/events');
+    expect(uk.length).toBeGreaterThan(20);
+    expect(uk.some((e) => all.some((a) => a.id === e.id))).toBe(false);
+    expect(allPages('/wp-json/cal/v1/events?i18n_language=uk').map((e) => e.id)).toEqual(uk.map((e) => e.id));
+  });
+
+  it('date bounds: start_date is "starts at or after", end_date "ends at or before"', () => {
+    const list = allPages('/wp-json/cal/v1/events?start_date=2026-12-01T00:00:00&end_date=2026-12-31T23:59:59');
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((e) => e.start_date >= '2026-12-01 00:00:00' && e.end_date <= '2026-12-31 23:59:59')).toBe(true);
+    const utc = allPages('/wp-json/cal/v1/events?starts_after=2026-12-01T00:00:00Z');
+    expect(utc.every((e) => e.start_date_utc >= '2026-12-01 00:00:00')).toBe(true);
+  });
+
+  it('search, categories (with children), tags, venue, organizer, featured, status', () => {
+    const any = allPages('/wp-json/cal/v1/events');
+    const sample = any.find((e) => e.venues.length && e.organizers.length && e.cal_events_cat.length)!;
+    const word = sample.title.rendered.split(' ')[0];
+    expect(allPages(`/wp-json/cal/v1/events?search=${encodeURIComponent(word)}`).some((e) => e.id === sample.id)).toBe(true);
+    expect(allPages(`/wp-json/cal/v1/events?venue=${sample.venues[0]}`).every((e) => e.venues.includes(sample.venues[0]))).toBe(true);
+    expect(allPages(`/wp-json/cal/v1/events?organizer=${sample.organizers[0]}`).some((e) => e.id === sample.id)).toBe(true);
+    const music = allPages('/wp-json/cal/v1/events?categories=2');
+    expect(music.length).toBeGreaterThan(0);
+    // 2 is "Music": its child categories count as Music too.
+    expect(music.some((e) => !e.cal_events_cat.includes(2))).toBe(true);
+    expect(allPages('/wp-json/cal/v1/events?featured=true').every((e) => e.featured === true)).toBe(true);
+    const drafts = allPages('/wp-json/cal/v1/events?status=draft');
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(drafts.every((e) => e.status === 'draft')).toBe(true);
+  });
+
+  it('orderby and order', () => {
+    const byTitle = allPages('/wp-json/cal/v1/events?orderby=title&order=DESC').map((e) => e.title.rendered as string);
+    const sorted = [...byTitle].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base', numeric: true }));
+    expect(byTitle).toEqual(sorted);
+    const byDate = allPages('/wp-json/cal/v1/events?orderby=date&order=ASC').map((e) => e.date as string);
+    expect([...byDate].sort()).toEqual(byDate);
+  });
+});
+
+describe('cal/events/v1 event list filters', () => {
+  it('starts today by default (the plugin shows current and upcoming events)', () => {
+    const list = allPages('/wp-json/cal/events/v1/events');
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((e) => e.end_date >= '2026-11-22 00:00:00')).toBe(true);
+  });
+
+  it('strict_dates=false widens to whole days; strict_dates=true uses the times as given', () => {
+    const loose = allPages('/wp-json/cal/events/v1/events?start_date=2026-12-01 18:00:00&end_date=2026-12-10 09:00:00');
+    const strict = allPages('/wp-json/cal/events/v1/events?start_date=2026-12-01 18:00:00&end_date=2026-12-10 09:00:00&strict_dates=true');
+    expect(loose.every((e) => e.end_date >= '2026-12-01 00:00:00' && e.start_date <= '2026-12-10 23:59:59')).toBe(true);
+    expect(strict.every((e) => e.end_date >= '2026-12-01 18:00:00' && e.start_date <= '2026-12-10 09:00:00')).toBe(true);
+    expect(loose.length).toBeGreaterThanOrEqual(strict.length);
+  });
+
+  it('include overrides the date filters; an unreadable date is "Invalid parameter."', () => {
+    const past = call(mock, 'GET', '/wp-json/cal/events/v1/events?include=92,95&_fields=id');
+    expect(past.json.map((e: Ev) => e.id).sort()).toEqual([92, 95]);
+    const bad = call(mock, 'GET', '/wp-json/cal/events/v1/events?start_date=not-a-date');
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): start_date', data: { status: 400, params: { start_date: 'Invalid parameter.' }, details: [] } });
+  });
+
+  it('venue and organizer lists: event, has_events, search; terms: hide_empty, parent, event', () => {
+    const ev = call(mock, 'GET', '/wp-json/cal/v1/events/109').json;
+    const organizers = call(mock, 'GET', '/wp-json/cal/events/v1/organizers?event=109').json;
+    expect(organizers.map((o: Ev) => o.id).sort()).toEqual([...ev.organizers].sort());
+    const venues = allPages('/wp-json/cal/v1/venues?has_events=true');
+    expect(venues.length).toBeGreaterThan(0);
+    const cats = call(mock, 'GET', '/wp-json/cal/events/v1/categories?parent=2&hide_empty=0').json;
+    expect(cats.length).toBeGreaterThan(0);
+    expect(cats.every((c: Ev) => c.parent === 2)).toBe(true);
+    const forEvent = call(mock, 'GET', `/wp-json/cal/events/v1/categories?event=109&hide_empty=0`).json;
+    expect(forEvent.map((c: Ev) => c.id).sort()).toEqual([...ev.cal_events_cat].sort());
+    const everything = call(mock, 'GET', '/wp-json/cal/events/v1/tags?hide_empty=false&per_page=100');
+    const nonEmpty = call(mock, 'GET', '/wp-json/cal/events/v1/tags?per_page=100');
+    expect(Number(everything.headers['X-WP-Total'])).toBeGreaterThanOrEqual(Number(nonEmpty.headers['X-WP-Total']));
+    expect(nonEmpty.json.every((t: Ev) => t.count > 0)).toBe(true);
+  });
+
+  it('terms answer a page past the end with an empty page, not 400', () => {
+    const res = call(mock, 'GET', '/wp-json/cal/events/v1/tags?page=99');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([]);
+  });
+});
