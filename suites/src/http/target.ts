@@ -16,13 +16,15 @@ export function configuredStyle(target: Target): RouteStyle {
   return target.apiRoot === REST_ROUTE_ROOT ? 'rest_route' : 'pretty';
 }
 
-/** `/cal/v1/events` under the target, in the given style; `query` is already encoded (no leading `?`). */
+/**
+ * `/cal/v1/events` under the target, in the given style. The route's segments are already
+ * percent-encoded (fillTemplate), and PHP decodes the rest_route query variable once just as it decodes a
+ * pretty path once, so the route goes into either form unchanged. `query` is encoded, without `?`.
+ */
 export function routeUrl(target: Target, route: string, query: string, style: RouteStyle = configuredStyle(target)): string {
   const r = route.startsWith('/') ? route : `/${route}`;
   if (style === 'rest_route') {
-    // Slashes stay readable; WordPress decodes either spelling.
-    const encoded = encodeURIComponent(r).replace(/%2F/gi, '/');
-    return `${target.baseUrl}/?rest_route=${encoded}${query ? `&${query}` : ''}`;
+    return `${target.baseUrl}/?rest_route=${r}${query ? `&${query}` : ''}`;
   }
   const root = target.apiRoot === REST_ROUTE_ROOT ? '/wp-json' : target.apiRoot;
   return `${target.baseUrl}${root}${r === '/' ? '/' : r}${query ? `?${query}` : ''}`;

@@ -1,10 +1,166 @@
-// Placeholder for `site-contracts test` until its implementation lands here: it must resolve to the exit
-// code, and should end with finishRun() (../finish.ts) so reports, baseline and exit code work as for merge.
+// `site-contracts test`: reach the target, plan the checks, run them within the budget, clean up what
+// the run created, and hand the result to finishRun for reports, baseline and exit code.
+// Exit 130/143 after Ctrl-C/SIGTERM (reports and cleanup still happen), 2 when the target is unreachable.
 
-import type { RunArgs } from '../args.ts';
-import type { CommandContext } from '../context.ts';
-import { NotImplementedError } from '../errors.ts';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import type { Contract } from '../../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../../contracts/src/loader.ts';
+import { CHECKS, planAll } from '../../checks/index.ts';
+import { createClient, type WritePolicy } from '../../http/client.ts';
+import { reachRoot } from '../../http/preflight.ts';
+import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
+import { buildRun } from '../../report/run.ts';
+import { inShard, parseFilter, select } from '../../runner/select.ts';
+import { runSuite, type SuiteResult } from '../../runner/run.ts';
+import { reportableOptions, type RunArgs } from '../args.ts';
+import type { CommandContext, CommandHandler } from '../context.ts';
+import { finishRun } from '../finish.ts';
+import { createProgress } from '../progress.ts';
 
-export async function testCommand(_args: RunArgs, _ctx: CommandContext): Promise<number> {
-  throw new NotImplementedError('`site-contracts test` is not implemented yet (suites/src/cli/commands/test.ts)');
+export interface SignalSource {
+  once(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  off(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
 }
+
+export interface TestDeps {
+  loadContract(): Contract;
+  randomSeed(): number;
+  /** Names the run in every record it creates. */
+  randomRunId(): string;
+  signals?: SignalSource;
+  clock?: Clock;
+  dispatcher?: Dispatcher;
+  concurrency?: number;
+}
+
+let cachedContract: Contract | undefined;
+
+export const processTestDeps: TestDeps = {
+  loadContract: () => (cachedContract ??= loadContractFile()),
+  randomSeed: () => randomInt(0, 0xffff_ffff),
+  randomRunId: () => randomBytes(4).toString('hex'),
+  signals: process,
+};
+
+export const EXIT_SIGINT = 130;
+export const EXIT_SIGTERM = 143;
+
+export function writePolicy(args: RunArgs): WritePolicy {
+  if (args.readOnly) return 'none';
+  return args.auth ? 'all' : 'probes';
+}
+
+export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandler<RunArgs> {
+  return async (args, ctx) => {
+    const contract = deps.loadContract();
+    const only = parseFilter(args.only, contract, CHECKS, '--only');
+    const skip = parseFilter(args.skip, contract, CHECKS, '--skip');
+    const seed = args.seed ?? deps.randomSeed();
+    const runId = deps.randomRunId();
+    const startedAt = ctx.now();
+
+    const stop = new AbortController();
+    let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
+    const onInt = (): void => {
+      stoppedBy = 'SIGINT';
+      ctx.stderr.write('\nsite-contracts: stopping (Ctrl-C): finishing requests in flight, removing created records, writing reports...\n');
+      stop.abort(new Error('SIGINT'));
+    };
+    const onTerm = (): void => {
+      stoppedBy = 'SIGTERM';
+      stop.abort(new Error('SIGTERM'));
+    };
+    deps.signals?.once('SIGINT', onInt);
+    deps.signals?.once('SIGTERM', onTerm);
+
+    const client = createClient({
+      target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
+      ...(args.auth ? { credentials: args.auth.credentials } : {}),
+      timeoutMs: args.timeoutMs,
+      maxRequests: args.maxRequests,
+      writes: writePolicy(args),
+      limiter: tokenBucket(args.rps, deps.clock ?? systemClock),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      signal: stop.signal,
+      ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
+      userAgent: `${ctx.tool.name}/${ctx.tool.version}`,
+    });
+    let result: SuiteResult;
+    try {
+      const { descriptor } = await reachRoot(client);
+      const { units, checks } = select(planAll(contract), CHECKS, only, skip);
+      const mine = units.filter((u) => inShard(u.id, args.shard));
+      ctx.stderr.write(
+        `site-contracts: testing ${args.baseUrl} (API root ${args.apiRoot}), seed ${seed}, ${mine.length} units` +
+          `${args.shard ? ` (shard ${args.shard.index}/${args.shard.total} of ${units.length})` : ''}, ` +
+          `${args.readOnly ? 'read-only' : args.auth ? `writing as ${args.auth.envVar}` : 'no credentials: nothing is written'}\n`,
+      );
+      const progress = createProgress({ stream: ctx.stderr, env: ctx.env });
+      result = await runSuite({
+        contract,
+        client,
+        descriptor,
+        units: mine,
+        checks,
+        seed,
+        runs: args.runs,
+        runId,
+        readOnly: args.readOnly,
+        maxRequests: args.maxRequests,
+        policy: args.policy,
+        ...(args.auth ? { authEnv: args.auth.envVar } : {}),
+        ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
+        signal: stop.signal,
+        now: () => ctx.now(),
+        onCase: (c) => progress.record(c.status),
+      });
+      progress.finish();
+    } finally {
+      deps.signals?.off('SIGINT', onInt);
+      deps.signals?.off('SIGTERM', onTerm);
+      await client.close();
+    }
+
+    ctx.stderr.write(describeRunEnd(result, seed, args));
+    const run = buildRun({
+      tool: ctx.tool,
+      target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
+      startedAt,
+      finishedAt: ctx.now(),
+      seed,
+      ...(args.shard ? { shard: args.shard } : {}),
+      options: {
+        ...reportableOptions(args),
+        seed,
+        runId,
+        requestsSent: result.requests,
+        ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}),
+        cleanup: {
+          removed: result.cleanup.removed.length,
+          left: result.cleanup.left.map((l) => ({ ...l.record, reason: l.reason })),
+          sweptUnrecorded: result.cleanup.swept,
+        },
+      },
+      cases: result.cases,
+    });
+    const code = await finishRun(run, args, ctx);
+    if (stoppedBy === 'SIGINT') return EXIT_SIGINT;
+    if (stoppedBy === 'SIGTERM') return EXIT_SIGTERM;
+    return code;
+  };
+}
+
+export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): string {
+  const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one check: --seed ${seed}${args.shard ? ` --shard ${args.shard.index}/${args.shard.total}` : ''} --only <check>)`];
+  if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out; later checks are reported as skipped`);
+  if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; later checks are reported as skipped');
+  if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);
+  if (r.cleanup.left.length) {
+    lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target (they carry "${r.marker}"):`);
+    for (const l of r.cleanup.left) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}: ${l.reason}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export const testCommand: CommandHandler<RunArgs> = (args: RunArgs, ctx: CommandContext) => makeTestCommand()(args, ctx);

@@ -1,0 +1,181 @@
+// WordPress core conventions every WordPress REST server shows, whatever plugins it runs (severity
+// convention: they fail the run unless --conventions warn):
+// rest_route_equivalence  `/?rest_route=/<route>` answers as `/wp-json/<route>` (A rest_api_loaded L428).
+// method_override         `X-HTTP-Method-Override` and `?_method=` change the method (S serve_request L388).
+// cors                    with an Origin, the answer echoes it and allows credentials; preflights are answered
+//                         (A rest_send_cors_headers L766).
+// error_envelope          (routing) an unknown route, or a known one with a method it lacks, is
+//                         404 rest_no_route in the error envelope, never 405 (S match_request_to_handler L1219).
+
+import { isDeepStrictEqual } from 'node:util';
+import type { Contract } from '../../../contracts/src/loader.ts';
+import type { Operation } from '../../../contracts/src/types.ts';
+import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
+import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
+import { ERROR_ENVELOPE } from './negative_rejection.ts';
+import { writeBlocker } from './lifecycle.ts';
+import { calendarResources, createOwn } from './resources.ts';
+import { describeAnswer, header, transportOutcome, wpError } from './wp.ts';
+
+export const REST_ROUTE_EQUIVALENCE = 'rest_route_equivalence';
+export const METHOD_OVERRIDE = 'method_override';
+export const CORS = 'cors';
+
+function emitter(env: UnitEnv, check: string, op: Operation | undefined, namespace = '') {
+  return (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
+    env.emit({ check, ...(op ? { operation: op } : { namespace }), variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+}
+
+/** Same status, and the same JSON (or the same text when not JSON). */
+export function sameAnswer(a: Exchange, b: Exchange): string | undefined {
+  const ra = a.response!;
+  const rb = b.response!;
+  if (ra.status !== rb.status) return `status ${rb.status} instead of ${ra.status}`;
+  const ja = jsonBody(ra);
+  const jb = jsonBody(rb);
+  if (ja !== undefined || jb !== undefined) return isDeepStrictEqual(ja, jb) ? undefined : 'a different JSON body';
+  return ra.body === rb.body ? undefined : 'a different body';
+}
+
+async function restRoute(env: UnitEnv, op: Operation | undefined, route: string, variant: string): Promise<void> {
+  const emit = emitter(env, REST_ROUTE_EQUIVALENCE, op);
+  if (env.style === 'rest_route') {
+    return emit(variant, 'skip', 'the site is reached through ?rest_route= (--api-root rest_route): its pretty permalinks may be off, so there is no /wp-json form to compare');
+  }
+  const pretty = await env.send({ method: 'GET', route, style: 'pretty' }, op);
+  const plain = await env.send({ method: 'GET', route, style: 'rest_route' }, op);
+  for (const e of [pretty, plain]) {
+    const t = transportOutcome(e);
+    if (t) return emit(variant, t.outcome, t.message, e);
+  }
+  const diff = sameAnswer(pretty, plain);
+  if (diff) return emit(variant, 'fail', `?rest_route=${route} answered ${diff} than the pretty form (${describeAnswer(pretty.response)})`, plain);
+  emit(variant, 'pass', `both forms answered ${describeAnswer(plain.response)} with the same body`, plain);
+}
+
+async function overrideRead(env: UnitEnv, op: Operation, how: 'header' | 'query'): Promise<void> {
+  const emit = emitter(env, METHOD_OVERRIDE, op);
+  if (env.readOnly) return emit(how, 'skip', '--read-only: the override travels on a POST, which is not sent');
+  const plain = await env.send({ method: 'GET', route: op.path }, op);
+  const req: Outgoing =
+    how === 'header'
+      ? { method: 'POST', route: op.path, headers: { 'X-HTTP-Method-Override': 'GET' }, intent: 'probe', auth: false }
+      : { method: 'POST', route: op.path, query: { _method: 'GET' }, intent: 'probe', auth: false };
+  const over = await env.send(req, op);
+  for (const e of [plain, over]) {
+    const t = transportOutcome(e);
+    if (t) return emit(how, t.outcome, t.message, e);
+  }
+  // Compared anonymously on both sides: the plain GET went out with credentials if the run has them.
+  const plainAnon = env.hasCredentials ? await env.send({ method: 'GET', route: op.path, auth: false }, op) : plain;
+  const diff = sameAnswer(plainAnon, over);
+  const name = how === 'header' ? 'X-HTTP-Method-Override: GET' : '?_method=GET';
+  if (diff) return emit(how, 'fail', `POST with ${name} answered ${diff} than GET (${describeAnswer(over.response)})`, over);
+  emit(how, 'pass', `POST with ${name} is served as GET`, over);
+}
+
+async function overrideDelete(env: UnitEnv): Promise<void> {
+  const res = calendarResources(env.contract).find((r) => r.namespace === 'cal/v1' && r.resource === 'event') ?? calendarResources(env.contract)[0];
+  const emit = emitter(env, METHOD_OVERRIDE, res?.delete);
+  const why = writeBlocker(env) ?? (res ? undefined : 'the contract has no writable calendar resource');
+  if (why || !res) return emit('delete', 'skip', why ?? '');
+  if (!env.descriptor.byKey.size || !liveServes(env, res.create)) return emit('delete', 'skip', `the target does not list ${res.create.path}`);
+  const { record, exchange } = await createOwn(env, res, `${METHOD_OVERRIDE}:delete`, 'method override');
+  if (!record) return emit('delete', 'skip', `could not create a record to delete: ${describeAnswer(exchange.response)}`, exchange);
+  const route = res.delete.path.replace('{id}', String(record.id));
+  const force = res.delete.params.some((p) => p.name === 'force') ? { force: true } : undefined;
+  const e = await env.send({ method: 'POST', route, headers: { 'X-HTTP-Method-Override': 'DELETE' }, ...(force ? { query: force } : {}), intent: 'write' }, res.delete);
+  const t = transportOutcome(e);
+  if (t) return emit('delete', t.outcome, t.message, e);
+  const after = await env.send({ method: 'GET', route: res.read.path.replace('{id}', String(record.id)) }, res.read);
+  const r = e.response!;
+  const gone = after.response && (after.response.status === 404 || after.response.status === 410 || (jsonBody(after.response) as { status?: unknown } | undefined)?.status === 'trash');
+  if (r.status >= 200 && r.status < 300 && gone) {
+    if (after.response!.status !== 200) env.ledger.markGone({ namespace: res.namespace, resource: res.resource, id: record.id });
+    return emit('delete', 'pass', `POST with X-HTTP-Method-Override: DELETE deleted record ${record.id}`, e);
+  }
+  emit('delete', 'fail', `POST with X-HTTP-Method-Override: DELETE answered ${describeAnswer(r)}, and the record ${gone ? 'is gone' : 'is still there'}`, e);
+}
+
+function liveServes(env: UnitEnv, op: Operation): boolean {
+  return [...env.descriptor.byKey.values()].some((r) => r.template.toLowerCase() === op.path.toLowerCase() && r.methods.includes(op.method));
+}
+
+const ORIGIN = 'https://site-contracts.example';
+
+export function corsProblems(r: Exchange['response']): string[] {
+  const problems: string[] = [];
+  const h = (n: string): string => header(r, n) ?? '';
+  if (h('access-control-allow-origin') !== ORIGIN) problems.push(`Access-Control-Allow-Origin is ${JSON.stringify(header(r, 'access-control-allow-origin') ?? null)}, not the request's Origin`);
+  const methods = h('access-control-allow-methods').toUpperCase();
+  for (const m of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) if (!methods.includes(m)) problems.push(`Access-Control-Allow-Methods lacks ${m}`);
+  if (h('access-control-allow-credentials').toLowerCase() !== 'true') problems.push('Access-Control-Allow-Credentials is not true');
+  if (!/\borigin\b/i.test(h('vary'))) problems.push('Vary does not name Origin');
+  const exposed = h('access-control-expose-headers').toLowerCase();
+  for (const x of ['x-wp-total', 'x-wp-totalpages', 'link']) if (!exposed.includes(x)) problems.push(`Access-Control-Expose-Headers lacks ${x}`);
+  const allowed = h('access-control-allow-headers').toLowerCase();
+  for (const x of ['authorization', 'content-type']) if (!allowed.includes(x)) problems.push(`Access-Control-Allow-Headers lacks ${x}`);
+  return problems;
+}
+
+async function cors(env: UnitEnv, op: Operation): Promise<void> {
+  const emit = emitter(env, CORS, op);
+  const simple = await env.send({ method: 'GET', route: op.path, headers: { Origin: ORIGIN }, auth: false }, op);
+  const preflight = await env.send(
+    { method: 'OPTIONS', route: op.path, headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' }, auth: false },
+    op,
+  );
+  for (const [variant, e] of [['simple', simple], ['preflight', preflight]] as const) {
+    const t = transportOutcome(e);
+    if (t) {
+      emit(variant, t.outcome, t.message, e);
+      continue;
+    }
+    const problems = corsProblems(e.response);
+    if (variant === 'preflight' && e.response!.status !== 200) problems.unshift(`the preflight answered ${describeAnswer(e.response)}, not 200`);
+    emit(variant, problems.length ? 'fail' : 'pass', problems.join('; ') || 'CORS headers as WordPress sends them', e);
+  }
+}
+
+async function routing(env: UnitEnv, root: Operation | undefined): Promise<void> {
+  const emit = emitter(env, ERROR_ENVELOPE, root);
+  const check = (variant: string, e: Exchange, what: string): void => {
+    const t = transportOutcome(e);
+    if (t) return emit(variant, t.outcome, t.message, e);
+    const r = e.response!;
+    const err = wpError(r);
+    if (r.status === 404 && err?.code === 'rest_no_route' && err.data?.['status'] === 404) return emit(variant, 'pass', `${what}: 404 rest_no_route`, e);
+    emit(variant, 'fail', `${what} answered ${describeAnswer(r)}${err ? ` with data.status ${JSON.stringify(err.data?.['status'] ?? null)}` : ''}; WordPress answers 404 {code: "rest_no_route", data: {status: 404}} (never 405)`, e);
+  };
+  check('no_route', await env.send({ method: 'GET', route: `/site-contracts-${env.runId}/no-such-route` }, root), 'an unknown route');
+  if (env.readOnly) return emit('wrong_method', 'skip', '--read-only: DELETE is not sent');
+  check('wrong_method', await env.send({ method: 'DELETE', route: '/', intent: 'probe', auth: false }, root), 'DELETE on the REST root, which serves only GET');
+}
+
+export function planConventions(contract: Contract): Unit[] {
+  const root = contract.operations.find((o) => o.kind === 'root');
+  const indexes = contract.operations.filter((o) => o.kind === 'index' && o.method === 'GET');
+  const firstList = new Map<string, Operation>();
+  for (const o of contract.operations) if (o.kind === 'list' && o.method === 'GET' && !firstList.has(o.namespace)) firstList.set(o.namespace, o);
+  const units: Unit[] = [];
+  for (const op of [...(root ? [root] : []), ...indexes, ...firstList.values()]) {
+    units.push({ id: `${REST_ROUTE_EQUIVALENCE}:${op.id}`, family: REST_ROUTE_EQUIVALENCE, checks: [REST_ROUTE_EQUIVALENCE], operations: [op], run: (env) => restRouteUnit(env, op) });
+  }
+  if (root) {
+    units.push({ id: `${METHOD_OVERRIDE}:${root.id}`, family: METHOD_OVERRIDE, checks: [METHOD_OVERRIDE], operations: [root], run: async (env) => { await overrideRead(env, root, 'header'); await overrideRead(env, root, 'query'); } });
+    units.push({ id: `${ERROR_ENVELOPE}:routing`, family: ERROR_ENVELOPE, checks: [ERROR_ENVELOPE], operations: [root], run: (env) => routing(env, root) });
+  }
+  const deleteRes = calendarResources(contract).find((r) => r.namespace === 'cal/v1' && r.resource === 'event');
+  if (deleteRes) {
+    units.push({ id: `${METHOD_OVERRIDE}:delete`, family: METHOD_OVERRIDE, checks: [METHOD_OVERRIDE], operations: [deleteRes.create, deleteRes.delete, deleteRes.read], writes: true, run: overrideDelete });
+  }
+  for (const op of [...(root ? [root] : []), ...firstList.values()]) {
+    units.push({ id: `${CORS}:${op.id}`, family: CORS, checks: [CORS], operations: [op], run: (env) => cors(env, op) });
+  }
+  return units;
+}
+
+async function restRouteUnit(env: UnitEnv, op: Operation): Promise<void> {
+  await restRoute(env, op, op.path, 'same-answer');
+  if (op.kind === 'root') await restRoute(env, op, `/site-contracts-${env.runId}/no-such-route`, 'no_route');
+}

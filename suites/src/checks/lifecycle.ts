@@ -1,0 +1,249 @@
+// lifecycle: each writable calendar resource, in each namespace, goes through
+//   create → read → listed → update → read back → delete → gone or trashed (→ purge → gone, cal/v1)
+// on a record of the suite's own. One finding per step; after a failed step the rest are skipped.
+// create_status: the create answered 201 with a Location header pointing at the new record (WordPress
+//   convention, P L845).
+// cross_namespace: a record made in one namespace is the same record in the other (000 §1: "Each of
+//   events, venues and organizers is addressable by numeric ID and, in the legacy namespace, also by slug").
+// The answers along the way also feed response_shape.
+
+import type { Contract } from '../../../contracts/src/loader.ts';
+import type { Operation } from '../../../contracts/src/types.ts';
+import { templateKey } from '../diff/descriptor.ts';
+import { fillTemplate } from '../http/target.ts';
+import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
+import type { Severity } from '../report/model.ts';
+import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
+import { calendarResources, createOwn, idOf, listRecords, type CalendarResource } from './resources.ts';
+import { RESPONSE_SHAPE, shapeFinding } from './response_shape.ts';
+import { describeAnswer, header, transportOutcome } from './wp.ts';
+
+export const LIFECYCLE = 'lifecycle';
+export const CREATE_STATUS = 'create_status';
+export const CROSS_NAMESPACE = 'cross_namespace';
+
+const ok = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
+
+/** Runs named steps in order; once one fails, the rest are reported as skipped. */
+class Steps {
+  private broken: string | undefined;
+  constructor(
+    private readonly env: UnitEnv,
+    private readonly check: string,
+    private readonly prefix: string,
+  ) {}
+
+  async step(name: string, op: Operation, severity: Severity, run: () => Promise<{ pass: boolean; message: string; e?: Exchange }>): Promise<boolean> {
+    const variant = `${this.prefix}${name}`;
+    if (this.broken) {
+      this.env.emit({ check: this.check, operation: op, variant, severity, outcome: 'skip', message: `not reached: ${this.broken}` });
+      return false;
+    }
+    const r = await run();
+    const t = r.e ? transportOutcome(r.e) : undefined;
+    const f: Finding = { check: this.check, operation: op, variant, severity, outcome: t ? t.outcome : r.pass ? 'pass' : 'fail', message: t ? t.message : r.message, ...(r.e ? { exchange: r.e } : {}) };
+    this.env.emit(f);
+    if (f.outcome !== 'pass') this.broken = `${name} did not pass`;
+    return f.outcome === 'pass';
+  }
+}
+
+function send(env: UnitEnv, op: Operation, values: Record<string, unknown>, extra: Partial<Outgoing> = {}): Promise<Exchange> {
+  const write = op.method !== 'GET';
+  return env.send({ method: op.method, route: fillTemplate(op.path, values), ...(write ? { intent: 'write' as const } : {}), ...extra }, op);
+}
+
+function shape(env: UnitEnv, op: Operation, e: Exchange, variant: string): void {
+  const f = shapeFinding(env.contract, op, e, variant);
+  if (f) env.emit(f);
+}
+
+/** Whether the answer holds the text anywhere, read as JSON (WordPress writes `/` as `\/`). */
+export function carries(e: Exchange, text: string): boolean {
+  if (!e.response) return false;
+  const parsed = jsonBody(e.response);
+  return (parsed === undefined ? e.response.body : JSON.stringify(parsed)).includes(text);
+}
+
+/** After a delete: 404/410, or the record with status trash. */
+function goneOrTrashed(e: Exchange, allowTrash: boolean): { pass: boolean; message: string } {
+  const r = e.response;
+  if (!r) return { pass: false, message: 'no answer' };
+  if (r.status === 404 || r.status === 410) return { pass: true, message: `gone: ${describeAnswer(r)}` };
+  const status = (jsonBody(r) as { status?: unknown } | undefined)?.status;
+  if (allowTrash && r.status === 200 && status === 'trash') return { pass: true, message: 'in the trash (status "trash")' };
+  return { pass: false, message: `still there after the delete: ${describeAnswer(r)}${typeof status === 'string' ? ` with status "${status}"` : ''}` };
+}
+
+export function listQuery(list: Operation, search: string): Record<string, unknown> {
+  const q: Record<string, unknown> = { search, per_page: 100 };
+  if (list.params.some((p) => p.name === 'hide_empty')) q['hide_empty'] = false;
+  return q;
+}
+
+export function createStatusFinding(op: Operation, e: Exchange, id: number, variant: string): Finding {
+  const r = e.response!;
+  const location = header(r, 'location');
+  const base = { check: CREATE_STATUS, operation: op, variant, severity: 'convention' as const, exchange: e };
+  if (r.status !== 201) return { ...base, outcome: 'fail', message: `a create answered ${r.status}; WordPress answers 201 Created` };
+  if (!location) return { ...base, outcome: 'fail', message: '201 without a Location header' };
+  if (!new RegExp(`/${id}/?$`).test(location.split('?')[0]!)) return { ...base, outcome: 'fail', message: `Location ${location} does not point at the new record ${id}` };
+  return { ...base, outcome: 'pass', message: `201 with Location ${location}` };
+}
+
+async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
+  const unitId = `${LIFECYCLE}:${res.namespace}/${res.resource}`;
+  const prefix = `${res.namespace}/${res.resource}/`;
+  const steps = new Steps(env, LIFECYCLE, prefix);
+  const label = `${env.marker} ${res.resource} lifecycle`;
+  const updated = `${label} updated`;
+  let id = 0;
+  let slug: string | undefined;
+  const trash = res.resource !== 'category' && res.resource !== 'tag';
+
+  await steps.step('create', res.create, 'documented', async () => {
+    const { record, exchange } = await createOwn(env, res, unitId, `${res.resource} lifecycle`);
+    if (!record) return { pass: false, message: `create did not give a record id: ${describeAnswer(exchange.response)}`, e: exchange };
+    id = record.id;
+    const s = (jsonBody(exchange.response) as { slug?: unknown } | undefined)?.slug;
+    if (typeof s === 'string') slug = s;
+    env.emit(createStatusFinding(res.create, exchange, id, prefix + 'create'));
+    shape(env, res.create, exchange, `${prefix}create`);
+    return { pass: true, message: `created ${id}`, e: exchange };
+  });
+  await steps.step('read', res.read, 'documented', async () => {
+    const e = await send(env, res.read, { id });
+    shape(env, res.read, e, `${prefix}read`);
+    if (!ok(e)) return { pass: false, message: `reading the new record answered ${describeAnswer(e.response)}`, e };
+    if (idOf(jsonBody(e.response)) !== id) return { pass: false, message: `the answer is not record ${id}`, e };
+    if (!carries(e, label)) return { pass: false, message: `record ${id} does not carry the ${res.nameField} it was created with`, e };
+    return { pass: true, message: `read ${id} back`, e };
+  });
+  if (res.readBySlug) {
+    await steps.step('read_by_slug', res.readBySlug, 'documented', async () => {
+      if (!slug) return { pass: false, message: 'the create answer gave no slug to read the record by' };
+      const e = await send(env, res.readBySlug!, { slug });
+      if (!ok(e) || idOf(jsonBody(e.response)) !== id) return { pass: false, message: `by-slug read of "${slug}" answered ${describeAnswer(e.response)}, not record ${id}`, e };
+      return { pass: true, message: `read ${id} by its slug`, e };
+    });
+  }
+  await steps.step('listed', res.list, 'documented', async () => {
+    const e = await send(env, res.list, {}, { query: listQuery(res.list, label) });
+    const records = listRecords(jsonBody(e.response));
+    if (!ok(e) || !records) return { pass: false, message: `listing answered ${describeAnswer(e.response)}`, e };
+    if (!records.some((r) => idOf(r) === id)) return { pass: false, message: `record ${id} is not in the list searched for its ${res.nameField} (${records.length} records)`, e };
+    return { pass: true, message: `record ${id} is listed`, e };
+  });
+  await steps.step('update', res.update, 'documented', async () => {
+    const e = await send(env, res.update, { id }, { body: { kind: 'json', value: { [res.nameField]: updated } } });
+    shape(env, res.update, e, `${prefix}update`);
+    if (!ok(e)) return { pass: false, message: `the update answered ${describeAnswer(e.response)}`, e };
+    return { pass: true, message: `updated ${id}`, e };
+  });
+  await steps.step('read_back', res.read, 'documented', async () => {
+    const e = await send(env, res.read, { id });
+    if (!ok(e)) return { pass: false, message: `reading after the update answered ${describeAnswer(e.response)}`, e };
+    if (!carries(e, updated)) return { pass: false, message: `record ${id} does not show the updated ${res.nameField}`, e };
+    return { pass: true, message: 'the update is kept', e };
+  });
+  await steps.step('delete', res.delete, 'documented', async () => {
+    const e = await send(env, res.delete, { id });
+    shape(env, res.delete, e, `${prefix}delete`);
+    if (!ok(e)) return { pass: false, message: `the delete answered ${describeAnswer(e.response)}`, e };
+    return { pass: true, message: `deleted ${id}`, e };
+  });
+  await steps.step('gone', res.read, 'documented', async () => {
+    const e = await send(env, res.read, { id });
+    return { ...goneOrTrashed(e, trash), e };
+  });
+  if (res.delete.params.some((p) => p.name === 'force')) {
+    await steps.step('purge', res.delete, 'documented', async () => {
+      const e = await send(env, res.delete, { id }, { query: { force: true } });
+      shape(env, res.delete, e, `${prefix}purge`);
+      if (!ok(e)) return { pass: false, message: `force=true answered ${describeAnswer(e.response)}`, e };
+      return { pass: true, message: `deleted ${id} for good`, e };
+    });
+    await steps.step('purged', res.read, 'documented', async () => {
+      const e = await send(env, res.read, { id });
+      const g = goneOrTrashed(e, false);
+      if (g.pass) env.ledger.markGone({ namespace: res.namespace, resource: res.resource, id });
+      return { ...g, e };
+    });
+  }
+}
+
+/** A record made in `from` is read, changed and deleted through `to`. */
+async function crossNamespace(env: UnitEnv, from: CalendarResource, to: CalendarResource): Promise<void> {
+  const prefix = `${from.resource}/${from.namespace}->${to.namespace}/`;
+  const steps = new Steps(env, CROSS_NAMESPACE, prefix);
+  const label = `${env.marker} ${from.resource} cross`;
+  let id = 0;
+  await steps.step('create', from.create, 'documented', async () => {
+    const { record, exchange } = await createOwn(env, from, `${CROSS_NAMESPACE}:${prefix}`, `${from.resource} cross`);
+    if (!record) return { pass: false, message: `create in ${from.namespace} answered ${describeAnswer(exchange.response)}`, e: exchange };
+    id = record.id;
+    return { pass: true, message: `created ${id} in ${from.namespace}`, e: exchange };
+  });
+  await steps.step('read', to.read, 'documented', async () => {
+    const e = await send(env, to.read, { id });
+    if (!ok(e) || idOf(jsonBody(e.response)) !== id || !carries(e, label)) {
+      return { pass: false, message: `${from.namespace} record ${id} read through ${to.namespace}: ${describeAnswer(e.response)}${ok(e) ? ', not the same record' : ''}`, e };
+    }
+    return { pass: true, message: `${to.namespace} serves record ${id}`, e };
+  });
+  await steps.step('update', to.update, 'documented', async () => {
+    const e = await send(env, to.update, { id }, { body: { kind: 'json', value: { [to.nameField]: `${label} via ${to.namespace}` } } });
+    if (!ok(e)) return { pass: false, message: `updating through ${to.namespace} answered ${describeAnswer(e.response)}`, e };
+    return { pass: true, message: 'updated', e };
+  });
+  await steps.step('read_back', from.read, 'documented', async () => {
+    const e = await send(env, from.read, { id });
+    if (!carries(e, `${label} via ${to.namespace}`)) return { pass: false, message: `${from.namespace} does not show the change made through ${to.namespace}: ${describeAnswer(e.response)}`, e };
+    return { pass: true, message: `${from.namespace} shows the change`, e };
+  });
+}
+
+export function planLifecycle(contract: Contract): Unit[] {
+  const resources = calendarResources(contract);
+  const units: Unit[] = resources.map((res) => ({
+    id: `${LIFECYCLE}:${res.namespace}/${res.resource}`,
+    family: LIFECYCLE,
+    checks: [LIFECYCLE, CREATE_STATUS, RESPONSE_SHAPE],
+    operations: [res.create, res.read, res.list, res.update, res.delete, ...(res.readBySlug ? [res.readBySlug] : [])],
+    writes: true,
+    run: async (env) => {
+      const why = writeBlocker(env);
+      if (why) return env.emit({ check: LIFECYCLE, operation: res.create, variant: `${res.namespace}/${res.resource}/create`, severity: 'documented', outcome: 'skip', message: why });
+      if (!env.descriptor.byKey.size || routesServed(env, [res.create, res.read])) return lifecycle(env, res);
+      env.emit({ check: LIFECYCLE, operation: res.create, variant: `${res.namespace}/${res.resource}/create`, severity: 'documented', outcome: 'skip', message: `the target does not list ${res.create.path} (see route_presence and diff)` });
+    },
+  }));
+  for (const a of resources) {
+    for (const b of resources) {
+      if (a === b || a.resource !== b.resource) continue;
+      units.push({
+        id: `${CROSS_NAMESPACE}:${a.resource}/${a.namespace}->${b.namespace}`,
+        family: CROSS_NAMESPACE,
+        checks: [CROSS_NAMESPACE],
+        operations: [a.create, a.read, b.read, b.update],
+        writes: true,
+        run: async (env) => {
+          const why = writeBlocker(env) ?? (routesServed(env, [a.create, b.read]) ? undefined : 'the target does not list both namespaces (see route_presence and diff)');
+          if (why) return env.emit({ check: CROSS_NAMESPACE, operation: a.create, variant: `${a.resource}/${a.namespace}->${b.namespace}/create`, severity: 'documented', outcome: 'skip', message: why });
+          return crossNamespace(env, a, b);
+        },
+      });
+    }
+  }
+  return units;
+}
+
+export function writeBlocker(env: UnitEnv): string | undefined {
+  if (env.readOnly) return '--read-only: the suite writes nothing';
+  if (!env.hasCredentials) return 'no credentials (--auth-env): the suite writes nothing';
+  return undefined;
+}
+
+function routesServed(env: UnitEnv, ops: readonly Operation[]): boolean {
+  return ops.every((op) => env.descriptor.byKey.has(templateKey(op.path)));
+}

@@ -1,0 +1,148 @@
+// pagination: list routes follow WordPress's collection conventions (posts controller P L476–505):
+//   - X-WP-Total and X-WP-TotalPages are whole numbers, TotalPages = ceil(Total / per_page);
+//   - each page holds per_page records, the last one the rest;
+//   - Link has rel="next" except on the last page and rel="prev" except on the first;
+//   - a page past the end (when there are records) is refused with 400.
+// Runs before any unit that writes, so the lists hold still between its requests.
+
+import type { Contract } from '../../../contracts/src/loader.ts';
+import type { Operation } from '../../../contracts/src/types.ts';
+import { fillTemplate } from '../http/target.ts';
+import { jsonBody, type Exchange, type Received } from '../http/types.ts';
+import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
+import { listRecords } from './resources.ts';
+import { describeAnswer, header, transportOutcome, wpError } from './wp.ts';
+
+export const PAGINATION = 'pagination';
+
+const PER_PAGE = 2;
+
+/** `<https://x/wp-json/a?page=2>; rel="next", <...>; rel="prev"` → {next: 'https://...', prev: ...} */
+export function parseLink(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!value) return out;
+  for (const m of value.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
+    const rel = /;\s*rel\s*=\s*"?([^";,]+)"?/i.exec(m[2] ?? '')?.[1];
+    if (rel) for (const r of rel.split(/\s+/)) out[r.toLowerCase()] = m[1]!;
+  }
+  return out;
+}
+
+/** The page a link points at; no page parameter means page 1. */
+export function linkPage(url: string): number | undefined {
+  try {
+    const u = new URL(url, 'http://x');
+    const p = u.searchParams.get('page') ?? new URLSearchParams(u.searchParams.get('rest_route')?.split('?')[1] ?? '').get('page');
+    return p === null ? 1 : Number(p);
+  } catch {
+    return undefined;
+  }
+}
+
+function wholeNumber(r: Received, name: string): number | undefined {
+  const v = header(r, name);
+  return v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : undefined;
+}
+
+interface Page {
+  e: Exchange;
+  records?: unknown[];
+  links: Record<string, string>;
+}
+
+async function page(env: UnitEnv, op: Operation, n: number): Promise<Page> {
+  const query: Record<string, unknown> = { per_page: PER_PAGE, page: n };
+  const e = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query }, op);
+  const records = e.response && e.response.status === 200 ? listRecords(jsonBody(e.response)) : undefined;
+  return { e, ...(records ? { records } : {}), links: parseLink(header(e.response, 'link')) };
+}
+
+function linkProblems(p: Page, n: number, totalPages: number): string[] {
+  const problems: string[] = [];
+  const next = p.links['next'];
+  const prev = p.links['prev'];
+  if (n < totalPages) {
+    if (!next) problems.push(`page ${n} of ${totalPages} has no rel="next" link`);
+    else if (linkPage(next) !== n + 1) problems.push(`page ${n}'s rel="next" points at page ${linkPage(next)}, not ${n + 1}`);
+  } else if (next) problems.push(`the last page (${n}) has a rel="next" link`);
+  if (n > 1) {
+    if (!prev) problems.push(`page ${n} has no rel="prev" link`);
+    else if (linkPage(prev) !== n - 1) problems.push(`page ${n}'s rel="prev" points at page ${linkPage(prev)}, not ${n - 1}`);
+  } else if (prev) problems.push('page 1 has a rel="prev" link');
+  return problems;
+}
+
+export async function pagination(env: UnitEnv, op: Operation): Promise<void> {
+  const finding = (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
+    env.emit({ check: PAGINATION, operation: op, variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const skipRest = (message: string, from: string[]): void => from.forEach((v) => finding(v, 'skip', message));
+
+  const first = await page(env, op, 1);
+  const t = transportOutcome(first.e);
+  if (t) return skipRest(t.message, ['headers', 'counts', 'links', 'past_end']);
+  const r = first.e.response!;
+  if (r.status !== 200 || !first.records) return skipRest(`the list answered ${describeAnswer(r)}; nothing to page through`, ['headers', 'counts', 'links', 'past_end']);
+
+  const total = wholeNumber(r, 'x-wp-total');
+  const pages = wholeNumber(r, 'x-wp-totalpages');
+  if (total === undefined || pages === undefined) {
+    finding('headers', 'fail', `X-WP-Total ${JSON.stringify(header(r, 'x-wp-total') ?? null)} and X-WP-TotalPages ${JSON.stringify(header(r, 'x-wp-totalpages') ?? null)} must both be whole numbers`, first.e);
+    return skipRest('no usable X-WP-Total/X-WP-TotalPages', ['counts', 'links', 'past_end']);
+  }
+  const expectedPages = Math.ceil(total / PER_PAGE);
+  if (pages !== expectedPages) finding('headers', 'fail', `X-WP-Total ${total} with per_page=${PER_PAGE} makes ${expectedPages} pages, but X-WP-TotalPages is ${pages}`, first.e);
+  else finding('headers', 'pass', `X-WP-Total ${total}, X-WP-TotalPages ${pages}`, first.e);
+
+  const pagesSeen: { n: number; p: Page }[] = [{ n: 1, p: first }];
+  if (pages >= 2) pagesSeen.push({ n: 2, p: await page(env, op, 2) });
+  if (pages > 2) pagesSeen.push({ n: pages, p: await page(env, op, pages) });
+
+  const countProblems: string[] = [];
+  const linkIssues: string[] = [];
+  let worst: Exchange = first.e;
+  for (const { n, p } of pagesSeen) {
+    const tt = transportOutcome(p.e);
+    if (tt) return skipRest(tt.message, ['counts', 'links', 'past_end']);
+    const want = Math.max(0, Math.min(PER_PAGE, total - (n - 1) * PER_PAGE));
+    if (!p.records) {
+      countProblems.push(`page ${n} answered ${describeAnswer(p.e.response)}`);
+      worst = p.e;
+    } else if (p.records.length !== want) {
+      countProblems.push(`page ${n} holds ${p.records.length} records; with X-WP-Total ${total} and per_page=${PER_PAGE} it should hold ${want}`);
+      worst = p.e;
+    }
+    const li = linkProblems(p, n, pages);
+    if (li.length) linkIssues.push(...li);
+  }
+  finding('counts', countProblems.length ? 'fail' : 'pass', countProblems.join('; ') || `pages ${pagesSeen.map((s) => s.n).join(', ')} hold the records the totals promise`, countProblems.length ? worst : pagesSeen[pagesSeen.length - 1]!.p.e);
+  const linkExchange = pagesSeen.find(({ n, p }) => linkProblems(p, n, pages).length > 0)?.p.e ?? first.e;
+  finding('links', linkIssues.length ? 'fail' : 'pass', linkIssues.join('; ') || 'rel="next"/rel="prev" links are where they belong', linkExchange);
+
+  if (total === 0) return finding('past_end', 'skip', 'the list is empty: WordPress only refuses a page past the end when there are records');
+  const past = await page(env, op, pages + 1);
+  const pt = transportOutcome(past.e);
+  if (pt) return finding('past_end', pt.outcome, pt.message, past.e);
+  const pr = past.e.response!;
+  if (pr.status === 400 && wpError(pr)) return finding('past_end', 'pass', `page ${pages + 1} of ${pages}: ${describeAnswer(pr)}`, past.e);
+  // The terms controller (categories, tags) has no such check and answers an empty page.
+  const terms = op.resource === 'category' || op.resource === 'tag';
+  if (terms && pr.status === 200 && past.records?.length === 0) return finding('past_end', 'pass', `page ${pages + 1} of ${pages}: an empty page, as WordPress's terms controller answers`, past.e);
+  finding(
+    'past_end',
+    'fail',
+    `page ${pages + 1} of ${pages} answered ${describeAnswer(pr)}${past.records ? ` with ${past.records.length} records` : ''}; WordPress ${terms ? 'answers an empty page (terms) or 400' : 'refuses a page past the end with 400 (rest_post_invalid_page_number)'}`,
+    past.e,
+  );
+}
+
+export function planPagination(contract: Contract): Unit[] {
+  return contract.operations
+    .filter((op) => op.kind === 'list' && op.method === 'GET' && op.params.some((p) => p.name === 'page') && op.params.some((p) => p.name === 'per_page'))
+    .map((op) => ({
+      id: `${PAGINATION}:${op.id}`,
+      family: PAGINATION,
+      checks: [PAGINATION],
+      operations: [op],
+      run: (env) => pagination(env, op),
+    }));
+}

@@ -1,0 +1,110 @@
+// response_shape: a successful answer has the shape the contract gives for it. The documents show
+// almost no payloads, so most shapes are marked `x-basis: assumed` in the contract and only warn unless
+// --response-shapes error; the site descriptor is documented (always fails), lists and error objects
+// are WordPress conventions. The severity of a finding is the x-basis of the schema node that failed.
+
+import type { Contract } from '../../../contracts/src/loader.ts';
+import { createAjv } from '../../../contracts/src/ajv.ts';
+import type { JsonSchema, Operation } from '../../../contracts/src/types.ts';
+import { jsonBody, type Exchange } from '../http/types.ts';
+import type { Severity } from '../report/model.ts';
+import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
+import { toOutgoing, validRequests } from './generate.ts';
+import { transportOutcome } from './wp.ts';
+
+export const RESPONSE_SHAPE = 'response_shape';
+
+type ErrorLike = { schemaPath: string; instancePath: string; keyword: string; message?: string };
+type Validate = ((v: unknown) => boolean) & { errors?: ErrorLike[] | null };
+
+const RANK: Record<Severity, number> = { assumed: 0, convention: 1, documented: 2 };
+const ajvs = new WeakMap<Contract, { ajv: ReturnType<typeof createAjv>; cache: Map<string, Validate> }>();
+
+export function responseSpec(op: Operation, status: number): { schema: JsonSchema; basis: Severity; key: string } | undefined {
+  const responses = (op.raw['responses'] ?? {}) as Record<string, JsonSchema>;
+  const key = responses[String(status)] ? String(status) : responses[`${String(status)[0]}XX`] ? `${String(status)[0]}XX` : undefined;
+  if (!key) return undefined;
+  const resp = responses[key]!;
+  const schema = resp['content']?.['application/json']?.['schema'] as JsonSchema | undefined;
+  if (!schema) return undefined;
+  const basis = (resp['x-basis'] ?? schema['x-basis'] ?? 'assumed') as Severity;
+  return { schema, basis, key };
+}
+
+function validatorFor(contract: Contract, op: Operation, key: string, schema: JsonSchema): Validate {
+  let slot = ajvs.get(contract);
+  if (!slot) {
+    slot = { ajv: createAjv(), cache: new Map() };
+    ajvs.set(contract, slot);
+  }
+  const id = `${op.id} ${key}`;
+  let v = slot.cache.get(id);
+  if (!v) {
+    v = slot.ajv.compile(schema) as unknown as Validate;
+    slot.cache.set(id, v);
+  }
+  return v;
+}
+
+/** The last x-basis met walking from the response schema to the node an error points at. */
+export function basisAt(schema: JsonSchema, schemaPath: string, start: Severity): Severity {
+  let node: unknown = schema;
+  let basis = start;
+  for (const raw of schemaPath.replace(/^#\/?/, '').split('/')) {
+    if (raw === '' || typeof node !== 'object' || node === null) break;
+    node = (node as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    const b = (node as JsonSchema | undefined)?.['x-basis'];
+    if (b === 'documented' || b === 'convention' || b === 'assumed') basis = b;
+  }
+  return basis;
+}
+
+export function severityOf(schema: JsonSchema, start: Severity, errors: readonly ErrorLike[]): Severity {
+  const alternatives = errors.some((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  const bases = errors.filter((e) => !alternatives || (e.keyword !== 'anyOf' && e.keyword !== 'oneOf')).map((e) => basisAt(schema, e.schemaPath, start));
+  if (bases.length === 0) return start;
+  // Failing every alternative does not say which one was meant: judge by the least sure of them.
+  const pick = alternatives ? Math.min(...bases.map((b) => RANK[b])) : Math.max(...bases.map((b) => RANK[b]));
+  return (Object.keys(RANK) as Severity[]).find((s) => RANK[s] === pick) ?? start;
+}
+
+/** A finding about the body of a 2xx answer; undefined when there is nothing to judge. */
+export function shapeFinding(contract: Contract, op: Operation, e: Exchange, variant: string): Finding | undefined {
+  const r = e.response;
+  if (!r || r.status < 200 || r.status >= 300) return undefined;
+  const spec = responseSpec(op, r.status);
+  const base = { check: RESPONSE_SHAPE, operation: op, variant, exchange: e };
+  // Which status is right is other checks' business (create_status, batch_item_status); here only bodies.
+  if (!spec) return { ...base, severity: 'assumed', outcome: 'skip', message: `answered ${r.status}, a status the contract gives no body shape for` };
+  const body = jsonBody(r);
+  if (body === undefined && r.body !== '') return { ...base, severity: spec.basis, outcome: 'fail', message: `the ${r.status} body is not JSON` };
+  const v = validatorFor(contract, op, spec.key, spec.schema);
+  if (v(body)) return { ...base, severity: spec.basis, outcome: 'pass', message: `the ${r.status} body matches the contract's shape` };
+  const errors = v.errors ?? [];
+  const severity = severityOf(spec.schema, spec.basis, errors);
+  const shown = errors.filter((x) => x.keyword !== 'anyOf').slice(0, 3).map((x) => `${x.instancePath || '(body)'} ${x.message ?? x.keyword}`);
+  return { ...base, severity, outcome: 'fail', message: `the ${r.status} body does not match the contract: ${shown.join('; ')}${errors.length > 3 ? `; ${errors.length - 3} more` : ''}` };
+}
+
+async function readShape(env: UnitEnv, op: Operation): Promise<void> {
+  const [req] = validRequests(env.contract, op, env.seed, 1, { optional: 'none' });
+  const e = await env.send(toOutgoing(req!), op);
+  const t = transportOutcome(e);
+  const base = { check: RESPONSE_SHAPE, operation: op, variant: 'minimal', severity: 'assumed' as Severity };
+  if (t) return env.emit({ ...base, ...t, exchange: e });
+  const f = shapeFinding(env.contract, op, e, 'minimal');
+  if (f) return env.emit(f);
+  env.emit({ ...base, outcome: 'skip', message: `answered ${e.response!.status}: no successful answer to compare${op.kind === 'read' ? ' (records are compared in the lifecycle check)' : ''}`, exchange: e });
+}
+
+export function planResponseShape(contract: Contract): Unit[] {
+  return contract.operations
+    .filter((op) => op.method === 'GET')
+    .map((op) => ({
+      id: `${RESPONSE_SHAPE}:${op.id}`,
+      family: RESPONSE_SHAPE,
+      checks: [RESPONSE_SHAPE],
+      operations: [op],
+      run: (env) => readShape(env, op),
+    }));
+}

@@ -1,0 +1,76 @@
+// Reading WordPress answers the way every check needs to: the error envelope, which parameters a 400
+// names, and what to conclude when no answer came at all.
+
+import type { Exchange, Received } from '../http/types.ts';
+import { jsonBody } from '../http/types.ts';
+import type { Outcome } from '../report/policy.ts';
+
+export interface WpError {
+  code: string;
+  message: string;
+  data: Record<string, unknown> | null;
+}
+
+/** `{code, message, data}` with string code and message; undefined for anything else. */
+export function wpError(r: Received | undefined): WpError | undefined {
+  const b = jsonBody(r);
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) return undefined;
+  const o = b as Record<string, unknown>;
+  if (typeof o['code'] !== 'string' || typeof o['message'] !== 'string') return undefined;
+  const data = o['data'];
+  return { code: o['code'], message: o['message'], data: typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null };
+}
+
+export function isNoRoute(r: Received | undefined): boolean {
+  return r?.status === 404 && wpError(r)?.code === 'rest_no_route';
+}
+
+/** Top-level name of a WordPress parameter path: `requests[3][method]` → `requests`. */
+export function topName(wpParam: string): string {
+  const i = wpParam.indexOf('[');
+  return i === -1 ? wpParam : wpParam.slice(0, i);
+}
+
+/**
+ * Parameters a 400 blames: `data.params` is an object (rest_invalid_param) or a list
+ * (rest_missing_callback_param). Names are cut to the top-level parameter.
+ */
+export function blamedParams(err: WpError | undefined): string[] {
+  const params = err?.data?.['params'];
+  if (Array.isArray(params)) return params.filter((p): p is string => typeof p === 'string').map(topName);
+  if (typeof params === 'object' && params !== null) return Object.keys(params).map(topName);
+  return [];
+}
+
+/** A detail saying the value was refused for who is asking (rest_forbidden_status), not for what it is. */
+export function refusedForPermission(err: WpError | undefined, param: string): boolean {
+  const details = err?.data?.['details'];
+  if (typeof details !== 'object' || details === null) return false;
+  for (const [name, d] of Object.entries(details as Record<string, unknown>)) {
+    if (topName(name) !== param || typeof d !== 'object' || d === null) continue;
+    const detail = d as { code?: unknown; data?: unknown };
+    if (typeof detail.code === 'string' && /forbidden|cannot|not_logged_in/.test(detail.code)) return true;
+    const st = (detail.data as { status?: unknown } | null)?.status;
+    if (st === 401 || st === 403) return true;
+  }
+  return false;
+}
+
+/** What a check concludes about an exchange that got no answer: nothing about the server's contract. */
+export function transportOutcome(e: Exchange): { outcome: Outcome; message: string } | undefined {
+  if (!e.error) return undefined;
+  const { kind, message } = e.error;
+  // Requests the suite chose not to send (budget, policy, a stop) say nothing either way.
+  if (kind === 'budget' || kind === 'refused' || kind === 'aborted' || kind === 'down') return { outcome: 'skip', message: `not sent: ${message}` };
+  return { outcome: 'error', message: `no answer: ${message}` };
+}
+
+export function describeAnswer(r: Received | undefined): string {
+  if (!r) return 'no answer';
+  const err = wpError(r);
+  return err ? `${r.status} ${err.code}` : `${r.status}${r.headers['content-type'] ? ` (${r.headers['content-type'].split(';')[0]})` : ''}`;
+}
+
+export function header(r: Received | undefined, name: string): string | undefined {
+  return r?.headers[name.toLowerCase()];
+}

@@ -1,0 +1,221 @@
+// Runs the selected units against a target and turns their findings into report cases. Units that do
+// not write run first, so that lists hold still while pagination is checked; units that write run
+// after. Whatever ends the run (all done, budget, a dead target, Ctrl-C), the ledger is cleaned up
+// before the cases are handed back.
+
+import type { Contract } from '../../../contracts/src/loader.ts';
+import type { Operation } from '../../../contracts/src/types.ts';
+import type { HttpClient } from '../http/client.ts';
+import { configuredStyle } from '../http/target.ts';
+import type { Exchange, Outgoing } from '../http/types.ts';
+import { buildCase } from '../report/case.ts';
+import type { CaseResult, SeverityPolicy } from '../report/model.ts';
+import { GLOBAL_NAMESPACE } from '../report/model.ts';
+import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
+import { cleanup, Ledger, type CleanupReport } from './ledger.ts';
+import { unitSeed } from './select.ts';
+import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
+
+export const NOT_A_SERVER_ERROR = 'not_a_server_error';
+
+export interface SuiteOptions {
+  contract: Contract;
+  client: HttpClient;
+  descriptor: LiveDescriptor;
+  units: readonly Unit[];
+  /** Checks whose findings are kept. */
+  checks: ReadonlySet<string>;
+  seed: number;
+  runs: number;
+  runId: string;
+  readOnly: boolean;
+  maxRequests: number;
+  policy: SeverityPolicy;
+  authEnv?: string;
+  concurrency?: number;
+  signal: AbortSignal;
+  now(): Date;
+  onCase?(c: CaseResult): void;
+}
+
+export type StopReason = 'budget' | 'down' | 'aborted';
+
+export interface SuiteResult {
+  cases: CaseResult[];
+  cleanup: CleanupReport;
+  requests: number;
+  stoppedBy?: StopReason;
+  marker: string;
+}
+
+export function markerFor(runId: string): string {
+  return `site-contracts ${runId}`;
+}
+
+export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
+  const cases: CaseResult[] = [];
+  const ledger = new Ledger();
+  const marker = markerFor(o.runId);
+  const ctx = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}) };
+  const push = (c: CaseResult): void => {
+    cases.push(c);
+    o.onCase?.(c);
+  };
+
+  const stopReason = (): StopReason | undefined => {
+    if (o.signal.aborted) return 'aborted';
+    if (o.client.down) return 'down';
+    if (o.client.sent >= o.maxRequests) return 'budget';
+    return undefined;
+  };
+  const STOP_MESSAGES: Record<StopReason, string> = {
+    aborted: 'not run: the run was stopped',
+    down: 'not run: the target stopped answering',
+    budget: `not run: the request budget (--max-requests ${o.maxRequests}) was used up`,
+  };
+
+  const runUnit = async (unit: Unit): Promise<void> => {
+    const stop = stopReason();
+    const first = unit.operations[0];
+    if (stop) {
+      push(
+        buildCase(
+          {
+            check: unit.family,
+            namespace: first ? namespaceLabel(first.namespace) : namespaceLabel(unit.namespaces?.[0] ?? GLOBAL_NAMESPACE),
+            ...(first ? { operationId: first.id, method: first.method, route: first.path } : {}),
+            variant: `not-run:${unit.id}`,
+            severity: 'documented',
+            outcome: 'skip',
+            message: STOP_MESSAGES[stop],
+            durationMs: 0,
+          },
+          ctx,
+        ),
+      );
+      return;
+    }
+    const seen: { op: Operation | undefined; e: Exchange }[] = [];
+    const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
+      const e = await o.client.send(out);
+      seen.push({ op, e });
+      return e;
+    };
+    const emit = (f: Finding): void => {
+      if (!o.checks.has(f.check)) return;
+      push(toCase(f, ctx));
+    };
+    const env: UnitEnv = {
+      contract: o.contract,
+      send,
+      descriptor: o.descriptor,
+      seed: unitSeed(o.seed, unit.id),
+      runs: o.runs,
+      runId: o.runId,
+      marker,
+      ledger,
+      writes: o.client.writes,
+      readOnly: o.readOnly,
+      hasCredentials: o.client.hasCredentials,
+      style: configuredStyle(o.client.target),
+      now: o.now,
+      emit,
+      signal: o.signal,
+    };
+    try {
+      await unit.run(env);
+    } catch (e) {
+      emit({
+        check: unit.family,
+        ...(first ? { operation: first } : { namespace: unit.namespaces?.[0] ?? '' }),
+        variant: `crash:${unit.id}`,
+        severity: 'documented',
+        outcome: 'error',
+        message: `the check itself failed (a bug in site-contracts): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      });
+    }
+    if (o.checks.has(NOT_A_SERVER_ERROR)) for (const f of serverErrorFindings(unit, seen)) emit(f);
+  };
+
+  const pool = async (units: readonly Unit[]): Promise<void> => {
+    const queue = [...units];
+    const workers = Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 4, queue.length)) }, async () => {
+      for (let u = queue.shift(); u; u = queue.shift()) await runUnit(u);
+    });
+    await Promise.all(workers);
+  };
+
+  let report: CleanupReport = { removed: [], left: [], swept: 0 };
+  try {
+    await pool(o.units.filter((u) => !writes(u)));
+    await pool(o.units.filter(writes));
+  } finally {
+    if (o.client.writes !== 'none') {
+      report = await cleanup({
+        contract: o.contract,
+        ledger,
+        marker,
+        send: (out) => o.client.send({ ...out, intent: 'cleanup' }),
+        served: (template, method) => liveEndpoint(o.descriptor, template, method) !== undefined,
+        sweep: o.client.hasCredentials,
+      });
+    }
+  }
+  const stoppedBy = stopReason();
+  return { cases, cleanup: report, requests: o.client.sent, marker, ...(stoppedBy ? { stoppedBy } : {}) };
+}
+
+function writes(u: Unit): boolean {
+  return u.writes === true;
+}
+
+export function toCase(f: Finding, ctx: { policy: SeverityPolicy; authEnv?: string }): CaseResult {
+  const op = f.operation;
+  const r = f.exchange?.response;
+  return buildCase(
+    {
+      check: f.check,
+      namespace: op ? namespaceLabel(op.namespace) : f.namespace !== undefined ? namespaceLabel(f.namespace) : GLOBAL_NAMESPACE,
+      ...(op ? { operationId: op.id } : {}),
+      ...((f.method ?? op?.method) ? { method: f.method ?? op!.method } : {}),
+      ...((f.route ?? op?.path) ? { route: f.route ?? op!.path } : {}),
+      ...(f.variant ? { variant: f.variant } : {}),
+      severity: f.severity,
+      outcome: f.outcome,
+      ...(f.message !== undefined ? { message: f.message } : {}),
+      ...(f.exchange ? { request: f.exchange.request } : {}),
+      ...(r ? { response: { status: r.status, headers: r.headers, body: r.body } } : {}),
+      durationMs: f.exchange?.durationMs ?? 0,
+    },
+    ctx,
+  );
+}
+
+/** One case per operation a unit touched: did any answer come back 5xx? */
+export function serverErrorFindings(unit: Unit, seen: readonly { op: Operation | undefined; e: Exchange }[]): Finding[] {
+  const byOp = new Map<string, { op: Operation | undefined; worst?: Exchange; answered: number }>();
+  for (const { op, e } of seen) {
+    const key = op?.id ?? '';
+    const slot = byOp.get(key) ?? { op, answered: 0 };
+    byOp.set(key, slot);
+    if (!e.response) continue;
+    slot.answered++;
+    if (e.response.status >= 500 && !slot.worst) slot.worst = e;
+  }
+  const out: Finding[] = [];
+  for (const { op, worst, answered } of byOp.values()) {
+    if (answered === 0) continue;
+    out.push({
+      check: NOT_A_SERVER_ERROR,
+      ...(op ? { operation: op } : { namespace: unit.namespaces?.[0] ?? '' }),
+      variant: unit.id,
+      severity: 'documented',
+      outcome: worst ? 'fail' : 'pass',
+      message: worst
+        ? `${worst.request.method} answered ${worst.response!.status}: a request the ${unit.family} check sent made the server fail`
+        : `${answered} answer(s), none 5xx`,
+      ...(worst ? { exchange: worst } : {}),
+    });
+  }
+  return out;
+}

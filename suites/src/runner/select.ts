@@ -1,0 +1,104 @@
+// --only / --skip / --shard. Items name a namespace (`cal/v1`, `root`), a route (`/cal/v1/events`,
+// which also covers the routes under it), an operationId or a check. Kinds combine with AND, items of
+// one kind with OR: `--only cal/v1,negative_rejection` is negative rejection in cal/v1.
+// An item that names nothing is a usage error: a typo must not turn into a silently empty run.
+
+import type { Contract } from '../../../contracts/src/loader.ts';
+import type { Operation } from '../../../contracts/src/types.ts';
+import { UsageError } from '../cli/errors.ts';
+import type { ShardInfo } from '../report/model.ts';
+import type { Unit } from './unit.ts';
+
+export interface Filter {
+  namespaces: Set<string>;
+  routes: Set<string>;
+  operations: Set<string>;
+  checks: Set<string>;
+}
+
+const ROOT_NAMES = new Set(['root', '(root)', '/']);
+
+export function parseFilter(items: readonly string[], contract: Contract, checks: readonly string[], flag: '--only' | '--skip'): Filter {
+  const f: Filter = { namespaces: new Set(), routes: new Set(), operations: new Set(), checks: new Set() };
+  const namespaces = new Set(contract.operations.map((o) => o.namespace));
+  for (const raw of items) {
+    const item = raw.trim();
+    if (ROOT_NAMES.has(item)) f.namespaces.add('');
+    else if (checks.includes(item)) f.checks.add(item);
+    else if (namespaces.has(item)) f.namespaces.add(item);
+    else if (item.startsWith('/')) {
+      const route = item.replace(/\/+$/, '');
+      if (!contract.operations.some((o) => routeMatches(o.path, route))) {
+        throw new UsageError(`${flag} ${item}: no route of the contract is or starts with ${route}`);
+      }
+      f.routes.add(route);
+    } else if (contract.operations.some((o) => o.id === item)) f.operations.add(item);
+    else {
+      throw new UsageError(
+        `${flag} ${item}: not a namespace, route, operationId or check; namespaces: root, ${[...namespaces].filter((n) => n !== '').sort().join(', ')}; checks: ${[...checks].join(', ')}`,
+      );
+    }
+  }
+  return f;
+}
+
+function routeMatches(path: string, route: string): boolean {
+  const p = path.toLowerCase();
+  const r = route.toLowerCase();
+  return p === r || p.startsWith(`${r}/`) || (r === '' && p === '/');
+}
+
+function targetsSomething(f: Filter): boolean {
+  return f.namespaces.size + f.routes.size + f.operations.size > 0;
+}
+
+function opMatches(op: Operation, f: Filter): boolean {
+  return f.namespaces.has(op.namespace) || f.operations.has(op.id) || [...f.routes].some((r) => routeMatches(op.path, r));
+}
+
+function unitMatches(unit: Unit, f: Filter, every: boolean): boolean {
+  const tests = [...unit.operations.map((op) => opMatches(op, f)), ...(unit.namespaces ?? []).map((ns) => f.namespaces.has(ns))];
+  if (tests.length === 0) return false;
+  return every ? tests.every(Boolean) : tests.some(Boolean);
+}
+
+export interface Selected {
+  units: Unit[];
+  /** Checks whose findings are reported. */
+  checks: Set<string>;
+}
+
+/**
+ * A unit runs when --only names all it touches (a unit reaching into a namespace nobody asked for
+ * stays out) and --skip names none of it; and when at least one of its checks is still wanted.
+ */
+export function select(units: readonly Unit[], allChecks: readonly string[], only: Filter, skip: Filter): Selected {
+  const checks = new Set(allChecks.filter((c) => (only.checks.size === 0 || only.checks.has(c)) && !skip.checks.has(c)));
+  const out = units.filter((u) => {
+    if (!u.checks.some((c) => checks.has(c))) return false;
+    if (targetsSomething(only) && !unitMatches(u, only, true)) return false;
+    if (targetsSomething(skip) && unitMatches(u, skip, false)) return false;
+    return true;
+  });
+  return { units: out, checks };
+}
+
+/** FNV-1a, 32 bit: a stable hash of a unit id, the same on every machine and Node version. */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+export function inShard(unitId: string, shard: ShardInfo | undefined): boolean {
+  if (!shard) return true;
+  return (fnv1a(unitId) % shard.total) + 1 === shard.index;
+}
+
+/** Seed of one unit: the run's seed mixed with the unit id, so a unit generates the same cases alone or among all. */
+export function unitSeed(runSeed: number, unitId: string): number {
+  return (fnv1a(`${runSeed}:${unitId}`) ^ runSeed) >>> 0;
+}
