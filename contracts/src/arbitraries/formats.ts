@@ -177,3 +177,21 @@ export function notPatternArb(pattern: string): fc.Arbitrary<string> {
   const candidates = built ? fc.oneof(built.invalid, edits) : edits;
   return candidates.filter((s) => offPatternEverywhere(re, s));
 }
+
+/** Characters a path segment carries as they are: encodeURIComponent() leaves them alone, and so does PHP. */
+const URL_SAFE_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,15}$/;
+
+/**
+ * Valid path values that read the same percent-encoded or not. WordPress does not decode a pretty path
+ * (`/wp-json/.../by-slug/a%20b` reaches the route as `a%20b`) but decodes `?rest_route=` once, so only such
+ * values reach the route identically in both permalink styles.
+ */
+export function pathSegmentArb(pattern: string | undefined): fc.Arbitrary<string> {
+  const safe = fc.stringMatching(URL_SAFE_SEGMENT);
+  if (pattern === undefined) return safe;
+  const re = new RegExp(pattern, 'u');
+  // A pattern that admits characters needing encoding (`[^/]+`) is narrowed to the safe ones; any other already is.
+  const permissive = ['a b', 'a%b', 'a?b'].some((s) => re.test(s));
+  return permissive ? safe.filter((s) => re.test(s)) : patternArb(pattern).filter((s) => encodeURIComponent(s).replace(/%2C/g, ',') === s);
+}
+

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import type { Operation, ParamLocation, ParamSpec } from '../types.ts';
 import type { BodyEncoding, WireRequest, WireValue } from './model.ts';
+import { pathSegmentArb } from './formats.ts';
 import { valueArb } from './values.ts';
 import { bodyOf, contentType, fillPath, render, type WireStyle } from './wire.ts';
 
@@ -73,7 +74,7 @@ function locationArb(params: ParamSpec[], optional: 'some' | 'none' | 'all', for
   const chosen = params.filter((p) => !force.absent?.has(paramKey(p.in, p.name)));
   const mustHave = (p: ParamSpec): boolean => p.required || p.in === 'path' || optional === 'all' || (force.present?.has(paramKey(p.in, p.name)) ?? false);
   const model = chosen.filter((p) => optional !== 'none' || mustHave(p));
-  return fc.record(Object.fromEntries(model.map((p) => [p.name, valueArb(p.schema)])), {
+  return fc.record(Object.fromEntries(model.map((p) => [p.name, p.in === 'path' ? pathSegmentArb(p.schema.pattern as string | undefined) : valueArb(p.schema)])), {
     requiredKeys: model.filter(mustHave).map((p) => p.name),
     noNullPrototype: true,
   }) as fc.Arbitrary<Record<string, unknown>>;

@@ -9,7 +9,7 @@
 // with a string.
 import fc from 'fast-check';
 import type { Contract } from '../loader.ts';
-import type { JsonSchema, Operation, ParamSpec } from '../types.ts';
+import type { JsonSchema, Operation, ParamLocation, ParamSpec } from '../types.ts';
 import type { Constraint, Encoding, ExpectedIssue, Violation, WireValue } from './model.ts';
 import { notFormatArb, notPatternArb } from './formats.ts';
 import { ABSENT, assemble, bodyEncodings, dependentRequiredOf, paramKey, partsArb, type Forcing, type Override } from './requests.ts';
@@ -254,6 +254,18 @@ function specOf(op: Operation, c: Constraint): ParamSpec | undefined {
   return op.params.find((p) => p.in === c.location && p.name === c.param);
 }
 
+/**
+ * WordPress keeps one value per argument name: get_param() takes it from the JSON body, then the form body, then
+ * the query, then the path (WP_REST_Request::get_parameter_order), and validates only that one. A parameter the
+ * contract declares in two places (i18n_language in query and body, slug in path and body) is therefore shadowed by
+ * its namesake in a stronger place: a broken query value next to a body value would never be looked at.
+ */
+const PRECEDENCE: Record<ParamLocation, number> = { body: 3, query: 2, path: 1 };
+
+function namesakes(op: Operation, location: ParamLocation, name: string, stronger: boolean): string[] {
+  return op.params.filter((p) => p.name === name && p.in !== location && (!stronger || PRECEDENCE[p.in] > PRECEDENCE[location])).map((p) => paramKey(p.in, p.name));
+}
+
 /** Parameters whose presence demands `name` (dependentRequired): they must go when `name` goes. */
 function dependants(op: Operation, name: string): string[] {
   return Object.entries(dependentRequiredOf(op))
@@ -289,7 +301,8 @@ export function violationArb(contract: Contract, c: Constraint): fc.Arbitrary<Vi
 
   if (c.keyword === 'required' && c.schemaPath.length === 0 && c.detail === undefined) {
     const key = paramKey(c.location, c.param);
-    const force: Forcing = { absent: new Set([key, ...dependants(op, c.param)]) };
+    // A namesake anywhere would answer WordPress's required check in its place.
+    const force: Forcing = { absent: new Set([key, ...dependants(op, c.param), ...namesakes(op, c.location, c.param, false)]) };
     return partsArb(op, {}, force).map((parts) => ({
       constraintId: c.id,
       request: assemble(op, parts, [{ location: c.location, name: c.param, value: ABSENT }]),
@@ -305,11 +318,12 @@ export function violationArb(contract: Contract, c: Constraint): fc.Arbitrary<Vi
   const key = paramKey(c.location, c.param);
   const companions = c.location === 'query' ? (dependentRequiredOf(op)[c.param] ?? []).map((n) => paramKey('query', n)) : [];
   const present = new Set([key, ...companions]);
+  const absent = new Set(namesakes(op, c.location, c.param, true));
   // One arbitrary per encoding, the encoding picked first: no chain, so samples shrink as well as valid ones do.
   const perEncoding = encodings.flatMap((enc) => {
     const focus = focusIn(enc);
     if (!focus) return [];
-    const force: Forcing = enc === 'query' ? { present } : { present, encodings: [enc] };
+    const force: Forcing = enc === 'query' ? { present, absent } : { present, absent, encodings: [enc] };
     return [
       fc.tuple(partsArb(op, {}, force), focus).map(([parts, f]): Violation => {
         const place = `/${c.location}/${c.param}${pointer(f.at)}`;

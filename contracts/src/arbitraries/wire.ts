@@ -177,6 +177,8 @@ export function encodeBody(request: WireRequest): { contentType: string; payload
 /**
  * The absolute URL of a request. `apiRoot` is either a path (`/wp-json`, `/uk/wp-json`: pretty permalinks) or ends in
  * `?rest_route=` (`/?rest_route=`, `/uk/?rest_route=`: plain permalinks, the route travels as a query variable).
+ * Generated path values need no percent-encoding, so both styles hand WordPress the same values (it does not
+ * decode a pretty path, and decodes `rest_route` once).
  */
 export function toUrl(baseUrl: string, apiRoot: string, request: WireRequest): string {
   const base = baseUrl.replace(/\/+$/, '');
@@ -184,8 +186,7 @@ export function toUrl(baseUrl: string, apiRoot: string, request: WireRequest): s
   const marker = apiRoot.indexOf('?rest_route=');
   if (marker !== -1) {
     const prefix = apiRoot.slice(0, marker).replace(/\/*$/, '/');
-    // The path's segments are already percent-encoded; PHP decodes the query variable once, as it decodes a
-    // pretty path once, so the route reaches WordPress the same way in both styles.
+    // The path's segments are already percent-encoded where needed; PHP decodes the query variable once.
     return `${base}${prefix.startsWith('/') ? prefix : `/${prefix}`}?rest_route=${request.path}${qs ? `&${qs}` : ''}`;
   }
   const root = `/${apiRoot.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
