@@ -4,6 +4,7 @@
 // address) and stored.
 import type { ContactForm, ContactFormMail, FeedbackStatus } from '../../store/model.ts';
 import type { Stored } from '../../store/store.ts';
+import { sanitizeTitle, uniqueSlug } from '../../store/slug.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { arg, err, isObject, json, nowWall, storeRefusal, str } from './util.ts';
 
@@ -63,8 +64,10 @@ function applyBody(ctx: HandlerCtx, base: ContactForm): ContactForm {
   return out;
 }
 
-function slugify(title: string, id: number): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `contact-form-${id}`;
+/** The form's post slug: from the title, unique among forms (`-2`, `-3`... as WordPress does). */
+function slugify(ctx: HandlerCtx, title: string, id: number): string {
+  const taken = new Set(ctx.store.table('contactForms').values().map((f) => f.slug));
+  return uniqueSlug(sanitizeTitle(title) || `contact-form-${id}`, (s) => taken.has(s));
 }
 
 function feedback(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
@@ -121,7 +124,7 @@ export function formsHandler(ctx: HandlerCtx): Reply {
     try {
       const created = ctx.store.insert('contactForms', (id) =>
         applyBody(ctx, {
-          id, title, slug: slugify(title, id), locale: ctx.lang === 'uk' ? 'uk' : 'en_US',
+          id, title, slug: slugify(ctx, title, id), locale: ctx.lang === 'uk' ? 'uk' : 'en_US',
           properties: { form: '[submit "Submit"]', mail: { ...BLANK_MAIL, active: true }, mail_2: BLANK_MAIL, messages: {}, additional_settings: '' },
         }),
       );
