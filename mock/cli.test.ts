@@ -1,0 +1,134 @@
+// `npm run mock` as a process: bad flags and bad fixture files exit with code 2 and a message naming the flag or
+// file; a good start prints the URL, what it loaded and (with --auth) the credentials; --state-file survives a restart.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(ROOT, 'mock/cli.ts');
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[]): Promise<Exit> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Starts the CLI, waits for its banner, runs `use` with the base URL, then stops it with SIGTERM. */
+function withServer<T>(args: string[], use: (url: string, banner: string) => Promise<T>): Promise<{ result: T; exit: Exit }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let started = false;
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (m && !started && stdout.includes('/__mock/reset')) {
+        started = true;
+        use(m[1]!, stdout).then(
+          (result) => {
+            child.once('exit', (code) => resolve({ result, exit: { code, stdout, stderr } }));
+            child.kill('SIGTERM');
+          },
+          (err: unknown) => {
+            child.kill('SIGKILL');
+            reject(err);
+          },
+        );
+      }
+    });
+    child.on('exit', (code) => {
+      if (!started) reject(new Error(`mock exited early (${code}): ${stderr}`));
+    });
+  });
+}
+
+let tmp: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'mock-cli-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('bad input exits with code 2 and names the culprit', () => {
+  it('an unknown flag', async () => {
+    const r = await run(['--prot', '4010']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("'--prot'");
+  });
+
+  it('a flag value of the wrong shape', async () => {
+    for (const [args, name] of [[['--port', 'abc'], '--port'], [['--port', '70000'], '--port'], [['--latency=-5'], '--latency'], [['--seed', 'x'], '--seed']] as const) {
+      const r = await run([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(name);
+    }
+  });
+
+  it('a missing fixture directory names the file it looked for', async () => {
+    const dir = join(tmp, 'nowhere');
+    const r = await run(['--fixtures', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(join(dir, 'calendar.json'));
+    expect(r.stderr).toContain('file not found');
+  });
+
+  it('a fixture file with broken JSON names the file, line and column', async () => {
+    const dir = join(tmp, 'broken');
+    await rm(dir, { recursive: true, force: true });
+    await import('node:fs/promises').then((fs) => fs.mkdir(dir));
+    for (const f of ['addons.json', 'users.json']) await copyFile(join(ROOT, 'fixtures', f), join(dir, f));
+    await writeFile(join(dir, 'calendar.json'), '{\n  "version": 1,\n  "events": [\n');
+    const r = await run(['--fixtures', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`${join(dir, 'calendar.json').replace(/[/\\.]/g, '\\$&')}: line \\d+, column \\d+`));
+  });
+});
+
+describe('start', () => {
+  it('prints its URL, what it loaded and, with --auth, the credentials; writes then need them', async () => {
+    const { result, exit } = await withServer(['--auth'], async (url, banner) => {
+      expect(banner).toMatch(/loaded from .*: 300 events, 25 venues, 20 organizers, 18 categories, 30 tags/);
+      const m = /user "([^"]+)" password "([^"]+)"/.exec(banner)!;
+      const anon = await fetch(`${url}/wp-json/cal/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"x"}' });
+      const authed = await fetch(`${url}/wp-json/cal/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${m[1]}:${m[2]}`).toString('base64')}` },
+        body: '{"title":"x"}',
+      });
+      return [anon.status, authed.status];
+    });
+    expect(result).toEqual([401, 201]);
+    expect(exit.code).toBe(0);
+  }, 30_000);
+
+  it('--state-file keeps the store across a restart', async () => {
+    const state = join(tmp, 'state.json');
+    const { result: id } = await withServer(['--state-file', state], async (url) => {
+      const res = await fetch(`${url}/wp-json/cal/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"Survives restarts"}' });
+      return ((await res.json()) as { id: number }).id;
+    });
+    expect(JSON.parse(await readFile(state, 'utf8')).calendar.events.some((e: { id: number }) => e.id === id)).toBe(true);
+    const { result: title } = await withServer(['--state-file', state], async (url) => {
+      const res = await fetch(`${url}/wp-json/cal/events/v1/events/${id}`);
+      return ((await res.json()) as { title: string }).title;
+    });
+    expect(title).toBe('Survives restarts');
+  }, 40_000);
+});
