@@ -227,6 +227,35 @@ export function bundle(base: SourceFile, pathFiles: SourceFile[]): JsonSchema {
     schema.properties ??= {};
     schema.properties.i18n_language ??= ref('I18nLanguage');
   }
+  markNullDefaults(doc);
   doc['x-namespaces'] = nsNames;
   return doc;
+}
+
+const NULL_DEFAULT: Omit<JsonSchema, 'source'> = {
+  kind: 'default-outside-type',
+  note: 'Typed, yet the default is shown as null.',
+  readings: [{ reading: 'a typed value; null only stands for "not sent"' }, { reading: 'the type admits null' }],
+  chosen: 0,
+};
+
+/**
+ * The documents give `null` as the default of many typed fields (legacy venues and organizers above all).
+ * Each such place gets its mark here, found by rule rather than by hand, so none is missed.
+ */
+function markNullDefaults(doc: JsonSchema): void {
+  const visit = (node: unknown, source: string): void => {
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, source));
+    if (node === null || typeof node !== 'object') return;
+    const obj = node as JsonSchema;
+    const here = typeof obj['x-source'] === 'string' ? obj['x-source'] : source;
+    const types: unknown[] = Array.isArray(obj.type) ? obj.type : obj.type === undefined ? [] : [obj.type];
+    if ('default' in obj && obj.default === null && types.length > 0 && !types.includes('null')) {
+      const marks: JsonSchema[] = (obj['x-contradictions'] ??= []);
+      if (!marks.some((m) => m.kind === NULL_DEFAULT.kind)) marks.push({ ...clone(NULL_DEFAULT), source: here });
+    }
+    for (const [k, v] of Object.entries(obj)) if (k !== 'x-contradictions' && k !== 'x-gaps') visit(v, here);
+  };
+  visit(doc.paths, '000 §4; 001 §4');
+  visit(doc.components, '000 §2, 001 §4');
 }

@@ -29,7 +29,9 @@ export function wpParseList(v: string): string[] {
 function asList(value: unknown): unknown[] | undefined {
   if (Array.isArray(value)) return value;
   if (typeof value === 'string') return wpParseList(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return [value];
+  // wp_parse_list() casts a scalar to a string first: 5 → ['5'], true → ['1'], false → [].
+  if (typeof value === 'number') return wpParseList(String(value));
+  if (typeof value === 'boolean') return value ? ['1'] : [];
   if (value !== null && typeof value === 'object') {
     const keys = Object.keys(value);
     if (keys.every((k) => /^\d+$/.test(k))) {
@@ -68,7 +70,9 @@ function coerceAs(type: string, schema: JsonSchema, value: unknown): { ok: boole
     }
     case 'object': {
       if (value === '') return { ok: true, value: {} };
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, value };
+      if (value === null || typeof value !== 'object') return { ok: false, value };
+      // rest_is_object() accepts any PHP array, and a JSON list is one: its keys are the indexes.
+      if (Array.isArray(value)) value = Object.fromEntries(value.map((v, i) => [String(i), v]));
       const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
       const extra = schema.additionalProperties;
       const out: Record<string, unknown> = {};
@@ -87,14 +91,16 @@ function coerceAs(type: string, schema: JsonSchema, value: unknown): { ok: boole
   }
 }
 
-// rest_get_best_type_for_value() tries the types of a union in this order.
-const UNION_ORDER = ['array', 'object', 'integer', 'number', 'boolean', 'string', 'null'];
-
-/** Coerce one wire value to its schema's type; unchanged when it cannot be read as that type. */
+/**
+ * Coerce one wire value to its schema's type; unchanged when it cannot be read as that type.
+ * A union (`type: [a, b]`) is read as rest_get_best_type_for_value() does: the schema's own order, first
+ * type whose test passes, except that "" prefers string when string is allowed.
+ */
 export function coerceValue(schema: JsonSchema, value: unknown): unknown {
   const t = schema.type;
   if (t === undefined) return value;
-  const types: string[] = Array.isArray(t) ? [...t].sort((a, b) => UNION_ORDER.indexOf(a) - UNION_ORDER.indexOf(b)) : [t];
+  const types: string[] = Array.isArray(t) ? t : [t];
+  if (value === '' && types.length > 1 && types.includes('string')) return value;
   for (const ty of types) {
     const r = coerceAs(ty, schema, value);
     if (r.ok) return r.value;
