@@ -10,7 +10,7 @@ import { main, type MainDeps } from './cli.ts';
 import type { RunArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
 import type { CommandContext } from './src/cli/context.ts';
-import { TargetUnreachableError } from './src/cli/errors.ts';
+import { NotImplementedError, TargetUnreachableError } from './src/cli/errors.ts';
 import { finishRun } from './src/cli/finish.ts';
 import { sampleCases, sampleRun } from './src/report/sample.ts';
 import { writeReports } from './src/report/write.ts';
@@ -71,7 +71,8 @@ describe('main', () => {
     expect(await main(['test', '--base-url', 'http://h'], unreachable.deps)).toBe(2);
     expect(unreachable.err()).toBe('site-contracts: cannot reach http://h/wp-json/ (ECONNREFUSED)\n');
 
-    const stub = fakeDeps();
+    // diff is implemented now; a registry entry that still throws NotImplementedError stands in for a stub.
+    const stub = fakeDeps({ commands: { ...defaultCommands, diff: async () => { throw new NotImplementedError('`site-contracts diff` is not implemented yet'); } } });
     expect(await main(['diff', '--base-url', 'http://h'], stub.deps)).toBe(3);
     expect(stub.err()).toContain('`site-contracts diff` is not implemented yet');
 

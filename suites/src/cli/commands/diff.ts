@@ -1,10 +1,85 @@
-// Placeholder for `site-contracts diff` until its implementation lands here: it must resolve to the exit
-// code, and should end with finishRun() (../finish.ts) so reports, baseline and exit code work as for merge.
+// `site-contracts diff`: the live root descriptor against the contract. Prints a table, writes
+// `diff.json` (the structured differences) and the usual reports as `site-contracts-diff.*`, so that
+// --baseline can accept known differences. Exit 0 when identical (or every difference is accepted by
+// the baseline), 1 when there are differences, 2 when the target cannot be reached.
 
-import type { RunArgs } from '../args.ts';
-import type { CommandContext } from '../context.ts';
-import { NotImplementedError } from '../errors.ts';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Contract } from '../../../../contracts/src/loader.ts';
+import { diffDescriptor, type DiffResult } from '../../diff/diff.ts';
+import { diffCases, renderTable } from '../../diff/table.ts';
+import { createClient } from '../../http/client.ts';
+import { reachRoot } from '../../http/preflight.ts';
+import { redactDeep } from '../../report/redact.ts';
+import { buildRun, exitCodeFor } from '../../report/run.ts';
+import { writeReports } from '../../report/write.ts';
+import { parseFilter, type Filter } from '../../runner/select.ts';
+import { reportableOptions, type RunArgs } from '../args.ts';
+import type { CommandContext, CommandHandler } from '../context.ts';
+import { describeRun, withBaseline } from '../finish.ts';
+import { processTestDeps, type TestDeps } from './test.ts';
 
-export async function diffCommand(_args: RunArgs, _ctx: CommandContext): Promise<number> {
-  throw new NotImplementedError('`site-contracts diff` is not implemented yet (suites/src/cli/commands/diff.ts)');
+export const DIFF_JSON = 'diff.json';
+export const DIFF_REPORT_BASENAME = 'site-contracts-diff';
+
+function included(only: Filter, skip: Filter) {
+  const hits = (f: Filter, op: Contract['operations'][number]): boolean =>
+    f.namespaces.has(op.namespace) || f.operations.has(op.id) || [...f.routes].some((r) => op.path.toLowerCase() === r.toLowerCase() || op.path.toLowerCase().startsWith(`${r.toLowerCase()}/`));
+  const targeted = (f: Filter): boolean => f.namespaces.size + f.routes.size + f.operations.size > 0;
+  return (op: Contract['operations'][number]): boolean => (!targeted(only) || hits(only, op)) && !(targeted(skip) && hits(skip, op));
 }
+
+async function writeDiffJson(d: DiffResult, dir: string, ctx: CommandContext): Promise<string> {
+  await ctx.fs.mkdir(dir, { recursive: true });
+  const path = join(dir, DIFF_JSON);
+  const temp = `${path}.${randomUUID()}.tmp`;
+  await ctx.fs.writeFile(temp, JSON.stringify(redactDeep(d, ctx.secrets), null, 2) + '\n', 'utf8');
+  await ctx.fs.rename(temp, path);
+  return path;
+}
+
+export function makeDiffCommand(deps: Pick<TestDeps, 'loadContract' | 'dispatcher'> = processTestDeps): CommandHandler<RunArgs> {
+  return async (args, ctx) => {
+    const contract = deps.loadContract();
+    // Checks do not apply to a diff: only namespaces, routes and operationIds select.
+    const only = parseFilter(args.only, contract, [], '--only');
+    const skip = parseFilter(args.skip, contract, [], '--skip');
+    const startedAt = ctx.now();
+    const client = createClient({
+      target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
+      ...(args.auth ? { credentials: args.auth.credentials } : {}),
+      timeoutMs: args.timeoutMs,
+      maxRequests: args.maxRequests,
+      writes: 'none',
+      ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
+      userAgent: `${ctx.tool.name}/${ctx.tool.version}`,
+    });
+    let d: DiffResult;
+    try {
+      const { descriptor } = await reachRoot(client);
+      d = diffDescriptor(contract, descriptor, { include: included(only, skip) });
+    } finally {
+      await client.close();
+    }
+    ctx.stdout.write(renderTable(d));
+    const run = await withBaseline(
+      buildRun({
+        tool: ctx.tool,
+        target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
+        startedAt,
+        finishedAt: ctx.now(),
+        seed: args.seed ?? 0,
+        options: { ...reportableOptions(args), command: 'diff', summary: d.summary },
+        cases: diffCases(d, args.policy),
+      }),
+      args,
+      ctx,
+    );
+    const jsonPath = await writeDiffJson(d, args.reportDir, ctx);
+    const written = await writeReports(run, { dir: args.reportDir, formats: args.formats, secrets: ctx.secrets, fs: ctx.fs, baseName: DIFF_REPORT_BASENAME });
+    ctx.stdout.write(ctx.redact(describeRun(run, [{ format: 'json', path: jsonPath }, ...written])));
+    return exitCodeFor(run);
+  };
+}
+
+export const diffCommand: CommandHandler<RunArgs> = (args: RunArgs, ctx: CommandContext) => makeDiffCommand()(args, ctx);

@@ -1,0 +1,38 @@
+// Prism's validation proxy (`prism proxy`) on the bundled contract. Prism matches request paths against
+// the contract's `paths` and does not resolve the contract's server template (`{origin}{language}/wp-json`),
+// so it gets a copy of the contract whose paths carry the API root (`/wp-json/cal/v1/events`) and no
+// servers. It forwards every request to the upstream unchanged (`--errors=false`) and adds an
+// `sl-violations` header to answers that break the contract, logging each violation as it happens.
+
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { JsonSchema } from '../../../contracts/src/types.ts';
+
+/** The contract with every path under `apiRoot` and no server list, for Prism. */
+export function proxyContract(doc: JsonSchema, apiRoot: string): JsonSchema {
+  const root = apiRoot.replace(/\/+$/, '');
+  const paths = Object.fromEntries(Object.entries((doc['paths'] ?? {}) as Record<string, unknown>).map(([p, item]) => [`${root}${p}`, item]));
+  const { servers: _servers, ...rest } = doc;
+  return { ...rest, paths };
+}
+
+/** Prism's command-line entry point, from the installed @stoplight/prism-cli (no npx, no network). */
+export function prismEntry(): string {
+  const require = createRequire(import.meta.url);
+  const pkgPath = require.resolve('@stoplight/prism-cli/package.json');
+  const pkg = require(pkgPath) as { bin?: Record<string, string> | string };
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : (pkg.bin?.['prism'] ?? 'dist/index.js');
+  return join(dirname(pkgPath), bin);
+}
+
+export interface PrismArgs {
+  contractFile: string;
+  upstream: string;
+  port: number;
+  host: string;
+}
+
+/** Arguments after `node <prism entry>`. */
+export function prismArgv(a: PrismArgs): string[] {
+  return ['proxy', a.contractFile, a.upstream, '--port', String(a.port), '--host', a.host, '--errors=false'];
+}
