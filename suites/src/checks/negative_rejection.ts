@@ -111,7 +111,9 @@ function doubt(env: UnitEnv, op: Operation, c: Constraint, v: Violation): string
       value = undefined;
     }
   }
-  return undeclared(env.descriptor, op, param) ?? otherReadingAllows(env.contract, op, c.location, param, value, absent);
+  const spec = op.params.find((p) => p.in === c.location && p.name === param);
+  const sanitizedOnly = spec && !spec.enforcedOnWire ? `the contract marks ${param} as not enforced on the wire (x-wire-enforced: false or untyped): WordPress only sanitizes it` : undefined;
+  return sanitizedOnly ?? undeclared(env.descriptor, op, param) ?? otherReadingAllows(env.contract, op, c.location, param, value, absent);
 }
 
 async function negativeCases(env: UnitEnv, op: Operation): Promise<void> {

@@ -103,21 +103,23 @@ export function createClient(options: ClientOptions): HttpClient {
 
     const refusal = allowed(o.method, o.intent, options.writes);
     if (refusal) return fail(request, { kind: 'refused', message: refusal }, started);
-    if (options.signal?.aborted) return fail(request, { kind: 'aborted', message: 'the run was stopped' }, started);
+    // Cleanup runs because the run was stopped, so the stop must not stop it (the timeout still does).
     const cleanup = o.intent === 'cleanup';
+    const runSignal = cleanup ? undefined : options.signal;
+    if (runSignal?.aborted) return fail(request, { kind: 'aborted', message: 'the run was stopped' }, started);
     if (!cleanup && down) return fail(request, { kind: 'down', message: 'the target stopped answering; request not sent' }, started);
     if (!cleanup && sent >= options.maxRequests) {
       return fail(request, { kind: 'budget', message: `request budget of ${options.maxRequests} (--max-requests) used up; request not sent` }, started);
     }
     try {
-      await limiter.take(options.signal);
+      await limiter.take(runSignal);
     } catch {
       return fail(request, { kind: 'aborted', message: 'the run was stopped' }, started);
     }
     sent++;
 
     const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const signal = runSignal ? AbortSignal.any([runSignal, timeout]) : timeout;
     const parsed = new URL(url);
     try {
       const res = await dispatcher.request({
@@ -137,7 +139,7 @@ export function createClient(options: ClientOptions): HttpClient {
       options.onExchange?.(e);
       return e;
     } catch (err) {
-      const error = classify(err, options, timeout);
+      const error = classify(err, options.timeoutMs, runSignal, timeout);
       if (error.kind === 'timeout' || error.kind === 'connect') {
         failuresInRow++;
         if (failuresInRow >= maxFailures) down = true;
@@ -191,12 +193,12 @@ export function flatHeaders(h: Record<string, string | string[] | undefined>): R
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
-function classify(err: unknown, options: ClientOptions, timeout: AbortSignal): TransportError {
+function classify(err: unknown, timeoutMs: number, runSignal: AbortSignal | undefined, timeout: AbortSignal): TransportError {
   const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.code ?? e.cause?.code;
-  if (options.signal?.aborted) return { kind: 'aborted', message: 'the run was stopped' };
+  if (runSignal?.aborted) return { kind: 'aborted', message: 'the run was stopped' };
   if (timeout.aborted || (code && TIMEOUT_CODES.has(code))) {
-    return { kind: 'timeout', message: `no answer within ${options.timeoutMs} ms (--timeout-ms)` };
+    return { kind: 'timeout', message: `no answer within ${timeoutMs} ms (--timeout-ms)` };
   }
   if (code && CONNECT_CODES.has(code)) return { kind: 'connect', message: `${code}: ${e.cause?.message ?? e.message ?? ''}`.trim() };
   return { kind: 'other', message: `${e.name ?? 'Error'}: ${e.message ?? String(err)}` };
