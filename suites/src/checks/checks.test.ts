@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { loadContractFile } from '../../../contracts/src/loader.ts';
+import type { Exchange } from '../http/types.ts';
+import { batchShapeProblems } from './batch.ts';
+import { corsProblems, sameAnswer } from './conventions.ts';
+import { constraints } from './generate.ts';
+import { judgeEnvelope, judgeRejection, samplesPerConstraint } from './negative_rejection.ts';
+import { linkPage, parseLink } from './pagination.ts';
+import { basisAt, severityOf } from './response_shape.ts';
+import { blamedParams, refusedForPermission, wpError } from './wp.ts';
+
+const contract = loadContractFile();
+
+function exchange(status: number, body: unknown, headers: Record<string, string> = {}): Exchange {
+  return { request: { method: 'GET', url: 'http://x/', headers: {} }, response: { status, headers, body: typeof body === 'string' ? body : JSON.stringify(body) }, durationMs: 1 };
+}
+
+describe('reading WordPress errors', () => {
+  it('names the parameters of both 400 shapes, cut to the top-level name', () => {
+    expect(blamedParams(wpError(exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { 'requests[3][method]': 'x' } } }).response))).toEqual(['requests']);
+    expect(blamedParams(wpError(exchange(400, { code: 'rest_missing_callback_param', message: '', data: { status: 400, params: ['url'] } }).response))).toEqual(['url']);
+  });
+
+  it('tells a value refused for who asks from a value refused for what it is', () => {
+    const forbidden = wpError(exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { status: 'x' }, details: { status: { code: 'rest_forbidden_status', message: '', data: { status: 401 } } } } }).response);
+    expect(refusedForPermission(forbidden, 'status')).toBe(true);
+  });
+});
+
+describe('negative_rejection and error_envelope verdicts', () => {
+  const perPageMax = constraints(contract, contract.operation('getCalV1Events')).find((c) => c.id === 'getCalV1Events query.per_page maximum')!;
+  const urlRequired = constraints(contract, contract.operation('getOembed10Embed')).find((c) => c.keyword === 'required' && c.param === 'url')!;
+
+  it('passes a 400 that names the parameter, fails an accepted value as documented and a 401 as convention', () => {
+    const named = exchange(400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): per_page', data: { status: 400, params: { per_page: 'too big' } } });
+    expect(judgeRejection(perPageMax, named).outcome).toBe('pass');
+    expect(judgeEnvelope(perPageMax, named)).toEqual({ outcome: 'pass', message: 'rest_invalid_param names per_page' });
+    expect(judgeRejection(perPageMax, exchange(200, []))).toMatchObject({ outcome: 'fail', severity: 'documented' });
+    expect(judgeRejection(perPageMax, exchange(401, { code: 'rest_forbidden', message: '', data: { status: 401 } }))).toMatchObject({ outcome: 'fail', severity: 'convention' });
+  });
+
+  it('calls a 400 about another parameter inconclusive, and wants rest_missing_callback_param for a missing one', () => {
+    const other = exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { date: 'x' } } });
+    expect(judgeRejection(perPageMax, other).outcome).toBe('skip');
+    const wrongCode = exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { url: 'x' } } });
+    expect(judgeEnvelope(urlRequired, wrongCode)?.outcome).toBe('fail');
+    const missing = exchange(400, { code: 'rest_missing_callback_param', message: 'Missing parameter(s): url', data: { status: 400, params: ['url'] } });
+    expect(judgeEnvelope(urlRequired, missing)?.outcome).toBe('pass');
+    expect(judgeEnvelope(perPageMax, exchange(400, '<html>bad</html>'))?.outcome).toBe('fail');
+  });
+
+  it('spreads --runs over the constraints of each parameter', () => {
+    const cs = constraints(contract, contract.operation('getCalV1Events')).filter((c) => c.param === 'per_page' || c.param === 'order');
+    const counts = samplesPerConstraint(cs, 3);
+    const perPage = cs.filter((c) => c.param === 'per_page').map((c) => counts.get(c.id)!);
+    expect(perPage.reduce((a, b) => a + b, 0)).toBe(Math.max(3, perPage.length));
+    expect(Math.min(...perPage)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('pagination links', () => {
+  it('reads rel="next"/"prev" and the page they point at', () => {
+    const links = parseLink('<http://x/wp-json/cal/v1/events?page=1&per_page=2>; rel="prev", <http://x/wp-json/cal/v1/events?page=3&per_page=2>; rel="next"');
+    expect(linkPage(links['prev']!)).toBe(1);
+    expect(linkPage(links['next']!)).toBe(3);
+    expect(parseLink('<http://x/wp-json/>; rel="https://api.w.org/"')).toEqual({ 'https://api.w.org/': 'http://x/wp-json/' });
+    expect(linkPage('http://x/wp-json/cal/v1/events?per_page=2')).toBe(1);
+  });
+});
+
+describe('response_shape severity', () => {
+  const schema = { type: 'array', 'x-basis': 'convention', items: { 'x-basis': 'assumed', type: 'object', properties: { id: { type: 'integer' } } } };
+  it('takes the x-basis of the node that failed', () => {
+    expect(basisAt(schema, '#/items/properties/id/type', 'convention')).toBe('assumed');
+    expect(basisAt(schema, '#/type', 'convention')).toBe('convention');
+    expect(severityOf(schema, 'convention', [{ schemaPath: '#/type', instancePath: '', keyword: 'type' }])).toBe('convention');
+  });
+});
+
+describe('batch, CORS and equivalence helpers', () => {
+  it('wants one {body, status, headers} per request', () => {
+    expect(batchShapeProblems({ responses: [{ body: {}, status: 404, headers: [] }] }, 1, false)).toEqual([]);
+    expect(batchShapeProblems({ responses: [null] }, 1, true)).toEqual([]);
+    expect(batchShapeProblems({ responses: [{ status: 404 }] }, 2, false)).toEqual(['1 responses for 2 requests', 'responses[0] is not {body, status, headers}']);
+  });
+
+  it('lists what a CORS answer lacks', () => {
+    const full = exchange(200, {}, {
+      'access-control-allow-origin': 'https://site-contracts.example',
+      'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE',
+      'access-control-allow-credentials': 'true',
+      vary: 'Origin',
+      'access-control-expose-headers': 'X-WP-Total, X-WP-TotalPages, Link',
+      'access-control-allow-headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+    });
+    expect(corsProblems(full.response)).toEqual([]);
+    expect(corsProblems(exchange(200, {}).response)).toContain('Access-Control-Allow-Credentials is not true');
+  });
+
+  it('compares answers by status and JSON, not by spelling', () => {
+    expect(sameAnswer(exchange(200, '{"a":"\\/x"}'), exchange(200, '{"a":"/x"}'))).toBeUndefined();
+    expect(sameAnswer(exchange(200, '{}'), exchange(404, '{}'))).toBe('status 404 instead of 200');
+  });
+});
