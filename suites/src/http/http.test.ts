@@ -104,6 +104,16 @@ describe('createClient', () => {
     await client.close();
   });
 
+  it('lets cleanup through after the run was stopped, and nothing else', async () => {
+    server = await startServer((_req, res) => sendJson(res, 200, {}));
+    const stop = new AbortController();
+    const client = createClient(options(server.url, { signal: stop.signal }));
+    stop.abort();
+    expect((await client.send({ method: 'GET', route: '/a' })).error?.kind).toBe('aborted');
+    expect((await client.send({ method: 'DELETE', route: '/b', intent: 'cleanup' })).response?.status).toBe(200);
+    await client.close();
+  });
+
   it('reports a refused connection as connect', async () => {
     const s = await startServer(() => {});
     const url = s.url;

@@ -96,7 +96,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
           `${args.shard ? ` (shard ${args.shard.index}/${args.shard.total} of ${units.length})` : ''}, ` +
           `${args.readOnly ? 'read-only' : args.auth ? `writing as ${args.auth.envVar}` : 'no credentials: nothing is written'}\n`,
       );
-      const progress = createProgress({ stream: ctx.stderr, env: ctx.env });
+      // A few hundred lines at most in a CI log, for the thousands of cases of a full run.
+      const progress = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500 });
       result = await runSuite({
         contract,
         client,
