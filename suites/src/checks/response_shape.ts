@@ -40,6 +40,7 @@ function validatorFor(contract: Contract, op: Operation, key: string, schema: Js
   const id = `${op.id} ${key}`;
   let v = slot.cache.get(id);
   if (!v) {
+    // Ajv's ValidateFunction is generic over the data type; only the call and `errors` are used here.
     v = slot.ajv.compile(schema) as unknown as Validate;
     slot.cache.set(id, v);
   }

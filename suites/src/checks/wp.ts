@@ -60,8 +60,10 @@ export function refusedForPermission(err: WpError | undefined, param: string): b
 export function transportOutcome(e: Exchange): { outcome: Outcome; message: string } | undefined {
   if (!e.error) return undefined;
   const { kind, message } = e.error;
-  // Requests the suite chose not to send (budget, policy, a stop) say nothing either way.
-  if (kind === 'budget' || kind === 'refused' || kind === 'aborted' || kind === 'down') return { outcome: 'skip', message: `not sent: ${message}` };
+  // Left out on purpose (--read-only, no credentials, Ctrl-C): nothing to say either way.
+  if (kind === 'refused' || kind === 'aborted') return { outcome: 'skip', message: `not sent: ${message}` };
+  // Not sent for want of budget or of a live target: the run is incomplete, and a gate must not pass on it.
+  if (kind === 'budget' || kind === 'down') return { outcome: 'error', message: `not sent: ${message}` };
   return { outcome: 'error', message: `no answer: ${message}` };
 }
 

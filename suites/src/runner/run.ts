@@ -86,7 +86,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
             ...(first ? { operationId: first.id, method: first.method, route: first.path } : {}),
             variant: `not-run:${unit.id}`,
             severity: 'documented',
-            outcome: 'skip',
+            // An incomplete run must not pass a gate; only a stop the person asked for is a plain skip.
+            outcome: stop === 'aborted' ? 'skip' : 'error',
             message: STOP_MESSAGES[stop],
             durationMs: 0,
           },

@@ -154,8 +154,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
 
 export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): string {
   const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one check: --seed ${seed}${args.shard ? ` --shard ${args.shard.index}/${args.shard.total}` : ''} --only <check>)`];
-  if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out; later checks are reported as skipped`);
-  if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; later checks are reported as skipped');
+  if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out; the checks left are reported as errored (raise --max-requests)`);
+  if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; the checks left are reported as errored');
   if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);
   if (r.cleanup.left.length) {
     lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target (they carry "${r.marker}"):`);
