@@ -24,6 +24,8 @@ export interface Dispatched {
   error: boolean;
   /** Raw non-JSON body (oEmbed XML). */
   raw?: { contentType: string; text: string };
+  /** `data` already encoded, when the handler had it. */
+  json?: string;
 }
 
 export type Prepared =
@@ -96,22 +98,41 @@ export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): D
       : { ...noRoute(), error: true };
   }
   const headers: HeaderList = [];
-  if (!reply.error && reply.pagination) {
-    const p = paginate({
-      collectionUrl: env.links.apiRoot + op.path.replace(/^\//, ''),
-      query: sanitizedQuery(req.phpQuery, params),
-      page: reply.pagination.page,
-      perPage: typeof params.per_page === 'number' ? params.per_page : 10,
-      total: reply.pagination.total,
-      beyondLastPage: 'empty-page',
-    });
-    for (const [k, v] of p.headers) headers.push([k, String(v)]);
-  }
+  if (!reply.error && reply.pagination) headers.push(...paginationHeaders(env.links.apiRoot + op.path.replace(/^\//, ''), req, params, reply.pagination));
   for (const [k, v] of Object.entries(reply.headers ?? {})) headers.push([k, v]);
   // rest_send_allow_header() runs after the callback: a post deleted for good has no methods left (sample 37).
   withAllow(headers, allowFor(route, pathParams, lang, env));
   if (reply.error) return { status: reply.status, data: reply.body, headers, error: true };
-  return { status: reply.status, data: reply.body, headers, error: false, ...(reply.raw ? { raw: reply.raw } : {}) };
+  const out: Dispatched = { status: reply.status, data: reply.body, headers, error: false };
+  if (reply.raw) out.raw = reply.raw;
+  if (reply.json !== undefined) out.json = reply.json;
+  return out;
+}
+
+const linkMemo = new Map<string, HeaderList>();
+
+/**
+ * X-WP-Total, X-WP-TotalPages and Link. The links depend only on the collection, the query as sent, the page and the
+ * total, so their (costly, PHP-exact) rebuilding is memoised on exactly those.
+ */
+function paginationHeaders(collectionUrl: string, req: ParsedRequest, params: Record<string, unknown>, pg: { page: number; total: number }): HeaderList {
+  const perPage = typeof params.per_page === 'number' ? params.per_page : 10;
+  const q = req.route === '/' ? '' : req.phpQuery.size === 0 ? '' : rawQueryOf(req);
+  const key = `${collectionUrl}\u0000${q}\u0000${pg.page}\u0000${perPage}\u0000${pg.total}`;
+  let hit = linkMemo.get(key);
+  if (!hit) {
+    const p = paginate({ collectionUrl, query: sanitizedQuery(req.phpQuery, params), page: pg.page, perPage, total: pg.total, beyondLastPage: 'empty-page' });
+    hit = p.headers.map(([k, v]) => [k, String(v)] as [string, string]);
+    if (linkMemo.size > 4096) linkMemo.clear();
+    linkMemo.set(key, hit);
+  }
+  return hit;
+}
+
+/** A faithful key of $_GET: keys, order and nesting. */
+function rawQueryOf(req: ParsedRequest): string {
+  const walk = (m: Map<unknown, unknown>): unknown[] => [...m].map(([k, v]) => [k, v instanceof Map ? walk(v) : v]);
+  return JSON.stringify(walk(req.phpQuery));
 }
 
 export function dispatch(req: ParsedRequest, env: DispatchEnv): Dispatched {

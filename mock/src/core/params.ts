@@ -5,7 +5,8 @@ import type { Contract } from '../../../contracts/src/loader.ts';
 import { coerceValue } from '../../../contracts/src/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/src/types.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
-import { getParam, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
+import { isPhpArrayLike, jsToPhpArray, phpArrayKey, phpToJs, type PhpKey } from '../wire/php.ts';
+import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 
 /** What is computed once per operation: its args by name, defaults, and the schemas WordPress reports against. */
 interface OpArgs {
@@ -41,6 +42,35 @@ function argsOf(op: Operation): OpArgs {
   return out;
 }
 
+/**
+ * Every source of the request folded once into one lookup, first non-null value winning in
+ * get_parameter_order()'s order (JSON body, form body for body methods, query, path): the same answers as
+ * WP_REST_Request::get_param() per key, without walking every source for every declared arg.
+ */
+function mergedSources(req: ParsedRequest, pathParams: Record<string, string>): Map<PhpKey, unknown> {
+  const sources: unknown[] = [];
+  if (req.contentType && isJsonMediaType(req.contentType.value)) sources.push(req.jsonParams);
+  if (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' || req.method === 'DELETE') sources.push(req.postParams);
+  sources.push(req.phpQuery);
+  const out = new Map<PhpKey, unknown>();
+  for (const src of sources) {
+    if (!isPhpArrayLike(src)) continue;
+    for (const [k, v] of jsToPhpArray(src)!) if (v !== undefined && v !== null && !out.has(k)) out.set(k, v);
+  }
+  for (const [k, v] of Object.entries(pathParams)) {
+    const key = phpArrayKey(k);
+    if (!out.has(key)) out.set(key, v);
+  }
+  return out;
+}
+
+/** Defaults are JSON values; lists and objects are copied so no request can change another's default. */
+function copyDefault(v: unknown): unknown {
+  if (Array.isArray(v)) return [...v];
+  if (v !== null && typeof v === 'object') return JSON.parse(JSON.stringify(v)) as unknown;
+  return v;
+}
+
 export type ParamsResult = { ok: true; params: Record<string, unknown> } | { ok: false; error: WpErrorResponse };
 
 /**
@@ -51,9 +81,10 @@ export type ParamsResult = { ok: true; params: Record<string, unknown> } | { ok:
 export function readParams(contract: Contract, op: Operation, req: ParsedRequest, pathParams: Record<string, string>): ParamsResult {
   const args = argsOf(op);
   const raw: Record<string, unknown> = {};
+  const merged = mergedSources(req, pathParams);
   for (const name of args.names) {
-    const v = getParam(req, name, pathParams);
-    if (v !== undefined) raw[name] = v;
+    const v = merged.get(phpArrayKey(name));
+    if (v !== undefined) raw[name] = phpToJs(v);
   }
   const typed: TypedRequest = { path: {}, query: {} };
   if (op.bodySchema) typed.body = {};
@@ -75,7 +106,7 @@ export function readParams(contract: Contract, op: Operation, req: ParsedRequest
     if (error) return { ok: false, error };
   }
   for (const [name, value] of args.defaults) {
-    if (!(name in params)) params[name] = structuredClone(value);
+    if (!(name in params)) params[name] = copyDefault(value);
   }
   return { ok: true, params };
 }

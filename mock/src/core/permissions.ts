@@ -128,6 +128,11 @@ export function checkPermission(input: PermissionInput): WpErrorResponse | null 
 
 /** rest_send_allow_header(): the route's methods whose permission callback passes now. */
 export function allowedMethods(route: RouteEntry, input: Omit<PermissionInput, 'op'>): string[] {
+  if (!input.authRequired) {
+    // Open mode: every callback passes once the item exists; the first op's lookup decides for all.
+    const item = route.ops[0] ? lookup(route.ops.find((o) => o.kind === 'read' || o.kind === 'update' || o.kind === 'delete') ?? route.ops[0], input.store, input.pathParams, input.lang) : undefined;
+    return isError(item) ? [] : route.methods;
+  }
   const out: string[] = [];
   for (const op of route.ops) if (checkPermission({ ...input, op }) === null) out.push(op.method);
   return out;

@@ -10,13 +10,17 @@ import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/env
 import { responseHeaders, type HeaderList } from '../wire/headers.ts';
 import { wpJsonEncode } from '../wire/php.ts';
 import { apacheRejection, parseRequest, type ParsedRequest } from '../wire/request.ts';
+import { readRequest } from './parse.ts';
 import type { Discovery } from '../handlers/discovery.ts';
 import type { HandlerCtx, Reply, Rng } from '../handlers/context.ts';
+import { fastJson } from './json.ts';
 import { allowFor, dispatch, langOf, type DispatchEnv, type Dispatched } from './dispatch.ts';
 import { authenticate, type User } from './permissions.ts';
 import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
+
+export { fastJson } from './json.ts';
 
 export interface CoreOptions {
   contract: Contract;
@@ -55,18 +59,6 @@ export function parsePrefer(header: string | undefined): Prefer {
     if (m[1]!.toLowerCase() === 'latency' && n <= 600_000) out.latency = n;
   }
   return out;
-}
-
-const PHP_ESCAPES = /[\u007f-\uffff/]/g;
-
-/**
- * wp_json_encode() output for plain data, fast: JSON.stringify plus PHP's escaping of `/` and every non-ASCII
- * character. Same bytes as wpJsonEncode() for the values handlers produce (no Maps, no floats PHP prints differently).
- */
-export function fastJson(data: unknown): string {
-  const s = JSON.stringify(data);
-  if (s === undefined) return 'null';
-  return s.replace(PHP_ESCAPES, (c) => (c === '/' ? '\\/' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 function htmlNotFound(status: number): MockResponse {
@@ -118,7 +110,9 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     let status = d.status;
     let data = d.data;
     let own = d.headers;
-    if (!d.error && !d.raw) {
+    // The handler's own encoding is the answer when nothing reshapes the data.
+    let encoded = !g._fields && !g._embed && !g._envelope && !g._pretty ? d.json : undefined;
+    if (!d.error && !d.raw && encoded === undefined) {
       const fields = g._fields;
       // Controllers add _links only when they are wanted (rest_is_field_included('_links' | '_embedded')).
       const wantLinks = isFieldIncluded('_links', fields) || isFieldIncluded('_embedded', fields);
@@ -133,6 +127,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
       data = e.body;
       own = [];
       raw = undefined;
+      encoded = undefined;
     }
     const jsonp = g._jsonp?.valid ? g._jsonp.callback : null;
     let body: string;
@@ -142,7 +137,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
       contentType = raw.contentType;
     } else if (status === 204 || data === null || data === undefined) body = '';
     else {
-      const json = g._pretty ? wpJsonEncode(data, { pretty: true }) : fastJson(data);
+      const json = encoded ?? (g._pretty ? wpJsonEncode(data, { pretty: true }) : fastJson(data));
       body = jsonp ? `/**/${jsonp}(${json})` : json;
     }
     const list = responseHeaders({
@@ -183,7 +178,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     }
     const rejected = apacheRejection(mreq.url);
     if (rejected) return htmlNotFound(rejected.status);
-    const req = parseRequest({ method: mreq.method, url: mreq.url, headers: mreq.headers, body: mreq.body });
+    const req = readRequest(mreq);
     if (!req) return htmlNotFound(404);
     const user = authenticate(req.headers.authorization, opts.store);
     const env = envFor(req, origin, user);

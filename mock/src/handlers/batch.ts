@@ -7,7 +7,8 @@ import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
 import { envelope } from '../wire/envelope.ts';
 import { noRoute, wpError } from '../wire/errors.ts';
-import { parseRequest, type ParsedRequest } from '../wire/request.ts';
+import type { ParsedRequest } from '../wire/request.ts';
+import { readItem } from '../core/parse.ts';
 import { execute, prepare, type DispatchEnv, type Prepared } from '../core/dispatch.ts';
 import type { RouteTable } from '../core/routes.ts';
 import { ok, type Handler, type HandlerCtx, type Reply } from './context.ts';
@@ -40,16 +41,8 @@ function itemHeaders(h: unknown): Record<string, string> {
 function itemRequest(item: Item): ParsedRequest | undefined {
   const path = typeof item.path === 'string' ? item.path : '';
   const method = (typeof item.method === 'string' ? item.method : 'POST').toUpperCase();
-  const headers: Record<string, string> = { ...itemHeaders(item.headers) };
-  const hasBody = item.body !== null && typeof item.body === 'object' && !Array.isArray(item.body) && Object.keys(item.body).length > 0;
-  if (hasBody) headers['content-type'] = 'application/json';
-  // A path without its leading slash is kept as such: WordPress then matches no route.
-  const url = path.startsWith('/') ? `/wp-json${path}` : `/wp-json/\u0000${path}`;
-  const req = parseRequest({ method, url, headers, ...(hasBody ? { body: JSON.stringify(item.body) } : {}) });
-  if (!req) return undefined;
-  req.method = method;
-  req.methodOverridden = false;
-  return req;
+  const body = item.body !== null && typeof item.body === 'object' && !Array.isArray(item.body) && Object.keys(item.body).length > 0 ? (item.body as Record<string, unknown>) : undefined;
+  return readItem(method, `/wp-json${path}`, itemHeaders(item.headers), body) ?? undefined;
 }
 
 export function batchHandler(deps: BatchDeps): Handler {

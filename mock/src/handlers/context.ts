@@ -52,6 +52,8 @@ export interface OkReply {
   headers?: Record<string, string>;
   /** Lists: the core adds X-WP-Total, X-WP-TotalPages and Link from this. */
   pagination?: Pagination;
+  /** `body` already encoded (from the render cache); used as is when no `_fields`/`_embed`/`_envelope`/`_pretty` applies. */
+  json?: string;
   /** Raw text with its own Content-Type (oEmbed XML); skips JSON encoding and `_fields`. */
   raw?: { contentType: string; text: string };
   error?: false;

@@ -4,8 +4,10 @@
 import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../store/model.ts';
 import type { Stored } from '../../store/store.ts';
 import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
-import { fail, ok, type HandlerCtx, type Reply } from '../context.ts';
-import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
+import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
+import { fastJson } from '../../core/json.ts';
+import { memoList, rendered, storeVersion, type Rendered } from './render-cache.ts';
+import { defaultLang, derivedSlug, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
 import {
   eventComparator, eventMatches, linkedMatches, organizerSearchFields, venueSearchFields, withDescendants,
@@ -22,6 +24,26 @@ const COLLECTION: Record<PostType, string> = { event: 'events', venue: 'venues',
 
 export function namespaceOf(ctx: HandlerCtx): Ns {
   return ctx.op.namespace === 'cal/events/v1' ? 'legacy' : 'cal';
+}
+
+/** A record's rendering in this namespace, from the render cache. */
+function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Rendered {
+  // Legacy events nest venues, organizers and term counts, so any write to the store makes them stale.
+  const deps = ns === 'legacy' && type === 'event' ? storeVersion(ctx.store) : '';
+  const variant = `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}|${deps}`;
+  return rendered(rec, variant, () => render(ctx, ns, type, rec, context), fastJson);
+}
+
+/** The answer for one record: its object, and its encoding for the fast path. */
+function one(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, status = 200, context: CalContext = 'view', extra: { headers?: Record<string, string> } = {}): Reply {
+  const r = cached(ctx, ns, type, rec, context);
+  return ok(r.obj, status, { ...extra, json: r.json });
+}
+
+/** The answer for a page of records. */
+function many(ctx: HandlerCtx, ns: Ns, type: PostType, recs: readonly AnyPost[], pagination: Pagination): Reply {
+  const rs = recs.map((r) => cached(ctx, ns, type, r));
+  return ok(rs.map((r) => r.obj), 200, { pagination, json: `[${rs.map((r) => r.json).join(',')}]` });
 }
 
 function render(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Record<string, unknown> {
@@ -75,9 +97,8 @@ function forbiddenStatus(ctx: HandlerCtx, wanted: readonly string[]): Reply | un
   }));
 }
 
-function eventBounds(ctx: HandlerCtx, ns: Ns): EventBounds | Reply {
+function eventBounds(ctx: HandlerCtx, ns: Ns, now: string): EventBounds | Reply {
   const p = ctx.params;
-  const now = siteNow(ctx);
   const strict = ns === 'legacy' ? flag(p.strict_dates) === true : true;
   const read = (name: string, edge: 'lower' | 'upper'): DateBound | undefined | Reply => {
     if (p[name] === undefined || p[name] === null || p[name] === '') return undefined;
@@ -116,7 +137,8 @@ function listEvents(ctx: HandlerCtx, ns: Ns): Reply {
   const wanted = statuses(p);
   const denied = forbiddenStatus(ctx, wanted);
   if (denied) return denied;
-  const bounds = eventBounds(ctx, ns);
+  const now = siteNow(ctx);
+  const bounds = eventBounds(ctx, ns, now);
   if ('status' in bounds) return bounds as Reply;
   const store = ctx.store;
   const categories = intList(p.categories);
@@ -135,13 +157,13 @@ function listEvents(ctx: HandlerCtx, ns: Ns): Reply {
     ...(typeof p.ticketed === 'boolean' ? { ticketed: p.ticketed } : {}),
     ...(typeof p.geoloc === 'boolean' ? { geoloc: p.geoloc, venueHasGeo: (id: number) => store.venues.get(id)?.geo !== undefined } : {}),
   };
-  const matched = store.events.values().filter((e) => eventMatches(e, filter));
   const orderby = (ns === 'cal' ? (p.orderby as EventOrderBy | undefined) : undefined) ?? 'event_date';
   const order = ns === 'cal' && p.order === 'DESC' ? 'DESC' : 'ASC';
-  matched.sort(eventComparator(orderby, order));
+  const key = `events|${ns}|${ctx.lang}|${now.slice(0, 10)}|${JSON.stringify(bounds)}|${JSON.stringify(p)}`;
+  const matched = memoList(store, key, () => store.events.values().filter((e) => eventMatches(e, filter)).sort(eventComparator(orderby, order)));
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
   if (!page) return pageBeyondReply();
-  return ok(page.items.map((e) => render(ctx, ns, 'event', e)), 200, { pagination: page.pagination });
+  return many(ctx, ns, 'event', page.items, page.pagination);
 }
 
 function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply {
@@ -172,7 +194,7 @@ function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply
   matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
   if (!page) return pageBeyondReply();
-  return ok(page.items.map((r) => render(ctx, ns, type, r)), 200, { pagination: page.pagination });
+  return many(ctx, ns, type, page.items, page.pagination);
 }
 
 // ---- items -----------------------------------------------------------------------------------------
@@ -180,7 +202,7 @@ function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply
 function read(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   const rec = findPost(ctx, type);
   if (!rec) return notFound();
-  return ok(render(ctx, ns, type, rec));
+  return one(ctx, ns, type, rec);
 }
 
 function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
@@ -194,11 +216,16 @@ function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   let rec: AnyPost;
   try {
     const input = { ...patchFor(ctx, ns, type), lang: ctx.lang, ...(ctx.user && !('author' in ctx.params) ? { author: ctx.user.id } : {}) };
+    // Published posts get a slug from their title; working it out here keeps a run of same-title creates linear.
+    if (input.slug === undefined && input.status !== 'draft' && input.status !== 'pending' && input.title) {
+      const slug = derivedSlug(ctx.store, type, ctx.lang, input.title);
+      if (slug !== undefined) input.slug = slug;
+    }
     rec = ctx.store.createPost(type, input);
   } catch (err) {
     return storeFailure(err);
   }
-  return ok(render(ctx, ns, type, rec, 'edit'), 201, { headers: { Location: location(ctx, ns, type, rec.id) } });
+  return one(ctx, ns, type, rec, 201, 'edit', { headers: { Location: location(ctx, ns, type, rec.id) } });
 }
 
 function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
@@ -211,7 +238,7 @@ function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   } catch (err) {
     return storeFailure(err);
   }
-  return ok(render(ctx, ns, type, rec, 'edit'));
+  return one(ctx, ns, type, rec, 200, 'edit');
 }
 
 function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
@@ -230,7 +257,7 @@ function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   if (current.status === 'trash') return fail(alreadyTrashed());
   try {
     const trashed = ctx.store.trashPost(type, current.id);
-    return ok(render(ctx, ns, type, trashed, 'edit'));
+    return one(ctx, ns, type, trashed, 200, 'edit');
   } catch (err) {
     return storeFailure(err);
   }

@@ -14,44 +14,31 @@ const COLLECTION = { event: 'events', venue: 'venues', organizer: 'organizers' }
 /** `edit` adds the raw values WordPress shows to someone who may edit (every write answers in that context). */
 export type CalContext = 'view' | 'edit';
 
-function postFields(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lang, context: CalContext): Json {
-  const link = permalink(base, kind, p, defaultLang);
+/** The wp/v2 post fields every cal/v1 record starts with. Values only: each renderer writes one object literal,
+ * because V8 builds a literal with all its keys far faster than a spread of a shared part (5 us per record). */
+function postValues(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lang, context: CalContext) {
   const edit = context === 'edit';
   const isProtected = p.password !== undefined && p.password !== '';
+  const guid = `${base.home}/?post_type=${POST_TYPE[kind]}&p=${p.id}`;
+  const content = renderContent(p.content);
+  const excerpt = renderExcerpt(p.excerpt);
   return {
-    id: p.id,
-    date: rfc3339(p.date),
-    date_gmt: rfc3339(p.date_gmt),
-    guid: edit ? { rendered: `${base.home}/?post_type=${POST_TYPE[kind]}&p=${p.id}`, raw: `${base.home}/?post_type=${POST_TYPE[kind]}&p=${p.id}` } : { rendered: `${base.home}/?post_type=${POST_TYPE[kind]}&p=${p.id}` },
-    modified: rfc3339(p.modified),
-    modified_gmt: rfc3339(p.modified_gmt),
-    ...(edit ? { password: p.password ?? '' } : {}),
-    slug: p.slug,
-    status: p.status,
-    type: POST_TYPE[kind],
-    link,
+    guid: edit ? { rendered: guid, raw: guid } : { rendered: guid },
+    // Absent (undefined, left out by JSON) unless the context is edit.
+    password: edit ? (p.password ?? '') : undefined,
+    link: permalink(base, kind, p, defaultLang),
     title: edit ? { raw: p.title, rendered: p.title } : { rendered: p.title },
-    content: edit ? { raw: p.content, rendered: renderContent(p.content), protected: isProtected, block_version: p.content.includes('<!-- wp:') ? 1 : 0 } : { rendered: renderContent(p.content), protected: isProtected },
-    excerpt: edit ? { raw: p.excerpt, rendered: renderExcerpt(p.excerpt), protected: isProtected } : { rendered: renderExcerpt(p.excerpt), protected: isProtected },
-    author: p.author,
-    featured_media: p.featured_media,
-    comment_status: p.comment_status,
-    ping_status: p.ping_status,
-    sticky: p.sticky,
-    template: p.template,
-    format: p.format,
-    meta: [],
+    content: edit ? { raw: p.content, rendered: content, protected: isProtected, block_version: p.content.includes('<!-- wp:') ? 1 : 0 } : { rendered: content, protected: isProtected },
+    excerpt: edit ? { raw: p.excerpt, rendered: excerpt, protected: isProtected } : { rendered: excerpt, protected: isProtected },
   };
 }
 
-function links(base: LinkBase, kind: Kind, id: number, extra: Json = {}): Json {
+function links(base: LinkBase, kind: Kind, id: number, extra?: Json): Json {
   const collection = `${base.apiRoot}cal/v1/${COLLECTION[kind]}`;
-  return {
-    self: [{ href: `${collection}/${id}` }],
-    collection: [{ href: collection }],
-    ...extra,
-    curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
-  };
+  const out: Json = { self: [{ href: `${collection}/${id}` }], collection: [{ href: collection }] };
+  if (extra) for (const k of Object.keys(extra)) out[k] = extra[k];
+  out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  return out;
 }
 
 export function calEvent(base: LinkBase, e: R<EventRecord>, defaultLang: Lang, context: CalContext = 'view'): Json {
@@ -64,8 +51,12 @@ export function calEvent(base: LinkBase, e: R<EventRecord>, defaultLang: Lang, c
     { taxonomy: TAXONOMY.category, embeddable: true, href: `${base.apiRoot}cal/events/v1/categories?event=${e.id}&hide_empty=0` },
     { taxonomy: TAXONOMY.tag, embeddable: true, href: `${base.apiRoot}cal/events/v1/tags?event=${e.id}&hide_empty=0` },
   ];
+  const v = postValues(base, 'event', e, defaultLang, context);
   return {
-    ...postFields(base, 'event', e, defaultLang, context),
+    id: e.id, date: rfc3339(e.date), date_gmt: rfc3339(e.date_gmt), guid: v.guid, modified: rfc3339(e.modified), modified_gmt: rfc3339(e.modified_gmt),
+    password: v.password, slug: e.slug, status: e.status, type: POST_TYPE.event, link: v.link, title: v.title, content: v.content, excerpt: v.excerpt,
+    author: e.author, featured_media: e.featured_media, comment_status: e.comment_status, ping_status: e.ping_status, sticky: e.sticky,
+    template: e.template, format: e.format, meta: [],
     tags: e.tags,
     cal_events_cat: e.categories,
     start_date: e.start_date,
@@ -83,26 +74,34 @@ export function calEvent(base: LinkBase, e: R<EventRecord>, defaultLang: Lang, c
   };
 }
 
-export function calVenue(base: LinkBase, v: R<VenueRecord>, defaultLang: Lang, context: CalContext = 'view'): Json {
+export function calVenue(base: LinkBase, r: R<VenueRecord>, defaultLang: Lang, context: CalContext = 'view'): Json {
+  const v = postValues(base, 'venue', r, defaultLang, context);
   return {
-    ...postFields(base, 'venue', v, defaultLang, context),
+    id: r.id, date: rfc3339(r.date), date_gmt: rfc3339(r.date_gmt), guid: v.guid, modified: rfc3339(r.modified), modified_gmt: rfc3339(r.modified_gmt),
+    password: v.password, slug: r.slug, status: r.status, type: POST_TYPE.venue, link: v.link, title: v.title, content: v.content, excerpt: v.excerpt,
+    author: r.author, featured_media: r.featured_media, comment_status: r.comment_status, ping_status: r.ping_status, sticky: r.sticky,
+    template: r.template, format: r.format, meta: [],
     tags: [],
-    address: v.address,
-    country: v.country,
-    city: v.city,
-    state_province: v.state_province,
-    state: v.state,
-    province: v.province,
-    zip: v.zip,
-    phone: v.phone,
-    website: v.website,
-    _links: links(base, 'venue', v.id),
+    address: r.address,
+    country: r.country,
+    city: r.city,
+    state_province: r.state_province,
+    state: r.state,
+    province: r.province,
+    zip: r.zip,
+    phone: r.phone,
+    website: r.website,
+    _links: links(base, 'venue', r.id),
   };
 }
 
 export function calOrganizer(base: LinkBase, o: R<OrganizerRecord>, defaultLang: Lang, context: CalContext = 'view'): Json {
+  const v = postValues(base, 'organizer', o, defaultLang, context);
   return {
-    ...postFields(base, 'organizer', o, defaultLang, context),
+    id: o.id, date: rfc3339(o.date), date_gmt: rfc3339(o.date_gmt), guid: v.guid, modified: rfc3339(o.modified), modified_gmt: rfc3339(o.modified_gmt),
+    password: v.password, slug: o.slug, status: o.status, type: POST_TYPE.organizer, link: v.link, title: v.title, content: v.content, excerpt: v.excerpt,
+    author: o.author, featured_media: o.featured_media, comment_status: o.comment_status, ping_status: o.ping_status, sticky: o.sticky,
+    template: o.template, format: o.format, meta: [],
     tags: [],
     phone: o.phone,
     website: o.website,

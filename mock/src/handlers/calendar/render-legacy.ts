@@ -35,8 +35,7 @@ function currencyDetails(cost: string): Json {
 export function legacyTerm(base: LinkBase, kind: 'category' | 'tag', term: R<CategoryRecord> | R<TagRecord>, count: number): Json {
   const collection = `${base.apiRoot}cal/events/v1/${kind === 'category' ? 'categories' : 'tags'}`;
   const parent = 'parent' in term ? term.parent : 0;
-  const urls: Json = { self: `${collection}/${term.id}`, collection };
-  if (parent) urls.up = `${collection}/${parent}`;
+  const urls: Json = parent ? { self: `${collection}/${term.id}`, collection, up: `${collection}/${parent}` } : { self: `${collection}/${term.id}`, collection };
   return {
     id: term.id,
     name: term.name,
@@ -65,7 +64,7 @@ export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<Lega
     venue: v.title,
     slug: v.slug,
     description: renderContent(v.content),
-    ...(v.image ? { image: image(v.image, v.featured_media) } : {}),
+    image: v.image ? image(v.image, v.featured_media) : undefined,
     show_map: v.show_map,
     show_map_link: v.show_map_link,
     address: v.address,
@@ -77,7 +76,8 @@ export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<Lega
     phone: v.phone,
     website: v.website,
     stateprovince: v.stateprovince,
-    ...(v.geo ? { geo_lat: v.geo.lat, geo_lng: v.geo.lng } : {}),
+    geo_lat: v.geo ? v.geo.lat : undefined,
+    geo_lng: v.geo ? v.geo.lng : undefined,
   };
 }
 
@@ -94,7 +94,7 @@ export function legacyOrganizer(base: LinkBase, o: R<OrganizerRecord>, lookup: P
     organizer: o.title,
     slug: o.slug,
     description: renderContent(o.content),
-    ...(o.image ? { image: image(o.image, o.featured_media) } : {}),
+    image: o.image ? image(o.image, o.featured_media) : undefined,
     phone: o.phone,
     website: o.website,
     email: o.email,
