@@ -2691,6 +2691,7 @@ export interface components {
             /** @description Publication date in UTC. */
             date_utc?: string;
             description?: string;
+            /** @description The same WordPress argument as the {slug} path segment (URL parameters merge into the arguments, the body wins), so it takes the path segment's shape: one or more characters excluding `/`. */
             slug?: string;
             excerpt?: string;
             /** @description Post status. */
@@ -2815,6 +2816,46 @@ export interface components {
             image?: string;
             i18n_language?: components["schemas"]["I18nLanguage"];
         };
+        LegacyVenueUpdateBySlug: {
+            /** @description The venue name. */
+            venue?: string;
+            author?: number;
+            date?: string;
+            date_utc?: string;
+            status?: string;
+            /** @default null */
+            description?: string;
+            /** @default null */
+            show_map?: string;
+            /** @default null */
+            show_map_link?: string;
+            /** @default null */
+            address?: string;
+            /** @default null */
+            city?: string;
+            /** @default null */
+            country?: string;
+            /** @default null */
+            province?: string;
+            /** @default null */
+            state?: string;
+            /** @default null */
+            zip?: string;
+            /** @default null */
+            phone?: string;
+            /** @default null */
+            stateprovince?: string;
+            /** @default null */
+            website?: string;
+            /**
+             * @description Featured image ID or URL.
+             * @default null
+             */
+            image?: string;
+            /** @description The same WordPress argument as the {slug} path segment (URL parameters merge into the arguments, the body wins), so it takes the path segment's shape: one or more characters excluding `/`. */
+            slug?: string;
+            i18n_language?: components["schemas"]["I18nLanguage"];
+        };
         LegacyOrganizerCreate: {
             /**
              * @description The organizer name.
@@ -2865,6 +2906,34 @@ export interface components {
             email?: string;
             /** @default null */
             image?: string;
+            i18n_language?: components["schemas"]["I18nLanguage"];
+        };
+        LegacyOrganizerUpdateBySlug: {
+            /**
+             * @description The organizer name.
+             * @default null
+             */
+            organizer?: string;
+            /** @default null */
+            author?: number;
+            /** @default null */
+            date?: string;
+            /** @default null */
+            date_utc?: string;
+            /** @default null */
+            description?: string;
+            /** @default null */
+            status?: string;
+            /** @default null */
+            phone?: string;
+            /** @default null */
+            website?: string;
+            /** @default null */
+            email?: string;
+            /** @default null */
+            image?: string;
+            /** @description The same WordPress argument as the {slug} path segment (URL parameters merge into the arguments, the body wins), so it takes the path segment's shape: one or more characters excluding `/`. */
+            slug?: string;
             i18n_language?: components["schemas"]["I18nLanguage"];
         };
         LegacyCategoryCreate: {
@@ -3351,8 +3420,6 @@ export interface components {
         password: string;
         /** @description Bypass the trash and delete permanently. */
         force: boolean;
-        /** @description The namespace of the index (defaults to the namespace itself). */
-        indexNamespace: unknown;
         /** @description Scope of the index (default `view`). */
         indexContext: unknown;
         /** @description Letters, digits, underscore, hyphen. */
@@ -3404,6 +3471,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["LegacyVenueUpdate"];
             };
         };
+        LegacyVenueUpdateBySlug: {
+            content: {
+                "application/json": components["schemas"]["LegacyVenueUpdateBySlug"];
+                "application/x-www-form-urlencoded": components["schemas"]["LegacyVenueUpdateBySlug"];
+            };
+        };
         LegacyOrganizerCreate: {
             content: {
                 "application/json": components["schemas"]["LegacyOrganizerCreate"];
@@ -3414,6 +3487,12 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["LegacyOrganizerUpdate"];
                 "application/x-www-form-urlencoded": components["schemas"]["LegacyOrganizerUpdate"];
+            };
+        };
+        LegacyOrganizerUpdateBySlug: {
+            content: {
+                "application/json": components["schemas"]["LegacyOrganizerUpdateBySlug"];
+                "application/x-www-form-urlencoded": components["schemas"]["LegacyOrganizerUpdateBySlug"];
             };
         };
         LegacyCategoryCreate: {
@@ -3591,7 +3670,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -3904,7 +3983,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -4013,7 +4092,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -4179,7 +4258,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -4879,7 +4958,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["LegacyVenueUpdate"];
+        requestBody?: components["requestBodies"]["LegacyVenueUpdateBySlug"];
         responses: {
             /** @description The updated record. */
             200: {
@@ -4908,7 +4987,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["LegacyVenueUpdate"];
+        requestBody?: components["requestBodies"]["LegacyVenueUpdateBySlug"];
         responses: {
             /** @description The updated record. */
             200: {
@@ -4967,7 +5046,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["LegacyVenueUpdate"];
+        requestBody?: components["requestBodies"]["LegacyVenueUpdateBySlug"];
         responses: {
             /** @description The updated record. */
             200: {
@@ -5239,7 +5318,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["LegacyOrganizerUpdate"];
+        requestBody?: components["requestBodies"]["LegacyOrganizerUpdateBySlug"];
         responses: {
             /** @description The updated record. */
             200: {
@@ -5268,7 +5347,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["LegacyOrganizerUpdate"];
+        requestBody?: components["requestBodies"]["LegacyOrganizerUpdateBySlug"];
         responses: {
             /** @description The updated record. */
             200: {
@@ -5327,7 +5406,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["LegacyOrganizerUpdate"];
+        requestBody?: components["requestBodies"]["LegacyOrganizerUpdateBySlug"];
         responses: {
             /** @description The updated record. */
             200: {
@@ -5793,7 +5872,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -5883,7 +5962,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -5942,7 +6021,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -6037,7 +6116,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -6703,7 +6782,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -6796,7 +6875,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -6825,7 +6904,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -6854,7 +6933,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -7328,7 +7407,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -7965,7 +8044,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -7994,7 +8073,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */
@@ -8023,7 +8102,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The namespace of the index (defaults to the namespace itself). */
-                namespace?: components["parameters"]["indexNamespace"];
+                namespace?: unknown;
                 /** @description Scope of the index (default `view`). */
                 context?: components["parameters"]["indexContext"];
                 /** @description Language of the request. Every route accepts it (also as a body field on routes with a body). */

@@ -159,6 +159,11 @@ function mergeInto(target: JsonSchema, extra: JsonSchema | undefined, what: stri
   }
 }
 
+function indexNamespaceParam(doc: JsonSchema, ns: string): JsonSchema {
+  const shared = doc.components.parameters.indexNamespace as JsonSchema;
+  return { ...clone(shared), schema: { ...clone(shared.schema), default: ns } };
+}
+
 export function bundle(base: SourceFile, pathFiles: SourceFile[]): JsonSchema {
   const doc = parseYaml(base);
   doc.paths = {};
@@ -200,6 +205,13 @@ export function bundle(base: SourceFile, pathFiles: SourceFile[]): JsonSchema {
       seenIds.add(op.operationId);
       op.tags = [ns === '' ? '(root)' : ns];
       op['x-namespace'] = ns;
+      // "namespace (default the namespace itself)": one default per index route, so the shared parameter
+      // is spelled out here with that route's own default.
+      if (op['x-kind'] === 'index') {
+        op.parameters = (op.parameters ?? []).map((p: JsonSchema) =>
+          p.$ref === '#/components/parameters/indexNamespace' ? indexNamespaceParam(doc, ns) : p,
+        );
+      }
       op.parameters = [...(op.parameters ?? []), ref('i18n_language', 'parameters')];
       const gaps: Gap[] = [...PER_OPERATION_GAPS];
       if (op['x-dagger']) gaps.push(DAGGER_GAP);
@@ -227,6 +239,8 @@ export function bundle(base: SourceFile, pathFiles: SourceFile[]): JsonSchema {
     schema.properties ??= {};
     schema.properties.i18n_language ??= ref('I18nLanguage');
   }
+  // Every index route now carries its own copy with its own default; the template is not part of the API.
+  delete doc.components.parameters.indexNamespace;
   markNullDefaults(doc);
   doc['x-namespaces'] = nsNames;
   return doc;

@@ -270,6 +270,10 @@ describe('honesty marks', () => {
   it('marks parameters WordPress only sanitizes as not enforced on the wire', () => {
     const url = opOf('GET /oembed/1.0/embed').params.find((p) => p.name === 'url')!;
     expect(url.enforcedOnWire).toBe(false);
+    const proxy = opOf('GET /oembed/1.0/proxy');
+    expect(proxy.params.filter((p) => !p.enforcedOnWire).map((p) => p.name).sort()).toEqual(['maxheight', 'maxwidth', 'url']);
+    const org = opOf('POST /cal/v1/organizers');
+    expect(org.params.filter((p) => !p.enforcedOnWire).map((p) => p.name).sort()).toEqual(['phone', 'website']);
     expect(paramOf(FACTS.find((f) => f.param === 'per_page')!).enforcedOnWire).toBe(true);
   });
 });

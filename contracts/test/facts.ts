@@ -46,6 +46,11 @@ export const FACTS: Fact[] = [
   { op: 'GET /cal/v1/organizers', in: 'query', param: 'has_events', source: '000 §4.2.2', expect: { type: 'boolean' } },
   { op: 'DELETE /cal/v1/events/{id}', in: 'query', param: 'force', source: '000 §3, §4.2', expect: { type: 'boolean', default: false } },
   { op: 'GET /cal/v1/events/{id}', in: 'path', param: 'id', source: '000 §4', expect: { pattern: '^[0-9]+$', required: true }, accept: ['1', '0042'], reject: ['abc', '1.5', '-1', ''] },
+  // namespace indexes: "namespace (default the namespace itself)", 000 §4.1–4.3, 001 §4
+  { op: 'GET /cal/v1', in: 'query', param: 'namespace', source: '000 §4.2', expect: { untyped: true, default: 'cal/v1' } },
+  { op: 'GET /cal/events/v1', in: 'query', param: 'namespace', source: '000 §4.1', expect: { untyped: true, default: 'cal/events/v1' } },
+  { op: 'GET /seo/v1/an', in: 'query', param: 'namespace', source: '001 §4', expect: { untyped: true, default: 'seo/v1/an' } },
+  { op: 'GET /sliderrevolution', in: 'query', param: 'context', source: '001 §4', expect: { untyped: true, default: 'view' } },
   // cal/v1 bodies: 000 §2.5
   { op: 'POST /cal/v1/events', in: 'body', param: 'start_date', source: '000 §2.5', expect: { type: 'string', pattern: LOCAL_DT }, accept: ['2026-11-22 09:30:00'], reject: ['2026-11-22T09:30:00', '2026-11-22 9:30:00', '2026-11-22 09:30', 20261122] },
   { op: 'POST /cal/v1/events', in: 'body', param: 'end_date_utc', source: '000 §2.5', expect: { type: 'string', pattern: LOCAL_DT } },
@@ -75,6 +80,9 @@ export const FACTS: Fact[] = [
   { op: 'PATCH /cal/events/v1/events/{id}', in: 'body', param: 'password', source: '000 §2.1', expect: { type: 'string' } },
   { op: 'GET /cal/events/v1/events/{id}', in: 'query', param: 'password', source: '000 §4.1', expect: { type: 'string' } },
   { op: 'GET /cal/events/v1/events/by-slug/{slug}', in: 'path', param: 'slug', source: '000 §4', expect: { pattern: '^[^/]+$', required: true }, accept: ['summer-fest', 'київ-2026'], reject: ['a/b', ''] },
+  { op: 'PATCH /cal/events/v1/venues/by-slug/{slug}', in: 'body', param: 'slug', source: '000 §4, §4.1', expect: { type: 'string', pattern: '^[^/]+$', required: false }, accept: ['new-name'], reject: ['a/b', ''] },
+  { op: 'POST /cal/events/v1/events/by-slug/{slug}', in: 'body', param: 'slug', source: '000 §2.1, §4', expect: { type: 'string', pattern: '^[^/]+$', required: false } },
+  { op: 'PUT /cal/events/v1/events/{id}', in: 'body', param: 'slug', source: '000 §2.1', expect: { type: 'string' }, accept: ['', 'a/b'] },
   { op: 'POST /cal/events/v1/venues', in: 'body', param: 'venue', source: '000 §2.2', expect: { type: 'string', required: true } },
   { op: 'POST /cal/events/v1/venues', in: 'body', param: 'show_map', source: '000 §2.2', expect: { type: 'string', default: null } },
   { op: 'POST /cal/events/v1/organizers', in: 'body', param: 'organizer', source: '000 §2.3', expect: { type: 'string', required: true, default: null } },
