@@ -293,3 +293,12 @@ describe('OPTIONS, CORS, HEAD (samples 20, 51-54, 71)', () => {
     expect(call(mock, 'GET', '/?rest_route=/').json.namespaces).toContain('cal/v1');
   });
 });
+
+describe('single records (sample 22)', () => {
+  it('a published record points at its page with Link rel=alternate; Allow is the route methods', () => {
+    const res = call(mock, 'GET', '/wp-json/cal/v1/events/92');
+    expect(res.headers.Link).toBe(`<${res.json.link}>; rel="alternate"; type=text/html`);
+    expect(res.headers.Allow).toBe('GET, PUT, PATCH, DELETE');
+    expect(headerOrder(res)).toEqual(['X-Robots-Tag', 'Link', 'X-Content-Type-Options', 'Access-Control-Expose-Headers', 'Access-Control-Allow-Headers', 'Allow', 'Vary', 'Content-Type']);
+  });
+});

@@ -200,7 +200,10 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
         const m = opts.table.match(req.method, req.route);
         if (m.kind !== 'match') return errorResponse(req, noRoute(), ctx);
         const forced = preferError(pref.code);
-        if (forced) return errorResponse(req, forced, ctx);
+        if (forced) {
+          const allow = allowFor(m.route, m.pathParams, langOf(undefined, env), env);
+          return finish(req, { status: forced.status, data: forced.body, headers: allow && allow.length ? [['Allow', allow.join(', ')]] : [], error: true }, ctx);
+        }
         const d = dispatch(req, env);
         return finish(req, { ...d, status: pref.code }, ctx);
       }

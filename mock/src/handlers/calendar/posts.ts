@@ -5,6 +5,8 @@ import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../
 import type { Stored } from '../../store/store.ts';
 import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
+import { linkHeaderValue } from '../../wire/headers.ts';
+import { permalink } from './render-shared.ts';
 import { fastJson } from '../../core/json.ts';
 import { memoList, rendered, storeVersion, type Rendered } from './render-cache.ts';
 import { defaultLang, derivedSlug, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
@@ -202,7 +204,10 @@ function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply
 function read(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   const rec = findPost(ctx, type);
   if (!rec) return notFound();
-  return one(ctx, ns, type, rec);
+  // A viewable post points at its page, as the posts controller does (sample 22).
+  if (rec.status !== 'publish') return one(ctx, ns, type, rec);
+  const link = permalink(ctx.links, type, rec, defaultLang(ctx.store));
+  return one(ctx, ns, type, rec, 200, 'view', { headers: { Link: linkHeaderValue('alternate', link, { type: 'text/html' }) } });
 }
 
 function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
