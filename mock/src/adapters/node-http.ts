@@ -25,7 +25,7 @@ const CRASH_BODY = JSON.stringify({
 function send(res: ServerResponse, r: MockResponse): void {
   if (res.destroyed) return;
   // An explicit length keeps answers out of chunked encoding (HEAD answers carry none, as on the reference site).
-  if (res.req.method !== 'HEAD') res.setHeader('Content-Length', Buffer.byteLength(r.body));
+  if (res.req.method !== 'HEAD') r.headers['Content-Length'] = String(Buffer.byteLength(r.body));
   res.writeHead(r.status, r.headers);
   res.end(r.body);
 }
