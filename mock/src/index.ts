@@ -49,6 +49,8 @@ export interface MockOptions {
   /** Used when a request does not say which host it reached. */
   siteUrl?: string;
   maxBodyBytes?: number;
+  /** Serve repeated identical reads between two writes from a response cache (default true). */
+  responseCache?: boolean;
   /** Compile every validator at start (startup cost paid up front instead of on first use). */
   compileAll?: boolean;
   onError?: (err: unknown) => void;
@@ -133,6 +135,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     rng,
     siteUrl: options.siteUrl ?? 'http://127.0.0.1:4010',
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    responseCache: options.responseCache ?? true,
     ...(options.onError ? { onError: options.onError } : {}),
     control: (action, method) => {
       if (action === 'reset' && method === 'POST') {

@@ -25,9 +25,10 @@ const CRASH_BODY = JSON.stringify({
 function send(res: ServerResponse, r: MockResponse): void {
   if (res.destroyed) return;
   // An explicit length keeps answers out of chunked encoding (HEAD answers carry none, as on the reference site).
-  if (res.req.method !== 'HEAD') r.headers['Content-Length'] = String(Buffer.byteLength(r.body));
+  const payload = r.bodyBytes ?? r.body;
+  if (res.req.method !== 'HEAD') r.headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
   res.writeHead(r.status, r.headers);
-  res.end(r.body);
+  res.end(payload);
 }
 
 function deliver(res: ServerResponse, r: MockResponse): void {

@@ -302,3 +302,22 @@ describe('single records (sample 22)', () => {
     expect(headerOrder(res)).toEqual(['X-Robots-Tag', 'Link', 'X-Content-Type-Options', 'Access-Control-Expose-Headers', 'Access-Control-Allow-Headers', 'Allow', 'Vary', 'Content-Type']);
   });
 });
+
+describe('response cache', () => {
+  it('serves repeated reads from cache only until the next write', () => {
+    const before = call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1');
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1').headers['X-WP-Total']).toBe(before.headers['X-WP-Total']);
+    call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'Fresh' } });
+    expect(Number(call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1').headers['X-WP-Total'])).toBe(Number(before.headers['X-WP-Total']) + 1);
+    // a GET that writes (?_method=DELETE) is never answered from the cache
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events/95?_method=DELETE').status).toBe(200);
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events/95?_method=DELETE').status).toBe(410);
+  });
+
+  it('keys on who asks: credentials and Origin change the answer', () => {
+    const anon = call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1');
+    const cors = call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1', { headers: { origin: 'http://localhost:3000' } });
+    expect(anon.headers['Access-Control-Allow-Origin']).toBeUndefined();
+    expect(cors.headers['Access-Control-Allow-Origin']).toBe('http://localhost:3000');
+  });
+});

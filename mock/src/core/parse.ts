@@ -99,5 +99,6 @@ export function readItem(method: string, url: string, headers: Record<string, st
     const full = parseRequest({ method, url, headers: h, body: JSON.stringify(body) });
     return full && { ...full, method: method.toUpperCase(), methodOverridden: false };
   }
-  return { ...withBody(base, h, Buffer.from(JSON.stringify(body)), body), method: method.toUpperCase(), methodOverridden: false };
+  // rawBody only matters to decoding, which an item's body object never needs: left empty.
+  return { ...withBody(base, h, new Uint8Array(0), body), method: method.toUpperCase(), methodOverridden: false };
 }

@@ -38,6 +38,8 @@ export interface CoreOptions {
   maxBodyBytes: number;
   /** The mock's control routes (`/__mock/reset`...): answer or undefined for an unknown one. */
   control: (action: string, method: string) => { status: number; body: unknown } | undefined;
+  /** Serve repeated identical reads from a cache emptied by every write (default true). */
+  responseCache?: boolean;
   /** Called when a handler throws: the answer is WordPress's critical-error 500, the error goes here. */
   onError?: (err: unknown) => void;
 }
@@ -165,7 +167,40 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     return { status: e.status, headers: toRecord(list), body: fastJson(e.body), ...(ctx.delayMs > 0 ? { delayMs: ctx.delayMs } : {}) };
   };
 
+  // Identical reads between two writes get identical answers: the state (store version), the second (answers may
+  // depend on "now") and everything of the request that WordPress reads are the key. Writes empty it.
+  const responses = new Map<string, MockResponse>();
+  let responsesVersion = -1;
+  const cacheKey = (mreq: MockRequest): string | undefined => {
+    if (opts.responseCache === false) return undefined;
+    if (mreq.method !== 'GET' && mreq.method !== 'HEAD') return undefined;
+    if (mreq.body !== undefined && mreq.body.length > 0) return undefined;
+    const h = mreq.headers;
+    if (h.prefer !== undefined && /code\s*=/i.test(h.prefer)) return undefined;
+    if (opts.store.version !== responsesVersion) {
+      responses.clear();
+      responsesVersion = opts.store.version;
+    }
+    return `${Math.floor(opts.clock.now() / 1000)}\u0000${mreq.method} ${mreq.url}\u0000${mreq.origin ?? ''}\u0000${h.origin ?? ''}\u0000${h.authorization ?? ''}\u0000${h['x-http-method-override'] ?? ''}\u0000${h['content-type'] ?? ''}`;
+  };
+
   const handle = (mreq: MockRequest): MockResponse => {
+    const key = cacheKey(mreq);
+    if (key !== undefined) {
+      const hit = responses.get(key);
+      const pref = hit && parsePrefer(mreq.headers.prefer);
+      const delayMs = pref?.latency ?? opts.latencyMs;
+      if (hit) return { status: hit.status, headers: { ...hit.headers }, body: hit.body, ...(hit.bodyBytes ? { bodyBytes: hit.bodyBytes } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
+    }
+    const res = serve(mreq);
+    if (key !== undefined && res.status < 500 && opts.store.version === responsesVersion) {
+      if (responses.size >= 2048) responses.clear();
+      responses.set(key, { status: res.status, headers: { ...res.headers }, body: res.body, bodyBytes: Buffer.from(res.body, 'utf8') });
+    }
+    return res;
+  };
+
+  const serve = (mreq: MockRequest): MockResponse => {
     const origin = mreq.origin ?? opts.siteUrl;
     const pref = parsePrefer(mreq.headers.prefer);
     const delayMs = pref.latency ?? opts.latencyMs;

@@ -22,6 +22,8 @@ export interface MockResponse {
   headers: Record<string, string>;
   /** '' for HEAD and for answers without a body. */
   body: string;
+  /** `body` as UTF-8 bytes, when the core already has them (cached answers): adapters may send these instead. */
+  bodyBytes?: Uint8Array;
   /** How long the adapter should hold the answer (`--latency`, `Prefer: latency=`); the core never sleeps. */
   delayMs?: number;
 }
