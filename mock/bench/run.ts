@@ -187,6 +187,21 @@ async function main(): Promise<void> {
     for (const s of servers) peak[s.name] = await procStatus(s.child.pid, 'VmHWM');
     stopAll();
 
+    // The same reads with the response cache off: what a first read of each URL costs.
+    const uncached: Record<string, LoadResult> = {};
+    {
+      const port = await freePort();
+      const s = await start('mock', ['--import', 'tsx', join(ROOT, 'mock/bench/serve-mock.ts'), '--port', String(port), '--no-cache'], '/wp-json', '/cal/v1/events?per_page=1', port);
+      try {
+        for (const sc of SCENARIOS.slice(0, 2)) {
+          process.stderr.write(`bench: ${sc.name} on the mock without response cache...\n`);
+          uncached[sc.name] = await measure(s, sc);
+        }
+      } finally {
+        s.child.kill('SIGKILL');
+      }
+    }
+
     process.stderr.write('bench: RSS with 10,000 events...\n');
     const small = await rssWithEvents(300);
     const large = await rssWithEvents(10_000);
@@ -221,6 +236,7 @@ async function main(): Promise<void> {
       scenarios: rows,
       startupMs: startup,
       peakRssBytes: peak,
+      mockUncachedReads: uncached,
       mockRss: { events300: small, events10000: large },
       generators: generators ?? null,
     };
@@ -235,6 +251,7 @@ async function main(): Promise<void> {
       `${pad('scenario', 18)} | ${pad('mock: rps    p50    p99  err', 26)} | ${pad('prism: rps   p50    p99  err', 26)} | ${pad('ceiling: rps p50    p99  err', 26)} | mock/prism | mock/ceiling`,
       '-'.repeat(140),
       ...rows.map((r) => `${pad(r.scenario, 18)} | ${cell(r.mock)} | ${cell(r.prism)} | ${cell(r.ceiling)} | ${lpad(r.mockToPrism === null ? '-' : `${r.mockToPrism}x`, 10)} | ${lpad(r.mockToCeiling === null ? '-' : `${r.mockToCeiling}x`, 12)}`),
+      ...Object.entries(uncached).map(([name, r]) => `${pad(name.replace('GET ', ''), 18)} | ${cell(r)} | ${pad('(mock, response cache off:', 26)} | every read computed)`),
       '',
       `start-up with the full contract (spawn to first answer): ${servers.map((s) => `${s.name} ${s.startupMs} ms`).join(', ')}`,
       `peak RSS: ${servers.map((s) => `${s.name} ${mb(peak[s.name] ?? null)}`).join(', ')}`,
