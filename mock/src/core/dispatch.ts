@@ -24,8 +24,8 @@ export interface Dispatched {
   error: boolean;
   /** Raw non-JSON body (oEmbed XML). */
   raw?: { contentType: string; text: string };
-  /** `data` already encoded, when the handler had it. */
-  json?: string;
+  /** `data` already encoded (or how to get it), when the handler had it. */
+  json?: string | (() => string);
 }
 
 export type Prepared =

@@ -113,7 +113,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     let data = d.data;
     let own = d.headers;
     // The handler's own encoding is the answer when nothing reshapes the data.
-    let encoded = !g._fields && !g._embed && !g._envelope && !g._pretty ? d.json : undefined;
+    let encoded = !g._fields && !g._embed && !g._envelope && !g._pretty ? (typeof d.json === 'function' ? d.json() : d.json) : undefined;
     if (!d.error && !d.raw && encoded === undefined) {
       const fields = g._fields;
       // Controllers add _links only when they are wanted (rest_is_field_included('_links' | '_embedded')).

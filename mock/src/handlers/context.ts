@@ -52,8 +52,11 @@ export interface OkReply {
   headers?: Record<string, string>;
   /** Lists: the core adds X-WP-Total, X-WP-TotalPages and Link from this. */
   pagination?: Pagination;
-  /** `body` already encoded (from the render cache); used as is when no `_fields`/`_embed`/`_envelope`/`_pretty` applies. */
-  json?: string;
+  /**
+   * `body` already encoded (from the render cache), used as is when no `_fields`/`_embed`/`_envelope`/`_pretty`
+   * applies; a function when encoding should wait until it is known to be needed.
+   */
+  json?: string | (() => string);
   /** Raw text with its own Content-Type (oEmbed XML); skips JSON encoding and `_fields`. */
   raw?: { contentType: string; text: string };
   error?: false;

@@ -39,13 +39,13 @@ function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: 
 /** The answer for one record: its object, and its encoding for the fast path. */
 function one(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, status = 200, context: CalContext = 'view', extra: { headers?: Record<string, string> } = {}): Reply {
   const r = cached(ctx, ns, type, rec, context);
-  return ok(r.obj, status, { ...extra, json: r.json });
+  return ok(r.obj, status, { ...extra, json: () => r.json });
 }
 
 /** The answer for a page of records. */
 function many(ctx: HandlerCtx, ns: Ns, type: PostType, recs: readonly AnyPost[], pagination: Pagination): Reply {
   const rs = recs.map((r) => cached(ctx, ns, type, r));
-  return ok(rs.map((r) => r.obj), 200, { pagination, json: `[${rs.map((r) => r.json).join(',')}]` });
+  return ok(rs.map((r) => r.obj), 200, { pagination, json: () => `[${rs.map((r) => r.json).join(',')}]` });
 }
 
 function render(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Record<string, unknown> {

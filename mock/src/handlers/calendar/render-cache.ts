@@ -24,7 +24,15 @@ export function rendered(record: object, variant: string, make: () => Record<str
   let hit = byVariant.get(variant);
   if (!hit) {
     const obj = make();
-    hit = { obj, json: encode(obj) };
+    // Encoded on first use: a batch item, for one, is only ever encoded inside its envelope.
+    let json: string | undefined;
+    hit = {
+      obj,
+      get json() {
+        json ??= encode(obj);
+        return json;
+      },
+    };
     // A record is rendered under a handful of variants at most (two API roots, two contexts); bound it anyway.
     if (byVariant.size > 16) byVariant.clear();
     byVariant.set(variant, hit);
