@@ -121,8 +121,4 @@ export class RouteTable {
     }
     return firstHit ? { kind: 'no-method', ...firstHit } : { kind: 'no-route' };
   }
-
-  byTemplate(template: string): RouteEntry | undefined {
-    return this.routes.find((r) => r.template === template);
-  }
 }

@@ -34,10 +34,4 @@ export interface Clock {
   now(): number;
 }
 
-export interface Random {
-  /** A float in [0, 1). */
-  next(): number;
-}
-
 export const systemClock: Clock = { now: () => Date.now() };
-export const mathRandom: Random = { next: () => Math.random() };

@@ -36,8 +36,6 @@ export interface HandlerCtx {
   /** Milliseconds since the epoch. */
   now: number;
   rng: Rng;
-  /** Runs another GET inside this request (embedding), answering what the client would get. */
-  subrequest?: (url: string) => Reply;
 }
 
 export interface Pagination {

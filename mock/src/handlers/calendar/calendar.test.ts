@@ -183,3 +183,12 @@ describe('cal/events/v1 event list filters', () => {
     expect(res.json).toEqual([]);
   });
 });
+
+describe('references the store refuses', () => {
+  it('an unknown venue or category is "Invalid parameter." under the namespace\'s own name', () => {
+    const legacy = call(mock, 'POST', '/wp-json/cal/events/v1/events', { body: { title: 'x', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', venue: [999999] } });
+    expect(legacy.json).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): venue', data: { status: 400, params: { venue: 'Invalid parameter.' }, details: [] } });
+    const cal = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'x', cal_events_cat: [999999] } });
+    expect(cal.json.data.params).toEqual({ cal_events_cat: 'Invalid parameter.' });
+  });
+});

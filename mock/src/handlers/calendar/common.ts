@@ -31,8 +31,8 @@ export function invalidParam(...names: string[]): ErrorReply {
   return fail(wpError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, { status: 400, params, details: [] }));
 }
 
-/** Maps what the store refuses to the WordPress answer; rethrows anything that is not a refusal. */
-export function storeFailure(err: unknown, fallbackParam = 'id'): ErrorReply {
+/** Maps what the store refuses to the WordPress answer, naming the request's parameter; rethrows anything else. */
+export function storeFailure(err: unknown, fallbackParam = 'id', ns: 'legacy' | 'cal' = 'cal'): ErrorReply {
   if (err instanceof InvalidParam) return invalidParam(err.param);
   if (!(err instanceof StoreError)) throw err;
   switch (err.code) {
@@ -43,13 +43,18 @@ export function storeFailure(err: unknown, fallbackParam = 'id'): ErrorReply {
     case 'conflict':
       return fail(wpError('rest_conflict', err.message, { status: 409 }));
     default:
-      return invalidParam(mapField(err.field ?? fallbackParam));
+      return invalidParam(requestName(err.field ?? fallbackParam, ns));
   }
 }
 
-/** Store field names back to the request's names where they differ. */
-function mapField(field: string): string {
-  return field;
+/** The store's field names are the neutral model's; each namespace calls some of them otherwise (000 §2). */
+const REQUEST_NAMES: Record<'legacy' | 'cal', Record<string, string>> = {
+  legacy: { venues: 'venue', organizers: 'organizer', content: 'description', date_gmt: 'date_utc', featured_media: 'image' },
+  cal: { categories: 'cal_events_cat' },
+};
+
+function requestName(field: string, ns: 'legacy' | 'cal'): string {
+  return REQUEST_NAMES[ns][field] ?? field;
 }
 
 export interface PageSlice<T> {

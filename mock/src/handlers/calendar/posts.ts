@@ -228,7 +228,7 @@ function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
     }
     rec = ctx.store.createPost(type, input);
   } catch (err) {
-    return storeFailure(err);
+    return storeFailure(err, 'id', ns);
   }
   return one(ctx, ns, type, rec, 201, 'edit', { headers: { Location: location(ctx, ns, type, rec.id) } });
 }
@@ -241,7 +241,7 @@ function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
     const patch = patchFor(ctx, ns, type, current);
     rec = ctx.store.updatePost(type, current.id, patch);
   } catch (err) {
-    return storeFailure(err);
+    return storeFailure(err, 'id', ns);
   }
   return one(ctx, ns, type, rec, 200, 'edit');
 }
