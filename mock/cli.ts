@@ -29,7 +29,7 @@ try {
     auth: opts.auth,
     latencyMs: opts.latencyMs,
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-    ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : opts.seed === undefined ? {} : {}),
+    ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}),
     ...(opts.stateFile ? { stateFile: opts.stateFile } : {}),
     siteUrl: `http://${opts.host}:${opts.port}`,
     onError: (err) => process.stderr.write(`mock: handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
@@ -51,10 +51,10 @@ try {
 }
 
 const s = mock.store;
-const source = opts.fixturesDir ?? (opts.seed !== undefined ? `generated with seed ${opts.seed}` : DEFAULT_FIXTURES_DIR);
+const source = opts.fixturesDir ? `loaded from ${opts.fixturesDir}` : opts.seed !== undefined ? `generated with seed ${opts.seed}` : `loaded from ${DEFAULT_FIXTURES_DIR}`;
 const lines = [
   `mock: WordPress REST stand-in listening on ${server.url}  (REST root ${server.url}/wp-json/, also /uk/wp-json/ and /?rest_route=/)`,
-  `mock: loaded from ${source}${opts.stateFile ? `, state file ${opts.stateFile}` : ''}: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags, ${s.table('contactForms').size} contact forms, ${s.table('users').size} users`,
+  `mock: ${source}${opts.stateFile ? `, state file ${opts.stateFile}` : ''}: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags, ${s.table('contactForms').size} contact forms, ${s.table('users').size} users`,
   `mock: ${mock.contract.operations.length} operations routed, started in ${Math.round(performance.now() - started)} ms${opts.latencyMs ? `, every answer held ${opts.latencyMs} ms` : ''}`,
 ];
 if (opts.auth) {
