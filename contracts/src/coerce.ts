@@ -72,11 +72,11 @@ function coerceAs(type: string, schema: JsonSchema, value: unknown): { ok: boole
       if (value === '') return { ok: true, value: {} };
       if (value === null || typeof value !== 'object') return { ok: false, value };
       // rest_is_object() accepts any PHP array, and a JSON list is one: its keys are the indexes.
-      if (Array.isArray(value)) value = Object.fromEntries(value.map((v, i) => [String(i), v]));
+      const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
       const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
       const extra = schema.additionalProperties;
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) {
+      for (const [k, v] of entries) {
         const sub = props[k] ?? (extra && typeof extra === 'object' ? (extra as JsonSchema) : undefined);
         out[k] = sub ? coerceValue(sub, v) : v;
       }
