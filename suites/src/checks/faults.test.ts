@@ -51,7 +51,8 @@ function json(res: MockResponse): Record<string, unknown> {
 }
 
 function withJson(res: MockResponse, body: unknown): MockResponse {
-  return { ...res, body: JSON.stringify(body) };
+  const { bodyBytes: _stale, ...rest } = res;
+  return { ...rest, body: JSON.stringify(body) };
 }
 
 function withoutHeader(res: MockResponse, name: string): MockResponse {
@@ -68,8 +69,20 @@ function wpError(status: number, code: string, data: Record<string, unknown> = {
 
 const BOOLEAN = /^(true|false|1|0)$/i;
 
+/**
+ * The fault's answer as the adapter should send it. The mock's response cache hands back `bodyBytes`
+ * beside `body`, and the node adapter sends those bytes when present; a fault that rewrote `body` on a
+ * cached answer (`{...res, body}`) would otherwise be sent unchanged, so the fault would hit only the
+ * first of two identical reads within a second (that made the descriptor fault look like a
+ * rest_route_equivalence and method_override finding: one form was rewritten, the other was not).
+ */
+function asFaulted(res: MockResponse): MockResponse {
+  const { bodyBytes: _stale, ...rest } = res;
+  return rest;
+}
+
 async function runSuite(fault: Fault | undefined, only: string): Promise<RunResult> {
-  const server = await listen((req: MockRequest) => (fault ? fault(req, mock.handleNow) : mock.handleNow(req)), { port: 0, host: '127.0.0.1' });
+  const server = await listen((req: MockRequest) => (fault ? asFaulted(fault(req, mock.handleNow)) : mock.handleNow(req)), { port: 0, host: '127.0.0.1' });
   const dir = await mkdtemp(join(tmpdir(), 'site-contracts-fault-'));
   const deps: MainDeps = {
     commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
