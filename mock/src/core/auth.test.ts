@@ -99,13 +99,24 @@ describe('--auth', () => {
 
   it('a batch without credentials: each item fails on its own (73)', () => {
     const res = call(mock, 'POST', '/wp-json/batch/v1', { body: { requests: [{ method: 'POST', path: '/cal/v1/events', body: { title: 'nope' } }, { method: 'DELETE', path: '/cal/v1/events/92' }] } });
+    // Sample 73: the batch route itself lets anyone in (207, Allow: POST); the items' own permission callbacks refuse.
     expect(res.status).toBe(207);
+    expect(res.headers.Allow).toBe('POST');
+    expect(res.headers['Content-Type']).toBe('application/json; charset=UTF-8');
     expect(res.json).toEqual({
       responses: [
         { body: { code: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.', data: { status: 401 } }, status: 401, headers: { Allow: 'GET' } },
         { body: { code: 'rest_cannot_delete', message: 'Sorry, you are not allowed to delete this post.', data: { status: 401 } }, status: 401, headers: { Allow: 'GET' } },
       ],
     });
+    // The same through ?rest_route= and the Ukrainian root, and with credentials that do not check out (31).
+    for (const url of ['/?rest_route=/batch/v1', '/uk/wp-json/batch/v1']) {
+      expect(call(mock, 'POST', url, { body: { requests: [{ method: 'DELETE', path: '/cal/v1/events/92' }] } }).status, url).toBe(207);
+    }
+    const wrong = call(mock, 'POST', '/wp-json/batch/v1', { body: { requests: [{ method: 'DELETE', path: '/cal/v1/events/92' }] }, auth: { username: 'admin', password: 'wrong' } });
+    expect(wrong.status).toBe(207);
+    expect(wrong.json.responses[0].status).toBe(401);
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events/92').status).toBe(200);
   });
 
   it('the oEmbed proxy needs a user (90)', () => {

@@ -192,3 +192,61 @@ describe('references the store refuses', () => {
     expect(cal.json.data.params).toEqual({ cal_events_cat: 'Invalid parameter.' });
   });
 });
+
+describe('cal/v1 fields that name other things, as WP_REST_Posts_Controller (6.1) treats them', () => {
+  it('an author that is no user is 400 rest_invalid_author from the handler, and nothing is written', () => {
+    const before = call(mock, 'GET', '/wp-json/cal/v1/events/92?context=edit').json;
+    for (const [method, url] of [['POST', '/wp-json/cal/v1/events'], ['PATCH', '/wp-json/cal/v1/events/92'], ['POST', '/wp-json/cal/v1/venues'], ['PUT', '/wp-json/cal/v1/organizers/54']] as const) {
+      const res = call(mock, method, url, { body: { title: 'Nobody wrote this', author: 999999 } });
+      expect(res.status, url).toBe(400);
+      expect(res.json, url).toEqual({ code: 'rest_invalid_author', message: 'Invalid author ID.', data: { status: 400 } });
+    }
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events/92?context=edit').json).toEqual(before);
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events?search=Nobody%20wrote').json).toEqual([]);
+  });
+
+  it('author 0 is "empty" and left alone; a user that exists is taken', () => {
+    const other = mock.store.table('users').values().find((u) => u.id !== 1)!;
+    expect(call(mock, 'PATCH', '/wp-json/cal/v1/events/92', { body: { author: 0 } }).json.author).toBe(3);
+    expect(call(mock, 'PATCH', '/wp-json/cal/v1/events/92', { body: { author: other.id } }).json.author).toBe(other.id);
+  });
+
+  it('a featured_media that is no attachment is ignored (create_item/update_item ignore set_post_thumbnail failing); 0 removes it', () => {
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events/92').json.featured_media).toBe(90);
+    const created = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'No such image', featured_media: 999999 } });
+    expect(created.status).toBe(201);
+    expect(created.json.featured_media).toBe(0);
+    expect(call(mock, 'PATCH', '/wp-json/cal/v1/events/92', { body: { featured_media: 999999 } }).json.featured_media).toBe(90);
+    expect(call(mock, 'PATCH', `/wp-json/cal/v1/events/${created.json.id}`, { body: { featured_media: 90 } }).json.featured_media).toBe(90);
+    expect(call(mock, 'PATCH', '/wp-json/cal/v1/events/92', { body: { featured_media: 0 } }).json.featured_media).toBe(0);
+    // Still an attachment after no post shows it any more.
+    expect(call(mock, 'PATCH', '/wp-json/cal/v1/venues/11', { body: { featured_media: 90 } }).json.featured_media).toBe(90);
+  });
+
+  it('cal/v1 takes a timezone that is no zone and keeps the event\'s own; the legacy namespace refuses it', () => {
+    const zone = call(mock, 'GET', '/wp-json/cal/v1/events/92').json.timezone;
+    const patched = call(mock, 'PATCH', '/wp-json/cal/v1/events/92', { body: { timezone: 'Mars/Olympus_Mons' } });
+    expect(patched.status).toBe(200);
+    expect(patched.json.timezone).toBe(zone);
+    expect(call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'Zoneless', timezone: 'nowhere' } }).json.timezone).toBe('Europe/Kyiv');
+    expect(call(mock, 'PATCH', '/wp-json/cal/v1/events/92', { body: { timezone: 'UTC+2' } }).json.timezone).toBe('UTC+2');
+    const legacy = call(mock, 'PATCH', '/wp-json/cal/events/v1/events/92', { body: { timezone: 'Mars/Olympus_Mons' } });
+    expect(legacy.json).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): timezone', data: { status: 400, params: { timezone: 'Invalid parameter.' }, details: [] } });
+  });
+
+  it('the legacy namespace refuses an unknown author as the plugin\'s own check does', () => {
+    const res = call(mock, 'POST', '/wp-json/cal/events/v1/venues', { body: { venue: 'x', author: 999999 } });
+    expect(res.json).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): author', data: { status: 400, params: { author: 'Invalid parameter.' }, details: [] } });
+  });
+});
+
+describe('term slugs', () => {
+  it('a slug that sanitizes to nothing counts as not given: the slug comes from the name (pre_term_slug, wp_update_term)', () => {
+    const created = call(mock, 'POST', '/wp-json/cal/events/v1/categories', { body: { name: 'Night Markets', slug: '+<' } });
+    expect(created.status).toBe(201);
+    expect(created.json.slug).toBe('night-markets');
+    const updated = call(mock, 'POST', `/wp-json/cal/events/v1/categories/${created.json.id}`, { body: { name: 'Night Fairs', slug: '%%' } });
+    expect(updated.status).toBe(200);
+    expect(updated.json.slug).toBe('night-fairs');
+  });
+});

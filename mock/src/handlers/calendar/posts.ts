@@ -3,6 +3,7 @@
 // names differ. Item lookups, trash and force follow the wp/v2 posts controller (samples 23, 35-38).
 import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../store/model.ts';
 import type { Stored } from '../../store/store.ts';
+import { isKnownTimeZone } from '../../store/time.ts';
 import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';
@@ -217,10 +218,60 @@ function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
   return organizerPatch(ctx.params, ns, env);
 }
 
+type Patch = ReturnType<typeof patchFor>;
+
+const attachmentMemo = new WeakMap<object, Set<number>>();
+
+/**
+ * The attachments the site has. The mock keeps no media; the featured images its posts name stand for them, and an
+ * attachment stays once seen (clearing a post's featured image does not delete the file).
+ */
+function isAttachment(ctx: HandlerCtx, id: number): boolean {
+  let known = attachmentMemo.get(ctx.store);
+  if (!known) attachmentMemo.set(ctx.store, (known = new Set()));
+  if (known.has(id)) return true;
+  for (const type of ['event', 'venue', 'organizer'] as const) {
+    for (const rec of ctx.store.posts(type).values()) if (rec.featured_media > 0) known.add(rec.featured_media);
+  }
+  return known.has(id);
+}
+
+/**
+ * What WP_REST_Posts_Controller does with the cal/v1 fields that name other things, after the arguments passed
+ * validation (wp-includes/rest-api/endpoints/class-wp-rest-posts-controller.php, 6.1):
+ * - `author` 0 is "empty" and ignored; any other id that is not the current user's must name a user, else
+ *   400 rest_invalid_author (prepare_item_for_database(), before anything is written).
+ * - `featured_media` goes through handle_featured_media(): 0 removes the featured image; an id that is not an
+ *   attachment makes set_post_thumbnail() fail, and create_item()/update_item() ignore that failure, so the post
+ *   is saved with its featured image unchanged (absint() first, as set_post_thumbnail() does).
+ * - `timezone` is a plain string in the contract (no format, no mark): a value that is not a zone the calendar can
+ *   compute with is taken and ignored, so the event keeps its zone (the site's on create). The legacy namespace
+ *   refuses it instead, as the calendar plugin's v1 API validates time zones (the contract marks it loose there).
+ */
+function asPostsController(ctx: HandlerCtx, patch: Patch): Reply | undefined {
+  const p = patch as { author?: number; featured_media?: number; timezone?: string };
+  if (p.author !== undefined) {
+    if (p.author === 0) delete p.author;
+    else if (p.author !== ctx.user?.id && !ctx.store.table('users').has(p.author)) {
+      return fail(wpError('rest_invalid_author', 'Invalid author ID.', { status: 400 }));
+    }
+  }
+  if (p.featured_media !== undefined) {
+    const media = Math.abs(p.featured_media);
+    if (media === 0 || isAttachment(ctx, media)) p.featured_media = media;
+    else delete p.featured_media;
+  }
+  if (p.timezone !== undefined && !isKnownTimeZone(p.timezone)) delete p.timezone;
+  return undefined;
+}
+
 function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   let rec: AnyPost;
   try {
-    const input = { ...patchFor(ctx, ns, type), lang: ctx.lang, ...(ctx.user && !('author' in ctx.params) ? { author: ctx.user.id } : {}) };
+    const patch = patchFor(ctx, ns, type);
+    const refused = ns === 'cal' ? asPostsController(ctx, patch) : undefined;
+    if (refused) return refused;
+    const input = { ...patch, lang: ctx.lang, ...(ctx.user && (patch as { author?: number }).author === undefined ? { author: ctx.user.id } : {}) };
     // Published posts get a slug from their title; working it out here keeps a run of same-title creates linear.
     if (input.slug === undefined && input.status !== 'draft' && input.status !== 'pending' && input.title) {
       const slug = derivedSlug(ctx.store, type, ctx.lang, input.title);
@@ -239,6 +290,8 @@ function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   let rec: AnyPost;
   try {
     const patch = patchFor(ctx, ns, type, current);
+    const refused = ns === 'cal' ? asPostsController(ctx, patch) : undefined;
+    if (refused) return refused;
     rec = ctx.store.updatePost(type, current.id, patch);
   } catch (err) {
     return storeFailure(err, 'id', ns);

@@ -3,6 +3,7 @@
 // under the same parent is `term_exists` exactly as sample 40 shows it, and DELETE removes the term for good
 // (terms have no trash; the legacy route takes no `force`).
 import type { TermType } from '../../store/model.ts';
+import { sanitizeTitle } from '../../store/slug.ts';
 import { StoreError } from '../../store/store.ts';
 import { invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Reply } from '../context.ts';
@@ -63,7 +64,9 @@ function input(ctx: HandlerCtx, kind: TermType): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (typeof p.name === 'string') out.name = p.name;
   if (typeof p.description === 'string') out.description = p.description;
-  if (typeof p.slug === 'string') out.slug = p.slug;
+  // wp_insert_term()/wp_update_term() sanitize the slug first (pre_term_slug → sanitize_title()); one that comes
+  // out empty counts as not given, and the slug is derived from the name, as for a term sent without one.
+  if (typeof p.slug === 'string') out.slug = sanitizeTitle(p.slug) === '' ? '' : p.slug;
   if (kind === 'category' && typeof p.parent === 'number') out.parent = p.parent;
   return out;
 }
