@@ -8,6 +8,9 @@ import { coerceValue } from '../../../contracts/src/coerce.ts';
 import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/src/types.ts';
 import { declaresArg, type LiveDescriptor } from '../diff/descriptor.ts';
 
+/** x-contradictions kind: typed, described as a format, no format given. */
+export const LOOSE_FORMAT = 'loose-format';
+
 const compiled = new WeakMap<object, Map<string, (v: unknown) => boolean>>();
 
 function validator(contract: Contract, schema: JsonSchema): (v: unknown) => boolean {
@@ -61,13 +64,25 @@ export function otherReadingAllows(contract: Contract, op: Operation, location: 
   return undefined;
 }
 
-/** Why a value the chosen reading accepts may still be refused: another reading of the documents refuses it. */
+/**
+ * Why a value the chosen reading accepts may still be refused: another reading of the documents refuses it.
+ * A `loose-format` mark says the documents describe a format without giving it; its other readings are that
+ * narrower format. When such a reading has no schema the suite cannot tell whether it accepts the value, so
+ * the value may be invalid under it (the contract could make this exact by giving the reading a schema).
+ * Other readings without a schema (e.g. "the type admits null") only widen what is accepted.
+ */
 export function otherReadingRefuses(contract: Contract, op: Operation, location: ParamLocation, param: string, value: unknown): string | undefined {
   const spec = op.params.find((p) => p.in === location && p.name === param);
   if (!spec || value === undefined) return undefined;
   for (const c of spec.contradictions) {
     for (const [i, r] of c.readings.entries()) {
-      if (i === c.chosen || !r.schema) continue;
+      if (i === c.chosen) continue;
+      if (!r.schema) {
+        if (c.kind === LOOSE_FORMAT) {
+          return `the documents can be read another way (${c.kind}: "${r.reading}"), a format the contract gives no schema for, so this value may be invalid under it`;
+        }
+        continue;
+      }
       if (!validator(contract, r.schema)(coerceValue(r.schema, value))) {
         return `the documents can be read another way (${c.kind}: "${r.reading}"), and under that reading this value is invalid`;
       }

@@ -7,6 +7,13 @@
 // Reads are always sent. Writes only where the suite can undo them: creating, changing and deleting
 // calendar records of its own, with credentials and without --read-only. Other writes (settings,
 // plugins, imports) would change the site in ways the suite cannot take back, so they are skipped.
+// In those writes, fields that name other records get ids of records the target has, and an event
+// ends no earlier than it starts (references.ts): a schema-valid id can still name nothing, and the
+// refusal that earns says nothing about the contract.
+//
+// A refusal is held at `assumed` (with the reason in the message) when the contract itself is unsure
+// about the value: another reading of an x-contradictions mark refuses it, or requires the parameter.
+// One refusal with no such reason fails the parameter as documented, whatever the other requests got.
 
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Operation, ParamLocation } from '../../../contracts/src/types.ts';
@@ -16,6 +23,7 @@ import { createdId } from '../runner/ledger.ts';
 import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { sentParams, toOutgoing, validRequests, withBody, withPath, type WireRequest } from './generate.ts';
 import { otherReadingRefuses, otherReadingRequires } from './marks.ts';
+import { orderedEventDates, referenceFields, referenceValues, withReferences } from './references.ts';
 import { createOwn, resourceFor, type CalendarResource } from './resources.ts';
 import { blamedParams, refusedForPermission, transportOutcome, wpError } from './wp.ts';
 
@@ -23,7 +31,7 @@ export const POSITIVE_ACCEPTANCE = 'positive_acceptance';
 
 const PARAM_CODES = new Set(['rest_invalid_param', 'rest_missing_callback_param']);
 
-interface Sent {
+export interface Sent {
   req: WireRequest;
   e: Exchange;
 }
@@ -32,14 +40,15 @@ function paramVariant(location: ParamLocation, name: string): string {
   return `${location}.${name}`;
 }
 
-/** One finding per parameter, from every request that carried it. */
-function judge(env: UnitEnv, op: Operation, sent: readonly Sent[]): void {
+/** One finding per parameter, from every request that carried it; `notes` say how a parameter's values were chosen. */
+export function judge(env: UnitEnv, op: Operation, sent: readonly Sent[], notes: ReadonlyMap<string, string> = new Map()): void {
   for (const p of op.params) {
     const variant = paramVariant(p.in, p.name);
     const carrying = sent.filter(({ req }) => sentParams(req)[p.in].includes(p.name));
     const base = { check: POSITIVE_ACCEPTANCE, operation: op, variant, severity: 'documented' as const };
+    const note = p.in === 'body' ? notes.get(p.name) : undefined;
     if (carrying.length === 0) {
-      env.emit({ ...base, outcome: 'skip', message: 'no generated request carried it' });
+      env.emit({ ...base, outcome: 'skip', message: `no generated request carried it${note ? ` (${note})` : ''}` });
       continue;
     }
     let verdict: { outcome: 'pass' | 'fail' | 'skip' | 'error'; message: string; e?: Exchange; severity?: 'assumed' } | undefined;
@@ -53,7 +62,7 @@ function judge(env: UnitEnv, op: Operation, sent: readonly Sent[]): void {
       const err = wpError(r);
       if (r.status !== 400 || !err || !PARAM_CODES.has(err.code) || !blamedParams(err).includes(p.name)) continue;
       if (refusedForPermission(err, p.name)) {
-        verdict = { outcome: 'skip', message: `the value was refused for lack of permission (${err.code}), not as invalid`, e };
+        if (verdict?.outcome !== 'fail') verdict = { outcome: 'skip', message: `the value was refused for lack of permission (${err.code}), not as invalid`, e };
         continue;
       }
       let value: unknown;
@@ -63,17 +72,19 @@ function judge(env: UnitEnv, op: Operation, sent: readonly Sent[]): void {
         value = undefined;
       }
       const why = otherReadingRefuses(env.contract, op, p.in, p.name, value) ?? otherReadingRequires(op, p.name);
-      verdict = {
-        outcome: 'fail',
-        message: `a valid request was refused for ${p.name}: ${err.code}: ${err.message}${why ? `; held as assumed because ${why}` : ''}`,
-        e,
-        ...(why ? { severity: 'assumed' as const } : {}),
-      };
-      break;
+      const message = `a valid request was refused for ${p.name}: ${err.code}: ${err.message}`;
+      if (!why) {
+        // Refused with nothing in the contract to excuse it: that decides, whatever the other requests got.
+        verdict = { outcome: 'fail', message, e };
+        break;
+      }
+      if (verdict?.outcome !== 'fail') verdict = { outcome: 'fail', message: `${message}; held as assumed because ${why}`, e, severity: 'assumed' };
     }
     if (!verdict || verdict.outcome === 'skip' || verdict.outcome === 'error') {
       const last = carrying[carrying.length - 1]!.e;
-      if (!verdict) env.emit({ ...base, outcome: 'pass', message: `${carrying.length} valid request(s) carried it, none refused for it`, exchange: last });
+      const accepted = carrying.filter(({ e }) => e.response && e.response.status < 300).length;
+      const tally = `${carrying.length} valid request(s) carried it, none refused for it (${accepted} accepted)${note ? `; ${note}` : ''}`;
+      if (!verdict) env.emit({ ...base, outcome: 'pass', message: tally, exchange: last });
       else env.emit({ ...base, outcome: verdict.outcome, message: verdict.message, ...(verdict.e ? { exchange: verdict.e } : {}) });
       continue;
     }
@@ -106,8 +117,21 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
     const slug = (jsonBody(record.exchange.response) as { slug?: unknown } | undefined)?.slug;
     return { id: record.id, ...(typeof slug === 'string' ? { slug } : {}) };
   };
+  const fields = referenceFields(op, res);
+  const values = fields.length ? await referenceValues(env, res, fields) : undefined;
+  const notes = new Map<string, string>();
   for (const generated of requests) {
     let req = withBody(generated, { [res.nameField]: label });
+    if (values) {
+      const filled = withReferences(req, fields, values);
+      req = filled.req;
+      for (const [k, v] of filled.notes) notes.set(k, v);
+    }
+    if (res.resource === 'event') {
+      const ordered = orderedEventDates(req);
+      req = ordered.req;
+      for (const k of ordered.swapped) notes.set(k, 'sent in order: an event ends no earlier than it starts');
+    }
     if (op.kind !== 'create') {
       if (op.kind === 'delete' || !own) own = await fresh();
       if (!own) {
@@ -136,7 +160,7 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
       if (typeof slug === 'string' && e.response && e.response.status < 300) own.slug = slug;
     }
   }
-  judge(env, op, sent);
+  judge(env, op, sent, notes);
 }
 
 export function planPositiveAcceptance(contract: Contract): Unit[] {

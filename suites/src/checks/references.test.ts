@@ -1,0 +1,128 @@
+// positive_acceptance's helpers: fields that name other records get ids the target has, events end no
+// earlier than they start, and a refusal is held as assumed only when the contract's own marks say the
+// value may be wrong.
+
+import { describe, expect, it } from 'vitest';
+import { loadContractFile } from '../../../contracts/src/loader.ts';
+import type { Exchange } from '../http/types.ts';
+import type { Finding, UnitEnv } from '../runner/unit.ts';
+import { withBody, type WireRequest } from './generate.ts';
+import { otherReadingRefuses } from './marks.ts';
+import { judge, type Sent } from './positive_acceptance.ts';
+import { orderedEventDates, referenceFields, rewriteIds, withReferences, type ReferenceValues } from './references.ts';
+import { calendarResources } from './resources.ts';
+
+const contract = loadContractFile();
+const resource = (ns: string, r: string) => calendarResources(contract).find((x) => x.namespace === ns && x.resource === r)!;
+
+function request(operationId: string, json: Record<string, unknown>): WireRequest {
+  const op = contract.operation(operationId);
+  return { operationId, method: op.method as WireRequest['method'], path: op.path, pathParams: {}, query: {}, body: { json: json as never }, headers: { 'content-type': 'application/json' } };
+}
+
+function answer(status: number, body: unknown): Exchange {
+  return { request: { method: 'POST', url: 'http://x/', headers: {} }, response: { status, headers: {}, body: JSON.stringify(body) }, durationMs: 1 };
+}
+
+const refusedFor = (param: string): Exchange =>
+  answer(400, { code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { status: 400, params: { [param]: 'Invalid parameter.' }, details: [] } });
+
+describe('reference fields', () => {
+  it('are the integer fields that name records, users or media; a name field is not one', () => {
+    const cal = resource('cal/v1', 'event');
+    expect(referenceFields(cal.create, cal)).toEqual([
+      { param: 'author', kind: 'author' },
+      { param: 'featured_media', kind: 'media' },
+      { param: 'tags', kind: 'record', resource: 'tag' },
+      { param: 'cal_events_cat', kind: 'record', resource: 'category' },
+      { param: 'organizers', kind: 'record', resource: 'organizer' },
+      { param: 'venues', kind: 'record', resource: 'venue' },
+    ]);
+    const legacyVenue = resource('cal/events/v1', 'venue');
+    expect(referenceFields(legacyVenue.create, legacyVenue)).toEqual([{ param: 'author', kind: 'author' }]);
+    const legacyCategory = resource('cal/events/v1', 'category');
+    expect(referenceFields(legacyCategory.update, legacyCategory)).toEqual([{ param: 'parent', kind: 'record', resource: 'category' }]);
+    const legacyEvent = resource('cal/events/v1', 'event');
+    expect(referenceFields(legacyEvent.create, legacyEvent).map((f) => f.param).sort()).toEqual(['author', 'categories', 'organizer', 'tags', 'venue']);
+  });
+
+  it('take ids the target has, chosen by the generated number, in the generated wire form', () => {
+    expect(rewriteIds([5, 7, 4], [11, 12])).toEqual([12, 11]);
+    expect(rewriteIds(['3', '-2'], [11, 12])).toEqual(['12', '11']);
+    expect(rewriteIds('1,2,3', [11, 12])).toBe('12,11');
+    expect(rewriteIds(9, [11, 12, 13])).toBe(11);
+    expect(rewriteIds('9', [11, 12, 13])).toBe('11');
+    expect(rewriteIds([4, 5], [])).toEqual([]);
+    expect(rewriteIds(4, [])).toBeUndefined();
+  });
+
+  it('are left out when the target has nothing to name, and the case message says why', () => {
+    const res = resource('cal/v1', 'event');
+    const fields = referenceFields(res.create, res);
+    const values: ReferenceValues = {
+      ids: new Map([['author', []], ['featured_media', [0, 90]], ['tags', [7]], ['cal_events_cat', [2, 3]], ['organizers', [54]], ['venues', [11]]]),
+      source: new Map(fields.map((f) => [f.param, `from ${f.param}`])),
+    };
+    const req = request('postCalV1Events', { title: 't', author: 123456, featured_media: 3, tags: [1, 2], cal_events_cat: '5', organizers: [], venues: [8] });
+    const { req: out, notes } = withReferences(req, fields, values);
+    expect((out.body as { json: Record<string, unknown> }).json).toEqual({ title: 't', featured_media: 90, tags: [7], cal_events_cat: '3', organizers: [], venues: [11] });
+    expect(notes.get('author')).toBe('left out: the target has none to name (from author)');
+    expect(notes.get('venues')).toBe('its ids name records the target has (from venues)');
+  });
+});
+
+describe('event dates', () => {
+  it('are sent in order when both ends are date-times; anything else is left as generated', () => {
+    const req = request('postCalV1Events', { start_date: '2031-05-02 10:00:00', end_date: '2024-01-01 00:00:00', start_date_utc: '2020-01-01 00:00:00', end_date_utc: '2021-01-01 00:00:00' });
+    const { req: out, swapped } = orderedEventDates(req);
+    expect((out.body as { json: Record<string, unknown> }).json).toMatchObject({ start_date: '2024-01-01 00:00:00', end_date: '2031-05-02 10:00:00', start_date_utc: '2020-01-01 00:00:00' });
+    expect(swapped).toEqual(['start_date', 'end_date']);
+    expect(orderedEventDates(withBody(req, { start_date: 'next tuesday' })).swapped).toEqual([]);
+  });
+});
+
+describe('refusals the contract itself is unsure about', () => {
+  const legacyCreate = contract.operation('postCalEventsV1Events');
+
+  it('a loose-format date: the date reading refuses "abc", not a date it can read', () => {
+    expect(otherReadingRefuses(contract, legacyCreate, 'body', 'date', 'abc')).toBe(
+      'the documents can be read another way (loose-format: "a date and time the server can parse, e.g. YYYY-MM-DD HH:MM:SS"), and under that reading this value is invalid',
+    );
+    expect(otherReadingRefuses(contract, legacyCreate, 'body', 'date', '2026-12-01 10:00:00')).toBeUndefined();
+  });
+
+  it('a loose-format reading with no schema may refuse anything; a reading that only admits null refuses nothing', () => {
+    expect(otherReadingRefuses(contract, legacyCreate, 'body', 'timezone', 'Mars/Base')).toBe(
+      'the documents can be read another way (loose-format: "a time-zone identifier such as Europe/Kyiv or UTC+2"), a format the contract gives no schema for, so this value may be invalid under it',
+    );
+    expect(otherReadingRefuses(contract, contract.operation('postCalEventsV1Organizers'), 'body', 'author', 5)).toBeUndefined();
+    expect(otherReadingRefuses(contract, contract.operation('postCalV1Events'), 'body', 'timezone', 'Mars/Base')).toBeUndefined();
+  });
+
+  it('one refusal nothing excuses fails the parameter as documented, even after an excused one', () => {
+    const findings: Finding[] = [];
+    const env = { contract, emit: (f: Finding) => void findings.push(f) } as unknown as UnitEnv;
+    const sent: Sent[] = [
+      { req: request('postCalEventsV1Events', { title: 't', date: 'abc' }), e: refusedFor('date') },
+      { req: request('postCalEventsV1Events', { title: 't', date: '2026-12-01 10:00:00' }), e: refusedFor('date') },
+      { req: request('postCalEventsV1Events', { title: 't', date: 'xyz' }), e: refusedFor('date') },
+    ];
+    judge(env, legacyCreate, sent);
+    const date = findings.find((f) => f.variant === 'body.date')!;
+    expect(date).toMatchObject({ outcome: 'fail', severity: 'documented', message: 'a valid request was refused for date: rest_invalid_param: Invalid parameter(s): date' });
+    expect(date.exchange).toBe(sent[1]!.e);
+  });
+
+  it('refusals every one of which the marks excuse are held as assumed, saying why; a pass says how many were accepted', () => {
+    const findings: Finding[] = [];
+    const env = { contract, emit: (f: Finding) => void findings.push(f) } as unknown as UnitEnv;
+    const sent: Sent[] = [
+      { req: request('postCalEventsV1Events', { title: 't', date: 'abc' }), e: refusedFor('date') },
+      { req: request('postCalEventsV1Events', { title: 't', date: '2026-12-01 10:00:00' }), e: answer(201, { id: 1 }) },
+    ];
+    judge(env, legacyCreate, sent, new Map([['title', 'a note']]));
+    expect(findings.find((f) => f.variant === 'body.date')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(findings.find((f) => f.variant === 'body.date')!.message).toMatch(/; held as assumed because the documents can be read another way \(loose-format: /);
+    expect(findings.find((f) => f.variant === 'body.title')).toMatchObject({ outcome: 'pass', message: '2 valid request(s) carried it, none refused for it (1 accepted); a note' });
+  });
+});
