@@ -24,26 +24,37 @@ function encodeChar(ch: string): string {
   return Array.from(new TextEncoder().encode(ch), (b) => '%' + b.toString(16).padStart(2, '0')).join('');
 }
 
+const CANONICAL = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
+
 /** sanitize_title for the `save` context: the slug WordPress derives from a title. */
 export function sanitizeTitle(title: string): string {
+  // A slug already in its final form comes back unchanged (lookups by slug and stored slugs are checked again and
+  // again): lower-case letters, digits and underscores in hyphen-separated runs, within the length cap.
+  if (title.length <= MAX_SLUG_LENGTH && CANONICAL.test(title)) return title;
   const stripped = title
     .replace(/<[^>]*>/g, '')
     .replace(/&(nbsp|ndash|mdash|#160|#8211|#8212);/g, '-')
     .replace(/&[a-z0-9#]+;/gi, '');
   let out = '';
-  for (const raw of stripped) {
-    if (AS_HYPHEN.has(raw)) {
-      out += '-';
-      continue;
+  // eslint-disable-next-line no-control-regex -- the ASCII range is the point
+  if (/^[\x00-\x7f]*$/.test(stripped)) {
+    // Every step below is per character, and for ASCII they are the same over the whole string at once.
+    out = stripped.toLowerCase().replace(/[^a-z0-9 _\-%.]/g, '').replace(/\./g, '-');
+  } else {
+    for (const raw of stripped) {
+      if (AS_HYPHEN.has(raw)) {
+        out += '-';
+        continue;
+      }
+      if (DROPPED.has(raw)) continue;
+      const ch = raw.charCodeAt(0) < 128 ? raw : foldLatin(raw);
+      if (/^[\x00-\x7f]+$/.test(ch)) {
+        out += ch.toLowerCase().replace(/[^a-z0-9 _\-%.]/g, '').replace(/\./g, '-');
+        continue;
+      }
+      // Encoded letters keep their case in the bytes (WordPress lowercases the hex digits only).
+      out += encodeChar(ch.toLowerCase());
     }
-    if (DROPPED.has(raw)) continue;
-    const ch = raw.charCodeAt(0) < 128 ? raw : foldLatin(raw);
-    if (/^[\x00-\x7f]+$/.test(ch)) {
-      out += ch.toLowerCase().replace(/[^a-z0-9 _\-%.]/g, '').replace(/\./g, '-');
-      continue;
-    }
-    // Encoded letters keep their case in the bytes (WordPress lowercases the hex digits only).
-    out += encodeChar(ch.toLowerCase());
   }
   const dashed = out
     .replace(/%(?![0-9a-f]{2})/g, '')

@@ -17,7 +17,32 @@ interface Parts {
   s: number;
 }
 
+// Hand-rolled reading of the fixed layout: this runs several times per write, and the regex plus
+// `slice().map(Number)` it replaces dominated the store's date handling. Same acceptance as DATE_TIME.
+function digits(s: string, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
 function parse(value: string): Parts | undefined {
+  if (typeof value !== 'string') return DATE_TIME.test(String(value)) ? slowParse(String(value)) : undefined;
+  if (value.length !== 19 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45 || value.charCodeAt(10) !== 32 || value.charCodeAt(13) !== 58 || value.charCodeAt(16) !== 58) return undefined;
+  const y = digits(value, 0, 4);
+  const mo = digits(value, 5, 2);
+  const d = digits(value, 8, 2);
+  const h = digits(value, 11, 2);
+  const mi = digits(value, 14, 2);
+  const s = digits(value, 17, 2);
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || s < 0) return undefined;
+  return { y, mo, d, h, mi, s };
+}
+
+function slowParse(value: string): Parts | undefined {
   const m = DATE_TIME.exec(value);
   if (!m) return undefined;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
@@ -27,28 +52,38 @@ function parse(value: string): Parts | undefined {
 /** True for a `YYYY-MM-DD HH:MM:SS` string naming a real calendar moment (no 2026-02-30, no 24:00:00). */
 export function isDateTimeString(value: string): boolean {
   const p = parse(value);
-  if (!p) return false;
+  return p !== undefined && validParts(p);
+}
+
+function validParts(p: Parts): boolean {
   if (p.mo < 1 || p.mo > 12 || p.d < 1 || p.h > 23 || p.mi > 59 || p.s > 59) return false;
   return p.d <= daysInMonth(p.y, p.mo);
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days of a month as Date.UTC counts them (which reads years 0-99 as 1900-1999). */
 function daysInMonth(y: number, mo: number): number {
-  return new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (mo !== 2) return MONTH_DAYS[mo - 1]!;
+  const year = y < 100 ? y + 1900 : y;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
 
 /** Milliseconds since the epoch of the wall clock read as if it were UTC. */
 export function wallToEpoch(value: DateTimeString): number {
   const p = parse(value);
-  if (!p || !isDateTimeString(value)) throw new RangeError(`not a YYYY-MM-DD HH:MM:SS date-time: ${JSON.stringify(value)}`);
+  if (!p || !validParts(p)) throw new RangeError(`not a YYYY-MM-DD HH:MM:SS date-time: ${JSON.stringify(value)}`);
   return Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
 }
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
 export function epochToWall(ms: number): DateTimeString {
   const d = new Date(ms);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const y = d.getUTCFullYear();
   return (
-    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
-    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+    `${y >= 1000 && y <= 9999 ? y : String(y).padStart(4, '0')}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ` +
+    `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`
   );
 }
 
@@ -68,9 +103,19 @@ function lastSundayUtc(year: number, month: number): number {
   return last.getTime();
 }
 
+/** The EU summer-time span of the most recently asked year: the same few years are asked over and over. */
+let dstSpan = { from: NaN, to: NaN, start: 0, end: 0 };
+
 function euDst(ms: number): boolean {
-  const year = new Date(ms).getUTCFullYear();
-  return ms >= lastSundayUtc(year, 3) && ms < lastSundayUtc(year, 10);
+  if (!(ms >= dstSpan.from && ms < dstSpan.to)) {
+    const year = new Date(ms).getUTCFullYear();
+    const from = new Date(0);
+    from.setUTCFullYear(year, 0, 1);
+    const to = new Date(0);
+    to.setUTCFullYear(year + 1, 0, 1);
+    dstSpan = { from: from.getTime(), to: to.getTime(), start: lastSundayUtc(year, 3), end: lastSundayUtc(year, 10) };
+  }
+  return ms >= dstSpan.start && ms < dstSpan.end;
 }
 
 const RULES: Record<string, { std: number; dst: boolean }> = {
