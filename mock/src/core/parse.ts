@@ -4,6 +4,8 @@
 // - a bodyless request's reading depends only on its method, URL and two headers, so it is memoised;
 // - a JSON object body that JSON.parse accepts, in valid UTF-8, with no lone surrogate escape and shallow enough for
 //   PHP's 512 levels, decodes exactly as json_decode() would, so it is attached to the bodyless reading.
+// Copies of a reading are made with Object.assign, not `{ ...base, key }`: V8 (Node 20) adds properties to a spread
+// copy slowly, about a microsecond each, and this runs for every request and every batch item.
 import { isUtf8 } from 'node:buffer';
 import { isJsonMediaType, parseContentType, parseRequest, type ParsedRequest } from '../wire/request.ts';
 import type { MockRequest } from './types.ts';
@@ -64,7 +66,7 @@ function quickJson(bytes: Uint8Array): Record<string, unknown> | undefined {
 }
 
 function withBody(base: ParsedRequest, headers: Record<string, string>, rawBody: Uint8Array, json: Record<string, unknown>): ParsedRequest {
-  return { ...base, headers, rawBody, jsonParams: json, bodyParams: json, jsonError: null };
+  return Object.assign({}, base, { headers, rawBody, jsonParams: json, bodyParams: json, jsonError: null });
 }
 
 /** The request as WordPress's REST server reads it; null when WordPress would not serve it as a REST request. */
@@ -74,7 +76,7 @@ export function readRequest(mreq: MockRequest): ParsedRequest | null {
   const body = mreq.body;
   if (body === undefined || body.length === 0) {
     const base = bodyless(mreq.method, mreq.url, ct, override);
-    return base && { ...base, headers: phpHeaders(mreq.headers) };
+    return base && Object.assign({}, base, { headers: phpHeaders(mreq.headers) });
   }
   const type = parseContentType(ct);
   if (type && isJsonMediaType(type.value)) {
@@ -88,17 +90,22 @@ export function readRequest(mreq: MockRequest): ParsedRequest | null {
   return parseRequest({ method: mreq.method, url: mreq.url, headers: mreq.headers, body });
 }
 
+const EMPTY_BODY = new Uint8Array(0);
+
 /** A batch item: method, path under the API root, headers, and its body object (set as JSON params). */
 export function readItem(method: string, url: string, headers: Record<string, string>, body: Record<string, unknown> | undefined): ParsedRequest | null {
   const ct = body ? 'application/json' : headers['content-type'];
   const base = bodyless(method, url, ct, undefined);
   if (!base) return null;
-  const h = body ? { ...headers, 'content-type': 'application/json' } : headers;
-  if (!body) return { ...base, headers: h, method: method.toUpperCase(), methodOverridden: false };
+  const h = body ? Object.assign({}, headers, { 'content-type': 'application/json' }) : headers;
+  if (!body) return Object.assign({}, base, { headers: h, method: method.toUpperCase(), methodOverridden: false });
   for (const k of READING_KEYS) if (k in body) {
     const full = parseRequest({ method, url, headers: h, body: JSON.stringify(body) });
     return full && { ...full, method: method.toUpperCase(), methodOverridden: false };
   }
   // rawBody only matters to decoding, which an item's body object never needs: left empty.
-  return { ...withBody(base, h, new Uint8Array(0), body), method: method.toUpperCase(), methodOverridden: false };
+  const item = withBody(base, h, EMPTY_BODY, body);
+  item.method = method.toUpperCase();
+  item.methodOverridden = false;
+  return item;
 }
