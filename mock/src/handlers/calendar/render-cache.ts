@@ -40,6 +40,18 @@ export function rendered(record: object, variant: string, make: () => Record<str
   return hit;
 }
 
+/** A rendering that is not kept (see `rendered`), encoded on first use. */
+export function renderedOnce(obj: Record<string, unknown>, encode: (v: unknown) => string): Rendered {
+  let json: string | undefined;
+  return {
+    obj,
+    get json() {
+      json ??= encode(obj);
+      return json;
+    },
+  };
+}
+
 const storeIds = new WeakMap<Store, number>();
 let nextStoreId = 1;
 
