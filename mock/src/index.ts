@@ -1,12 +1,14 @@
 // Public entry of the mock: `createMock()` builds the stateful WordPress stand-in (contract + store + core) and
 // returns a request handler that any adapter can drive: node:http (adapters/node-http.ts, `npm run mock`), MSW
 // (adapters/msw.ts) or a test calling `handle()` directly.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadContractFile, type Contract } from '../../contracts/src/loader.ts';
 import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { createRng } from '../../fixtures/lib/prng.ts';
 import { createStore, type Store } from './store/store.ts';
 import type { FixtureSet, StoreData } from './store/model.ts';
+import { internalizeKeysOneByte } from './store/json-text.ts';
 import { openStore, type Persister } from './store/persist.ts';
 import type { DeepReadonly } from './store/table.ts';
 import { offsetMinutes } from './store/time.ts';
@@ -80,7 +82,7 @@ export interface Mock {
 const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
-  const contract = options.contract ?? loadContractFile();
+  const contract = options.contract ?? loadContractFile(undefined, readContractText);
   if (options.compileAll) contract.compileAll();
   const clock = options.clock ?? systemClock;
   const now = () => new Date(clock.now());
@@ -179,5 +181,13 @@ async function openStoreFromSet(set: FixtureSet, stateFile: string, now: () => D
 
 /** Loads the contract once for several mocks (tests, bench). */
 export function loadContract(): Contract {
-  return loadContractFile();
+  return loadContractFile(undefined, readContractText);
+}
+
+/** The contract's text, its ASCII words made one-byte V8 strings before YAML parsing makes them keys (see json-text.ts). */
+function readContractText(path: string): string {
+  const text = readFileSync(path, 'utf8');
+  internalizeKeysOneByte(text, /([A-Za-z_$][\w$-]{0,99})/g);
+  internalizeKeysOneByte(text, /([A-Za-z_$][\w$-]*:[\w$-]+)/g);
+  return text;
 }
