@@ -14,7 +14,7 @@ export function fastJson(data: unknown): string {
   let s = JSON.stringify(data);
   if (s === undefined) return 'null';
   if (s.includes('/')) s = s.replaceAll('/', '\\/');
-  // eslint-disable-next-line no-control-regex -- the ASCII range is the point
-  if (/[^\x00-\x7f]/.test(s)) s = s.replace(/[\u0080-\uffff]/g, uEscape);
+  // Pure ASCII exactly when every UTF-16 unit is one UTF-8 byte; counting is several times faster than a regex scan.
+  if (Buffer.byteLength(s, 'utf8') !== s.length) s = s.replace(/[\u0080-\uffff]/g, uEscape);
   return s;
 }

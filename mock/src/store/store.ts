@@ -154,6 +154,11 @@ const RECORD_TABLES: { [N in RecordTableName]: { def: RecordDef; key: (r: Record
 };
 
 const POST_DEFS: Record<PostType, RecordDef> = { event: 'event', venue: 'venue', organizer: 'organizer' };
+const EVENT_EDGES = [
+  { local: 'start_date', utc: 'start_date_utc' },
+  { local: 'end_date', utc: 'end_date_utc' },
+] as const;
+const plusTwoHours = (wall: string) => addSeconds(wall, 2 * 3600);
 const OPTIONAL_POST_FIELDS: readonly string[] = ['password', 'image', 'translation_of', 'geo'];
 
 type Tables = { [N in RecordTableName]: Table<RecordKeys[N], RecordTables[N]> } & {
@@ -409,44 +414,48 @@ export class Store {
     }
   }
 
+  /** `fn(draft[field], zone)`, a conversion that throws on a value it cannot read: refused naming `field`. */
+  private derive(draft: Record<string, unknown>, field: string, fn: (value: string, zone: string) => string, zone: string): string {
+    try {
+      return fn(draft[field] as string, zone);
+    } catch {
+      throw new StoreError('invalid_value', `${field}: must be YYYY-MM-DD HH:MM:SS, got ${JSON.stringify(draft[field])}`, field);
+    }
+  }
+
   /** Fills derived fields (GMT dates, UTC event dates, all-day times, slug) and checks the result. */
   private finishPost<K extends PostType>(type: K, draft: Record<string, unknown>, given: Record<string, unknown>, old?: Stored<PostBase>): PostTypeMap[K] {
+    // No closures here: this runs on every post write, and each closure costs (tsx wraps every one to keep its name).
     const siteTz = this.single.calendarSettings.timezone;
-    const str = (k: string) => draft[k] as string;
-    const guard = (f: () => string, field: string) => {
-      try {
-        return f();
-      } catch {
-        throw new StoreError('invalid_value', `${field}: must be YYYY-MM-DD HH:MM:SS, got ${JSON.stringify(draft[field])}`, field);
-      }
-    };
     // Publication date: whichever of the pair the caller gave decides the other.
-    if ('date' in given && !('date_gmt' in given)) draft.date_gmt = guard(() => zonedToUtc(str('date'), siteTz), 'date');
-    else if ('date_gmt' in given && !('date' in given)) draft.date = guard(() => utcToZoned(str('date_gmt'), siteTz), 'date_gmt');
+    if ('date' in given && !('date_gmt' in given)) draft.date_gmt = this.derive(draft, 'date', zonedToUtc, siteTz);
+    else if ('date_gmt' in given && !('date' in given)) draft.date = this.derive(draft, 'date_gmt', utcToZoned, siteTz);
 
     if (type === 'event') {
-      const tz = str('timezone');
+      const tz = draft.timezone as string;
       if (!isKnownTimeZone(tz)) throw new StoreError('invalid_value', `timezone: unknown time zone ${JSON.stringify(tz)}`, 'timezone');
       // A side given only in UTC gets its wall clock from it; everything else derives UTC from the wall clock.
-      for (const edge of ['start', 'end'] as const) {
-        if (`${edge}_date_utc` in given && !(`${edge}_date` in given)) draft[`${edge}_date`] = guard(() => utcToZoned(str(`${edge}_date_utc`), tz), `${edge}_date_utc`);
+      for (const { local, utc } of EVENT_EDGES) {
+        if (utc in given && !(local in given)) draft[local] = this.derive(draft, utc, utcToZoned, tz);
       }
       const startGiven = 'start_date' in given || 'start_date_utc' in given;
       const endGiven = 'end_date' in given || 'end_date_utc' in given;
-      if (!old && startGiven && !endGiven) draft.end_date = guard(() => addSeconds(str('start_date'), 2 * 3600), 'start_date');
+      if (!old && startGiven && !endGiven) draft.end_date = this.derive(draft, 'start_date', plusTwoHours, tz);
       if (draft.all_day === true) {
         // The calendar stores all-day events as 00:00:00 to 23:59:59 of their days.
-        if (isDateTimeString(str('start_date'))) draft.start_date = `${str('start_date').slice(0, 10)} 00:00:00`;
-        if (isDateTimeString(str('end_date'))) draft.end_date = `${str('end_date').slice(0, 10)} 23:59:59`;
+        const start = draft.start_date as string;
+        const end = draft.end_date as string;
+        if (isDateTimeString(start)) draft.start_date = `${start.slice(0, 10)} 00:00:00`;
+        if (isDateTimeString(end)) draft.end_date = `${end.slice(0, 10)} 23:59:59`;
       }
-      for (const edge of ['start', 'end'] as const) {
-        const utcOnly = `${edge}_date_utc` in given && !(`${edge}_date` in given) && draft.all_day !== true;
-        if (!utcOnly && !(`${edge}_date_utc` in given && `${edge}_date` in given)) {
-          draft[`${edge}_date_utc`] = guard(() => zonedToUtc(str(`${edge}_date`), tz), `${edge}_date`);
-        }
+      for (const { local, utc } of EVENT_EDGES) {
+        const utcOnly = utc in given && !(local in given) && draft.all_day !== true;
+        if (!utcOnly && !(utc in given && local in given)) draft[utc] = this.derive(draft, local, zonedToUtc, tz);
       }
-      if (isDateTimeString(str('start_date')) && isDateTimeString(str('end_date')) && str('end_date') < str('start_date')) {
-        throw new StoreError('invalid_value', `end_date: must not be before start_date (${str('start_date')}), got ${str('end_date')}`, 'end_date');
+      const start = draft.start_date as string;
+      const end = draft.end_date as string;
+      if (isDateTimeString(start) && isDateTimeString(end) && end < start) {
+        throw new StoreError('invalid_value', `end_date: must not be before start_date (${start}), got ${end}`, 'end_date');
       }
     }
 
@@ -459,7 +468,8 @@ export class Store {
     if (slug === '' && status !== 'draft' && status !== 'pending') slug = String(old?.id ?? this.seq.post);
     const id = draft.id as number;
     const lang = draft.lang as Lang;
-    draft.slug = slug === '' ? '' : uniqueSlug(slug, (s) => this.slugTaken(type, lang, s, id));
+    // uniqueSlug() would try `slug` first too; asked here, the usual free slug needs no closure.
+    draft.slug = slug === '' || !this.slugTaken(type, lang, slug, id) ? slug : uniqueSlug(slug, (s) => this.slugTaken(type, lang, s, id));
 
     for (const k of OPTIONAL_POST_FIELDS) if (draft[k] === null || draft[k] === undefined) delete draft[k];
     const problems = recordProblems(POST_DEFS[type], draft);
