@@ -169,8 +169,19 @@ type Tables = { [N in RecordTableName]: Table<RecordKeys[N], RecordTables[N]> } 
   tag: Table<number, TagRecord>;
 };
 
-/** slug index key: slugs are unique per type and language. */
-const slugKey = (lang: string, slug: string) => `${lang}\u0000${slug}`;
+/**
+ * Slugs are unique per type and language: type -> language -> slug -> id. Nested maps rather than one map keyed by
+ * `lang + slug`, so a lookup builds no key string and an entry holds no copy of the slug.
+ */
+type SlugIndex = Map<PostType | TermType, Map<string, Map<string, number>>>;
+
+function slugMap(index: SlugIndex, type: PostType | TermType, lang: string): Map<string, number> {
+  let byLang = index.get(type);
+  if (!byLang) index.set(type, (byLang = new Map()));
+  let bySlug = byLang.get(lang);
+  if (!bySlug) byLang.set(lang, (bySlug = new Map()));
+  return bySlug;
+}
 
 function buildTables(data: DeepReadonly<StoreData> | StoreData): Tables {
   const c = data.calendar;
@@ -232,7 +243,7 @@ export class Store {
   private t: Tables;
   private single: DeepReadonly<Singletons>;
   private seq: Sequences;
-  private slugIndex = new Map<PostType | TermType, Map<string, number>>();
+  private slugIndex: SlugIndex = new Map();
   private countCache: { version: number; counts: Map<number, number> } | undefined;
   private nowMemo = { second: NaN, zone: '', site: '', gmt: '' };
   private readonly listeners = new Set<(change: StoreChange) => void>();
@@ -256,7 +267,7 @@ export class Store {
       this.t = Object.fromEntries(Object.entries(state.t).map(([k, table]) => [k, (table as Table<string | number, unknown>).clone()])) as Tables;
       this.single = state.single;
       this.seq = { ...state.seq };
-      this.slugIndex = new Map([...state.slugIndex].map(([k, m]) => [k, new Map(m)]));
+      this.slugIndex = new Map([...state.slugIndex].map(([k, byLang]) => [k, new Map([...byLang].map(([lang, m]) => [lang, new Map(m)]))]));
       return;
     }
     deepFreeze(state);
@@ -300,7 +311,7 @@ export class Store {
    * queried slug, so both `день` and `%d0%b4%d0%b5%d0%bd%d1%8c` find the same record.
    */
   bySlug<K extends PostType | TermType>(type: K, slug: string, lang: Lang): Stored<(PostTypeMap & TermTypeMap)[K]> | undefined {
-    const id = this.slugIndex.get(type)?.get(slugKey(lang, sanitizeTitle(slug)));
+    const id = this.slugIndex.get(type)?.get(lang)?.get(sanitizeTitle(slug));
     const table = this.t[type] as unknown as ReadTable<number, (PostTypeMap & TermTypeMap)[K]>;
     return id === undefined ? undefined : table.get(id);
   }
@@ -356,23 +367,24 @@ export class Store {
   }
 
   private slugTaken(type: PostType | TermType, lang: string, slug: string, exceptId?: number): boolean {
-    const id = this.slugIndex.get(type)?.get(slugKey(lang, slug));
+    const id = this.slugIndex.get(type)?.get(lang)?.get(slug);
     return id !== undefined && id !== exceptId;
   }
 
   private indexSlugs(): void {
     this.slugIndex = new Map();
     for (const type of ['event', 'venue', 'organizer', 'category', 'tag'] as const) {
-      const index = new Map<string, number>();
-      for (const r of this.t[type].values()) if (r.slug !== '') index.set(slugKey(r.lang, r.slug), r.id);
-      this.slugIndex.set(type, index);
+      this.slugIndex.set(type, new Map());
+      for (const r of this.t[type].values()) if (r.slug !== '') slugMap(this.slugIndex, type, r.lang).set(r.slug, r.id);
     }
   }
 
   private reindexSlug(type: PostType | TermType, old: { id: number; slug: string; lang: string } | undefined, next: { id: number; slug: string; lang: string } | undefined): void {
-    const index = this.slugIndex.get(type) as Map<string, number>;
-    if (old && old.slug !== '' && index.get(slugKey(old.lang, old.slug)) === old.id) index.delete(slugKey(old.lang, old.slug));
-    if (next && next.slug !== '') index.set(slugKey(next.lang, next.slug), next.id);
+    if (old && old.slug !== '') {
+      const index = slugMap(this.slugIndex, type, old.lang);
+      if (index.get(old.slug) === old.id) index.delete(old.slug);
+    }
+    if (next && next.slug !== '') slugMap(this.slugIndex, type, next.lang).set(next.slug, next.id);
   }
 
   private postTypeOf(id: number): PostType | 'contactForm' | undefined {

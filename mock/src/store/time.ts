@@ -76,14 +76,31 @@ export function wallToEpoch(value: DateTimeString): number {
   return Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
 }
 
-const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-
+/**
+ * `YYYY-MM-DD HH:MM:SS` of a UTC instant. Built from char codes: a template literal would make a tree of V8 cons
+ * strings (several objects per date), and these end up by the thousand in stored records.
+ */
 export function epochToWall(ms: number): DateTimeString {
   const d = new Date(ms);
   const y = d.getUTCFullYear();
+  if (!(y >= 1000 && y <= 9999)) return slowEpochToWall(d);
+  const mo = d.getUTCMonth() + 1;
+  const day = d.getUTCDate();
+  const h = d.getUTCHours();
+  const mi = d.getUTCMinutes();
+  const s = d.getUTCSeconds();
+  return String.fromCharCode(
+    48 + Math.floor(y / 1000), 48 + (Math.floor(y / 100) % 10), 48 + (Math.floor(y / 10) % 10), 48 + (y % 10), 45,
+    48 + Math.floor(mo / 10), 48 + (mo % 10), 45, 48 + Math.floor(day / 10), 48 + (day % 10), 32,
+    48 + Math.floor(h / 10), 48 + (h % 10), 58, 48 + Math.floor(mi / 10), 48 + (mi % 10), 58, 48 + Math.floor(s / 10), 48 + (s % 10),
+  );
+}
+
+function slowEpochToWall(d: Date): DateTimeString {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   return (
-    `${y >= 1000 && y <= 9999 ? y : String(y).padStart(4, '0')}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ` +
-    `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`
+    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
+    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
   );
 }
 
