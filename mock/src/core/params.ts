@@ -5,7 +5,7 @@ import type { Contract } from '../../../contracts/src/loader.ts';
 import { coerceValue } from '../../../contracts/src/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/src/types.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
-import { isPhpArrayLike, jsToPhpArray, phpArrayKey, phpToJs, type PhpKey } from '../wire/php.ts';
+import { isPhpArrayLike, phpArrayKey, phpToJs, type PhpKey } from '../wire/php.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 
 /** What is computed once per operation: its args by name, defaults, and the schemas WordPress reports against. */
@@ -18,6 +18,8 @@ interface OpArgs {
   /** Required args that have a default: has_valid_params() sees the default, so they are never missing. */
   requiredWithDefault: Set<string>;
   names: string[];
+  /** phpArrayKey() of each name: how a PHP array (query, form body) holds it. */
+  keys: PhpKey[];
   phaseOf: ReturnType<typeof phaseOfFor>;
 }
 
@@ -51,31 +53,60 @@ function argsOf(op: Operation): OpArgs {
       if (p.required) requiredWithDefault.add(p.name);
     }
   }
-  const out: OpArgs = { specs: op.params, schemasByParam, defaults, requiredWithDefault, names: Object.keys(schemasByParam), phaseOf: phaseOfFor(op.kind) };
+  const names = Object.keys(schemasByParam);
+  const out: OpArgs = { specs: op.params, schemasByParam, defaults, requiredWithDefault, names, keys: names.map(phpArrayKey), phaseOf: phaseOfFor(op.kind) };
   cache.set(op, out);
   return out;
 }
 
+const jsonTypes = new Map<string, boolean>();
+
+function isJsonType(value: string): boolean {
+  let hit = jsonTypes.get(value);
+  if (hit === undefined) {
+    hit = isJsonMediaType(value);
+    if (jsonTypes.size >= 256) jsonTypes.clear();
+    jsonTypes.set(value, hit);
+  }
+  return hit;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /**
- * Every source of the request folded once into one lookup, first non-null value winning in
- * get_parameter_order()'s order (JSON body, form body for body methods, query, path): the same answers as
- * WP_REST_Request::get_param() per key, without walking every source for every declared arg.
+ * The value a source holds for a declared arg, as WP_REST_Request sees the source as a PHP array. A JSON object's
+ * key `k` becomes phpArrayKey(k), which is a one-to-one renaming (numbers only for canonical safe integers, whose
+ * String() is the key again), so the object's own property named exactly `name` is the one. A JSON list has only its
+ * indices; a PHP array (query, form body) is looked up by the PHP key.
  */
-function mergedSources(req: ParsedRequest, pathParams: Record<string, string>): Map<PhpKey, unknown> {
-  const sources: unknown[] = [];
-  if (req.contentType && isJsonMediaType(req.contentType.value)) sources.push(req.jsonParams);
-  if (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' || req.method === 'DELETE') sources.push(req.postParams);
-  sources.push(req.phpQuery);
-  const out = new Map<PhpKey, unknown>();
-  for (const src of sources) {
-    if (!isPhpArrayLike(src)) continue;
-    for (const [k, v] of jsToPhpArray(src)!) if (v !== undefined && v !== null && !out.has(k)) out.set(k, v);
+function sourceValue(src: unknown, name: string, key: PhpKey): unknown {
+  if (src instanceof Map) return src.get(key);
+  if (Array.isArray(src)) return typeof key === 'number' && key >= 0 && key < src.length ? (src[key] as unknown) : undefined;
+  if (src !== null && typeof src === 'object') return hasOwn.call(src, name) ? (src as Record<string, unknown>)[name] : undefined;
+  return undefined;
+}
+
+/**
+ * The request's value of each declared arg: the first non-null one in get_parameter_order()'s order (JSON body, form
+ * body for body methods, query), else the path's - the answers of WP_REST_Request::get_param(), looked up per arg
+ * without folding every source into a map first.
+ */
+function rawValues(req: ParsedRequest, pathParams: Record<string, string>, args: OpArgs): Record<string, unknown> {
+  const json = req.contentType && isJsonType(req.contentType.value) && isPhpArrayLike(req.jsonParams) ? req.jsonParams : undefined;
+  const post = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' || req.method === 'DELETE' ? req.postParams : undefined;
+  const query = req.phpQuery;
+  const raw: Record<string, unknown> = {};
+  const { names, keys } = args;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const key = keys[i]!;
+    let v = json === undefined ? undefined : sourceValue(json, name, key);
+    if (v === undefined || v === null) v = post === undefined ? undefined : sourceValue(post, name, key);
+    if (v === undefined || v === null) v = sourceValue(query, name, key);
+    if (v === undefined || v === null) v = hasOwn.call(pathParams, name) ? pathParams[name] : undefined;
+    if (v !== undefined && v !== null) raw[name] = phpToJs(v);
   }
-  for (const [k, v] of Object.entries(pathParams)) {
-    const key = phpArrayKey(k);
-    if (!out.has(key)) out.set(key, v);
-  }
-  return out;
+  return raw;
 }
 
 /** Defaults are JSON values; lists and objects are copied so no request can change another's default. */
@@ -94,12 +125,7 @@ export type ParamsResult = { ok: true; params: Record<string, unknown> } | { ok:
  */
 export function readParams(contract: Contract, op: Operation, req: ParsedRequest, pathParams: Record<string, string>): ParamsResult {
   const args = argsOf(op);
-  const raw: Record<string, unknown> = {};
-  const merged = mergedSources(req, pathParams);
-  for (const name of args.names) {
-    const v = merged.get(phpArrayKey(name));
-    if (v !== undefined) raw[name] = phpToJs(v);
-  }
+  const raw = rawValues(req, pathParams, args);
   const typed: TypedRequest = { path: {}, query: {} };
   if (op.bodySchema) typed.body = {};
   const params: Record<string, unknown> = {};
