@@ -13,8 +13,10 @@ function uEscape(c: string): string {
 export function fastJson(data: unknown): string {
   let s = JSON.stringify(data);
   if (s === undefined) return 'null';
-  if (s.includes('/')) s = s.replaceAll('/', '\\/');
-  // Pure ASCII exactly when every UTF-16 unit is one UTF-8 byte; counting is several times faster than a regex scan.
+  // Pure ASCII exactly when every UTF-16 unit is one UTF-8 byte; counting is several times faster than a regex scan,
+  // and done before the `/` replacement, whose result V8 keeps as a cons string that counting would flatten. (The two
+  // replacements commute: neither produces what the other replaces.)
   if (Buffer.byteLength(s, 'utf8') !== s.length) s = s.replace(/[\u0080-\uffff]/g, uEscape);
+  if (s.includes('/')) s = s.replaceAll('/', '\\/');
   return s;
 }
