@@ -2,7 +2,9 @@
 // Each server runs in its own process, the load comes from a separate process (load-child.ts), one scenario at a
 // time: GET a list page, GET one record, POST a create, a 25-request batch. Reported per scenario: requests per
 // second, p50/p99 latency, errors; per server: start-up time with the full contract and peak RSS; and the mock's
-// RSS with 10,000 events. Results go to reports/bench.json and a table on stdout.
+// RSS with 10,000 events. For the batch, also what a bare node:http server manages when its answer is as large as the
+// mock's 25-create answer (the cost of sending that answer alone). Results go to reports/bench.json and a table on
+// stdout.
 //
 // Environment: BENCH_DURATION_MS (default 5000 per run), BENCH_CONNECTIONS (default 32), BENCH_SKIP_PRISM=1.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -185,7 +187,25 @@ async function main(): Promise<void> {
     }
     const peak: Partial<Record<ServerName, number | null>> = {};
     for (const s of servers) peak[s.name] = await procStatus(s.child.pid, 'VmHWM');
+    // The size of the mock's batch answer (25 created events in the edit context, inside their envelopes).
+    const mock = servers.find((s) => s.name === 'mock')!;
+    const batchSc = SCENARIOS[3]!;
+    const batchAnswerBytes = (await (await fetch(`http://${HOST}:${mock.port}${mock.root}${batchSc.path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: batchSc.body })).arrayBuffer()).byteLength;
+    await reset(mock);
     stopAll();
+
+    // The same load against a bare node:http server whose answer is as large as the mock's batch answer.
+    let bigCeiling: LoadResult | undefined;
+    {
+      const port = await freePort();
+      const s = await start('ceiling', ['--import', 'tsx', join(ROOT, 'mock/bench/ceiling.ts'), String(port), String(batchAnswerBytes)], '', '/', port);
+      try {
+        process.stderr.write(`bench: ${batchSc.name} on the ceiling answering ${batchAnswerBytes} bytes...\n`);
+        bigCeiling = await measure(s, batchSc);
+      } finally {
+        s.child.kill('SIGKILL');
+      }
+    }
 
     // The same reads with the response cache off: what a first read of each URL costs.
     const uncached: Record<string, LoadResult> = {};
@@ -237,6 +257,8 @@ async function main(): Promise<void> {
       startupMs: startup,
       peakRssBytes: peak,
       mockUncachedReads: uncached,
+      batchAnswerBytes,
+      ceilingWithBatchSizedAnswer: bigCeiling ?? null,
       mockRss: { events300: small, events10000: large },
       generators: generators ?? null,
     };
@@ -254,6 +276,7 @@ async function main(): Promise<void> {
       ...Object.entries(uncached).map(([name, r]) => `${pad(name.replace('GET ', ''), 18)} | ${cell(r)} | ${pad('(mock, response cache off:', 26)} | every read computed)`),
       '',
       `start-up with the full contract (spawn to first answer): ${servers.map((s) => `${s.name} ${s.startupMs} ms`).join(', ')}`,
+      `batch answer: mock ${(batchAnswerBytes / 1024).toFixed(0)} KB (25 created events), prism a canned 207; bare node:http answering ${(batchAnswerBytes / 1024).toFixed(0)} KB: ${bigCeiling ? `${bigCeiling.rps} req/s` : 'n/a'}`,
       `peak RSS: ${servers.map((s) => `${s.name} ${mb(peak[s.name] ?? null)}`).join(', ')}`,
       `mock RSS after start (after GC): ${mb(small.rss)} with ${small.events} events, ${mb(large.rss)} with ${large.events} events`,
     ];
