@@ -31,6 +31,20 @@ export function sanitizeTitle(title: string): string {
   // A slug already in its final form comes back unchanged (lookups by slug and stored slugs are checked again and
   // again): lower-case letters, digits and underscores in hyphen-separated runs, within the length cap.
   if (title.length <= MAX_SLUG_LENGTH && CANONICAL.test(title)) return title;
+  // Titles repeat (every create derives its slug from one, and looks it up again): a small memo of recent ones.
+  if (title.length > 256) return sanitize(title);
+  let slug = recent.get(title);
+  if (slug === undefined) {
+    slug = sanitize(title);
+    if (recent.size >= 1024) recent.clear();
+    recent.set(title, slug);
+  }
+  return slug;
+}
+
+const recent = new Map<string, string>();
+
+function sanitize(title: string): string {
   const stripped = title
     .replace(/<[^>]*>/g, '')
     .replace(/&(nbsp|ndash|mdash|#160|#8211|#8212);/g, '-')
