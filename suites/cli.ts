@@ -9,27 +9,17 @@ import * as fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseCli, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
-import type { CommandContext, CommandRegistry, OutputStream } from './src/cli/context.ts';
+import type { CommandContext, CommandRegistry } from './src/cli/context.ts';
 import { NotImplementedError, TargetUnreachableError, UsageError } from './src/cli/errors.ts';
 import { usage } from './src/cli/help.ts';
 import { BaselineError } from './src/report/baseline.ts';
 import { ReportFormatError } from './src/report/json.ts';
 import { MergeError } from './src/report/merge.ts';
-import type { ToolInfo } from './src/report/model.ts';
 import { createRedactor } from './src/report/redact.ts';
 import { EXIT_INTERNAL, EXIT_USAGE } from './src/report/run.ts';
-import type { ReportFs } from './src/report/write.ts';
 
-export interface MainDeps {
-  commands: CommandRegistry;
-  tool: ToolInfo;
-  env: Readonly<Record<string, string | undefined>>;
-  stdout: OutputStream;
-  stderr: OutputStream;
-  now(): Date;
-  readFile(path: string): Promise<string>;
-  fs: ReportFs;
-}
+/** What main() is given: a command's context before the invocation's own secrets are known, plus the commands. */
+export type MainDeps = Omit<CommandContext, 'secrets' | 'redact'> & { commands: CommandRegistry };
 
 export async function main(argv: readonly string[], deps: MainDeps): Promise<number> {
   let args: CliArgs;
