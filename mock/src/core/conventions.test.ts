@@ -200,6 +200,15 @@ describe('global parameters (samples 41-50)', () => {
     expect(err.json).toEqual({ body: { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } }, status: 404, headers: [] });
   });
 
+  it('_envelope of a list keeps X-WP-Total and X-WP-TotalPages as integers, as the controllers set them', () => {
+    const res = call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1&_envelope&_fields=id');
+    const plain = call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1&_fields=id');
+    expect(res.json.headers['X-WP-Total']).toBe(Number(plain.headers['X-WP-Total']));
+    expect(res.json.headers['X-WP-TotalPages']).toBe(Number(plain.headers['X-WP-TotalPages']));
+    expect(res.json.headers['X-WP-Total']).toBeGreaterThan(1);
+    expect(res.body).toMatch(/"X-WP-Total":[0-9]+,"X-WP-TotalPages":[0-9]+,"Link":/);
+  });
+
   it('_fields: top level and dot notation, _links only when asked (45, 46)', () => {
     expect(call(mock, 'GET', '/wp-json/cal/v1/events/92?_fields=id,title').json).toEqual({ id: 92, title: { rendered: expect.any(String) } });
     const nested = call(mock, 'GET', '/wp-json/cal/v1/events?_fields=id,title.rendered,_links&per_page=1');

@@ -142,6 +142,8 @@ export interface Enveloped {
  * Headers printed as `[]` when there are none (an empty PHP array), as in sample 44. Send the envelope with no
  * response headers and no Allow: they are inside it.
  */
+const INTEGER_HEADERS = new Set(['X-WP-Total', 'X-WP-TotalPages']);
+
 export function envelope(
   data: unknown,
   status: number,
@@ -149,7 +151,9 @@ export function envelope(
 ): Enveloped {
   const entries = Array.isArray(headers) ? (headers as ReadonlyArray<readonly [string, string | number]>) : Object.entries(headers);
   const h: Record<string, string | number> = {};
-  for (const [k, v] of entries) h[k] = v;
+  // The wire carries every header as text, but the controllers set X-WP-Total and X-WP-TotalPages as PHP integers,
+  // and the envelope shows the values as set: `"X-WP-Total":4`, not `"4"`.
+  for (const [k, v] of entries) h[k] = typeof v === 'string' && INTEGER_HEADERS.has(k) && /^[0-9]+$/.test(v) ? Number(v) : v;
   return { status: 200, body: { body: data, status, headers: entries.length === 0 ? [] : h } };
 }
 
