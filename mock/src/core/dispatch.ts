@@ -14,6 +14,7 @@ import type { LinkBase } from '../handlers/calendar/render-shared.ts';
 import type { HandlerCtx, Reply, Rng } from '../handlers/context.ts';
 import { allowedMethods, checkPermission, type User } from './permissions.ts';
 import { readParams } from './params.ts';
+import { forbiddenStatusErrors } from './status-capability.ts';
 import type { RouteEntry, RouteTable } from './routes.ts';
 
 /** What dispatch produces before serve_request() turns it into bytes. */
@@ -64,7 +65,7 @@ export function prepare(req: ParsedRequest, env: DispatchEnv): Prepared {
   const { route, op, pathParams } = m;
   // has_valid_params() reports a body that did not decode before anything else.
   if (req.jsonError) return { kind: 'error', error: invalidJson(req.jsonError), route, op, pathParams, lang: langOf(undefined, env) };
-  const read = readParams(env.contract, m.op, req, m.pathParams);
+  const read = readParams(env.contract, m.op, req, m.pathParams, (raw) => forbiddenStatusErrors(m.op, raw, env));
   if (!read.ok) return { kind: 'error', error: read.error, route, op, pathParams, lang: langOf(undefined, env) };
   // Literals rather than `{ ...base, key }`: V8 adds properties to a spread copy slowly, and this runs per request.
   return { kind: 'ready', route, op, pathParams, params: read.params, lang: langOf(read.params, env) };

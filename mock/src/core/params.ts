@@ -5,6 +5,7 @@ import type { Contract } from '../../../contracts/src/loader.ts';
 import { coerceValue } from '../../../contracts/src/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/src/types.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
+import type { WpError } from '../wire/wpvalidate.ts';
 import { isPhpArrayLike, phpArrayKey, phpToJs, type PhpKey } from '../wire/php.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 
@@ -123,7 +124,14 @@ export type ParamsResult = { ok: true; params: Record<string, unknown> } | { ok:
  * (coerced) or has a default; on failure the error is WordPress's (rest_missing_callback_param or rest_invalid_param).
  * Issues WordPress itself would not reject (format uri, untyped args) do not fail the request.
  */
-export function readParams(contract: Contract, op: Operation, req: ParsedRequest, pathParams: Record<string, string>): ParamsResult {
+export function readParams(
+  contract: Contract,
+  op: Operation,
+  req: ParsedRequest,
+  pathParams: Record<string, string>,
+  /** Sanitize callbacks that refuse a value on their own terms (see InvalidParamsOptions.forced). */
+  forcedErrors?: (raw: Readonly<Record<string, unknown>>) => Record<string, WpError> | undefined,
+): ParamsResult {
   const args = argsOf(op);
   const raw = rawValues(req, pathParams, args);
   const typed: TypedRequest = { path: {}, query: {} };
@@ -139,10 +147,13 @@ export function readParams(contract: Contract, op: Operation, req: ParsedRequest
     params[spec.name] ??= c;
   }
   const result = contract.validate(op, typed);
-  if (!result.valid) {
+  const forced = forcedErrors?.(raw);
+  if (!result.valid || forced) {
     // What WordPress cannot check (format uri, `not`...) is the contract's concern, not a 400 on the wire.
-    const issues = result.issues.filter(isEnforcedByWordPress);
-    const error = invalidParams(issues, args.schemasByParam, { values: raw, requestOrder: sanitizeOrder(req, pathParams), phaseOf: args.phaseOf });
+    const issues = result.valid ? [] : result.issues.filter(isEnforcedByWordPress);
+    const error = invalidParams(issues, args.schemasByParam, {
+      values: raw, requestOrder: sanitizeOrder(req, pathParams), phaseOf: args.phaseOf, ...(forced ? { forced } : {}),
+    });
     if (error) return { ok: false, error };
   }
   for (const [name, value] of args.defaults) {

@@ -279,6 +279,12 @@ export interface InvalidParamsOptions {
    * has_valid_params() tests `null === $param` (a JSON `"name": null` is "Missing parameter(s): name").
    */
   required?: readonly string[];
+  /**
+   * Args whose own sanitize_callback refuses the value before any schema check (sanitize_post_statuses() refusing a
+   * status the user may not list: rest_forbidden_status, sample 14). Their error replaces the schema's, in the
+   * sanitize pass, so it is reported only when the validate pass found nothing, beside the pass's other failures.
+   */
+  forced?: Readonly<Record<string, WpError>>;
 }
 
 function segmentsOf(issue: ValidationIssue): string[] {
@@ -501,7 +507,8 @@ export function invalidParams(
   schemasByParam: Readonly<Record<string, JsonSchema>>,
   opts: InvalidParamsOptions = {},
 ): WpErrorResponse | null {
-  if (issues.length === 0) return null;
+  const forced = opts.forced ?? {};
+  if (issues.length === 0 && Object.keys(forced).length === 0) return null;
   const declared = Object.keys(schemasByParam);
   const byDeclaration = (a: string, b: string) => {
     const ia = declared.indexOf(a);
@@ -521,7 +528,9 @@ export function invalidParams(
 
   const phaseOf = opts.phaseOf ?? defaultWpPhase;
   const failures: Record<WpPhase, ParamFailure[]> = { validate: [], sanitize: [] };
+  for (const [param, error] of Object.entries(forced)) failures.sanitize.push({ param, error });
   for (const [param, list] of grouped) {
+    if (Object.prototype.hasOwnProperty.call(forced, param)) continue;
     const schema = schemasByParam[param];
     const phase = phaseOf(param, list[0]!.location, schema);
     const wpArg = schema ? toWpSchema(schema) : undefined;
