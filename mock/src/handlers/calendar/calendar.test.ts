@@ -188,8 +188,21 @@ describe('references the store refuses', () => {
   it('an unknown venue or category is "Invalid parameter." under the namespace\'s own name', () => {
     const legacy = call(mock, 'POST', '/wp-json/cal/events/v1/events', { body: { title: 'x', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', venue: [999999] } });
     expect(legacy.json).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): venue', data: { status: 400, params: { venue: 'Invalid parameter.' }, details: [] } });
-    const cal = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'x', cal_events_cat: [999999] } });
-    expect(cal.json.data.params).toEqual({ cal_events_cat: 'Invalid parameter.' });
+    const legacyCat = call(mock, 'POST', '/wp-json/cal/events/v1/events', { body: { title: 'x', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', categories: [999999] } });
+    expect(legacyCat.json.data.params).toEqual({ categories: 'Invalid parameter.' });
+    const cal = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'x', venues: [999999] } });
+    expect(cal.json.data.params).toEqual({ venues: 'Invalid parameter.' });
+  });
+
+  it('cal/v1 skips term IDs that name no term, as wp_set_object_terms() does, and keeps the known ones', () => {
+    const tag = call(mock, 'GET', '/wp-json/cal/events/v1/tags?per_page=1').json[0].id as number;
+    const created = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'x', cal_events_cat: [999999, 2], tags: [tag, 999998] } });
+    expect(created.status).toBe(201);
+    expect(created.json.cal_events_cat).toEqual([2]);
+    expect(created.json.tags).toEqual([tag]);
+    const patched = call(mock, 'PATCH', `/wp-json/cal/v1/events/${created.json.id}`, { body: { cal_events_cat: [999999] } });
+    expect(patched.status).toBe(200);
+    expect(patched.json.cal_events_cat).toEqual([]);
   });
 });
 

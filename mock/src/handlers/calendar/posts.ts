@@ -203,7 +203,8 @@ function read(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
 }
 
 function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
-  const env = { nowWall: siteNow(ctx) };
+  const store = ctx.store;
+  const env = { nowWall: siteNow(ctx), termExists: (kind: 'category' | 'tag', id: number) => (kind === 'category' ? store.categories : store.tags).get(id) !== undefined };
   if (type === 'event') return eventPatch(ctx.params, ns, env, current as Stored<EventRecord> | undefined);
   if (type === 'venue') return venuePatch(ctx.params, ns, env);
   return organizerPatch(ctx.params, ns, env);

@@ -18,6 +18,8 @@ export class InvalidParam extends Error {
 export interface WriteEnv {
   /** Site wall clock now, `YYYY-MM-DD HH:MM:SS` (for `now`, `today` and the like). */
   nowWall: string;
+  /** Whether a term exists (cal/v1 drops unknown term IDs, as wp_set_object_terms() skips an integer it cannot find). */
+  termExists?: (kind: 'category' | 'tag', id: number) => boolean;
 }
 
 const LIVE_STATUSES = POST_STATUSES.filter((s) => s !== 'trash') as readonly string[];
@@ -132,8 +134,12 @@ export function eventPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv, curre
   if (has(p, 'cost')) out.cost = str(p.cost);
   if (p.website !== undefined) out.website = str(p.website);
   const catKey = ns === 'legacy' ? 'categories' : 'cal_events_cat';
-  if (has(p, catKey)) out.categories = ids(p[catKey]);
-  if (has(p, 'tags')) out.tags = ids(p.tags);
+  // cal/v1 hands term IDs to the posts controller's handle_terms(): an ID naming no term is skipped, not refused.
+  // The legacy namespace keeps refusing them ("Invalid parameter.", as a plugin's own validate_callback would: the
+  // documents do not say), which the store's reference check reports.
+  const known = (kind: 'category' | 'tag', list: number[]) => (ns === 'cal' && env.termExists ? list.filter((id) => env.termExists!(kind, id)) : list);
+  if (has(p, catKey)) out.categories = known('category', ids(p[catKey]));
+  if (has(p, 'tags')) out.tags = known('tag', ids(p.tags));
   const venueKey = ns === 'legacy' ? 'venue' : 'venues';
   const orgKey = ns === 'legacy' ? 'organizer' : 'organizers';
   if (has(p, venueKey)) out.venues = ids(p[venueKey]);
