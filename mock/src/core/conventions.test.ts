@@ -234,6 +234,9 @@ describe('global parameters (samples 41-50)', () => {
     const bad = call(mock, 'GET', '/wp-json/cal/v1/events?_jsonp=alert(1)');
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' });
+    // The Content-Type follows a truthy _jsonp before the callback is checked (a live WordPress 6.1.9 does the same).
+    expect(bad.headers['Content-Type']).toBe('application/javascript; charset=UTF-8');
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events?_jsonp=0&per_page=1').headers['Content-Type']).toBe('application/json; charset=UTF-8');
     const pretty = call(mock, 'GET', '/wp-json/cal/v1/events?_pretty&per_page=1&_fields=id');
     expect(pretty.body).toMatch(/^\[\n {4}\{\n {8}"id": \d+\n {4}\}\n\]$/);
   });

@@ -164,7 +164,9 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
 
   const errorResponse = (req: ParsedRequest, e: WpErrorResponse, ctx: Parameters<typeof finish>[2], early = false): MockResponse => {
     if (!early) return finish(req, { status: e.status, data: e.body, headers: [], error: true }, ctx);
-    const list = responseHeaders({ apiRoot: `${ctx.origin}/wp-json/`, status: e.status, originalMethod: req.originalMethod, loggedIn: false, early: true });
+    // serve_request() picks the Content-Type from a truthy `_jsonp` before it checks the callback, so even the
+    // "Invalid JSONP callback function." error goes out as application/javascript.
+    const list = responseHeaders({ apiRoot: `${ctx.origin}/wp-json/`, status: e.status, originalMethod: req.originalMethod, loggedIn: false, early: true, jsonp: req.globals._jsonp !== null });
     return { status: e.status, headers: toRecord(list), body: fastJson(e.body), ...(ctx.delayMs > 0 ? { delayMs: ctx.delayMs } : {}) };
   };
 

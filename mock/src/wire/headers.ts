@@ -171,7 +171,7 @@ export interface ResponseHeadersInput {
   loggedIn: boolean;
   /** X-HTTP-Method-Override changed the method (ParsedRequest.methodOverridden). */
   methodOverridden?: boolean;
-  /** A valid `_jsonp` callback: the body is JavaScript. */
+  /** A `_jsonp` PHP finds truthy, valid or not: the Content-Type is JavaScript. */
   jsonp?: boolean;
   /** blog_charset, UTF-8 on the reference site. */
   charset?: string;
