@@ -200,6 +200,11 @@ describe('global parameters (samples 41-50)', () => {
     expect(err.json).toEqual({ body: { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } }, status: 404, headers: [] });
   });
 
+  it('_fields keeps the links the API root and the namespace indexes always add (help, up)', () => {
+    expect(call(mock, 'GET', '/wp-json/?_fields=name').json).toEqual({ name: expect.any(String), _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] } });
+    expect(call(mock, 'GET', '/wp-json/oembed/1.0?_fields=namespace').json).toEqual({ namespace: 'oembed/1.0', _links: { up: [{ href: `${API}` }] } });
+  });
+
   it('_envelope of a list keeps X-WP-Total and X-WP-TotalPages as integers, as the controllers set them', () => {
     const res = call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1&_envelope&_fields=id');
     const plain = call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1&_fields=id');

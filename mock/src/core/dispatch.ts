@@ -28,6 +28,11 @@ export interface Dispatched {
   raw?: { contentType: string; text: string };
   /** `data` already encoded (or how to get it), when the handler had it. */
   json?: string | (() => string);
+  /**
+   * The links are added whatever `_fields` asks (the API root's `help`, a namespace index's `up`): those callbacks
+   * add_link() unconditionally, and response_to_data() prints them after the fields were filtered.
+   */
+  linksAlways?: boolean;
 }
 
 export type Prepared =
@@ -107,6 +112,7 @@ export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): D
   withAllow(headers, allowFor(route, pathParams, lang, env));
   if (reply.error) return { status: reply.status, data: reply.body, headers, error: true };
   const out: Dispatched = { status: reply.status, data: reply.body, headers, error: false };
+  if (op.kind === 'root' || op.kind === 'index') out.linksAlways = true;
   if (reply.raw) out.raw = reply.raw;
   if (reply.json !== undefined) out.json = reply.json;
   return out;

@@ -118,10 +118,10 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     if (!d.error && !d.raw && encoded === undefined) {
       const fields = g._fields;
       // Controllers add _links only when they are wanted (rest_is_field_included('_links' | '_embedded')).
-      const wantLinks = isFieldIncluded('_links', fields) || isFieldIncluded('_embedded', fields);
+      const wantLinks = d.linksAlways === true || isFieldIncluded('_links', fields) || isFieldIncluded('_embedded', fields);
       if (fields) data = filterFields(data, wantLinks ? [...fields, '_links'] : fields, status);
       if (g._embed && wantLinks) data = embedLinks(data, g._embed, ctx.env.subrequest);
-      if (fields && !isFieldIncluded('_links', fields)) data = stripLinks(data);
+      if (fields && !d.linksAlways && !isFieldIncluded('_links', fields)) data = stripLinks(data);
     }
     let raw = d.raw;
     if (g._envelope) {
