@@ -8,6 +8,7 @@ import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse 
 import type { WpError } from '../wire/wpvalidate.ts';
 import { isPhpArrayLike, phpArrayKey, phpToJs, type PhpKey } from '../wire/php.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
+import { latin1Copy } from '../bytes.ts';
 
 /** What is computed once per operation: its args by name, defaults, and the schemas WordPress reports against. */
 interface OpArgs {
@@ -34,7 +35,7 @@ const cache = new WeakMap<Operation, OpArgs>();
  */
 function oneByteStrings(v: unknown): unknown {
   // eslint-disable-next-line no-control-regex -- Latin-1 is what fits in one byte
-  if (typeof v === 'string') return /^[\x00-\xff]*$/.test(v) ? Buffer.from(v, 'latin1').toString('latin1') : v;
+  if (typeof v === 'string') return /^[\x00-\xff]*$/.test(v) ? latin1Copy(v) : v;
   if (Array.isArray(v)) return v.map(oneByteStrings);
   if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, oneByteStrings(x)]));
   return v;

@@ -6,7 +6,7 @@
 //   PHP's 512 levels, decodes exactly as json_decode() would, so it is attached to the bodyless reading.
 // Copies of a reading are made with Object.assign, not `{ ...base, key }`: V8 (Node 20) adds properties to a spread
 // copy slowly, about a microsecond each, and this runs for every request and every batch item.
-import { isUtf8 } from 'node:buffer';
+import { utf8DecodeStrict, utf8Encode } from '../bytes.ts';
 import { isJsonMediaType, parseContentType, parseRequest, type ParsedRequest } from '../wire/request.ts';
 import type { MockRequest } from './types.ts';
 
@@ -51,8 +51,8 @@ function shallowEnough(text: string): boolean {
 
 /** A JSON body decoded as json_decode() would, or undefined when only the careful reader can tell. */
 function quickJson(bytes: Uint8Array): Record<string, unknown> | undefined {
-  if (!isUtf8(bytes)) return undefined;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const text = utf8DecodeStrict(bytes);
+  if (text === undefined) return undefined;
   if (/\\u[dD][89a-fA-F]/.test(text) || !shallowEnough(text)) return undefined;
   let v: unknown;
   try {
@@ -80,7 +80,7 @@ export function readRequest(mreq: MockRequest): ParsedRequest | null {
   }
   const type = parseContentType(ct);
   if (type && isJsonMediaType(type.value)) {
-    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    const bytes = typeof body === 'string' ? utf8Encode(body) : body;
     const json = quickJson(bytes);
     if (json) {
       const base = bodyless(mreq.method, mreq.url, ct, override);

@@ -7,6 +7,7 @@ import type { Store } from '../store/store.ts';
 import type { DeepReadonly } from '../store/table.ts';
 import { cannotCreate, cannotDelete, cannotEdit, forbidden, invalidId, notAllowed, wpError, type WpErrorResponse } from '../wire/errors.ts';
 import type { RouteEntry } from './routes.ts';
+import { base64Decode, utf8Decode } from '../bytes.ts';
 
 export type User = DeepReadonly<UserRecord>;
 
@@ -18,7 +19,7 @@ export function authenticate(authorization: string | undefined, store: Store): U
   if (!authorization) return undefined;
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
   if (!m) return undefined;
-  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const decoded = utf8Decode(base64Decode(m[1]!));
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   const login = decoded.slice(0, colon);

@@ -19,6 +19,7 @@ import { authenticate, type User } from './permissions.ts';
 import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
+import { utf8Encode } from '../bytes.ts';
 
 export { fastJson } from './json.ts';
 
@@ -198,7 +199,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     const res = serve(mreq);
     if (key !== undefined && res.status < 500 && opts.store.version === responsesVersion) {
       if (responses.size >= 2048) responses.clear();
-      responses.set(key, { status: res.status, headers: { ...res.headers }, body: res.body, bodyBytes: Buffer.from(res.body, 'utf8') });
+      responses.set(key, { status: res.status, headers: { ...res.headers }, body: res.body, bodyBytes: utf8Encode(res.body) });
     }
     return res;
   };

@@ -3,6 +3,8 @@
 // JSON.parse's messages changed between V8 versions and several no longer carry a position, so on
 // failure a small scanner walks the text again to find where and why it stops being JSON.
 
+import { latin1Copy } from '../bytes.ts';
+
 export interface JsonSyntaxProblem {
   line: number;
   column: number;
@@ -45,7 +47,7 @@ export function internalizeKeysOneByte(text: string, pattern: RegExp = JSON_KEY)
     const key = m[1]!;
     if (seen.has(key) || key.length > 100) continue;
     seen.add(key);
-    oneByteKeys[Buffer.from(key, 'latin1').toString('latin1')] = true;
+    oneByteKeys[latin1Copy(key)] = true;
   }
 }
 

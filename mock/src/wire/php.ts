@@ -2,6 +2,8 @@
 // what (string) and json_encode() print, what is_numeric() accepts, how WordPress rebuilds query strings.
 // Every rule here was checked against PHP 8.2 (the runtime of the reference WordPress 6.1.9), see php.test.ts.
 
+import { utf8Decode, utf8Encode } from '../bytes.ts';
+
 /** A PHP array key: numeric strings become integers, as zend_symtable does. */
 export type PhpKey = string | number;
 /** A PHP array as request parsing builds it. A Map keeps PHP's insertion order, which a JS object cannot for integer keys. */
@@ -22,7 +24,7 @@ export function phpArrayKey(key: string): PhpKey {
 }
 
 function utf8Bytes(s: string): number[] {
-  return [...Buffer.from(s, 'utf8')];
+  return [...utf8Encode(s)];
 }
 
 function isHex(c: string | undefined): boolean {
@@ -44,13 +46,13 @@ export function phpUrlDecode(s: string): string {
       bytes.push(...utf8Bytes(String.fromCodePoint(cp)));
     }
   }
-  return Buffer.from(bytes).toString('utf8');
+  return utf8Decode(Uint8Array.from(bytes));
 }
 
 /** PHP urlencode(): everything but `[A-Za-z0-9_.-]` is %XX (uppercase), space is `+` (so `~` is encoded, unlike rawurlencode). */
 export function phpUrlEncode(s: string): string {
   let out = '';
-  for (const b of Buffer.from(s, 'utf8')) {
+  for (const b of utf8Encode(s)) {
     const c = String.fromCharCode(b);
     if (/[A-Za-z0-9_.-]/.test(c)) out += c;
     else if (b === 0x20) out += '+';
@@ -460,7 +462,7 @@ function checkPhpJson(b: Uint8Array, maxDepth: number): void {
       const c = b[j + k];
       if (c === undefined || !/[0-9A-Fa-f]/.test(String.fromCharCode(c))) return -1;
     }
-    return parseInt(Buffer.from(b.subarray(j, j + 4)).toString('latin1'), 16);
+    return parseInt(String.fromCharCode(b[j]!, b[j + 1]!, b[j + 2]!, b[j + 3]!), 16);
   };
   const string = () => {
     i++; // opening quote
@@ -572,14 +574,14 @@ function checkPhpJson(b: Uint8Array, maxDepth: number): void {
  * PHP would keep integer-like keys in document order).
  */
 export function phpJsonDecode(body: string | Uint8Array, maxDepth = 512): JsonDecodeResult {
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const bytes = typeof body === 'string' ? utf8Encode(body) : body;
   try {
     checkPhpJson(bytes, maxDepth);
   } catch (e) {
     if (e instanceof JsonFail) return { ok: false, code: e.code, message: PHP_JSON_ERRORS[e.code] };
     throw e;
   }
-  return { ok: true, value: JSON.parse(Buffer.from(bytes).toString('utf8')) };
+  return { ok: true, value: JSON.parse(utf8Decode(bytes)) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // WP::parse_request(), rest_api_loaded()), the method after overrides and the parameters by source
 // (WP_REST_Server::serve_request(), WP_REST_Request), as Apache 2.4 + mod_php 8.2 hand them over.
 
+import { utf8Decode, utf8Encode } from '../bytes.ts';
 import { isPhpArrayLike, jsToPhpArray, phpJsonDecode, phpParseStr, phpToJs, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php.ts';
 
 export interface RawHttpRequest {
@@ -134,9 +135,9 @@ function apacheDecode(s: string): string {
     if (s[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
       bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
       i += 2;
-    } else bytes.push(...Buffer.from(s[i]!, 'utf8'));
+    } else bytes.push(...utf8Encode(s[i]!));
   }
-  return Buffer.from(bytes).toString('utf8');
+  return utf8Decode(Uint8Array.from(bytes));
 }
 
 /** PHP's empty() on a string body. */
@@ -310,8 +311,8 @@ export function parseRequest(raw: RawHttpRequest): ParsedRequest | null {
   }
 
   const headers = normalizeHeaders(raw.headers);
-  const rawBody = typeof raw.body === 'string' ? Buffer.from(raw.body, 'utf8') : raw.body ? Buffer.from(raw.body) : Buffer.alloc(0);
-  const bodyText = rawBody.toString('utf8');
+  const rawBody = typeof raw.body === 'string' ? utf8Encode(raw.body) : raw.body ? new Uint8Array(raw.body) : new Uint8Array(0);
+  const bodyText = utf8Decode(rawBody);
   const originalMethod = raw.method;
   const phpQuery = phpParseStr(query);
   const contentType = parseContentType(headers['content-type']);

@@ -5,6 +5,7 @@
 // coercions (a scalar is an array, `''` is an object, `"1,abc"` is a list).
 // Schemas here are WordPress arg schemas (draft-04 style, see options.ts toWpArgSchema()).
 
+import { utf8Length } from '../bytes.ts';
 import {
   isNumeric,
   isNumericArray,
@@ -148,7 +149,7 @@ export function restParseDate(v: unknown): boolean {
 
 export function isEmail(v: unknown): boolean {
   const email = phpStringCast(v);
-  if (Buffer.byteLength(email) < 6) return false;
+  if (utf8Length(email) < 6) return false;
   const at = email.indexOf('@', 1);
   if (at < 0) return false;
   const local = email.slice(0, at);
