@@ -1,13 +1,13 @@
 // One configured Ajv per loaded contract: JSON Schema 2020-12, strict, with the formats the contract uses.
-import { createRequire } from 'node:module';
-import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
-import type { FormatsPlugin } from 'ajv-formats';
+import Ajv2020Module, { type Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 
-// ajv and ajv-formats are CommonJS; require() gives their real exports under both tsx and plain Node,
-// where a default import would land one level too high.
-const require = createRequire(import.meta.url);
-const Ajv2020 = require('ajv/dist/2020.js').default as typeof Ajv2020Class;
-const addFormats = require('ajv-formats').default as FormatsPlugin;
+// ajv and ajv-formats are CommonJS. Under NodeNext, tsx and plain Node a default import of them is module.exports,
+// one level above the real export, its `.default`; a bundler may hand out either, and both modules set
+// module.exports.default to module.exports itself, so `.default` is right everywhere. (Not createRequire: that is
+// node:module, and the mock's browser entry runs this file.)
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
 export type AjvInstance = Ajv2020Class;
 
 /** The contract's own annotation keywords: carried through, never validated. */
