@@ -6,7 +6,7 @@
 // loader, so the state can always be saved and loaded again; a rejected write changes nothing.
 
 import { minimumSequences } from './integrity.ts';
-import { recordProblems, type RecordDef } from './load-fixtures.ts';
+import { recordProblems, type RecordDef } from './fixture-schema.ts';
 import type {
   AmsState, CalendarSettings, CategoryRecord, ContactForm, EventRecord, FeedbackSubmission, FixtureSet, ImportJob, JsonObject,
   Lang, LiveStatus, LmsToken, LmsUser, OnOff, OrganizerRecord, PageBuilderConnection, PageBuilderLog, PageBuilderPlugin,
