@@ -7,7 +7,7 @@ import type { Lang } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
 import { criticalError, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';
-import { responseHeaders, type HeaderList } from '../wire/headers.ts';
+import { corsHeaders, responseHeaders, type HeaderList } from '../wire/headers.ts';
 import { wpJsonEncode } from '../wire/php.ts';
 import { apacheRejection, parseRequest, type ParsedRequest } from '../wire/request.ts';
 import { readRequest } from './parse.ts';
@@ -149,6 +149,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
       status,
       originalMethod: req.originalMethod,
       origin: req.headers.origin,
+      requestedHeaders: req.originalMethod === 'OPTIONS' ? req.headers['access-control-request-headers'] : undefined,
       loggedIn: ctx.user !== undefined,
       methodOverridden: req.methodOverridden,
       jsonp: jsonp !== null,
@@ -213,7 +214,9 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     if (path.startsWith('/__mock/') || path === '/__mock') {
       const out = opts.control(path.replace(/^\/__mock\/?/, '').replace(/\/+$/, ''), mreq.method.toUpperCase());
       const r = out ?? { status: 404, body: { code: 'mock_no_control_route', message: `No control route ${path}. Known: POST /__mock/reset, GET /__mock/state.`, data: { status: 404 } } };
-      return { status: r.status, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(r.body) };
+      // Asked from a page on another origin: the CORS headers a REST answer gets, or the page cannot read the answer.
+      const cors = mreq.headers.origin ? Object.fromEntries(corsHeaders({ origin: mreq.headers.origin, originalMethod: mreq.method, loggedIn: false })) : {};
+      return { status: r.status, headers: { ...cors, 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(r.body) };
     }
     const rejected = apacheRejection(mreq.url);
     if (rejected) return htmlNotFound(rejected.status);

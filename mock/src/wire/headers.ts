@@ -10,6 +10,12 @@ export type HeaderList = [name: string, value: string][];
 export const WP_EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link';
 export const WP_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type';
 export const WP_CORS_METHODS = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
+/**
+ * Request headers of the mock's own, unknown to WordPress: `Prefer` forces a status or a delay. A page on another
+ * origin can send one only if the CORS preflight allows it, so a preflight that asks for one is allowed it
+ * (allowHeadersFor()); every other answer keeps WordPress's Access-Control-Allow-Headers as it is.
+ */
+export const MOCK_REQUEST_HEADERS = ['Prefer'] as const;
 /** wp_get_nocache_headers() in WordPress 6.1 (Last-Modified is removed, not sent). */
 export const WP_NOCACHE_HEADERS: HeaderList = [
   ['Expires', 'Wed, 11 Jan 1984 05:00:00 GMT'],
@@ -154,6 +160,18 @@ export function corsHeaders(input: CorsInput): HeaderList {
   return input.originalMethod === 'GET' && !input.loggedIn ? [['Vary', 'Origin']] : [];
 }
 
+/**
+ * Access-Control-Allow-Headers: WordPress's list (WP_REST_Server::serve_request()), plus those of the mock's own request
+ * headers that a preflight's Access-Control-Request-Headers asks for. X-HTTP-Method-Override is not added: WordPress
+ * does not allow it either, so a browser cannot send it cross-origin to the real site.
+ */
+export function allowHeadersFor(requested: string | undefined): string {
+  if (!requested) return WP_ALLOW_HEADERS;
+  const asked = requested.toLowerCase().split(',').map((h) => h.trim());
+  const extra = MOCK_REQUEST_HEADERS.filter((h) => asked.includes(h.toLowerCase()));
+  return extra.length ? `${WP_ALLOW_HEADERS}, ${extra.join(', ')}` : WP_ALLOW_HEADERS;
+}
+
 /** serve_request(): no-cache headers for a logged-in user, or for a 4xx after X-HTTP-Method-Override. */
 export function needsNoCache(loggedIn: boolean, methodOverridden: boolean, status: number): boolean {
   return loggedIn || (methodOverridden && String(status).startsWith('4'));
@@ -168,6 +186,8 @@ export interface ResponseHeadersInput {
   originalMethod: string;
   /** Request Origin header. */
   origin?: string | undefined;
+  /** Access-Control-Request-Headers of a CORS preflight (see allowHeadersFor()). */
+  requestedHeaders?: string | undefined;
   loggedIn: boolean;
   /** X-HTTP-Method-Override changed the method (ParsedRequest.methodOverridden). */
   methodOverridden?: boolean;
@@ -205,7 +225,7 @@ export function responseHeaders(input: ResponseHeadersInput): HeaderList {
   setHeader(list, 'Link', apiRootLink(input.apiRoot));
   setHeader(list, 'X-Content-Type-Options', 'nosniff');
   setHeader(list, 'Access-Control-Expose-Headers', WP_EXPOSE_HEADERS);
-  setHeader(list, 'Access-Control-Allow-Headers', WP_ALLOW_HEADERS);
+  setHeader(list, 'Access-Control-Allow-Headers', allowHeadersFor(input.requestedHeaders));
   const contentType = `${input.jsonp ? 'application/javascript' : 'application/json'}; charset=${input.charset ?? 'UTF-8'}`;
   if (!input.early) {
     const own = Array.isArray(input.responseHeaders)
