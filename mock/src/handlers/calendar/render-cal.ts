@@ -4,7 +4,7 @@
 // routes this interface has, so `_embed` can follow every embeddable one.
 import type { EventRecord, Lang, OrganizerRecord, PostBase, VenueRecord } from '../../store/model.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
-import { permalink, POST_TYPE, renderContent, renderExcerpt, rfc3339, TAXONOMY, type LinkBase } from './render-shared.ts';
+import { permalink, POST_TYPE, renderContent, renderExcerpt, renderTitle, rfc3339, TAXONOMY, type LinkBase } from './render-shared.ts';
 
 type Json = Record<string, unknown>;
 type Kind = 'event' | 'venue' | 'organizer';
@@ -21,13 +21,14 @@ function postValues(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lan
   const isProtected = p.password !== undefined && p.password !== '';
   const guid = `${base.home}/?post_type=${POST_TYPE[kind]}&p=${p.id}`;
   const content = renderContent(p.content);
-  const excerpt = renderExcerpt(p.excerpt);
+  const excerpt = renderExcerpt(p.excerpt, p.content);
+  const title = renderTitle(p.title, p.status);
   return {
     guid: edit ? { rendered: guid, raw: guid } : { rendered: guid },
     // Absent (undefined, left out by JSON) unless the context is edit.
     password: edit ? (p.password ?? '') : undefined,
     link: permalink(base, kind, p, defaultLang),
-    title: edit ? { raw: p.title, rendered: p.title } : { rendered: p.title },
+    title: edit ? { raw: p.title, rendered: title } : { rendered: title },
     content: edit ? { raw: p.content, rendered: content, protected: isProtected, block_version: p.content.includes('<!-- wp:') ? 1 : 0 } : { rendered: content, protected: isProtected },
     excerpt: edit ? { raw: p.excerpt, rendered: excerpt, protected: isProtected } : { rendered: excerpt, protected: isProtected },
   };

@@ -119,7 +119,7 @@ export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLoo
     rest_url: `${base.apiRoot}cal/events/v1/events/${e.id}`,
     title: e.title,
     description: renderContent(e.content),
-    excerpt: renderExcerpt(e.excerpt),
+    excerpt: renderExcerpt(e.excerpt, e.content),
     slug: e.slug,
     image: image(e.image, e.featured_media),
     all_day: e.all_day,

@@ -17,21 +17,8 @@ export const TAXONOMY = { category: 'cal_events_cat', tag: 'post_tag' } as const
 /** Rewrite bases of the permalinks. */
 const PERMALINK_BASE = { event: 'event', venue: 'venue', organizer: 'organizer' } as const;
 
-/**
- * the_content as a theme-less site renders stored block markup: block delimiters disappear, the HTML stays.
- * Text without any HTML gets wpautop's paragraph.
- */
-export function renderContent(stored: string): string {
-  if (stored === '') return '';
-  const html = stored.replace(/<!-- \/?wp:[^>]*-->\n?/g, '').replace(/\n{3,}/g, '\n\n').trim();
-  if (!/<[a-z][^>]*>/i.test(html)) return `<p>${html}</p>\n`;
-  return `${html}\n`;
-}
-
-/** the_excerpt: wpautop around plain text. */
-export function renderExcerpt(stored: string): string {
-  return stored === '' ? '' : `<p>${stored}</p>\n`;
-}
+// the_title, the_content and the_excerpt as WordPress prints them (`rendered`): see wire/post-text.ts.
+export { renderContent, renderExcerpt, renderTitle } from '../../wire/post-text.ts';
 
 export function langPrefix(lang: Lang, defaultLang: Lang): string {
   return lang === defaultLang ? '' : `/${lang}`;

@@ -5,6 +5,7 @@ import { POST_FORMATS, POST_STATUSES } from '../../store/model.ts';
 import type { PostInput } from '../../store/store.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { parseDateParam } from './dates.ts';
+import { phpTrim } from '../../wire/texturize.ts';
 
 export type Params = Readonly<Record<string, unknown>>;
 
@@ -71,7 +72,8 @@ type AnyPostInput = PostInput<'event'> & PostInput<'venue'> & PostInput<'organiz
 /** Fields every post type takes, by the legacy names (title/description) or the cal/v1 names (title/content). */
 function postPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv, titleKey: string): Partial<AnyPostInput> {
   const out: Partial<AnyPostInput> = {};
-  if (has(p, titleKey)) out.title = str(p[titleKey]);
+  // wp_insert_post() trims the title it stores (title_save_pre), not the content or excerpt.
+  if (has(p, titleKey)) out.title = phpTrim(str(p[titleKey]));
   const contentKey = ns === 'legacy' ? 'description' : 'content';
   if (has(p, contentKey)) out.content = str(p[contentKey]);
   if (has(p, 'excerpt')) out.excerpt = str(p.excerpt);
