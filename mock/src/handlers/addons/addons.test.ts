@@ -115,4 +115,19 @@ describe('oembed/1.0', () => {
     expect(call(mock, 'GET', '/wp-json/oembed/1.0/embed?url=not-a-url').json).toEqual({ code: 'oembed_invalid_url', message: 'Not Found', data: { status: 404 } });
     expect(call(mock, 'GET', '/wp-json/oembed/1.0/embed').json).toEqual({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): url', data: { status: 400, params: ['url'] } });
   });
+
+  it('html is get_post_embed_html(): the texturized title, an esc_attr() iframe title, then wp-embed.min.js (84)', () => {
+    const created = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'Curator\'s "Late" Tour & more', status: 'publish' } }).json;
+    const res = call(mock, 'GET', `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(created.link)}`).json;
+    expect(res.title).toBe('Curator&#8217;s &#8220;Late&#8221; Tour &#038; more');
+    const secret = /data-secret="([A-Za-z0-9]{10})"/.exec(res.html)![1];
+    expect(res.html).toContain(`<blockquote class="wp-embedded-content" data-secret="${secret}"><a href="${created.link}">Curator&#8217;s &#8220;Late&#8221; Tour &#038; more</a></blockquote>`);
+    expect(res.html).toContain(' title="&#8220;Curator&#8217;s &#8220;Late&#8221; Tour &#038; more&#8221; &#8212; City Events" ');
+    expect(res.html).toMatch(/<\/iframe><script>\n\/\*! This file is auto-generated \*\/\n!function\(c,d\)\{"use strict";[\s\S]*\}\(window,document\);\n<\/script>\n$/);
+    // XML: libxml reads the entities and writes every non-ASCII character as a hexadecimal reference.
+    const xml = call(mock, 'GET', `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(created.link)}&format=xml`).body;
+    expect(xml).toContain('<title>Curator&#x2019;s &#x201C;Late&#x201D; Tour &amp; more</title>');
+    expect(xml).toContain('title="&#x201C;Curator&#x2019;s');
+    expect(xml).toContain('&lt;/iframe&gt;&lt;script&gt;');
+  });
 });

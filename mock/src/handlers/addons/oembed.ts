@@ -4,13 +4,38 @@
 // for local URLs; it cannot fetch other sites, so those are 404 too.
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { err, int, str } from './util.ts';
+import { renderTitle } from '../../wire/post-text.ts';
+import { WP_EMBED_MIN_JS } from './wp-embed-script.ts';
 
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** esc_attr() / esc_html(): `&` that starts no entity, `<`, `>`, both quotes; existing entities stay. */
+function escAttr(s: string): string {
+  return s
+    .replace(/&(?!#[0-9]+;|#x[0-9a-f]+;|[a-z][a-z0-9]*;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
 }
 
-function escapeAttr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * _oembed_create_xml(): addChild( $key, esc_html( $value ) ) lets libxml read the entities, and asXML() writes `&`,
+ * `<`, `>` escaped and, with no encoding declared, every non-ASCII character as `&#xHEX;` (so &#8220; becomes
+ * &#x201C;, as a live WordPress 6.1.9 answers).
+ */
+function xmlText(value: string): string {
+  const decoded = escAttr(value).replace(/&(#x[0-9a-f]+|#[0-9]+|amp|lt|gt|quot|apos);/gi, (m, e: string) => {
+    if (e[0] !== '#') return XML_ENTITIES[e.toLowerCase()] ?? m;
+    const cp = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
+  });
+  let out = '';
+  for (const ch of decoded.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')) {
+    const cp = ch.codePointAt(0)!;
+    out += cp > 0x7f ? `&#x${cp.toString(16).toUpperCase()};` : cp === 13 ? '&#13;' : ch;
+  }
+  return out;
 }
 
 export function oembedHandler(ctx: HandlerCtx): Reply {
@@ -29,16 +54,20 @@ export function oembedHandler(ctx: HandlerCtx): Reply {
   const link = `${ctx.links.home}${m[2]}`;
   const secret = ctx.rng.hex(10);
   const site = 'City Events';
+  // get_post_embed_html(): the title as get_the_title() prints it (wptexturize and all), the iframe's title
+  // attribute through esc_attr(), then wp-embed.min.js inlined by wp_get_inline_script_tag().
+  const title = renderTitle(event.title, event.status);
   const html =
-    `<blockquote class="wp-embedded-content" data-secret="${secret}"><a href="${link}">${escapeXml(event.title)}</a></blockquote>` +
-    `<iframe sandbox="allow-scripts" security="restricted" src="${link}embed/#?secret=${secret}" width="${width}" height="${height}" title="${escapeAttr(`“${event.title}” — ${site}`)}" data-secret="${secret}" frameborder="0" marginwidth="0" marginheight="0" scrolling="no" class="wp-embedded-content"></iframe>`;
+    `<blockquote class="wp-embedded-content" data-secret="${secret}"><a href="${link}">${title}</a></blockquote>` +
+    `<iframe sandbox="allow-scripts" security="restricted" src="${link}embed/#?secret=${secret}" width="${width}" height="${height}" title="${escAttr(`&#8220;${title}&#8221; &#8212; ${site}`)}" data-secret="${secret}" frameborder="0" marginwidth="0" marginheight="0" scrolling="no" class="wp-embedded-content"></iframe>` +
+    `<script>\n${WP_EMBED_MIN_JS}\n</script>\n`;
   const data = {
     version: '1.0',
     provider_name: site,
     provider_url: ctx.links.home,
     author_name: author?.name ?? 'admin',
     author_url: `${ctx.links.home}/author/${author?.username ?? 'admin'}/`,
-    title: event.title,
+    title,
     type: 'rich',
     width,
     height,
@@ -46,7 +75,7 @@ export function oembedHandler(ctx: HandlerCtx): Reply {
     ...(event.image ? { thumbnail_url: event.image, thumbnail_width: 1200, thumbnail_height: 800 } : {}),
   };
   if (ctx.params.format === 'xml') {
-    const body = Object.entries(data).map(([k, v]) => `<${k}>${escapeXml(String(v))}</${k}>`).join('');
+    const body = Object.entries(data).map(([k, v]) => `<${k}>${xmlText(String(v))}</${k}>`).join('');
     return ok(null, 200, { raw: { contentType: 'text/xml; charset=UTF-8', text: `<?xml version="1.0"?>\n<oembed>${body}</oembed>\n` } });
   }
   return ok(data);
