@@ -1,0 +1,308 @@
+// The mock against a real WordPress, side by side, on the routes both serve (the API root, batch/v1, oEmbed):
+// the same request to each, and the answers compared on what a client relies on (status, error code and message,
+// the names in data.params and their detail codes, the answer's keys, and the wire headers WordPress sends).
+// The recorded samples the mock was built from are a snapshot; this runs against a live WordPress so a difference
+// shows up the day it appears. It needs one, so it runs only when SITE_CONTRACTS_WP_URL is set (CI's
+// "mock-vs-wordpress" stage sets it after .ci/wordpress/setup.sh); without it the suite is skipped, visibly.
+//
+//   set -a; . /tmp/site-contracts-wp/creds.env; set +a
+//   SITE_CONTRACTS_WP_URL=$WP_BASE_URL SITE_CONTRACTS_WP_AUTH="$WP_USER:$WP_APP_PASSWORD" \
+//     SITE_CONTRACTS_WP_PERMALINK=$WP_SAMPLE_PERMALINK npx vitest run mock/test/wordpress.differential.test.ts
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, request } from 'undici';
+import { listen, type Listening } from '../src/adapters/node-http.ts';
+import type { Mock } from '../src/index.ts';
+import { freshMock } from '../src/testing/harness.ts';
+
+const WP = process.env.SITE_CONTRACTS_WP_URL?.replace(/\/+$/, '');
+/** A published post's permalink on the WordPress side (setup.sh creates one and writes it to the creds file). */
+const WP_PERMALINK = process.env.SITE_CONTRACTS_WP_PERMALINK;
+
+// CI sets SITE_CONTRACTS_REQUIRE_WP=1: there a missing WordPress must fail the stage rather than skip it quietly.
+describe.runIf(process.env.SITE_CONTRACTS_REQUIRE_WP === '1')('a WordPress to compare with (SITE_CONTRACTS_REQUIRE_WP=1)', () => {
+  it('has SITE_CONTRACTS_WP_URL and SITE_CONTRACTS_WP_AUTH', () => {
+    expect({ url: WP !== undefined, auth: process.env.SITE_CONTRACTS_WP_AUTH !== undefined }).toEqual({ url: true, auth: true });
+  });
+});
+
+interface Sent {
+  method: string;
+  /** Path and query, from the site root. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Seen {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+const agent = new Agent({ connections: 4 });
+afterAll(() => agent.close());
+
+async function send(base: string, r: Sent): Promise<Seen> {
+  const res = await request(base + r.path, {
+    method: r.method as 'GET',
+    dispatcher: agent,
+    headers: r.headers ?? {},
+    ...(r.body !== undefined ? { body: r.body } : {}),
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
+  });
+  const text = await res.body.text();
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v ?? '');
+  return { status: res.statusCode, headers, text };
+}
+
+/** Headers WordPress itself sets on REST answers (not Apache's Date/Server/Connection, not lengths). */
+const COMPARED_HEADERS = [
+  'allow', 'access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods',
+  'access-control-allow-headers', 'access-control-expose-headers', 'vary', 'content-type', 'x-robots-tag',
+  'x-content-type-options', 'x-wp-total', 'x-wp-totalpages', 'link', 'expires', 'cache-control',
+];
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/**
+ * Keys of route args that differ on purpose: every route of this site takes `i18n_language` (core's do not), and
+ * arg descriptions are the documents' wording, not WordPress's.
+ */
+const ARG_KEYS_NOT_COMPARED = new Set(['i18n_language']);
+const ARG_FIELDS_NOT_COMPARED = new Set(['description']);
+
+/** What a client relies on in a body: for errors the code, message, status, param names and detail codes; else the key tree. */
+function shapeOf(v: Json, depth = 0, parentKey = ''): unknown {
+  if (Array.isArray(v)) return v.length === 0 ? [] : [shapeOf(v[0]!, depth + 1)];
+  if (v === null || typeof v !== 'object') return v === null ? null : typeof v;
+  if (typeof v.code === 'string' && typeof v.message === 'string' && 'data' in v) {
+    const data = (v.data ?? {}) as { [k: string]: Json };
+    const details = data.details as Record<string, { code: string }> | undefined;
+    return {
+      code: v.code, message: v.message, status: data.status ?? null,
+      params: data.params && typeof data.params === 'object' ? Object.keys(data.params).sort() : null,
+      details: details && !Array.isArray(details) ? Object.fromEntries(Object.entries(details).map(([k, d]) => [k, d.code])) : null,
+    };
+  }
+  if (depth > 8) return 'object';
+  let keys = Object.keys(v).sort();
+  if (parentKey === 'args') keys = keys.filter((k) => !ARG_KEYS_NOT_COMPARED.has(k));
+  const isArg = parentKey === '@arg';
+  if (isArg) keys = keys.filter((k) => !ARG_FIELDS_NOT_COMPARED.has(k));
+  return Object.fromEntries(keys.map((k) => [k, shapeOf(v[k]!, depth + 1, parentKey === 'args' ? '@arg' : k)]));
+}
+
+/** An XML answer (oEmbed format=xml) by its element names in order: the texts are each site's own. */
+function xmlShape(text: string): string {
+  return (text.match(/<\/?[A-Za-z_][\w.-]*/g) ?? []).join(' ');
+}
+
+function comparable(seen: Seen, base: string, pick?: (body: Json) => Json): { status: number; headers: Record<string, string | null>; body: unknown } {
+  const host = new URL(base).host;
+  const headers: Record<string, string | null> = {};
+  for (const h of COMPARED_HEADERS) headers[h] = seen.headers[h]?.split(host).join('HOST').split(encodeURIComponent(host)).join('HOST') ?? null;
+  let body: unknown = seen.text === '' ? '' : 'non-JSON';
+  try {
+    if (seen.text !== '') {
+      const parsed = JSON.parse(seen.text) as Json;
+      body = shapeOf(pick && seen.status === 200 ? pick(parsed) : parsed);
+    }
+  } catch {
+    body = seen.text.startsWith('<?xml') ? xmlShape(seen.text) : seen.text.replace(/^\/\*\*\/([A-Za-z_$.]+)\(.*\)$/s, '/**/$1(...)');
+  }
+  return { status: seen.status, headers, body };
+}
+
+/** Both sides get the same request, with their own URL for "a page of this site" where one is needed. */
+interface Case {
+  name: string;
+  build: (site: { base: string; permalink: string }) => Sent;
+  /** Known differences, by dotted path in the comparable answer, with the reason; anything else must match. */
+  ignore?: Record<string, string>;
+  /** The part of a JSON answer both sides share (the root lists each site's own routes). */
+  pick?: (body: Json) => Json;
+}
+
+/** The routes both sites serve, out of a root descriptor; `namespaces` as a yes/no for the shared ones. */
+const SHARED_ROUTES = ['/batch/v1', '/oembed/1.0', '/oembed/1.0/embed', '/oembed/1.0/proxy'];
+function sharedPartOfRoot(body: Json): Json {
+  const root = body as { [k: string]: Json };
+  const routes = (root.routes ?? {}) as { [k: string]: Json };
+  return {
+    ...root,
+    namespaces: ['oembed/1.0', 'batch/v1'].map((n) => (root.namespaces as string[]).includes(n)),
+    routes: Object.fromEntries(SHARED_ROUTES.map((r) => [r, routes[r] ?? null])),
+  };
+}
+
+const ORIGIN = 'http://app.example.test';
+const json = (v: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(v) });
+const batch = (requests: unknown, extra: Record<string, unknown> = {}) => ({ method: 'POST', path: '/wp-json/batch/v1', ...json({ ...extra, requests }) });
+
+/** Where the site this mock stands for differs from a fresh WordPress 6.1, on purpose. */
+const ROOT_DIFFERENCES: Record<string, string> = {
+  'body.gmt_offset': 'a number for a site with a named zone (the filter wp_timezone_override_offset), "0" for a fresh install without one',
+  'body.page_for_posts': 'in the documents\' site descriptor (001); WordPress 6.1 does not send it',
+  'body.page_on_front': 'in the documents\' site descriptor (001); WordPress 6.1 does not send it',
+  'body.show_on_front': 'in the documents\' site descriptor (001); WordPress 6.1 does not send it',
+};
+
+const CASES: Case[] = [
+  { name: 'the API root', build: () => ({ method: 'GET', path: '/wp-json/' }), pick: sharedPartOfRoot, ignore: ROOT_DIFFERENCES },
+  { name: 'the API root through ?rest_route=/', build: () => ({ method: 'GET', path: '/?rest_route=/' }), pick: sharedPartOfRoot, ignore: ROOT_DIFFERENCES },
+  { name: 'the API root, _fields=name,authentication', build: () => ({ method: 'GET', path: '/wp-json/?_fields=name,authentication' }) },
+  { name: 'unknown route', build: () => ({ method: 'GET', path: '/wp-json/nothing/here' }) },
+  { name: 'unknown route through ?rest_route=', build: () => ({ method: 'GET', path: '/?rest_route=/nothing/here' }) },
+  { name: 'a method the route lacks (GET batch/v1)', build: () => ({ method: 'GET', path: '/wp-json/batch/v1' }) },
+  { name: 'a method the route lacks (DELETE oembed)', build: () => ({ method: 'DELETE', path: '/wp-json/oembed/1.0/embed?url=x' }) },
+  { name: 'oEmbed embed without url', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/embed' }) },
+  { name: 'oEmbed embed with an url of no page', build: ({ base }) => ({ method: 'GET', path: `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(`${base}/no-such-page-anywhere/`)}` }) },
+  { name: 'oEmbed embed with a foreign url', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/embed?url=https%3A%2F%2Fexample.org%2Fx' }) },
+  { name: 'oEmbed embed of a page of the site', build: ({ permalink }) => ({ method: 'GET', path: `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(permalink)}` }) },
+  { name: 'oEmbed embed, maxwidth 300', build: ({ permalink }) => ({ method: 'GET', path: `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(permalink)}&maxwidth=300` }) },
+  { name: 'oEmbed embed, maxwidth abc', build: ({ permalink }) => ({ method: 'GET', path: `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(permalink)}&maxwidth=abc` }) },
+  { name: 'oEmbed embed, format xml', build: ({ permalink }) => ({ method: 'GET', path: `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(permalink)}&format=xml` }) },
+  { name: 'oEmbed proxy without credentials', build: ({ permalink }) => ({ method: 'GET', path: `/wp-json/oembed/1.0/proxy?url=${encodeURIComponent(permalink)}` }) },
+  { name: 'oEmbed proxy without url or credentials', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/proxy' }) },
+  { name: 'oEmbed proxy, bad format, no credentials', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/proxy?url=x&format=yaml' }) },
+  { name: 'oEmbed namespace index', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0' }) },
+  { name: 'oEmbed namespace index, _fields=namespace (the up link stays)', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0?_fields=namespace' }) },
+  { name: 'OPTIONS batch/v1', build: () => ({ method: 'OPTIONS', path: '/wp-json/batch/v1' }) },
+  { name: 'OPTIONS oembed embed', build: () => ({ method: 'OPTIONS', path: '/wp-json/oembed/1.0/embed' }) },
+  { name: 'CORS: GET with an Origin', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/embed', headers: { origin: ORIGIN } }) },
+  {
+    name: 'CORS: preflight of a JSON POST with Authorization',
+    build: () => ({ method: 'OPTIONS', path: '/wp-json/batch/v1', headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } }),
+  },
+  { name: 'batch without requests', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', ...json({}) }) },
+  { name: 'batch with requests not a list', build: () => batch('x') },
+  { name: 'batch, malformed JSON', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body: '{"requests": [' }) },
+  { name: 'batch of 26', build: () => batch(Array.from({ length: 26 }, () => ({ method: 'POST', path: '/nothing/here' }))) },
+  { name: 'batch item with method GET', build: () => batch([{ method: 'GET', path: '/nothing/here' }]) },
+  { name: 'batch item without a path', build: () => batch([{ method: 'POST' }]) },
+  { name: 'batch item to an unknown route', build: () => batch([{ method: 'POST', path: '/nothing/here' }, { method: 'DELETE', path: '/nothing/else' }]) },
+  { name: 'batch item to a route not batchable (oEmbed)', build: () => batch([{ method: 'POST', path: '/oembed/1.0/embed' }]) },
+  { name: 'batch, require-all-validate, one item unknown', build: () => batch([{ method: 'POST', path: '/nothing/here' }], { validation: 'require-all-validate' }) },
+  { name: 'batch, validation off the enum', build: () => batch([{ method: 'POST', path: '/nothing/here' }], { validation: 'sometimes' }) },
+  { name: 'batch as a form body', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'requests[0][method]=POST&requests[0][path]=/nothing/here' }) },
+  { name: 'method override header to a method the route lacks', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'x-http-method-override': 'DELETE' } }) },
+  { name: '_method=GET on batch/v1', build: () => ({ method: 'POST', path: '/wp-json/batch/v1?_method=GET' }) },
+  { name: '_envelope of an error', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/embed?_envelope' }) },
+  { name: '_jsonp of an error', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/embed?_jsonp=cb' }) },
+  { name: '_jsonp with a bad callback', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/embed?_jsonp=a(b)' }) },
+  { name: 'HEAD of an error', build: () => ({ method: 'HEAD', path: '/wp-json/oembed/1.0/embed' }) },
+];
+
+describe.skipIf(!WP)('the mock beside a real WordPress (SITE_CONTRACTS_WP_URL)', () => {
+  let mock: Mock;
+  let server: Listening;
+  let mockPermalink = '';
+  beforeAll(async () => {
+    // With --auth: permissions as on a real site (the proxy is for logged-in users only).
+    mock = await freshMock({ auth: true });
+    server = await listen(mock.handleNow, { port: 0, host: '127.0.0.1' });
+    // A published event's page, the mock's counterpart of the WordPress post.
+    const first = JSON.parse((await send(server.url, { method: 'GET', path: '/wp-json/cal/v1/events?per_page=1' })).text) as { link: string }[];
+    mockPermalink = first[0]!.link;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  for (const c of CASES) {
+    it(c.name, async () => {
+      const wpSite = { base: WP!, permalink: WP_PERMALINK ?? `${WP}/` };
+      const mockSite = { base: server.url, permalink: mockPermalink };
+      const [wp, ours] = await Promise.all([send(WP!, c.build(wpSite)), send(server.url, c.build(mockSite))]);
+      const a = comparable(wp, WP!, c.pick);
+      const b = comparable(ours, server.url, c.pick);
+      for (const path of Object.keys(c.ignore ?? {})) {
+        for (const side of [a, b] as Record<string, unknown>[]) {
+          const keys = path.split('.');
+          let cur: Record<string, unknown> = side;
+          for (const k of keys.slice(0, -1)) cur = (cur[k] ?? {}) as Record<string, unknown>;
+          delete cur[keys[keys.length - 1]!];
+        }
+      }
+      expect(b, `${c.name}\nWordPress: ${wp.status} ${wp.text.slice(0, 400)}\nmock: ${ours.status} ${ours.text.slice(0, 400)}`).toEqual(a);
+    });
+  }
+});
+
+// Rendered text and oEmbed HTML: the same post written to both sites (WordPress's wp/v2/posts, the mock's
+// cal/v1/events, which follow the same controller), read back and compared byte for byte, with each site's own
+// names, addresses and random secrets replaced. Needs credentials for the WordPress side (user:application-password).
+const WP_AUTH = process.env.SITE_CONTRACTS_WP_AUTH;
+
+const TEXTS: { title: string; content: string; excerpt: string }[] = [
+  { title: "Curator's Tour", content: "It's the curator's tour -- \"late\" edition... :)", excerpt: '' },
+  { title: '  Rock \'n\' Roll "Night" -- 5x5 (tm)  ', content: 'One.\n\nTwo lines\nhere & there.', excerpt: "The '90s are back" },
+  { title: "Кураторська екскурсія: п'ять залів", content: "<!-- wp:paragraph -->\n<p>Перший абзац із \"лапками\".</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:paragraph -->\n<p>Другий -- тут.</p>\n<!-- /wp:paragraph -->", excerpt: '' },
+  { title: 'Wordpress meetup & Q&A', content: Array.from({ length: 70 }, (_, i) => `word${i}`).join(' '), excerpt: '' },
+  { title: 'Images', content: '<img src="a.png" width="10" height="20"> and <img src="b.png"><pre>keep "this"\n\nas is</pre>', excerpt: '<b>Bold</b> <code>x--y</code>' },
+];
+
+describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real WordPress (SITE_CONTRACTS_WP_AUTH)', () => {
+  let mock: Mock;
+  let server: Listening;
+  const wpIds: number[] = [];
+  const authHeader = { authorization: `Basic ${Buffer.from(WP_AUTH ?? '').toString('base64')}` };
+  beforeAll(async () => {
+    mock = await freshMock();
+    server = await listen(mock.handleNow, { port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    // Leave the WordPress as it was: everything written here is deleted for good.
+    for (const id of wpIds) await send(WP!, { method: 'DELETE', path: `/wp-json/wp/v2/posts/${id}?force=true`, headers: authHeader });
+    await server?.close();
+  });
+
+  async function writeBoth(t: { title: string; content: string; excerpt: string }) {
+    const body = JSON.stringify({ ...t, status: 'publish' });
+    const wp = JSON.parse((await send(WP!, { method: 'POST', path: '/wp-json/wp/v2/posts', headers: { ...authHeader, 'content-type': 'application/json' }, body })).text) as Post;
+    if (typeof wp.id !== 'number') throw new Error(`WordPress refused the post: ${JSON.stringify(wp)}`);
+    wpIds.push(wp.id);
+    const ours = JSON.parse((await send(server.url, { method: 'POST', path: '/wp-json/cal/v1/events', headers: { 'content-type': 'application/json' }, body })).text) as Post;
+    return { wp, ours };
+  }
+
+  interface Post {
+    id: number;
+    link: string;
+    title: { raw: string; rendered: string };
+    content: { rendered: string };
+    excerpt: { rendered: string };
+  }
+
+  for (const [i, t] of TEXTS.entries()) {
+    it(`title, content and excerpt render alike (${i}: ${JSON.stringify(t.title)})`, async () => {
+      const { wp, ours } = await writeBoth(t);
+      expect({ raw: ours.title.raw, title: ours.title.rendered, content: ours.content.rendered, excerpt: ours.excerpt.rendered }).toEqual({
+        raw: wp.title.raw, title: wp.title.rendered, content: wp.content.rendered, excerpt: wp.excerpt.rendered,
+      });
+    });
+  }
+
+  it('oEmbed html and XML of a post are the same bytes, but for each site\'s names, links and secrets', async () => {
+    const { wp, ours } = await writeBoth({ title: 'Curator\'s "Late" Tour -- & more', content: 'x', excerpt: '' });
+    const site = async (base: string, link: string, format: string) => {
+      const res = await send(base, { method: 'GET', path: `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(link)}&format=${format}` });
+      expect(res.status).toBe(200);
+      const provider = format === 'json' ? (JSON.parse(res.text) as { provider_name: string }).provider_name : /<provider_name>([^<]*)</.exec(res.text)![1]!;
+      const author = format === 'json' ? (JSON.parse(res.text) as { author_name: string }).author_name : /<author_name>([^<]*)</.exec(res.text)![1]!;
+      const text = format === 'json' ? (JSON.parse(res.text) as { html: string }).html : res.text;
+      return text
+        .replace(/data-secret="[A-Za-z0-9]{10}"|secret=[A-Za-z0-9]{10}/g, 'SECRET')
+        .split(link).join('LINK')
+        .split(provider).join('SITE')
+        .split(author).join('AUTHOR')
+        .split(new URL(base).host).join('HOST')
+        .replace(/<author_url>[^<]*<\/author_url>/, '<author_url/>');
+    };
+    for (const format of ['json', 'xml']) {
+      expect(await site(server.url, ours.link, format), format).toBe(await site(WP!, wp.link, format));
+    }
+  });
+});
