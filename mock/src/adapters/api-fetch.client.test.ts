@@ -2,11 +2,15 @@
 // frontend uses it against a real site: root URL middleware, `per_page=-1` followed through the Link headers
 // (fetchAllMiddleware), PUT and DELETE sent as POST with X-HTTP-Method-Override (httpV1Middleware), `parse: false`
 // for the pagination headers, `_locale=user` on every request, and WordPress errors thrown as {code, message, data}.
-import apiFetch from '@wordpress/api-fetch';
+import * as apiFetchModule from '@wordpress/api-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mock } from '../index.ts';
 import { freshMock } from '../testing/harness.ts';
 import { listen, type Listening } from './node-http.ts';
+
+// The package ships ESM types without "type": "module", so under NodeNext TypeScript reads them as CommonJS and
+// types `default` as the whole module; at run time the ESM build's `default` is the client itself.
+const apiFetch = apiFetchModule.default as unknown as typeof apiFetchModule.default.default;
 
 let mock: Mock;
 let server: Listening;
@@ -38,7 +42,7 @@ describe('@wordpress/api-fetch against the mock', () => {
   it('reads a page, and the pagination headers with parse: false', async () => {
     const page = await apiFetch<Event[]>({ path: '/cal/v1/events?per_page=5' });
     expect(page).toHaveLength(5);
-    const res = await apiFetch<Response>({ path: '/cal/v1/events?per_page=5', parse: false });
+    const res = await apiFetch<Response, false>({ path: '/cal/v1/events?per_page=5', parse: false });
     const total = Number(res.headers.get('X-WP-Total'));
     expect(total).toBeGreaterThan(5);
     expect(Number(res.headers.get('X-WP-TotalPages'))).toBe(Math.ceil(total / 5));
@@ -48,7 +52,7 @@ describe('@wordpress/api-fetch against the mock', () => {
 
   it('per_page=-1 collects every page by following the Link headers (fetchAllMiddleware)', async () => {
     const before = seen.length;
-    const total = Number((await apiFetch<Response>({ path: '/cal/v1/events?per_page=1', parse: false })).headers.get('X-WP-Total'));
+    const total = Number((await apiFetch<Response, false>({ path: '/cal/v1/events?per_page=1', parse: false })).headers.get('X-WP-Total'));
     const all = await apiFetch<Event[]>({ path: '/cal/v1/events?per_page=-1' });
     expect(all).toHaveLength(total);
     expect(new Set(all.map((e) => e.id)).size).toBe(total);
