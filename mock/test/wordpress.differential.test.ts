@@ -187,6 +187,24 @@ const CASES: Case[] = [
   { name: 'batch, require-all-validate, one item unknown', build: () => batch([{ method: 'POST', path: '/nothing/here' }], { validation: 'require-all-validate' }) },
   { name: 'batch, validation off the enum', build: () => batch([{ method: 'POST', path: '/nothing/here' }], { validation: 'sometimes' }) },
   { name: 'batch as a form body', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'requests[0][method]=POST&requests[0][path]=/nothing/here' }) },
+  {
+    name: 'batch as a multipart body (FormData)',
+    build: () => ({
+      method: 'POST',
+      path: '/wp-json/batch/v1',
+      headers: { 'content-type': 'multipart/form-data; boundary=----sc' },
+      body: ['requests[0][method]', 'requests[0][path]'].map((n, i) => `------sc\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${['POST', '/nothing/here'][i]}\r\n`).join('') + '------sc--\r\n',
+    }),
+  },
+  {
+    name: 'batch as a multipart body with ?_method=PUT (PHP still fills $_POST; the route has no PUT)',
+    build: () => ({
+      method: 'POST',
+      path: '/wp-json/batch/v1?_method=PUT',
+      headers: { 'content-type': 'multipart/form-data; boundary=----sc' },
+      body: '------sc\r\nContent-Disposition: form-data; name="requests[0][path]"\r\n\r\n/x\r\n------sc--\r\n',
+    }),
+  },
   { name: 'method override header to a method the route lacks', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'x-http-method-override': 'DELETE' } }) },
   { name: '_method=GET on batch/v1', build: () => ({ method: 'POST', path: '/wp-json/batch/v1?_method=GET' }) },
   { name: '_envelope of an error', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/embed?_envelope' }) },

@@ -121,6 +121,24 @@ describe('parameter errors (samples 09-18, 39, 55, 59, 63, 67, 69)', () => {
     expect(res.json.title.raw).toBe('Form post');
     expect(res.json.tags).toEqual([28]);
   });
+
+  it('a multipart body (FormData) is read as PHP fills $_POST: fields with brackets, files left out', async () => {
+    const form = new FormData();
+    form.append('title', "Form's \"data\"");
+    form.append('status', 'publish');
+    form.append('tags[]', '28');
+    form.append('featured_media', new Blob(['not a field'], { type: 'image/png' }), 'photo.png');
+    const req = new Request('http://x/', { method: 'POST', body: form });
+    const body = await req.text();
+    const res = call(mock, 'POST', '/wp-json/cal/v1/events', { body, headers: { 'content-type': req.headers.get('content-type')! } });
+    expect(res.status).toBe(201);
+    expect(res.json.title.raw).toBe('Form\'s "data"');
+    expect(res.json.tags).toEqual([28]);
+    expect(res.json.featured_media).toBe(0);
+    // Only a POST fills $_POST: the same body under PUT is no parameters at all, as in PHP.
+    const put = call(mock, 'PUT', `/wp-json/cal/v1/events/${res.json.id}`, { body, headers: { 'content-type': req.headers.get('content-type')! } });
+    expect(put.json.title.raw).toBe('Form\'s "data"');
+  });
 });
 
 describe('items and pages (samples 05-08, 23, 32-38)', () => {

@@ -6,6 +6,7 @@ import {
   phpFloatToString,
   phpJsonDecode,
   phpJsonNumber,
+  phpParseMultipart,
   phpParseStr,
   phpToJs,
   phpUrlDecode,
@@ -88,6 +89,29 @@ describe('phpParseStr (PHP $_GET / parse_str)', () => {
     expect(phpParseStr(many.join('&')).size).toBe(1000);
     expect(phpParseStr('&&&&' + many.join('&')).size).toBe(1000);
     expect(phpParseStr('=x&=y&' + many.join('&')).size).toBe(998);
+  });
+});
+
+describe('phpParseMultipart (PHP $_POST of multipart/form-data)', () => {
+  const body = (parts: string[], b = 'XyZ') => `preamble\r\n${parts.map((p) => `--${b}\r\n${p}\r\n`).join('')}--${b}--\r\nepilogue`;
+  it('reads fields, brackets and quoted names; skips files and parts without a name', () => {
+    const m = phpParseMultipart(
+      body([
+        'Content-Disposition: form-data; name="title"\r\n\r\nLine one\r\nline two',
+        'Content-Disposition: form-data; name="tags[]"\r\n\r\n5',
+        'content-disposition: form-data; name=tags[]\r\n\r\n6',
+        'Content-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nignored',
+        'Content-Disposition: form-data\r\n\r\nno name',
+      ]),
+      'XyZ',
+    );
+    expect(phpToJs(m)).toEqual({ title: 'Line one\r\nline two', tags: ['5', '6'] });
+  });
+  it('yields nothing for a wrong boundary or no boundary, and stops at max_input_vars', () => {
+    expect(phpParseMultipart(body(['Content-Disposition: form-data; name="a"\r\n\r\n1']), 'other').size).toBe(0);
+    expect(phpParseMultipart(body(['Content-Disposition: form-data; name="a"\r\n\r\n1']), '').size).toBe(0);
+    const many = body(Array.from({ length: 5 }, (_, i) => `Content-Disposition: form-data; name="f${i}"\r\n\r\n${i}`));
+    expect(phpParseMultipart(many, 'XyZ', { maxInputVars: 3 }).size).toBe(3);
   });
 });
 

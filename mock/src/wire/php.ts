@@ -180,6 +180,43 @@ export function phpParseStr(query: string, opts: ParseStrOptions = {}): PhpArray
   return out;
 }
 
+/**
+ * $_POST of a `multipart/form-data` POST (PHP's rfc1867 handler): every part without a filename registers its field
+ * name (brackets and all) as parse_str() would; file parts go to $_FILES, which the REST parameters never read.
+ * `boundary` comes from the Content-Type; a body that does not follow it yields what was read so far.
+ */
+export function phpParseMultipart(body: string, boundary: string, opts: ParseStrOptions = {}): PhpArray {
+  const maxVars = opts.maxInputVars ?? 1000;
+  const maxNesting = opts.maxNesting ?? 64;
+  const out: PhpArray = new Map();
+  if (boundary === '') return out;
+  const delimiter = `--${boundary}`;
+  let count = 0;
+  let at = body.indexOf(delimiter);
+  while (at >= 0) {
+    let start = at + delimiter.length;
+    if (body.startsWith('--', start)) break; // the closing delimiter
+    if (body.startsWith('\r\n', start)) start += 2;
+    else if (body[start] === '\n') start += 1;
+    const next = body.indexOf(delimiter, start);
+    if (next < 0) break;
+    const part = body.slice(start, next).replace(/\r?\n$/, '');
+    at = next;
+    const split = /\r?\n\r?\n/.exec(part);
+    if (!split) continue;
+    const head = part.slice(0, split.index);
+    const value = part.slice(split.index + split[0].length);
+    const disposition = /^content-disposition:\s*form-data(.*)$/im.exec(head)?.[1] ?? null;
+    if (disposition === null) continue;
+    const param = (key: string) => new RegExp(`;\\s*${key}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, 'i').exec(disposition);
+    const name = param('name');
+    if (!name || param('filename')) continue;
+    if (++count > maxVars) break;
+    registerVariable(out, (name[1] ?? name[2] ?? '').replace(/\\(.)/g, '$1'), value, maxNesting);
+  }
+  return out;
+}
+
 /** json_encode()'s list test: keys are exactly 0..n-1 in order. */
 export function isPhpList(a: Map<PhpKey, unknown>): boolean {
   let i = 0;

@@ -3,7 +3,7 @@
 // (WP_REST_Server::serve_request(), WP_REST_Request), as Apache 2.4 + mod_php 8.2 hand them over.
 
 import { utf8Decode, utf8Encode } from '../bytes.ts';
-import { isPhpArrayLike, jsToPhpArray, phpJsonDecode, phpParseStr, phpToJs, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php.ts';
+import { isPhpArrayLike, jsToPhpArray, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php.ts';
 
 export interface RawHttpRequest {
   method: string;
@@ -188,6 +188,12 @@ function phpPostMediaType(header: string | undefined): string {
   return (header ?? '').split(/[;, ]/)[0]!.toLowerCase();
 }
 
+/** The boundary parameter of a multipart Content-Type, quoted or not. */
+function multipartBoundary(header: string | undefined): string {
+  const m = /;\s*boundary=(?:"([^"]*)"|([^;,\s]*))/i.exec(header ?? '');
+  return m ? (m[1] ?? m[2] ?? '') : '';
+}
+
 function normalizeHeaders(h: RawHttpRequest['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(h)) {
@@ -319,7 +325,14 @@ export function parseRequest(raw: RawHttpRequest): ParsedRequest | null {
 
   // $_POST: PHP fills it for POST requests with a form content type.
   const postMedia = phpPostMediaType(headers['content-type']);
-  const phpPost: PhpArray = originalMethod === 'POST' && postMedia === 'application/x-www-form-urlencoded' ? phpParseStr(bodyText) : new Map();
+  const phpPost: PhpArray =
+    originalMethod !== 'POST'
+      ? new Map()
+      : postMedia === 'application/x-www-form-urlencoded'
+        ? phpParseStr(bodyText)
+        : postMedia === 'multipart/form-data'
+          ? phpParseMultipart(bodyText, multipartBoundary(headers['content-type']))
+          : new Map();
 
   // rest_route: $_POST beats $_GET beats the pretty permalink (WP::parse_request()).
   const located = routeFromPath(path);
