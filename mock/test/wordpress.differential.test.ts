@@ -303,6 +303,34 @@ describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real W
     });
   }
 
+  it('a batch of creates, an invalid item and an unknown ID: the same statuses, headers and errors per item', async () => {
+    // Each site's own post collection; everything else is the same request.
+    const batchFor = (collection: string, validation: string) => JSON.stringify({
+      validation,
+      requests: [
+        { method: 'POST', path: collection, body: { title: 'Batch one', status: 'draft' } },
+        { method: 'POST', path: collection, body: { title: 'Batch two', status: 'no-such-status' } },
+        { method: 'DELETE', path: `${collection}/999999` },
+        { method: 'PATCH', path: `${collection}/999999`, body: { title: 'x' } },
+      ],
+    });
+    const shape = (text: string) => {
+      const body = JSON.parse(text) as { failed?: string; responses: ({ status: number; headers: Record<string, unknown> | []; body: Json } | null)[] };
+      return {
+        failed: body.failed ?? null,
+        responses: body.responses.map((r) => r && { status: r.status, headers: Array.isArray(r.headers) ? [] : Object.keys(r.headers).sort(), body: r.status >= 400 ? shapeOf(r.body) : 'record' }),
+      };
+    };
+    for (const validation of ['normal', 'require-all-validate']) {
+      const wp = await send(WP!, { method: 'POST', path: '/wp-json/batch/v1', headers: { ...authHeader, 'content-type': 'application/json' }, body: batchFor('/wp/v2/posts', validation) });
+      const ours = await send(server.url, { method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body: batchFor('/cal/v1/events', validation) });
+      for (const r of (JSON.parse(wp.text) as { responses: ({ status: number; body: { id?: number } } | null)[] }).responses) {
+        if (r?.status === 201 && typeof r.body.id === 'number') wpIds.push(r.body.id);
+      }
+      expect({ status: ours.status, ...shape(ours.text) }, validation).toEqual({ status: wp.status, ...shape(wp.text) });
+    }
+  });
+
   it('oEmbed html and XML of a post are the same bytes, but for each site\'s names, links and secrets', async () => {
     const { wp, ours } = await writeBoth({ title: 'Curator\'s "Late" Tour -- & more', content: 'x', excerpt: '' });
     const site = async (base: string, link: string, format: string) => {
