@@ -67,6 +67,18 @@ describe('no 5xx, no crash', () => {
       fc.string({ maxLength: 40 }).map((s) => ({ type: 'application/x-www-form-urlencoded', text: s })),
       fc.dictionary(fc.constantFrom('title', 'status', 'requests', 'start_date', 'per_page', 'name', 'slug', 'venue', 'force', 'id', 'url', 'mode', 'module', 'state'), fc.jsonValue(), { maxKeys: 5 }).map((o) => ({ type: 'application/json', text: JSON.stringify(o) })),
       fc.uint8Array({ maxLength: 30 }).map((b) => ({ type: 'application/json', bytes: b })),
+      // multipart/form-data: well-formed parts with odd names and values, or any text under a boundary.
+      fc
+        .tuple(
+          fc.constantFrom('b', '----x', '"q"', ''),
+          fc.array(fc.tuple(fc.oneof(fc.constantFrom('title', 'requests[0][path]', 'tags[]', 'a[b][c]', '"'), fc.string({ maxLength: 8 })), fc.string({ maxLength: 12 }), fc.boolean()), { maxLength: 4 }),
+          fc.string({ maxLength: 30 }),
+        )
+        .map(([boundary, parts, junk]) => {
+          const b = boundary.replace(/"/g, '');
+          const text = parts.map(([name, value, file]) => `--${b}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="f"' : ''}\r\n\r\n${value}\r\n`).join('') + (junk ? junk : `--${b}--\r\n`);
+          return { type: `multipart/form-data; boundary=${boundary}`, text };
+        }),
     );
     const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'get', 'PROPFIND');
     const extra = fc.record({ override: fc.option(fc.constantFrom('DELETE', 'PATCH', 'GET', 'BOGUS'), { nil: undefined }), origin: fc.option(fc.constantFrom('http://localhost:3000', 'null', 'javascript:alert(1)'), { nil: undefined }), auth: fc.option(fc.constantFrom('Basic YWRtaW46eA==', 'Basic !!!', 'Bearer x'), { nil: undefined }) });
