@@ -20,8 +20,11 @@ function postValues(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lan
   const edit = context === 'edit';
   const isProtected = p.password !== undefined && p.password !== '';
   const guid = `${base.home}/?post_type=${POST_TYPE[kind]}&p=${p.id}`;
-  const content = renderContent(p.content);
-  const excerpt = renderExcerpt(p.excerpt, p.content);
+  // post_password_required(): in the view context a protected post's content and excerpt print as '' - for an
+  // administrator too (no password cookie on a REST request); the edit context (every write's answer) shows them.
+  const hidden = isProtected && !edit;
+  const content = hidden ? '' : renderContent(p.content);
+  const excerpt = hidden ? '' : renderExcerpt(p.excerpt, p.content);
   const title = renderTitle(p.title, p.status);
   return {
     guid: edit ? { rendered: guid, raw: guid } : { rendered: guid },
