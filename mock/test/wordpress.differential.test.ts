@@ -303,6 +303,39 @@ describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real W
     });
   }
 
+  it('creates decide status, slug and dates as wp_insert_post() does (scheduling, unique slugs, empty content)', async () => {
+    // date_gmt is compared only where the input fixes it in UTC: the two sites sit in different time zones.
+    const cases: { body: Record<string, unknown>; utc?: boolean }[] = [
+      { body: { title: 'Future thing', status: 'publish', date_gmt: '2030-01-01T10:00:00' }, utc: true },
+      { body: { title: 'Past future', status: 'future', date_gmt: '2020-01-01T10:00:00' }, utc: true },
+      { body: { title: 'Same Title', status: 'publish' } },
+      { body: { title: 'Same Title', status: 'publish' } },
+      { body: { title: 'xxxxx', slug: 'same-title', status: 'publish' } },
+      { body: { title: 'Київ Тур — «нічний»', status: 'publish' } },
+      { body: { title: 'Ünïcödé & Spaces  Here!', status: 'publish' } },
+      { body: { title: 'Slugged', slug: 'My Custom Slug!', status: 'publish' } },
+      { body: { title: 'Draft one', status: 'draft' } },
+      { body: { title: 'Draft with date', status: 'draft', date_gmt: '2026-12-01T10:00:00' }, utc: true },
+      { body: { title: 'Offset date', status: 'publish', date: '2030-12-01T10:00:00+02:00' }, utc: true },
+      { body: { title: 'Z date', status: 'publish', date: '2030-12-01T10:00:00Z' }, utc: true },
+      { body: { title: 'Private', status: 'private' } },
+      { body: { status: 'publish' } },
+    ];
+    const view = (text: string, utc: boolean) => {
+      const j = JSON.parse(text) as { code?: string; message?: string; data?: { status: number }; status?: string; slug?: string; date_gmt?: string; modified_gmt?: string; title?: { rendered: string } };
+      if (j.code) return { code: j.code, message: j.message, status: j.data?.status };
+      return { status: j.status, slug: j.slug, title: j.title?.rendered, modifiedIsDate: j.modified_gmt === j.date_gmt, ...(utc ? { date_gmt: j.date_gmt } : {}) };
+    };
+    for (const c of cases) {
+      const body = JSON.stringify(c.body);
+      const wp = await send(WP!, { method: 'POST', path: '/wp-json/wp/v2/posts', headers: { ...authHeader, 'content-type': 'application/json' }, body });
+      const id = (JSON.parse(wp.text) as { id?: number }).id;
+      if (typeof id === 'number') wpIds.push(id);
+      const ours = await send(server.url, { method: 'POST', path: '/wp-json/cal/v1/events', headers: { 'content-type': 'application/json' }, body });
+      expect({ http: ours.status, ...view(ours.text, c.utc === true) }, body).toEqual({ http: wp.status, ...view(wp.text, c.utc === true) });
+    }
+  });
+
   it('a batch of creates, an invalid item and an unknown ID: the same statuses, headers and errors per item', async () => {
     // Each site's own post collection; everything else is the same request.
     const batchFor = (collection: string, validation: string) => JSON.stringify({

@@ -32,7 +32,8 @@ export type StoreErrorCode =
   | 'term_exists'
   | 'already_trashed'
   | 'not_trashed'
-  | 'conflict';
+  | 'conflict'
+  | 'empty_content';
 
 /** A write the store refused; `code` lets the mock pick the WordPress error it maps to. */
 export class StoreError extends Error {
@@ -442,6 +443,22 @@ export class Store {
     // Publication date: whichever of the pair the caller gave decides the other.
     if ('date' in given && !('date_gmt' in given)) draft.date_gmt = this.derive(draft, 'date', zonedToUtc, siteTz);
     else if ('date_gmt' in given && !('date' in given)) draft.date = this.derive(draft, 'date_gmt', utcToZoned, siteTz);
+    if (!old) {
+      // wp_insert_post(): a new post's modified date is its date, even one in the future.
+      draft.modified = draft.date;
+      draft.modified_gmt = draft.date_gmt;
+      // ...and an event with no title, content or excerpt is refused (the post type supports all three).
+      if (type === 'event' && draft.title === '' && draft.content === '' && draft.excerpt === '') {
+        throw new StoreError('empty_content', 'Content, title, and excerpt are empty.');
+      }
+    }
+    // wp_insert_post(): published with a date a minute or more ahead is scheduled; scheduled for a date no longer
+    // ahead is published.
+    if (draft.status === 'publish' || draft.status === 'future') {
+      const ahead = Date.parse(`${String(draft.date_gmt).replace(' ', 'T')}Z`) - this.now().getTime() >= 60_000;
+      if (draft.status === 'publish' && ahead) draft.status = 'future';
+      else if (draft.status === 'future' && !ahead) draft.status = 'publish';
+    }
 
     if (type === 'event') {
       const tz = draft.timezone as string;

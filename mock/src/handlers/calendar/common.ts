@@ -42,6 +42,9 @@ export function storeFailure(err: unknown, fallbackParam = 'id', ns: 'legacy' | 
       return fail(wpError('rest_already_trashed', 'The post has already been deleted.', { status: 410 }));
     case 'conflict':
       return fail(wpError('rest_conflict', err.message, { status: 409 }));
+    case 'empty_content':
+      // create_item() gives wp_insert_post()'s own errors a 400.
+      return fail(wpError('empty_content', 'Content, title, and excerpt are empty.', { status: 400 }));
     default:
       return invalidParam(requestName(err.field ?? fallbackParam, ns));
   }
