@@ -336,6 +336,29 @@ describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real W
     }
   });
 
+  it('an update sequence (title, status, slug, trash, edit in the trash, untrash by update, delete) answers alike', async () => {
+    const steps: [string, string, Record<string, unknown> | null][] = [
+      ['PATCH', '', { title: '' }], ['PATCH', '', { title: 'Renamed Post' }], ['PATCH', '', { status: 'draft' }],
+      ['PATCH', '', { title: 'Still a draft' }], ['PATCH', '', { status: 'publish' }], ['PATCH', '', { slug: 'Custom One' }],
+      ['PATCH', '', { slug: '' }], ['PUT', '', { status: 'pending' }], ['PATCH', '', { status: 'private' }], ['DELETE', '', null],
+      ['PATCH', '', { title: 'Edit while trashed' }], ['GET', '', null], ['PATCH', '', { status: 'publish' }],
+      ['DELETE', '?force=true', null], ['GET', '', null], ['PATCH', '', { title: 'gone' }],
+    ];
+    const run = async (base: string, collection: string, headers: Record<string, string>) => {
+      const created = JSON.parse((await send(base, { method: 'POST', path: `/wp-json/${collection}`, headers, body: JSON.stringify({ title: 'Update Me', content: 'c', status: 'publish' }) })).text) as { id: number };
+      if (base === WP) wpIds.push(created.id);
+      const out: unknown[] = [];
+      for (const [method, query, body] of steps) {
+        const res = await send(base, { method, path: `/wp-json/${collection}/${created.id}${query}`, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const j = JSON.parse(res.text) as { code?: string; message?: string; status?: string; slug?: string; deleted?: boolean; title?: { raw?: string; rendered: string } };
+        out.push(j.code ? { http: res.status, code: j.code, message: j.message } : { http: res.status, status: j.status, slug: j.slug, title: j.title?.raw ?? j.title?.rendered, deleted: j.deleted });
+      }
+      return out;
+    };
+    const json = { 'content-type': 'application/json' };
+    expect(await run(server.url, 'cal/v1/events', json)).toEqual(await run(WP!, 'wp/v2/posts', { ...authHeader, ...json }));
+  });
+
   it('a batch of creates, an invalid item and an unknown ID: the same statuses, headers and errors per item', async () => {
     // Each site's own post collection; everything else is the same request.
     const batchFor = (collection: string, validation: string) => JSON.stringify({

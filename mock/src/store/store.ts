@@ -589,6 +589,13 @@ export class Store {
     draft.modified_gmt = gmt;
     draft.meta = assignOwn({}, old.meta, patch.meta);
     if (!('slug' in given)) draft.slug = old.slug;
+    // wp_insert_post(): a post leaving the trash by an update gets back the slug it had (_wp_desired_post_slug).
+    if (old.status === 'trash' && draft.status !== 'trash') {
+      const meta = draft.meta as Record<string, unknown>;
+      if (!('slug' in given)) draft.slug = typeof meta.desiredSlug === 'string' ? meta.desiredSlug : String(old.slug).replace(/__trashed(-\d+)?$/, '');
+      delete meta.desiredSlug;
+      delete meta.trashedStatus;
+    }
     const rec = this.finishPost(type, draft, given, old);
     const stored = (this.t[type] as unknown as Table<number, PostTypeMap[K]>).putOwned(rec);
     this.reindexSlug(type, old, stored);

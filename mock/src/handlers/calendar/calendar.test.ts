@@ -203,6 +203,24 @@ describe('what wp_insert_post() decides on a create (checked against a live 6.1.
   });
 });
 
+describe('updates change only what they are sent (defaults are for creates, as in WordPress)', () => {
+  it('a PATCH of a draft\'s title keeps it a draft with its comment status; a legacy PATCH keeps all_day', () => {
+    const draft = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'Draft', status: 'draft', comment_status: 'closed' } }).json;
+    const patched = call(mock, 'PATCH', `/wp-json/cal/v1/events/${draft.id}`, { body: { title: 'Draft, renamed' } }).json;
+    expect({ status: patched.status, comment_status: patched.comment_status }).toEqual({ status: 'draft', comment_status: 'closed' });
+    const trashed = call(mock, 'DELETE', `/wp-json/cal/v1/events/${draft.id}`).json;
+    expect(call(mock, 'PATCH', `/wp-json/cal/v1/events/${trashed.id}`, { body: { title: 'Edited in the trash' } }).json.status).toBe('trash');
+    // Out of the trash by an update: the slug it had comes back (WordPress's _wp_desired_post_slug).
+    const published = call(mock, 'PATCH', `/wp-json/cal/v1/events/${trashed.id}`, { body: { status: 'publish', slug: 'draft-slug' } }).json;
+    expect(published.slug).toBe('draft-slug');
+    const named = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'Named Event', status: 'publish' } }).json;
+    expect(call(mock, 'DELETE', `/wp-json/cal/v1/events/${named.id}`).json.slug).toBe('named-event__trashed');
+    expect(call(mock, 'PATCH', `/wp-json/cal/v1/events/${named.id}`, { body: { status: 'publish' } }).json.slug).toBe('named-event');
+    const allDay = call(mock, 'POST', '/wp-json/cal/events/v1/events', { body: { title: 'All day', start_date: '2026-12-01 00:00:00', end_date: '2026-12-01 23:59:59', all_day: true } }).json;
+    expect(call(mock, 'PATCH', `/wp-json/cal/events/v1/events/${allDay.id}`, { body: { title: 'Still all day' } }).json.all_day).toBe(true);
+  });
+});
+
 describe('password-protected events (WP_REST_Posts_Controller, checked against a live 6.1.9)', () => {
   it('read in the view context, content and excerpt print as empty; a write answers them in the edit context', () => {
     // cal/v1 has no password field (the documents give it to the legacy namespace), so take a protected fixture event.
