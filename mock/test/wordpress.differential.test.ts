@@ -359,6 +359,43 @@ describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real W
     expect(await run(server.url, 'cal/v1/events', json)).toEqual(await run(WP!, 'wp/v2/posts', { ...authHeader, ...json }));
   });
 
+  it('a category sequence (duplicates, parents, self-parent, slugs, delete) answers like wp/v2/categories', async () => {
+    // Left out on purpose: an empty name (WordPress: 500 empty_term_name; the mock never answers 500 and says 400),
+    // DELETE without force (core's terms controller: 501; the legacy routes take no force, so the mock deletes), and
+    // the body of a DELETE (the legacy namespace answers the term, core {deleted, previous}). A slug already taken
+    // is compared without its status: WordPress sends duplicate_term_slug with none (a 500), the mock a 400.
+    const run = async (base: string, collection: string, headers: Record<string, string>) => {
+      const call = async (method: string, path: string, body?: Record<string, unknown>) => {
+        const res = await send(base, { method, path: `/wp-json/${collection}${path}`, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+        return { http: res.status, j: JSON.parse(res.text) as { id?: number; code?: string; message?: string; name?: string; slug?: string; parent?: number; deleted?: boolean; previous?: { name: string } } };
+      };
+      const a = await call('POST', '', { name: 'Diff Cat A', description: "It's" });
+      const id = a.j.id!;
+      const view = (r: Awaited<ReturnType<typeof call>>, method: string) => {
+        if (r.j.code === 'duplicate_term_slug') return { code: r.j.code, message: r.j.message };
+        if (r.j.code) return { http: r.http, code: r.j.code, message: r.j.message };
+        if (method === 'DELETE') return { http: r.http };
+        if (base === WP && typeof r.j.id === 'number' && r.j.id !== id) wpTermIds.push(r.j.id);
+        return { http: r.http, name: r.j.name ?? r.j.previous?.name, slug: r.j.slug, parent: r.j.parent === undefined ? undefined : r.j.parent === 0 ? 0 : r.j.parent === id ? 'A' : 'other', deleted: r.j.deleted };
+      };
+      const out: unknown[] = [view(a, 'POST')];
+      for (const [method, path, body] of [
+        ['POST', '', { name: 'Diff Cat A' }], ['POST', '', { name: 'diff cat a' }], ['POST', '', { name: 'Diff Cat B', parent: 999999 }],
+        ['POST', '', { name: 'Diff Cat C', parent: id, slug: 'Custom Slug C' }], ['POST', '', { name: 'Diff Cat A', parent: id }],
+        ['PATCH', `/${id}`, { name: 'Diff Cat A2' }], ['PATCH', `/${id}`, { parent: id }], ['PATCH', `/${id}`, { slug: 'custom-slug-c' }],
+        ['PATCH', `/${id}`, { slug: 'Fresh Slug' }], ['DELETE', `/${id}?force=true`, undefined], ['GET', `/${id}`, undefined],
+      ] as [string, string, Record<string, unknown> | undefined][]) out.push(view(await call(method, path, body), method));
+      return out;
+    };
+    const json = { 'content-type': 'application/json' };
+    const wpTermIds: number[] = [];
+    try {
+      expect(await run(server.url, 'cal/events/v1/categories', json)).toEqual(await run(WP!, 'wp/v2/categories', { ...authHeader, ...json }));
+    } finally {
+      for (const id of wpTermIds) await send(WP!, { method: 'DELETE', path: `/wp-json/wp/v2/categories/${id}?force=true`, headers: authHeader });
+    }
+  });
+
   it('a batch of creates, an invalid item and an unknown ID: the same statuses, headers and errors per item', async () => {
     // Each site's own post collection; everything else is the same request.
     const batchFor = (collection: string, validation: string) => JSON.stringify({

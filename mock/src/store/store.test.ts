@@ -210,15 +210,25 @@ describe('terms', () => {
     expect([a.slug, b.slug, c.slug]).toEqual(['outdoor', 'outdoor-arts', 'outdoor-sports']);
   });
 
-  it('refuses the same name under the same parent, an explicit slug clash and cycles', () => {
+  it('refuses the same name under the same parent, an explicit slug clash and an unknown parent', () => {
     const s = fresh();
-    const music = s.categories.values().find((c) => c.slug === 'music')!;
     expect(storeError(() => s.createTerm('category', { name: 'music' })).code).toBe('term_exists');
     expect(storeError(() => s.createTerm('tag', { name: 'Fresh', slug: 'outdoor' })).code).toBe('duplicate_slug');
     expect(storeError(() => s.createTerm('tag', { name: '  ' })).code).toBe('invalid_value');
-    const child = s.categories.values().find((c) => c.parent === music.id)!;
-    expect(storeError(() => s.updateTerm('category', music.id, { parent: child.id })).code).toBe('invalid_parent');
     expect(storeError(() => s.createTerm('category', { name: 'Orphan', parent: 999_999 })).code).toBe('invalid_parent');
+  });
+
+  it('breaks hierarchy loops on update as wp_check_term_hierarchy_for_loops() does', () => {
+    const s = fresh();
+    const music = s.categories.values().find((c) => c.slug === 'music')!;
+    const child = s.categories.values().find((c) => c.parent === music.id)!;
+    // Its own parent: none.
+    expect(s.updateTerm('category', child.id, { parent: child.id }).parent).toBe(0);
+    s.updateTerm('category', child.id, { parent: music.id });
+    // Under its own child: the child becomes top-level, and the category goes under it.
+    const moved = s.updateTerm('category', music.id, { parent: child.id });
+    expect(moved.parent).toBe(child.id);
+    expect(s.categories.get(child.id)!.parent).toBe(0);
   });
 
   it('deleting a category moves its children up and removes it from events', () => {

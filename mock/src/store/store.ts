@@ -743,11 +743,31 @@ export class Store {
     const old = this.requireTerm(type, id);
     const given = stripUndefined(patch as Record<string, unknown>);
     delete given.id;
+    if (type === 'category' && typeof given.parent === 'number') given.parent = this.breakHierarchyLoop(id, given.parent);
     const rec = this.finishTerm(type, { ...(old as object), ...given, id }, given, old);
     const stored = (this.t[type] as unknown as Table<number, TermTypeMap[K]>).put(rec);
     this.reindexSlug(type, old, stored);
     this.changed({ collection: type, op: 'update', key: id });
     return stored;
+  }
+
+  /**
+   * wp_check_term_hierarchy_for_loops() on wp_update_term_parent: a category made its own parent gets none; one
+   * moved under its own descendant gets that parent, and the categories between them become top-level, so no loop
+   * remains.
+   */
+  private breakHierarchyLoop(id: number, parent: number): number {
+    if (parent === id) return 0;
+    const chain: number[] = [];
+    for (let cur = parent, steps = 0; cur !== 0 && steps <= this.t.category.size; steps++) {
+      if (cur === id) {
+        for (const member of chain) this.t.category.put({ ...this.t.category.get(member)!, parent: 0 });
+        break;
+      }
+      chain.push(cur);
+      cur = this.t.category.get(cur)?.parent ?? 0;
+    }
+    return parent;
   }
 
   /** Deletes a term: events drop it, child categories move up to its parent, translations unlink. */

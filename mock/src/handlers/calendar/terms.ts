@@ -97,7 +97,8 @@ function write(ctx: HandlerCtx, kind: TermType, id: number | undefined): Reply {
       return termExists(ctx, kind, name, parent);
     }
     if (err instanceof StoreError && err.code === 'duplicate_slug') {
-      return fail(wpError('duplicate_term_slug', `The slug “${String(data.slug)}” is already in use by another term.`, { status: 400 }));
+      // WordPress's message spells the quotes as entities; it sends this without a status (a 500), the mock a 400.
+      return fail(wpError('duplicate_term_slug', `The slug &#8220;${String(data.slug)}&#8221; is already in use by another term.`, { status: 400 }));
     }
     if (err instanceof StoreError && err.code === 'invalid_parent') {
       return fail(wpError('rest_term_invalid', 'Parent term does not exist.', { status: 400 }));
