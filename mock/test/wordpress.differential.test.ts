@@ -30,7 +30,7 @@ interface Sent {
   /** Path and query, from the site root. */
   path: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 interface Seen {
@@ -180,6 +180,14 @@ const CASES: Case[] = [
   { name: 'batch with requests not a list', build: () => batch('x') },
   { name: 'batch, malformed JSON', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body: '{"requests": [' }) },
   { name: 'batch of 26', build: () => batch(Array.from({ length: 26 }, () => ({ method: 'POST', path: '/nothing/here' }))) },
+  { name: 'batch, JSON sent as text/plain (not read)', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ requests: [] }) }) },
+  { name: 'batch, JSON body null', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body: 'null' }) },
+  { name: 'batch, JSON body a list', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body: '[1,2]' }) },
+  { name: 'batch, JSON body a string', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body: '"requests"' }) },
+  { name: 'batch, JSON with a byte-order mark', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body: '\uFEFF{"requests":[]}' }) },
+  { name: 'batch, JSON nested 600 deep', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body: `{"requests":${'['.repeat(600)}${']'.repeat(600)}}` }) },
+  { name: 'batch, JSON with invalid UTF-8', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'application/json; charset=utf-8' }, body: new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]) }) },
+  { name: 'batch, JSON content type with charset and odd case', build: () => ({ method: 'POST', path: '/wp-json/batch/v1', headers: { 'content-type': 'Application/JSON; charset=UTF-8' }, body: JSON.stringify({ requests: 'x' }) }) },
   { name: 'batch item with method GET', build: () => batch([{ method: 'GET', path: '/nothing/here' }]) },
   { name: 'batch item without a path', build: () => batch([{ method: 'POST' }]) },
   { name: 'batch item to an unknown route', build: () => batch([{ method: 'POST', path: '/nothing/here' }, { method: 'DELETE', path: '/nothing/else' }]) },
