@@ -270,6 +270,35 @@ const TEXTS: { title: string; content: string; excerpt: string }[] = [
   { title: 'Images', content: '<img src="a.png" width="10" height="20"> and <img src="b.png"><pre>keep "this"\n\nas is</pre>', excerpt: '<b>Bold</b> <code>x--y</code>' },
 ];
 
+// Pagination links: WordPress rebuilds them from the query as sent (add_query_arg( urlencode_deep() )); the same
+// query on its posts and on the mock's events must give the same links but for the collection's path.
+const LINK_QUERIES = [
+  'per_page=1&page=2',
+  'per_page=1&page=2&search=e&_fields=id',
+  'page=2&per_page=1&foo[bar]=1&foo[baz][]=2&x=%20a+b',
+  'per_page=1&page=2&categories=1,2',
+  'per_page=1&page=2&_embed=author',
+  'per_page=1&page=2&tags[]=3&tags[]=4&_jsonp=cb',
+];
+
+describe.skipIf(!WP)('pagination links beside a real WordPress', () => {
+  let mock: Mock;
+  let server: Listening;
+  beforeAll(async () => {
+    mock = await freshMock();
+    server = await listen(mock.handleNow, { port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  for (const q of LINK_QUERIES) {
+    it(q, async () => {
+      const [wp, ours] = await Promise.all([send(WP!, { method: 'GET', path: `/wp-json/wp/v2/posts?${q}` }), send(server.url, { method: 'GET', path: `/wp-json/cal/v1/events?${q}` })]);
+      expect(ours.headers.link?.split(`${server.url}/wp-json/cal/v1/events`).join('COLLECTION'), q).toBe(wp.headers.link?.split(`${WP}/wp-json/wp/v2/posts`).join('COLLECTION'));
+    });
+  }
+});
+
 describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real WordPress (SITE_CONTRACTS_WP_AUTH)', () => {
   let mock: Mock;
   let server: Listening;
