@@ -482,3 +482,55 @@ describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real W
     }
   });
 });
+
+// Permissions: the mock started with --auth against the same WordPress, anonymous or with a wrong application
+// password, on its posts and the mock's events: the same refusals, in the same order as validation.
+describe.skipIf(!WP || !WP_AUTH)('permissions with --auth beside a real WordPress (SITE_CONTRACTS_WP_AUTH)', () => {
+  let mock: Mock;
+  let server: Listening;
+  const wpAuth = { authorization: `Basic ${Buffer.from(WP_AUTH ?? '').toString('base64')}` };
+  const made: Record<string, { published: number; draft: number }> = {};
+  beforeAll(async () => {
+    mock = await freshMock({ auth: true });
+    server = await listen(mock.handleNow, { port: 0, host: '127.0.0.1' });
+    const admin = mock.store.table('users').find((u) => u.username === 'admin')!;
+    const mockAuth = { authorization: `Basic ${Buffer.from(`admin:${admin.application_passwords[0]!.password}`).toString('base64')}` };
+    for (const [base, collection, auth] of [[WP!, 'wp/v2/posts', wpAuth], [server.url, 'cal/v1/events', mockAuth]] as const) {
+      const create = async (status: string) =>
+        (JSON.parse((await send(base, { method: 'POST', path: `/wp-json/${collection}`, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Auth ${status}`, status }) })).text) as { id: number }).id;
+      made[base] = { published: await create('publish'), draft: await create('draft') };
+    }
+  });
+  afterAll(async () => {
+    for (const id of Object.values(made[WP!] ?? {})) await send(WP!, { method: 'DELETE', path: `/wp-json/wp/v2/posts/${id}?force=true`, headers: wpAuth });
+    await server?.close();
+  });
+
+  const wrongPassword = { authorization: `Basic ${Buffer.from('admin:wrong wrong wrong').toString('base64')}` };
+  const CASES: [string, string, Record<string, string>, Record<string, unknown> | null][] = [
+    ['POST', '', {}, { title: 'anonymous' }],
+    ['POST', '', wrongPassword, { title: 'wrong password' }],
+    ['POST', '', {}, { title: 'anonymous', status: 'bogus' }],
+    ['GET', '?status=draft', {}, null],
+    ['GET', '?status=bogus', {}, null],
+    ['GET', '?status=draft&orderby=sideways', {}, null],
+    ['GET', '?status=draft&per_page=abc', {}, null],
+    ['DELETE', '/999999', {}, null],
+    ['PUT', '/999999', {}, { title: 'x' }],
+    ['DELETE', '/PUBLISHED', {}, null],
+    ['PATCH', '/PUBLISHED', wrongPassword, { title: 'x' }],
+    ['GET', '/DRAFT', {}, null],
+    ['GET', '/PUBLISHED', {}, null],
+  ];
+  for (const [method, path, headers, body] of CASES) {
+    it(`${method} ${path} ${headers.authorization ? '(wrong password)' : '(anonymous)'}`, async () => {
+      const answer = async (base: string, collection: string) => {
+        const p = path.replace('PUBLISHED', String(made[base]!.published)).replace('DRAFT', String(made[base]!.draft));
+        const res = await send(base, { method, path: `/wp-json/${collection}${p}`, headers: { ...headers, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const j = JSON.parse(res.text) as { code?: string };
+        return { status: res.status, allow: res.headers.allow ?? null, error: j.code ? shapeOf(j as Json) : null };
+      };
+      expect(await answer(server.url, 'cal/v1/events')).toEqual(await answer(WP!, 'wp/v2/posts'));
+    });
+  }
+});
