@@ -218,6 +218,10 @@ export function bundle(base: SourceFile, pathFiles: SourceFile[]): JsonSchema {
       op['x-gaps'] = [...gaps, ...(op['x-gaps'] ?? [])];
       op.security = [{}, { applicationPasswords: [] }];
       op.responses = responsesFor(op);
+      // WordPress gives an arg its schema default only on CREATABLE endpoints (get_endpoint_args_for_item_schema());
+      // an update leaves what it is not sent as it was. The body schemas are shared with the creates, so the mark
+      // says which of their defaults apply here.
+      if (op.requestBody) op['x-defaults-apply'] = op['x-kind'] === 'update' ? 'create' : 'always';
       const body = op.requestBody as JsonSchema | undefined;
       const bodyRef: string | undefined = body?.$ref;
       const content = bodyRef

@@ -133,6 +133,7 @@ function buildOperations(deref: JsonSchema): Operation[] {
         path,
         namespace: raw['x-namespace'] ?? '',
         kind: raw['x-kind'] as OperationKind,
+        bodyDefaults: raw['x-defaults-apply'] === 'create' ? 'create' : 'always',
         ...(raw['x-resource'] ? { resource: raw['x-resource'] as string } : {}),
         regex: buildRegex(path, pathParams),
         params,

@@ -72,6 +72,11 @@ export interface Operation {
   bodyMediaTypes: string[];
   /** Schema of the whole body object (properties + required), dereferenced. */
   bodySchema?: JsonSchema;
+  /**
+   * `x-defaults-apply`: whether the body fields' `default`s are filled in on this operation (`always`) or only
+   * describe a record being created (`create`: an update leaves unsent fields as they are, as in WordPress).
+   */
+  bodyDefaults: 'always' | 'create';
   gaps: Gap[];
   contradictions: Contradiction[];
   /** The raw dereferenced OpenAPI operation object. */

@@ -267,6 +267,18 @@ describe('honesty marks', () => {
     expect(contract.deref.components.schemas.WpError['x-basis']).toBe('convention');
   });
 
+  it('marks the body defaults of updates as describing a create (x-defaults-apply)', () => {
+    const withBody = contract.operations.filter((o) => o.bodySchema !== undefined);
+    const createOnly = withBody.filter((o) => o.bodyDefaults === 'create');
+    expect(createOnly.length).toBe(30);
+    expect(createOnly.every((o) => o.kind === 'update')).toBe(true);
+    expect(withBody.filter((o) => o.kind === 'update').every((o) => o.bodyDefaults === 'create')).toBe(true);
+    // The ones where it matters: update bodies whose fields have defaults (status publish, legacy all_day false...).
+    expect(createOnly.filter((o) => o.params.some((p) => p.in === 'body' && p.schema.default !== undefined && p.schema.default !== null)).length).toBe(12);
+    expect(withBody.filter((o) => o.kind === 'create').every((o) => o.bodyDefaults === 'always')).toBe(true);
+    expect(contract.operations.find((o) => o.method === 'PATCH' && o.path === '/cal/v1/events/{id}')!.raw['x-defaults-apply']).toBe('create');
+  });
+
   it('marks parameters WordPress only sanitizes as not enforced on the wire', () => {
     const url = opOf('GET /oembed/1.0/embed').params.find((p) => p.name === 'url')!;
     expect(url.enforcedOnWire).toBe(false);

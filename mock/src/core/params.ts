@@ -50,10 +50,9 @@ function argsOf(op: Operation): OpArgs {
   for (const p of op.params) {
     if (p.name in schemasByParam) continue;
     schemasByParam[p.name] = p.schema;
-    // get_endpoint_args_for_item_schema() gives args their schema default only for CREATABLE endpoints: an update
-    // leaves out what it is not sent (a PATCH of a draft's title must not publish it). The contract's update
-    // bodies carry the documents' field defaults, which describe a create.
-    const createOnlyDefault = op.kind === 'update' && p.in === 'body';
+    // The contract marks the body defaults of updates as describing a create (x-defaults-apply: create): as
+    // WordPress, an update leaves out what it is not sent (a PATCH of a draft's title must not publish it).
+    const createOnlyDefault = op.bodyDefaults === 'create' && p.in === 'body';
     if (p.schema.default !== undefined && p.schema.default !== null && !createOnlyDefault) {
       defaults.push([p.name, oneByteStrings(p.schema.default)]);
       if (p.required) requiredWithDefault.add(p.name);

@@ -45,6 +45,9 @@ describe('GET /wp-json/', () => {
     expect(routes['/cal/v1/events']._links).toEqual({ self: [{ href: `${ORIGIN}/wp-json/cal/v1/events` }] });
     const create = routes['/cal/events/v1/events'].endpoints[1].args;
     expect(create.title.required).toBe(true);
+    // Defaults on the create, none on the update (EDITABLE endpoints; x-defaults-apply: create).
+    expect(routes['/cal/v1/events'].endpoints[1].args.status.default).toBe('publish');
+    expect(item.endpoints[1].args.status).toEqual({ type: 'string', enum: ['publish', 'pending', 'draft', 'future', 'private'], required: false });
     expect(routes['/batch/v1'].endpoints[0].args.requests.maxItems).toBe(25);
   });
 

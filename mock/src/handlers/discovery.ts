@@ -18,6 +18,10 @@ export function isBatchable(route: RouteEntry): boolean {
 function argsOf(op: Operation): Record<string, WpSchema> {
   const order = [...op.params.filter((p) => p.in === 'path'), ...op.params.filter((p) => p.in === 'query'), ...op.params.filter((p) => p.in === 'body')];
   const args = argsFromParams(order);
+  // An update's args carry no defaults (EDITABLE endpoints; the contract's x-defaults-apply: create).
+  if (op.bodyDefaults === 'create') {
+    for (const p of op.params) if (p.in === 'body' && args[p.name]) delete (args[p.name] as { default?: unknown }).default;
+  }
   // WordPress registers an index's own namespace as the default of its `namespace` arg, with no type.
   if (op.kind === 'index' && 'namespace' in args) args.namespace = { default: op.namespace, required: false };
   return args;

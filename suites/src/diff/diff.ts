@@ -170,6 +170,8 @@ export function diffDescriptor(contract: Contract, live: LiveDescriptor, options
       // A body field named like a path parameter is the same WordPress arg, declared by the route.
       const p = op.params.find((x) => x.in === 'path' && x.name === p0.name) ?? p0;
       const c = argForm(p.schema, p.required);
+      // An update's body defaults describe a create (x-defaults-apply: create): WordPress prints none there.
+      if (op.bodyDefaults === 'create' && p.in === 'body') delete c.default;
       const liveArg = ep.args[p.name];
       if (!liveArg) {
         args.push({ name: p.name, kind: 'missing', keywords: [], contract: c });
