@@ -357,6 +357,9 @@ describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real W
       { body: { title: 'Z date', status: 'publish', date: '2030-12-01T10:00:00Z' }, utc: true },
       { body: { title: 'Private', status: 'private' } },
       { body: { status: 'publish' } },
+      { body: { title: 'Bad date', date: '2026-12-01' } },
+      { body: { title: 'Bad date', date: 'tomorrow' } },
+      { body: { title: 'Bad date', date_gmt: '2026-13-01T10:00:00' } },
     ];
     const view = (text: string, utc: boolean) => {
       const j = JSON.parse(text) as { code?: string; message?: string; data?: { status: number }; status?: string; slug?: string; date_gmt?: string; modified_gmt?: string; title?: { rendered: string } };

@@ -97,6 +97,15 @@ export function toWpSchema(schema: JsonSchema, opts: ToWpSchemaOptions = {}, nes
       case 'format':
         out.format = typeof v === 'string' ? (FORMAT_MAP[v] ?? v) : v;
         break;
+      case 'x-format':
+        // cal/v1's documented RFC 3339 date-time is WordPress's `format: date-time` (the posts controller's date
+        // args): its descriptor prints that rather than the contract's exact pattern, and a bad value is
+        // rest_invalid_date "Invalid date.", as a live WordPress answers.
+        if (v === 'cal-date-time') out.format = 'date-time';
+        break;
+      case 'pattern':
+        if (schema['x-format'] !== 'cal-date-time') out.pattern = v;
+        break;
       case 'minimum':
       case 'exclusiveMinimum':
         if (!minDone && min) {

@@ -104,6 +104,12 @@ export function argForm(schema: JsonSchema | LiveArg, required: boolean): ArgFor
   for (const k of ['minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'format'] as const) {
     if (schema[k] !== undefined) f[k] = schema[k];
   }
+  // The documented cal/v1 date-time (an exact pattern in the contract) is what WordPress registers and prints as
+  // `format: date-time`; compare it in that form.
+  if (schema['x-format'] === 'cal-date-time') {
+    delete f.pattern;
+    f.format = 'date-time';
+  }
   for (const [bound, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
     const ex = schema[exclusive];
     if (typeof ex === 'number') {

@@ -221,6 +221,18 @@ describe('updates change only what they are sent (defaults are for creates, as i
   });
 });
 
+describe('cal/v1 dates are WordPress date-time args', () => {
+  it('a date off the documented form is rest_invalid_date "Invalid date.", and the descriptor says format date-time', () => {
+    for (const date of ['2026-12-01', 'tomorrow', '2026-13-01T10:00:00', '']) {
+      const res = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'x', date } });
+      expect(res.json, date).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): date', data: { status: 400, params: { date: 'Invalid date.' }, details: { date: { code: 'rest_invalid_date', message: 'Invalid date.', data: null } } } });
+    }
+    const args = call(mock, 'OPTIONS', '/wp-json/cal/v1/events').json.endpoints[1].args;
+    expect(args.date).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(args.date.pattern).toBeUndefined();
+  });
+});
+
 describe('password-protected events (WP_REST_Posts_Controller, checked against a live 6.1.9)', () => {
   it('read in the view context, content and excerpt print as empty; a write answers them in the edit context', () => {
     // cal/v1 has no password field (the documents give it to the legacy namespace), so take a protected fixture event.
