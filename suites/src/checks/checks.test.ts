@@ -5,6 +5,7 @@ import { batchShapeProblems } from './batch.ts';
 import { corsProblems, sameAnswer } from './conventions.ts';
 import { constraints } from './generate.ts';
 import { judgeEnvelope, judgeRejection, samplesPerConstraint } from './negative_rejection.ts';
+import { otherReadingAllows } from './marks.ts';
 import { linkPage, parseLink } from './pagination.ts';
 import { basisAt, severityOf } from './response_shape.ts';
 import { blamedParams, refusedForPermission, wpError } from './wp.ts';
@@ -24,6 +25,18 @@ describe('reading WordPress errors', () => {
   it('tells a value refused for who asks from a value refused for what it is', () => {
     const forbidden = wpError(exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { status: 'x' }, details: { status: { code: 'rest_forbidden_status', message: '', data: { status: 401 } } } } }).response);
     expect(refusedForPermission(forbidden, 'status')).toBe(true);
+  });
+});
+
+describe('the contract\'s doubts about cal/v1 dates (CalDateTime, wire-looser)', () => {
+  it('lowers an accepted date that only WordPress\'s looser date-time takes, not one nobody takes', () => {
+    const op = contract.operations.find((o) => o.method === 'POST' && o.path === '/cal/v1/events')!;
+    for (const loose of ['2026-12-01t10:00:00', '2026-12-01T10:00:00+02', '2026-12-01T24:17:33']) {
+      expect(otherReadingAllows(contract, op, 'body', 'date', loose, false), loose).toMatch(/wire-looser/);
+    }
+    for (const wrong of ['2026-12-01', 'tomorrow', '2026-12-01T10:00:00+0200']) {
+      expect(otherReadingAllows(contract, op, 'body', 'date', wrong, false), wrong).toBeUndefined();
+    }
   });
 });
 
