@@ -5,6 +5,7 @@
 //
 // PHP's `\s` without the u flag is ASCII whitespace; JavaScript's also matches U+00A0 and other Unicode spaces,
 // so `\s` is spelled out as S. PHP's `$` also matches before a final newline, hence `(?=\n?$)`.
+import { phpTrim } from './php.ts';
 
 const S = '[ \\t\\n\\x0B\\f\\r]';
 const ALLBLOCKS =
@@ -66,7 +67,7 @@ const trimNewlines = (s: string) => s.replace(/^\n+|\n+$/g, '');
 
 /** wpautop( $text, $br = true ) */
 export function wpautop(input: string, br = true): string {
-  if (input.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '') === '') return '';
+  if (phpTrim(input) === '') return '';
   let text = `${input}\n`;
   const preTags = new Map<string, string>();
   if (text.includes('<pre')) {

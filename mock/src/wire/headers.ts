@@ -3,6 +3,7 @@
 // Allow...), then rest_send_cors_headers() (on rest_pre_serve_request), then the no-cache headers. PHP's header()
 // replaces a header of the same name where it stands, and Apache emits Content-Type last. Apache adds Date, Server,
 // Content-Length / Transfer-Encoding and Connection itself; those are the HTTP layer's business.
+import { phpTrim } from './php.ts';
 
 /** Header name/value pairs in wire order. */
 export type HeaderList = [name: string, value: string][];
@@ -61,10 +62,6 @@ export function allowHeader(methods: readonly string[] | null | undefined): stri
 }
 
 const ALLOWED_PROTOCOLS = ['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn'];
-
-function phpTrim(s: string): string {
-  return s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
-}
 
 function decodeEntities(s: string): string {
   return s

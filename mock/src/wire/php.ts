@@ -32,6 +32,11 @@ function isHex(c: string | undefined): boolean {
 }
 
 /** PHP urldecode(): `+` is a space, `%XX` a byte, a malformed escape is kept as-is. Invalid UTF-8 becomes U+FFFD. */
+/** PHP trim(): spaces, tabs, newlines, carriage returns, NUL and vertical tabs (not JavaScript's Unicode spaces). */
+export function phpTrim(s: string): string {
+  return s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+}
+
 export function phpUrlDecode(s: string): string {
   const bytes: number[] = [];
   for (let i = 0; i < s.length; i++) {

@@ -6,7 +6,8 @@
 // under the site's wp-includes), srcset/sizes for attachment images, and malformed block markup (WP_Block_Parser
 // keeps a stray closer as text; here every delimiter goes).
 import { wpautop } from './autop.ts';
-import { capitalPDangitContent, convertChars, phpTrim, renderTitle, wptexturize } from './texturize.ts';
+import { phpTrim } from './php.ts';
+import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from './texturize.ts';
 
 export { renderTitle };
 

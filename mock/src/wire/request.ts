@@ -3,7 +3,7 @@
 // (WP_REST_Server::serve_request(), WP_REST_Request), as Apache 2.4 + mod_php 8.2 hand them over.
 
 import { utf8Decode, utf8Encode } from '../bytes.ts';
-import { isPhpArrayLike, jsToPhpArray, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php.ts';
+import { isPhpArrayLike, jsToPhpArray, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php.ts';
 
 export interface RawHttpRequest {
   method: string;
@@ -174,8 +174,7 @@ export function parseContentType(header: string | undefined): ContentType | null
   value = value.toLowerCase();
   const slash = value.indexOf('/');
   if (slash < 0) return null;
-  const trim = (s: string) => s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
-  return { value: trim(value), type: trim(value.slice(0, slash)), subtype: trim(value.slice(slash + 1)), parameters: trim(parameters) };
+  return { value: phpTrim(value), type: phpTrim(value.slice(0, slash)), subtype: phpTrim(value.slice(slash + 1)), parameters: phpTrim(parameters) };
 }
 
 /** wp_is_json_media_type() */

@@ -9,6 +9,7 @@
 // PHP runs these regexes on bytes and this port on UTF-16 code units: they agree because every pattern is ASCII
 // except the no-break space (PHP's `\xC2\xA0`, here U+00A0). Not ported: shortcodes (none is registered here, so
 // WordPress would texturize `[...]` as text too, as this does), the `no_texturize_*` and `run_wptexturize` filters.
+import { phpTrim } from './php.ts';
 
 const SPACES = '[\\r\\n\\t ]|\\u00A0|&nbsp;';
 
@@ -186,11 +187,6 @@ export function wptexturize(text: string): string {
 /** convert_chars() */
 export function convertChars(text: string): string {
   return text.includes('&') ? text.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, '&#038;$1') : text;
-}
-
-/** PHP trim(): spaces, tabs, newlines, carriage returns, NUL and vertical tabs. */
-export function phpTrim(s: string): string {
-  return s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
 }
 
 /** capital_P_dangit() on the_content: only after a space, an opening quote, a tag or a parenthesis. */
