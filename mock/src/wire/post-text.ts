@@ -11,7 +11,8 @@ import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from '.
 
 export { renderTitle };
 
-const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?\s+(?:\{[\s\S]*?\}\s+)?\/?-->/g;
+/** A block delimiter: an opener, a closer (group 1) or a self-closing one (group 3), with the block's name (group 2). */
+const BLOCK_DELIMITER = /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?)\s+(?:\{[\s\S]*?\}\s+)?(\/)?-->/g;
 
 /**
  * smilies_init()'s table (use_smilies is on by default): every smiley but `:mrgreen:` is an emoji now. `:mrgreen:`
@@ -94,15 +95,13 @@ function stripAllTags(html: string): string {
 /** Blocks excerpt_remove_blocks() keeps (their inner HTML); any other block is dropped from a generated excerpt. */
 const EXCERPT_BLOCKS = new Set(['freeform', 'heading', 'html', 'list', 'media-text', 'paragraph', 'preformatted', 'pullquote', 'quote', 'table', 'verse', 'columns', 'column', 'group']);
 
-const BLOCK_DELIMITER_PARTS = /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?)\s+(?:\{[\s\S]*?\}\s+)?(\/)?-->/g;
-
 /** excerpt_remove_blocks(): text outside blocks stays, a top-level block stays only when it is text. */
 function excerptRemoveBlocks(text: string): string {
   let out = '';
   let depth = 0;
   let keep = true;
   let last = 0;
-  for (const m of text.matchAll(BLOCK_DELIMITER_PARTS)) {
+  for (const m of text.matchAll(BLOCK_DELIMITER)) {
     if (depth === 0 || keep) out += text.slice(last, m.index);
     last = m.index + m[0].length;
     if (m[1]) depth = Math.max(0, depth - 1);
