@@ -107,6 +107,9 @@ export function truncateSlug(slug: string, max: number): string {
   return out.replace(/-+$/, '');
 }
 
+/** The suffix trashedSlug() adds: `__trashed`, or `__trashed-2`... when that is taken. */
+export const TRASHED_SUFFIX = /__trashed(-\d+)?$/;
+
 /** Length WordPress cuts a slug to before appending `__trashed`, so the result stays within the cap. */
 export const TRASHED_BASE_LENGTH = 191;
 

@@ -14,7 +14,7 @@ import type {
   StoreData, StringPackage, TagRecord, TermType, TermTypeMap, TrackedKeyword, TranslationJob, TranslationSettings,
   TranslationString, UserRecord, VenueRecord,
 } from './model.ts';
-import { sanitizeTitle, trashedSlug, uniqueSlug } from './slug.ts';
+import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug, uniqueSlug } from './slug.ts';
 import { assignOwn, deepFreeze, listOf, Table, type DeepReadonly, type ListOptions, type Page, type ReadTable } from './table.ts';
 import { addSeconds, dateToUtcString, isDateTimeString, isKnownTimeZone, utcToZoned, zonedToUtc } from './time.ts';
 
@@ -491,7 +491,7 @@ export class Store {
     // Slug: sanitised when given, derived from the title on publish, unique per type and language.
     const status = draft.status as string;
     let slug = typeof draft.slug === 'string' ? sanitizeTitle(draft.slug) : '';
-    const trashed = status === 'trash' && /__trashed(-\d+)?$/.test(String(draft.slug));
+    const trashed = status === 'trash' && TRASHED_SUFFIX.test(String(draft.slug));
     if (trashed) slug = String(draft.slug);
     if (slug === '' && status !== 'draft' && status !== 'pending') slug = sanitizeTitle(String(draft.title ?? ''));
     if (slug === '' && status !== 'draft' && status !== 'pending') slug = String(old?.id ?? this.seq.post);
@@ -592,7 +592,7 @@ export class Store {
     // wp_insert_post(): a post leaving the trash by an update gets back the slug it had (_wp_desired_post_slug).
     if (old.status === 'trash' && draft.status !== 'trash') {
       const meta = draft.meta as Record<string, unknown>;
-      if (!('slug' in given)) draft.slug = typeof meta.desiredSlug === 'string' ? meta.desiredSlug : String(old.slug).replace(/__trashed(-\d+)?$/, '');
+      if (!('slug' in given)) draft.slug = Store.slugBeforeTrash(old);
       delete meta.desiredSlug;
       delete meta.trashedStatus;
     }
@@ -601,6 +601,11 @@ export class Store {
     this.reindexSlug(type, old, stored);
     this.changed({ collection: type, op: 'update', key: id });
     return stored;
+  }
+
+  /** The slug a post coming out of the trash asks for back (WordPress's _wp_desired_post_slug). */
+  private static slugBeforeTrash(old: { slug: string; meta: { desiredSlug?: string } }): string {
+    return old.meta.desiredSlug ?? old.slug.replace(TRASHED_SUFFIX, '');
   }
 
   /** Moves a post to the trash the WordPress way: status `trash`, slug freed as `<slug>__trashed`. */
@@ -626,7 +631,7 @@ export class Store {
     if (old.status !== 'trash') throw new StoreError('not_trashed', `${type} ${id} is not in the trash`);
     const { trashedStatus, desiredSlug, ...meta } = old.meta;
     const status: LiveStatus = options.restoreStatus ? (trashedStatus ?? 'draft') : 'draft';
-    const base = desiredSlug ?? old.slug.replace(/__trashed(-\d+)?$/, '');
+    const base = Store.slugBeforeTrash(old);
     const slug = base === '' ? '' : uniqueSlug(base, (s) => this.slugTaken(type, old.lang, s, id));
     const { site, gmt } = this.nowSite();
     const rec = { ...(old as unknown as PostTypeMap[K]), status, slug, modified: site, modified_gmt: gmt, meta };
@@ -693,13 +698,11 @@ export class Store {
     draft.name = name;
     const id = draft.id as number;
     const lang = draft.lang as Lang;
-    const parent = type === 'category' ? (draft.parent as number) : 0;
+    let parent = type === 'category' ? (draft.parent as number) : 0;
     if (type === 'category' && parent !== 0) {
       if (!this.t.category.has(parent)) throw new StoreError('invalid_parent', `parent: no category with id ${parent}`, 'parent');
-      for (let cur = parent, steps = 0; cur !== 0 && steps <= this.t.category.size; steps++) {
-        if (cur === id) throw new StoreError('invalid_parent', `parent: ${parent} would make a cycle`, 'parent');
-        cur = this.t.category.get(cur)?.parent ?? 0;
-      }
+      parent = this.breakHierarchyLoop(id, parent);
+      draft.parent = parent;
     }
     // WordPress refuses a second term with the same name under the same parent.
     if ('name' in given || 'parent' in given || !old) {
@@ -743,7 +746,6 @@ export class Store {
     const old = this.requireTerm(type, id);
     const given = stripUndefined(patch as Record<string, unknown>);
     delete given.id;
-    if (type === 'category' && typeof given.parent === 'number') given.parent = this.breakHierarchyLoop(id, given.parent);
     const rec = this.finishTerm(type, { ...(old as object), ...given, id }, given, old);
     const stored = (this.t[type] as unknown as Table<number, TermTypeMap[K]>).put(rec);
     this.reindexSlug(type, old, stored);
