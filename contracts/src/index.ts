@@ -3,4 +3,5 @@ export { loadContract, loadContractFile, parseContract, DEFAULT_CONTRACT_PATH, r
 export type { Contract, MatchResult } from './loader.ts';
 export { coerceValue, wpParseList, isNumericString } from './coerce.ts';
 export { createAjv, isTel, TEL_RULE } from './ajv.ts';
+export { wordpressFormatOf } from './wp-format.ts';
 export * from './types.ts';

@@ -2,6 +2,7 @@
 // exports in its route descriptors (rest_get_allowed_schema_keywords(), rest_validate_value_from_schema()).
 
 import type { JsonSchema } from '../../../contracts/src/types.ts';
+import { wordpressFormatOf } from '../../../contracts/src/wp-format.ts';
 import type { WpSchema } from './wpvalidate.ts';
 
 /** rest_get_allowed_schema_keywords(): what get_data_for_route() keeps of an arg, in WordPress 6.1. */
@@ -97,14 +98,15 @@ export function toWpSchema(schema: JsonSchema, opts: ToWpSchemaOptions = {}, nes
       case 'format':
         out.format = typeof v === 'string' ? (FORMAT_MAP[v] ?? v) : v;
         break;
-      case 'x-format':
-        // cal/v1's documented RFC 3339 date-time is WordPress's `format: date-time` (the posts controller's date
-        // args): its descriptor prints that rather than the contract's exact pattern, and a bad value is
-        // rest_invalid_date "Invalid date.", as a live WordPress answers.
-        if (v === 'cal-date-time') out.format = 'date-time';
+      case 'x-format': {
+        // A documented exact format is the WordPress format it stands for (cal/v1's date-time): the descriptor
+        // prints that rather than the pattern, and a bad value gets that format's error (rest_invalid_date).
+        const wp = wordpressFormatOf(schema);
+        if (wp) out.format = wp;
         break;
+      }
       case 'pattern':
-        if (schema['x-format'] !== 'cal-date-time') out.pattern = v;
+        if (!wordpressFormatOf(schema)) out.pattern = v;
         break;
       case 'minimum':
       case 'exclusiveMinimum':

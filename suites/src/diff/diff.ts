@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { JsonSchema, Operation, ParamSpec } from '../../../contracts/src/types.ts';
+import { wordpressFormatOf } from '../../../contracts/src/wp-format.ts';
 import { templateKey, type LiveArg, type LiveDescriptor, type LiveRoute } from './descriptor.ts';
 
 export type ArgKeyword =
@@ -104,11 +105,11 @@ export function argForm(schema: JsonSchema | LiveArg, required: boolean): ArgFor
   for (const k of ['minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'format'] as const) {
     if (schema[k] !== undefined) f[k] = schema[k];
   }
-  // The documented cal/v1 date-time (an exact pattern in the contract) is what WordPress registers and prints as
-  // `format: date-time`; compare it in that form.
-  if (schema['x-format'] === 'cal-date-time') {
+  // A documented exact format (a pattern in the contract) is compared as the WordPress format a site prints for it.
+  const wpFormat = wordpressFormatOf(schema as JsonSchema);
+  if (wpFormat) {
     delete f.pattern;
-    f.format = 'date-time';
+    f.format = wpFormat;
   }
   for (const [bound, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
     const ex = schema[exclusive];
