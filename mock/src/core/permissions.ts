@@ -30,7 +30,15 @@ export function authenticate(authorization: string | undefined, store: Store): U
   return user.application_passwords.some((ap) => ap.password.replace(/\s+/g, '') === password) ? user : undefined;
 }
 
-const POST_RESOURCES: ReadonlySet<string> = new Set(['event', 'venue', 'organizer']);
+export const POST_RESOURCES: ReadonlySet<string> = new Set(['event', 'venue', 'organizer']);
+
+/** Roles that hold edit_posts in a default WordPress (contributors too: they may not publish, but may edit drafts). */
+const EDITS_POSTS: readonly string[] = ['administrator', 'editor', 'author', 'contributor'];
+
+/** current_user_can( 'edit_posts' ) for the calendar's post types. */
+export function canEditPosts(user: User | undefined): boolean {
+  return user !== undefined && user.roles.some((r) => EDITS_POSTS.includes(r));
+}
 const TERM_RESOURCES: ReadonlySet<string> = new Set(['category', 'tag']);
 
 /** Writes anyone may send even with --auth: batches, logging in, checking a token, registering, submitting a form, rendering a view, and the import service's callbacks. */

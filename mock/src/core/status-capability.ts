@@ -4,11 +4,7 @@
 // the validate pass (per_page=abc) hides it, and it is reported beside the pass's other failures.
 import type { Operation } from '../../../contracts/src/types.ts';
 import type { WpError } from '../wire/wpvalidate.ts';
-import type { User } from './permissions.ts';
-
-const LISTED_POST_RESOURCES: ReadonlySet<string> = new Set(['event', 'venue', 'organizer']);
-/** Roles that hold edit_posts in a default WordPress. */
-const EDITS_POSTS: readonly string[] = ['administrator', 'editor', 'author', 'contributor'];
+import { canEditPosts, POST_RESOURCES, type User } from './permissions.ts';
 
 /** The statuses as wp_parse_slug_list() reads them: a list, or a string split on commas and spaces. */
 function requestedStatuses(value: unknown): string[] {
@@ -22,9 +18,9 @@ export function forbiddenStatusErrors(
   raw: Readonly<Record<string, unknown>>,
   who: { user: User | undefined; authRequired: boolean },
 ): Record<string, WpError> | undefined {
-  if (!who.authRequired || op.kind !== 'list' || !LISTED_POST_RESOURCES.has(op.resource ?? '')) return undefined;
+  if (!who.authRequired || op.kind !== 'list' || !POST_RESOURCES.has(op.resource ?? '')) return undefined;
   if (raw.status === undefined || !op.params.some((p) => p.name === 'status' && p.in === 'query')) return undefined;
-  if (who.user && who.user.roles.some((r) => EDITS_POSTS.includes(r))) return undefined;
+  if (canEditPosts(who.user)) return undefined;
   if (requestedStatuses(raw.status).every((s) => s === 'publish')) return undefined;
   // rest_authorization_required_code(): 401 for nobody, 403 for a user without the capability.
   return { status: { code: 'rest_forbidden_status', message: 'Status is forbidden.', data: { status: who.user ? 403 : 401 } } };
