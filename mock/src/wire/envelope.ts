@@ -136,14 +136,15 @@ export interface Enveloped {
   body: { body: unknown; status: number; headers: Record<string, string | number> | [] };
 }
 
+/** Headers the controllers set as PHP integers. */
+const INTEGER_HEADERS = new Set(['X-WP-Total', 'X-WP-TotalPages']);
+
 /**
  * envelope_response(): the final body (after `_fields` and `_embed`), the real status and the response's own headers
  * (X-WP-Total as numbers, Link, Location, Allow - not the server's fixed headers) become the body of a 200 answer.
  * Headers printed as `[]` when there are none (an empty PHP array), as in sample 44. Send the envelope with no
  * response headers and no Allow: they are inside it.
  */
-const INTEGER_HEADERS = new Set(['X-WP-Total', 'X-WP-TotalPages']);
-
 export function envelope(
   data: unknown,
   status: number,
