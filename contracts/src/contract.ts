@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { createAjv, type AjvInstance } from './ajv.ts';
 import { dereference } from './deref.ts';
+import { escapeRegExp } from './regexp.ts';
 import type {
   Contradiction,
   Gap,
@@ -51,10 +52,6 @@ function marks(node: JsonSchema | undefined): { gaps: Gap[]; contradictions: Con
   return { gaps: (node?.['x-gaps'] as Gap[]) ?? [], contradictions: (node?.['x-contradictions'] as Contradiction[]) ?? [] };
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function patternBody(schema: JsonSchema, name: string, path: string): string {
   const p: unknown = schema.pattern;
   if (typeof p !== 'string' || !p.startsWith('^') || !p.endsWith('$')) {
@@ -68,7 +65,7 @@ function buildRegex(path: string, pathParams: ParamSpec[]): RegExp {
   for (const seg of path.split(/(\{[^}]+\})/)) {
     const m = /^\{(.+)\}$/.exec(seg);
     if (!m) {
-      src += escapeRe(seg);
+      src += escapeRegExp(seg);
       continue;
     }
     const spec = pathParams.find((p) => p.name === m[1]);

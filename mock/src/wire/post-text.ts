@@ -6,6 +6,7 @@
 // under the site's wp-includes), srcset/sizes for attachment images, and malformed block markup (WP_Block_Parser
 // keeps a stray closer as text; here every delimiter goes).
 import { wpautop } from './autop.ts';
+import { escapeRegExp } from '../../../contracts/src/regexp.ts';
 import { phpTrim } from './php.ts';
 import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from './texturize.ts';
 
@@ -33,8 +34,7 @@ const SMILIES: Readonly<Record<string, string>> = {
 const SMILIES_SEARCH = (() => {
   const spaces = '[\\r\\n\\t ]|\\u00A0|&nbsp;';
   const keys = Object.keys(SMILIES).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-  const quote = (k: string) => k.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  return new RegExp(`(?<=${spaces}|^)(?:${keys.map(quote).join('|')})(?=${spaces}|$)`, 'gm');
+  return new RegExp(`(?<=${spaces}|^)(?:${keys.map(escapeRegExp).join('|')})(?=${spaces}|$)`, 'gm');
 })();
 
 /** convert_smilies(): only in text between tags, and never inside code, pre, style, script or textarea. */

@@ -9,6 +9,7 @@
 // PHP runs these regexes on bytes and this port on UTF-16 code units: they agree because every pattern is ASCII
 // except the no-break space (PHP's `\xC2\xA0`, here U+00A0). Not ported: shortcodes (none is registered here, so
 // WordPress would texturize `[...]` as text too, as this does), the `no_texturize_*` and `run_wptexturize` filters.
+import { escapeRegExp } from '../../../contracts/src/regexp.ts';
 import { phpTrim } from './php.ts';
 
 const SPACES = '[\\r\\n\\t ]|\\u00A0|&nbsp;';
@@ -75,18 +76,14 @@ function applyAll(s: string, rules: ReadonlyArray<readonly [RegExp, string]>): s
   return s;
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** wptexturize_primes(): primes after digits, closing quotes elsewhere, one opening quote at a time. */
 function primes(haystack: string, needle: "'" | '"', prime: string, openQuote: string, closeQuote: string): string {
   const flag = '<!--wp-prime-or-quote-->';
-  const n = escapeRe(needle);
+  const n = escapeRegExp(needle);
   const quotePattern = new RegExp(`${n}(?=$|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`, 'g');
   const primePattern = new RegExp(`(?<=\\d)${n}`, 'g');
-  const flagAfterDigit = new RegExp(`(?<=\\d)${escapeRe(flag)}`, 'g');
-  const flagNoDigit = new RegExp(`(?<!\\d)${escapeRe(flag)}`, 'g');
+  const flagAfterDigit = new RegExp(`(?<=\\d)${escapeRegExp(flag)}`, 'g');
+  const flagNoDigit = new RegExp(`(?<!\\d)${escapeRegExp(flag)}`, 'g');
   const sentences = haystack.split(openQuote);
   for (let key = 0; key < sentences.length; key++) {
     let sentence = sentences[key]!;
