@@ -42,6 +42,21 @@ interface Seen {
 const agent = new Agent({ connections: 4 });
 afterAll(() => agent.close());
 
+/** The mock over HTTP on 127.0.0.1 for one describe: started before its tests, closed after them. */
+function mockOverHttp(options: Parameters<typeof freshMock>[0] = {}): { mock: Mock; url: string } {
+  const live = { mock: undefined as unknown as Mock, url: '' };
+  let server: Listening | undefined;
+  beforeAll(async () => {
+    live.mock = await freshMock(options);
+    server = await listen(live.mock.handleNow, { port: 0, host: '127.0.0.1' });
+    live.url = server.url;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return live;
+}
+
 async function send(base: string, r: Sent): Promise<Seen> {
   const res = await request(base + r.path, {
     method: r.method as 'GET',
@@ -232,19 +247,13 @@ const CASES: Case[] = [
 ];
 
 describe.skipIf(!WP)('the mock beside a real WordPress (SITE_CONTRACTS_WP_URL)', () => {
-  let mock: Mock;
-  let server: Listening;
+  // With --auth: permissions as on a real site (the proxy is for logged-in users only).
+  const server = mockOverHttp({ auth: true });
   let mockPermalink = '';
   beforeAll(async () => {
-    // With --auth: permissions as on a real site (the proxy is for logged-in users only).
-    mock = await freshMock({ auth: true });
-    server = await listen(mock.handleNow, { port: 0, host: '127.0.0.1' });
     // A published event's page, the mock's counterpart of the WordPress post.
     const first = JSON.parse((await send(server.url, { method: 'GET', path: '/wp-json/cal/v1/events?per_page=1' })).text) as { link: string }[];
     mockPermalink = first[0]!.link;
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   for (const c of CASES) {
@@ -271,6 +280,7 @@ describe.skipIf(!WP)('the mock beside a real WordPress (SITE_CONTRACTS_WP_URL)',
 // cal/v1/events, which follow the same controller), read back and compared byte for byte, with each site's own
 // names, addresses and random secrets replaced. Needs credentials for the WordPress side (user:application-password).
 const WP_AUTH = process.env.SITE_CONTRACTS_WP_AUTH;
+const WP_AUTH_HEADER = { authorization: `Basic ${Buffer.from(WP_AUTH ?? '').toString('base64')}` };
 
 const TEXTS: { title: string; content: string; excerpt: string }[] = [
   { title: "Curator's Tour", content: "It's the curator's tour -- \"late\" edition... :)", excerpt: '' },
@@ -292,15 +302,7 @@ const LINK_QUERIES = [
 ];
 
 describe.skipIf(!WP)('pagination links beside a real WordPress', () => {
-  let mock: Mock;
-  let server: Listening;
-  beforeAll(async () => {
-    mock = await freshMock();
-    server = await listen(mock.handleNow, { port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = mockOverHttp();
   for (const q of LINK_QUERIES) {
     it(q, async () => {
       const [wp, ours] = await Promise.all([send(WP!, { method: 'GET', path: `/wp-json/wp/v2/posts?${q}` }), send(server.url, { method: 'GET', path: `/wp-json/cal/v1/events?${q}` })]);
@@ -310,18 +312,12 @@ describe.skipIf(!WP)('pagination links beside a real WordPress', () => {
 });
 
 describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real WordPress (SITE_CONTRACTS_WP_AUTH)', () => {
-  let mock: Mock;
-  let server: Listening;
+  const server = mockOverHttp();
   const wpIds: number[] = [];
-  const authHeader = { authorization: `Basic ${Buffer.from(WP_AUTH ?? '').toString('base64')}` };
-  beforeAll(async () => {
-    mock = await freshMock();
-    server = await listen(mock.handleNow, { port: 0, host: '127.0.0.1' });
-  });
+  const authHeader = WP_AUTH_HEADER;
   afterAll(async () => {
     // Leave the WordPress as it was: everything written here is deleted for good.
     for (const id of wpIds) await send(WP!, { method: 'DELETE', path: `/wp-json/wp/v2/posts/${id}?force=true`, headers: authHeader });
-    await server?.close();
   });
 
   async function writeBoth(t: { title: string; content: string; excerpt: string }) {
@@ -499,14 +495,11 @@ describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real W
 // Permissions: the mock started with --auth against the same WordPress, anonymous or with a wrong application
 // password, on its posts and the mock's events: the same refusals, in the same order as validation.
 describe.skipIf(!WP || !WP_AUTH)('permissions with --auth beside a real WordPress (SITE_CONTRACTS_WP_AUTH)', () => {
-  let mock: Mock;
-  let server: Listening;
-  const wpAuth = { authorization: `Basic ${Buffer.from(WP_AUTH ?? '').toString('base64')}` };
+  const server = mockOverHttp({ auth: true });
+  const wpAuth = WP_AUTH_HEADER;
   const made: Record<string, { published: number; draft: number }> = {};
   beforeAll(async () => {
-    mock = await freshMock({ auth: true });
-    server = await listen(mock.handleNow, { port: 0, host: '127.0.0.1' });
-    const admin = mock.store.table('users').find((u) => u.username === 'admin')!;
+    const admin = server.mock.store.table('users').find((u) => u.username === 'admin')!;
     const mockAuth = { authorization: `Basic ${Buffer.from(`admin:${admin.application_passwords[0]!.password}`).toString('base64')}` };
     for (const [base, collection, auth] of [[WP!, 'wp/v2/posts', wpAuth], [server.url, 'cal/v1/events', mockAuth]] as const) {
       const create = async (status: string) =>
@@ -516,7 +509,6 @@ describe.skipIf(!WP || !WP_AUTH)('permissions with --auth beside a real WordPres
   });
   afterAll(async () => {
     for (const id of Object.values(made[WP!] ?? {})) await send(WP!, { method: 'DELETE', path: `/wp-json/wp/v2/posts/${id}?force=true`, headers: wpAuth });
-    await server?.close();
   });
 
   const wrongPassword = { authorization: `Basic ${Buffer.from('admin:wrong wrong wrong').toString('base64')}` };
