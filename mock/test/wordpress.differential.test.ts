@@ -88,10 +88,13 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 const ARG_KEYS_NOT_COMPARED = new Set(['i18n_language']);
 const ARG_FIELDS_NOT_COMPARED = new Set(['description']);
 
-/** What a client relies on in a body: for errors the code, message, status, param names and detail codes; else the key tree. */
-function shapeOf(v: Json, depth = 0, parentKey = ''): unknown {
-  if (Array.isArray(v)) return v.length === 0 ? [] : [shapeOf(v[0]!, depth + 1)];
-  if (v === null || typeof v !== 'object') return v === null ? null : typeof v;
+/**
+ * What a client relies on in a body: for errors the code, message, status, param names and detail codes; inside a
+ * route arg every value (type, enum, default, required...); elsewhere the key tree, since values are each site's own.
+ */
+function shapeOf(v: Json, depth = 0, parentKey = '', exact = false): unknown {
+  if (Array.isArray(v)) return exact ? v.map((x) => shapeOf(x, depth + 1, '', true)) : v.length === 0 ? [] : [shapeOf(v[0]!, depth + 1)];
+  if (v === null || typeof v !== 'object') return exact || v === null ? v : typeof v;
   if (typeof v.code === 'string' && typeof v.message === 'string' && 'data' in v) {
     const data = (v.data ?? {}) as { [k: string]: Json };
     const details = data.details as Record<string, { code: string }> | undefined;
@@ -101,12 +104,12 @@ function shapeOf(v: Json, depth = 0, parentKey = ''): unknown {
       details: details && !Array.isArray(details) ? Object.fromEntries(Object.entries(details).map(([k, d]) => [k, d.code])) : null,
     };
   }
-  if (depth > 8) return 'object';
+  if (depth > 12) return 'object';
   let keys = Object.keys(v).sort();
   if (parentKey === 'args') keys = keys.filter((k) => !ARG_KEYS_NOT_COMPARED.has(k));
   const isArg = parentKey === '@arg';
   if (isArg) keys = keys.filter((k) => !ARG_FIELDS_NOT_COMPARED.has(k));
-  return Object.fromEntries(keys.map((k) => [k, shapeOf(v[k]!, depth + 1, parentKey === 'args' ? '@arg' : k)]));
+  return Object.fromEntries(keys.map((k) => [k, shapeOf(v[k]!, depth + 1, parentKey === 'args' ? '@arg' : k, exact || isArg)]));
 }
 
 /** An XML answer (oEmbed format=xml) by its element names in order: the texts are each site's own. */
@@ -129,6 +132,30 @@ function comparable(seen: Seen, base: string, pick?: (body: Json) => Json): { st
   }
   return { status: seen.status, headers, body };
 }
+
+// The comparison itself, without a WordPress: it must tell apart what a client would notice and nothing else.
+describe('how two answers are compared', () => {
+  const seen = (status: number, body: unknown, headers: Record<string, string> = {}): Seen => ({ status, headers, text: JSON.stringify(body) });
+  const error = (code: string, params?: Record<string, string>) => ({ code, message: 'm', data: { status: 400, ...(params ? { params, details: Object.fromEntries(Object.keys(params).map((k) => [k, { code: 'rest_invalid_type', message: 'x', data: null }])) } : {}) } });
+  it('sees a different error code, param name, status or WordPress header', () => {
+    const a = comparable(seen(400, error('rest_invalid_param', { per_page: 'x' })), 'http://a');
+    expect(comparable(seen(400, error('rest_invalid_param', { page: 'x' })), 'http://b')).not.toEqual(a);
+    expect(comparable(seen(400, error('rest_missing_callback_param', { per_page: 'x' })), 'http://b')).not.toEqual(a);
+    expect(comparable(seen(404, error('rest_invalid_param', { per_page: 'x' })), 'http://b')).not.toEqual(a);
+    expect(comparable(seen(400, error('rest_invalid_param', { per_page: 'x' }), { allow: 'GET' }), 'http://b')).not.toEqual(a);
+    expect(comparable(seen(200, { a: 1, b: 'x' }), 'http://b')).not.toEqual(comparable(seen(200, { a: 1 }), 'http://a'));
+  });
+  it('ignores what differs by nature: hosts, values, i18n_language and arg descriptions', () => {
+    expect(comparable(seen(200, { a: 1 }, { link: '<http://a/wp-json/>; rel="x"' }), 'http://a')).toEqual(comparable(seen(200, { a: 2 }, { link: '<http://b/wp-json/>; rel="x"' }), 'http://b'));
+    const url = { type: 'string', required: true };
+    const wordpress = seen(200, { endpoints: [{ args: { url: { description: 'The URL.', ...url } } }] });
+    const ours = seen(200, { endpoints: [{ args: { url, i18n_language: { type: 'string', enum: ['en', 'uk'] } } }] });
+    expect(comparable(ours, 'http://b')).toEqual(comparable(wordpress, 'http://a'));
+    // ...but not an arg's type.
+    const otherType = seen(200, { endpoints: [{ args: { url: { ...url, type: 'integer' } } }] });
+    expect(comparable(otherType, 'http://b')).not.toEqual(comparable(wordpress, 'http://a'));
+  });
+});
 
 /** Both sides get the same request, with their own URL for "a page of this site" where one is needed. */
 interface Case {
