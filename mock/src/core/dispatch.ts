@@ -70,7 +70,8 @@ export function prepare(req: ParsedRequest, env: DispatchEnv): Prepared {
   const { route, op, pathParams } = m;
   // has_valid_params() reports a body that did not decode before anything else.
   if (req.jsonError) return { kind: 'error', error: invalidJson(req.jsonError), route, op, pathParams, lang: langOf(undefined, env) };
-  const read = readParams(env.contract, m.op, req, m.pathParams, (raw) => forbiddenStatusErrors(m.op, raw, env));
+  // Only --auth restricts statuses; open mode (and every batch item in it) needs no check, nor a closure for it.
+  const read = readParams(env.contract, m.op, req, m.pathParams, env.authRequired ? (raw) => forbiddenStatusErrors(m.op, raw, env) : undefined);
   if (!read.ok) return { kind: 'error', error: read.error, route, op, pathParams, lang: langOf(undefined, env) };
   // Literals rather than `{ ...base, key }`: V8 adds properties to a spread copy slowly, and this runs per request.
   return { kind: 'ready', route, op, pathParams, params: read.params, lang: langOf(read.params, env) };
