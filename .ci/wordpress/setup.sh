@@ -1,36 +1,46 @@
 #!/usr/bin/env bash
-# site-contracts: install and start a real WordPress (Debian bookworm packages) on 127.0.0.1,
-# for the conformance stage of CI and for local runs against a real server.
+# site-contracts: install and start two real WordPress sites (Debian bookworm packages) on 127.0.0.1,
+# for the conformance stages of CI and for local runs against a real server:
+#   plain     port 8089, WordPress as it comes (core's REST routes only)
+#   calendar  port 8090, its own database and config, plus our must-use plugin calendar/site-contracts-calendar.php
+#             (the documented cal/v1 routes on core's WP_REST_Posts_Controller) and a small sample calendar
 #
-#   bash .ci/wordpress/setup.sh                  # as root; port 8089
-#   WP_PORT=9000 bash .ci/wordpress/setup.sh     # another port
+#   bash .ci/wordpress/setup.sh                  # as root; ports 8089 and 8090
+#   WP_PORT=9000 WP_CAL_PORT=9001 bash .ci/wordpress/setup.sh     # other ports
 #   bash .ci/wordpress/stop.sh                   # stop only what this script started
 #
 # Idempotent: a second run only checks that everything is up (a few seconds). No systemd, no wp-cli,
 # only Debian's apt repositories. Everything listens on 127.0.0.1 (MariaDB on its unix socket only).
 #
 # Environment:
-#   WP_PORT             Apache port (default 8089)
-#   WP_CREDS_FILE       env file written at the end (default /tmp/site-contracts-wp/creds.env, mode 600)
+#   WP_PORT             Apache port of the plain site (default 8089)
+#   WP_CAL_PORT         Apache port of the calendar site (default 8090)
+#   WP_CREDS_FILE       env file of the plain site (default /tmp/site-contracts-wp/creds.env, mode 600)
+#   WP_CAL_CREDS_FILE   env file of the calendar site (default /tmp/site-contracts-wp/calendar.env, mode 600)
 #   WP_SKIP_APT_UPDATE  1 = the caller has just run apt-get update (used by .ci/run); on a failed
 #                       install this script still runs apt-get update and retries once
+#   WP_INSTANCE         name of everything this script owns (default site-contracts: /run/site-contracts-wp,
+#                       /etc/site-contracts-wp, databases sitecontracts and sitecontracts_calendar...). Only to
+#                       try these scripts beside a running instance without touching it.
 #
-# The creds file holds (shell syntax, double-quoted values; WP_APP_PASSWORD contains spaces):
-#   WP_BASE_URL WP_REST_URL WP_USER WP_APP_PASSWORD WP_ADMIN_PASSWORD WP_SAMPLE_PERMALINK WP_SAMPLE_PAGE_PERMALINK
+# The creds files hold (shell syntax, double-quoted values; the application passwords contain spaces):
+#   plain:    WP_BASE_URL WP_REST_URL WP_USER WP_APP_PASSWORD WP_ADMIN_PASSWORD WP_SAMPLE_PERMALINK WP_SAMPLE_PAGE_PERMALINK
+#   calendar: WP_CAL_BASE_URL WP_CAL_REST_URL WP_CAL_USER WP_CAL_APP_PASSWORD WP_CAL_ADMIN_PASSWORD
 set -euo pipefail
 
 START_TS=$SECONDS
+SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+INSTANCE="${WP_INSTANCE:-site-contracts}"
 WP_PORT="${WP_PORT:-8089}"
-WP_CREDS_FILE="${WP_CREDS_FILE:-/tmp/site-contracts-wp/creds.env}"
+WP_CAL_PORT="${WP_CAL_PORT:-8090}"
+WP_CREDS_FILE="${WP_CREDS_FILE:-/tmp/${INSTANCE}-wp/creds.env}"
+WP_CAL_CREDS_FILE="${WP_CAL_CREDS_FILE:-/tmp/${INSTANCE}-wp/calendar.env}"
 HOST=127.0.0.1
-BASE_URL="http://${HOST}:${WP_PORT}"
-STATE=/run/site-contracts-wp          # PIDs, "we started it" markers, lock
-CONF=/etc/site-contracts-wp           # our Apache config, persisted secrets and salts
-LOGS=/var/log/site-contracts-wp
-WP_CONFIG_NAME=site-contracts         # -> /etc/wordpress/config-site-contracts.php
-WP_CONFIG_FILE=/etc/wordpress/config-${WP_CONFIG_NAME}.php
-DB_NAME=sitecontracts
-DB_USER=sitecontracts
+STATE=/run/${INSTANCE}-wp             # PIDs, "we started it" markers, lock
+CONF=/etc/${INSTANCE}-wp              # our Apache configs, persisted secrets and salts
+LOGS=/var/log/${INSTANCE}-wp
+LIB=/var/lib/${INSTANCE}-wp           # the calendar site's must-use plugin and sample content (copied from the repo)
+DB_USER=${INSTANCE//-/}
 ADMIN_USER="admin"
 ADMIN_EMAIL=admin@example.com
 APP_PW_NAME=site-contracts-ci
@@ -41,8 +51,35 @@ log() { printf '[wp-setup] %s\n' "$*"; }
 die() { printf '[wp-setup] ERROR: %s\n' "$*" >&2; exit 1; }
 
 [ "$(id -u)" = 0 ] || die "run as root"
-[[ "$WP_PORT" =~ ^[0-9]+$ ]] && [ "$WP_PORT" -ge 1 ] && [ "$WP_PORT" -le 65535 ] || die "WP_PORT must be a port number, got '$WP_PORT'"
+[[ "$INSTANCE" =~ ^[a-z][a-z0-9-]{0,30}$ ]] || die "WP_INSTANCE must be lowercase letters, digits and '-', got '$INSTANCE'"
+for v in WP_PORT WP_CAL_PORT; do
+  [[ "${!v}" =~ ^[0-9]+$ ]] && [ "${!v}" -ge 1 ] && [ "${!v}" -le 65535 ] || die "$v must be a port number, got '${!v}'"
+done
+[ "$WP_PORT" != "$WP_CAL_PORT" ] || die "WP_PORT and WP_CAL_PORT must differ (both are $WP_PORT)"
 case "$WP_CREDS_FILE" in /*) ;; *) WP_CREDS_FILE="$PWD/$WP_CREDS_FILE" ;; esac
+case "$WP_CAL_CREDS_FILE" in /*) ;; *) WP_CAL_CREDS_FILE="$PWD/$WP_CAL_CREDS_FILE" ;; esac
+
+# site NAME: the per-site settings (S_*) of "plain" or "calendar". The plain site keeps the names it had
+# before the calendar site existed, so an instance set up earlier is recognised as running.
+site() {
+  S_NAME="$1"
+  case "$1" in
+    plain)    S_SUFFIX="";          S_PORT="$WP_PORT";     S_CREDS="$WP_CREDS_FILE";     S_VAR=WP_
+              S_TITLE="site-contracts CI"; S_CONTENT="" ;;
+    calendar) S_SUFFIX="-calendar"; S_PORT="$WP_CAL_PORT"; S_CREDS="$WP_CAL_CREDS_FILE"; S_VAR=WP_CAL_
+              S_TITLE="site-contracts calendar CI"; S_CONTENT="$LIB/calendar/content.php" ;;
+  esac
+  S_BASE_URL="http://${HOST}:${S_PORT}"
+  S_CONFIG_NAME="${INSTANCE}${S_SUFFIX}"                  # -> /etc/wordpress/config-<name>.php
+  S_CONFIG_FILE="/etc/wordpress/config-${S_CONFIG_NAME}.php"
+  S_DB="${DB_USER}${S_SUFFIX//-/_}"
+  S_APACHE_CONF="$CONF/apache2${S_SUFFIX}.conf"
+  S_PIDFILE="$STATE/apache2${S_SUFFIX}.pid"
+  S_PORTFILE="$STATE/port${S_SUFFIX}"
+  S_MUTEX="$STATE${S_SUFFIX:+/mutex${S_SUFFIX}}"          # Apache's lock files, one directory per instance
+  S_APP_PW_FILE="$CONF/app-password${S_SUFFIX}"
+}
+SITES=(plain calendar)
 
 CLEANUP_FILES=()
 cleanup() { [ "${#CLEANUP_FILES[@]}" -eq 0 ] || rm -f -- "${CLEANUP_FILES[@]}"; }
@@ -56,7 +93,7 @@ exec 9>"$STATE/setup.lock"
 flock -w 300 9 || die "another setup.sh is still running (lock $STATE/setup.lock)"
 
 # ---------------------------------------------------------------- port check (before changing anything)
-apache_pid() { [ -f "$STATE/apache2.pid" ] && cat "$STATE/apache2.pid" 2>/dev/null; }
+apache_pid() { [ -f "$S_PIDFILE" ] && cat "$S_PIDFILE" 2>/dev/null; }
 # A stale pid file (crash, or a container whose /run survived a restart) can name an unrelated process;
 # trust it only if that process is apache2 under this same root.
 apache_running() {
@@ -64,9 +101,13 @@ apache_running() {
   [ -n "$p" ] && [ "$(cat "/proc/$p/comm" 2>/dev/null)" = apache2 ] && [ "/proc/$p/root" -ef / ]
 }
 port_busy() { (exec 3<>"/dev/tcp/${HOST}/$1") 2>/dev/null; }
-if ! { apache_running && [ "$(cat "$STATE/port" 2>/dev/null)" = "$WP_PORT" ]; } && port_busy "$WP_PORT"; then
-  die "port ${HOST}:${WP_PORT} is already in use by another program (not our Apache); set WP_PORT to a free port"
-fi
+port_var() { if [ "$S_NAME" = plain ]; then echo WP_PORT; else echo WP_CAL_PORT; fi; }
+for name in "${SITES[@]}"; do
+  site "$name"
+  if ! { apache_running && [ "$(cat "$S_PORTFILE" 2>/dev/null)" = "$S_PORT" ]; } && port_busy "$S_PORT"; then
+    die "port ${HOST}:${S_PORT} ($S_NAME site) is already in use by another program (not our Apache); set $(port_var) to a free port"
+  fi
+done
 
 # ---------------------------------------------------------------- packages
 missing=()
@@ -137,11 +178,14 @@ chmod 600 "$CONF/secrets.env"
 # shellcheck disable=SC1091
 . "$CONF/secrets.env"
 
+# One database per site, one user for both.
 mariadb --protocol=socket <<SQL
-CREATE DATABASE IF NOT EXISTS \`${DB_NAME}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+CREATE DATABASE IF NOT EXISTS \`${DB_USER}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+CREATE DATABASE IF NOT EXISTS \`${DB_USER}_calendar\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 CREATE USER IF NOT EXISTS '${DB_USER}'@'localhost' IDENTIFIED BY '${DB_PASSWORD}';
 ALTER USER '${DB_USER}'@'localhost' IDENTIFIED BY '${DB_PASSWORD}';
-GRANT ALL PRIVILEGES ON \`${DB_NAME}\`.* TO '${DB_USER}'@'localhost';
+GRANT ALL PRIVILEGES ON \`${DB_USER}\`.* TO '${DB_USER}'@'localhost';
+GRANT ALL PRIVILEGES ON \`${DB_USER}_calendar\`.* TO '${DB_USER}'@'localhost';
 FLUSH PRIVILEGES;
 SQL
 
@@ -165,17 +209,28 @@ if [ ! -s "$CONF/salts.php" ]; then
 fi
 chgrp www-data "$CONF"; chmod 750 "$CONF"
 
-write_if_changed "$WP_CONFIG_FILE" 640 www-data <<PHP || true
+# The calendar site's must-use plugin and sample content, copied out of the repo (a checkout need not be
+# readable by www-data). Only the calendar site's config points WPMU_PLUGIN_DIR here.
+install -d -m 755 "$LIB" "$LIB/calendar" "$LIB/calendar/mu-plugins"
+write_if_changed "$LIB/calendar/mu-plugins/site-contracts-calendar.php" 644 root < "$SCRIPT_DIR/calendar/site-contracts-calendar.php" || true
+write_if_changed "$LIB/calendar/content.php" 644 root < "$SCRIPT_DIR/calendar/content.php" || true
+
+wp_config() {
+  local mu=""
+  [ "$S_NAME" = calendar ] && mu="// The calendar plugin loads on this site only.
+define('WPMU_PLUGIN_DIR', '${LIB}/calendar/mu-plugins');
+"
+  write_if_changed "$S_CONFIG_FILE" 640 www-data <<PHP || true
 <?php
 // Generated by site-contracts .ci/wordpress/setup.sh. Loaded by Debian's /usr/share/wordpress/wp-config.php
-// because our Apache sets WORDPRESS_CONFIG=${WP_CONFIG_NAME} (and setup.sh does the same for php-cli).
-define('DB_NAME', '${DB_NAME}');
+// because our Apache sets WORDPRESS_CONFIG=${S_CONFIG_NAME} (and setup.sh does the same for php-cli).
+define('DB_NAME', '${S_DB}');
 define('DB_USER', '${DB_USER}');
 define('DB_PASSWORD', '${DB_PASSWORD}');
 define('DB_HOST', 'localhost');
 define('DB_CHARSET', 'utf8mb4');
-define('WP_HOME', '${BASE_URL}');
-define('WP_SITEURL', '${BASE_URL}');
+define('WP_HOME', '${S_BASE_URL}');
+define('WP_SITEURL', '${S_BASE_URL}');
 define('WP_CONTENT_DIR', '/var/lib/wordpress/wp-content');
 // 'local' makes Application Passwords available over plain http (wp_is_application_passwords_supported()).
 define('WP_ENVIRONMENT_TYPE', 'local');
@@ -187,27 +242,31 @@ define('WP_AUTO_UPDATE_CORE', false);
 // No outbound HTTP: only this host is reachable from WP_Http (no update checks, no remote oEmbed discovery).
 define('WP_HTTP_BLOCK_EXTERNAL', true);
 define('WP_ALLOW_MULTISITE', false);
-require '${CONF}/salts.php';
+${mu}require '${CONF}/salts.php';
 \$table_prefix = 'wp_';
 PHP
+}
 
-# ---------------------------------------------------------------- apache (own instance, own config)
-apache_conf_changed=0
-write_if_changed "$CONF/apache2.conf" 644 root <<APACHE && apache_conf_changed=1 || true
+# ---------------------------------------------------------------- apache (one instance per site, own config)
+# apache_config: writes the site's config; returns 0 if it changed. The plain site's is byte for byte what
+# it was before the calendar site existed, so a running plain site is not reloaded for nothing.
+apache_config() {
+  install -d -m 755 "$S_MUTEX"
+  write_if_changed "$S_APACHE_CONF" 644 root <<APACHE
 # Standalone Apache instance for site-contracts CI (does not use /etc/apache2/sites-*).
 ServerRoot /etc/apache2
 ServerName ${HOST}
-Listen ${HOST}:${WP_PORT}
-PidFile ${STATE}/apache2.pid
-Mutex file:${STATE} default
+Listen ${HOST}:${S_PORT}
+PidFile ${S_PIDFILE}
+Mutex file:${S_MUTEX} default
 User www-data
 Group www-data
 Timeout 60
 KeepAlive On
 KeepAliveTimeout 5
-ErrorLog ${LOGS}/apache-error.log
+ErrorLog ${LOGS}/apache${S_SUFFIX}-error.log
 LogFormat "%h %l %u %t \"%r\" %>s %O %D \"%{User-Agent}i\"" common
-CustomLog ${LOGS}/apache-access.log common
+CustomLog ${LOGS}/apache${S_SUFFIX}-access.log common
 LoadModule mpm_prefork_module /usr/lib/apache2/modules/mod_mpm_prefork.so
 LoadModule authz_core_module /usr/lib/apache2/modules/mod_authz_core.so
 LoadModule dir_module /usr/lib/apache2/modules/mod_dir.so
@@ -228,7 +287,7 @@ ServerSignature Off
 </FilesMatch>
 DocumentRoot /usr/share/wordpress
 DirectoryIndex index.php index.html
-SetEnv WORDPRESS_CONFIG ${WP_CONFIG_NAME}
+SetEnv WORDPRESS_CONFIG ${S_CONFIG_NAME}
 Alias /wp-content /var/lib/wordpress/wp-content
 <Directory />
     Options FollowSymLinks
@@ -258,43 +317,49 @@ Alias /wp-content /var/lib/wordpress/wp-content
     Require all granted
 </Directory>
 APACHE
+}
 
 apache_start() {
-  rm -f "$STATE/apache2.pid"   # stale; "-k start" refuses to run while the PID in it is alive
-  if port_busy "$WP_PORT"; then
-    die "port ${HOST}:${WP_PORT} is already in use by another program (not ours); set WP_PORT to a free port"
+  rm -f "$S_PIDFILE"   # stale; "-k start" refuses to run while the PID in it is alive
+  if port_busy "$S_PORT"; then
+    die "port ${HOST}:${S_PORT} ($S_NAME site) is already in use by another program (not ours); set $(port_var) to a free port"
   fi
-  log "starting apache on ${HOST}:${WP_PORT}"
-  /usr/sbin/apache2 -f "$CONF/apache2.conf" -k start 9>&-   # the daemon must not inherit our lock fd
+  log "starting apache ($S_NAME site) on ${HOST}:${S_PORT}"
+  /usr/sbin/apache2 -f "$S_APACHE_CONF" -k start 9>&-   # the daemon must not inherit our lock fd
   for _ in $(seq 1 40); do apache_running && break; sleep 0.25; done
-  apache_running || die "apache did not start; see $LOGS/apache-error.log"
-  echo "$WP_PORT" > "$STATE/port"
+  apache_running || die "apache ($S_NAME site) did not start; see $LOGS/apache${S_SUFFIX}-error.log"
+  echo "$S_PORT" > "$S_PORTFILE"
 }
-/usr/sbin/apache2 -f "$CONF/apache2.conf" -t >/dev/null 2>&1 || /usr/sbin/apache2 -f "$CONF/apache2.conf" -t
-if apache_running; then
-  if [ "$(cat "$STATE/port" 2>/dev/null)" != "$WP_PORT" ]; then
-    log "apache running on port $(cat "$STATE/port" 2>/dev/null); restarting on ${WP_PORT}"
-    pid="$(apache_pid)"; kill -TERM "$pid"
-    for _ in $(seq 1 80); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
-    apache_start
-  elif [ "$apache_conf_changed" = 1 ]; then
-    log "apache running (pid $(apache_pid)); config changed, graceful reload"
-    /usr/sbin/apache2 -f "$CONF/apache2.conf" -k graceful 9>&-
-    sleep 1
+apache_up() {
+  local changed=0 pid
+  apache_config && changed=1
+  /usr/sbin/apache2 -f "$S_APACHE_CONF" -t >/dev/null 2>&1 || /usr/sbin/apache2 -f "$S_APACHE_CONF" -t
+  if apache_running; then
+    if [ "$(cat "$S_PORTFILE" 2>/dev/null)" != "$S_PORT" ]; then
+      log "apache ($S_NAME site) running on port $(cat "$S_PORTFILE" 2>/dev/null); restarting on ${S_PORT}"
+      pid="$(apache_pid)"; kill -TERM "$pid"
+      for _ in $(seq 1 80); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+      apache_start
+    elif [ "$changed" = 1 ]; then
+      log "apache ($S_NAME site) running (pid $(apache_pid)); config changed, graceful reload"
+      /usr/sbin/apache2 -f "$S_APACHE_CONF" -k graceful 9>&-
+      sleep 1
+    else
+      log "apache ($S_NAME site) already running (pid $(apache_pid)) on ${HOST}:${S_PORT}"
+    fi
   else
-    log "apache already running (pid $(apache_pid)) on ${HOST}:${WP_PORT}"
+    apache_start
   fi
-else
-  apache_start
-fi
+}
+for name in "${SITES[@]}"; do site "$name"; wp_config; apache_up; done
 
 # ---------------------------------------------------------------- install wordpress + content (PHP, no wp-cli)
 TMPPHP="$(mktemp --suffix=.php)"; CLEANUP_FILES+=("$TMPPHP"); chmod 644 "$TMPPHP"
 cat > "$TMPPHP" <<'PHP'
 <?php
-// Usage: php this.php PORT CONFIG_NAME ADMIN_USER ADMIN_PASSWORD ADMIN_EMAIL APP_PW_NAME EXISTING_APP_PW
+// Usage: php this.php PORT CONFIG_NAME ADMIN_USER ADMIN_PASSWORD ADMIN_EMAIL APP_PW_NAME EXISTING_APP_PW TITLE [CONTENT_PHP]
 // Prints RESULT_<KEY>=<value> lines on stdout; everything else goes to stderr.
-[$_, $port, $configName, $admin, $adminPass, $email, $appName, $existing] = array_pad($argv, 8, '');
+[$_, $port, $configName, $admin, $adminPass, $email, $appName, $existing, $title, $contentPhp] = array_pad($argv, 10, '');
 $_SERVER['HTTP_HOST'] = "127.0.0.1:$port";
 $_SERVER['SERVER_NAME'] = '127.0.0.1';
 $_SERVER['SERVER_PORT'] = $port;
@@ -309,7 +374,7 @@ require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 function say($k, $v) { echo "RESULT_$k=$v\n"; }
 
 if (!is_blog_installed()) {
-    $r = wp_install('site-contracts CI', $admin, $email, true, '', wp_slash($adminPass), 'en_US');
+    $r = wp_install($title, $admin, $email, true, '', wp_slash($adminPass), 'en_US');
     fwrite(STDERR, "installed WordPress, admin user id {$r['user_id']}\n");
 }
 $user = get_user_by('login', $admin);
@@ -321,7 +386,8 @@ wp_set_current_user($user->ID);
 // Pretty permalinks. Rewrite rules for Apache live in our Apache config, so no .htaccess write.
 $structure = '/%year%/%monthnum%/%day%/%postname%/';
 global $wp_rewrite;
-if (get_option('permalink_structure') !== $structure || !get_option('rewrite_rules')) {
+// A site with a plugin gets its rules flushed on every run: its post types' rules may have changed.
+if (get_option('permalink_structure') !== $structure || !get_option('rewrite_rules') || $contentPhp !== '') {
     $wp_rewrite->set_permalink_structure($structure);
     $wp_rewrite->flush_rules(false);
     fwrite(STDERR, "permalinks set to $structure\n");
@@ -361,6 +427,7 @@ $page = ensure_post('page', 'about-site-contracts', 'About site-contracts',
     '2024-01-15 09:00:00');
 say('SAMPLE_PERMALINK', get_permalink($first));
 say('SAMPLE_PAGE_PERMALINK', get_permalink($page));
+if ($contentPhp !== '') require $contentPhp;    // the site's own sample content (the calendar)
 
 // Application Password: keep the existing one if it still verifies, else replace it with a new one.
 if (!wp_is_application_passwords_available_for_user($user)) {
@@ -384,49 +451,63 @@ if (!$ok) {
 say('APP_PASSWORD', $existing);
 PHP
 
-# The Application Password is kept in $CONF/app-password (root only), so every creds file written (any
+# install_site: runs the PHP above for the current site and writes its creds file.
+# The Application Password is kept in $S_APP_PW_FILE (root only), so every creds file written (any
 # WP_CREDS_FILE) gets the same, still valid password; it is only replaced when it no longer verifies.
-EXISTING_APP_PW="$(cat "$CONF/app-password" 2>/dev/null || true)"
-PHPERR="$(mktemp)"; CLEANUP_FILES+=("$PHPERR")
-php_rc=0
-PHP_OUT="$(runuser -u www-data -- env WORDPRESS_CONFIG="$WP_CONFIG_NAME" php "$TMPPHP" "$WP_PORT" "$WP_CONFIG_NAME" \
-  "$ADMIN_USER" "$ADMIN_PASSWORD" "$ADMIN_EMAIL" "$APP_PW_NAME" "$EXISTING_APP_PW" 2>"$PHPERR")" || php_rc=$?
-sed 's/^/[wp-setup] php: /' "$PHPERR" >&2
-[ "$php_rc" = 0 ] || die "WordPress install/configure step failed (exit $php_rc)"
-result() { printf '%s\n' "$PHP_OUT" | sed -n "s/^RESULT_$1=//p" | tail -1; }
-APP_PW="$(result APP_PASSWORD)"
-SAMPLE_PERMALINK="$(result SAMPLE_PERMALINK)"
-SAMPLE_PAGE_PERMALINK="$(result SAMPLE_PAGE_PERMALINK)"
-[ -n "$APP_PW" ] && [ -n "$SAMPLE_PERMALINK" ] || die "install step printed no application password / permalink: $PHP_OUT"
-( umask 077; printf '%s\n' "$APP_PW" > "$CONF/app-password" )
+install_site() {
+  local existing out php_rc=0 phperr tmp creds_dir
+  existing="$(cat "$S_APP_PW_FILE" 2>/dev/null || true)"
+  phperr="$(mktemp)"; CLEANUP_FILES+=("$phperr")
+  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" php "$TMPPHP" "$S_PORT" "$S_CONFIG_NAME" \
+    "$ADMIN_USER" "$ADMIN_PASSWORD" "$ADMIN_EMAIL" "$APP_PW_NAME" "$existing" "$S_TITLE" "$S_CONTENT" 2>"$phperr")" || php_rc=$?
+  sed "s/^/[wp-setup] php ($S_NAME): /" "$phperr" >&2
+  [ "$php_rc" = 0 ] || die "WordPress install/configure step of the $S_NAME site failed (exit $php_rc)"
+  result() { printf '%s\n' "$out" | sed -n "s/^RESULT_$1=//p" | tail -1; }
+  APP_PW="$(result APP_PASSWORD)"
+  SAMPLE_PERMALINK="$(result SAMPLE_PERMALINK)"
+  SAMPLE_PAGE_PERMALINK="$(result SAMPLE_PAGE_PERMALINK)"
+  [ -n "$APP_PW" ] && [ -n "$SAMPLE_PERMALINK" ] || die "install step of the $S_NAME site printed no application password / permalink: $out"
+  ( umask 077; printf '%s\n' "$APP_PW" > "$S_APP_PW_FILE" )
 
-# ---------------------------------------------------------------- creds file (outside the repo, mode 600)
-CREDS_DIR="$(dirname "$WP_CREDS_FILE")"
-[ -d "$CREDS_DIR" ] || install -d -m 700 "$CREDS_DIR"
-tmp="$(mktemp "${WP_CREDS_FILE}.XXXXXX")"; CLEANUP_FILES+=("$tmp"); chmod 600 "$tmp"
-cat > "$tmp" <<ENV
-# Generated by site-contracts .ci/wordpress/setup.sh — local-only credentials, never commit.
-# Read with:  set -a; . "\$WP_CREDS_FILE"; set +a      (or: node --env-file="\$WP_CREDS_FILE" ...)
-WP_BASE_URL="${BASE_URL}"
-WP_REST_URL="${BASE_URL}/wp-json/"
-WP_USER="${ADMIN_USER}"
-WP_APP_PASSWORD="${APP_PW}"
-WP_ADMIN_PASSWORD="${ADMIN_PASSWORD}"
-WP_SAMPLE_PERMALINK="${SAMPLE_PERMALINK}"
-WP_SAMPLE_PAGE_PERMALINK="${SAMPLE_PAGE_PERMALINK}"
-ENV
-mv -f "$tmp" "$WP_CREDS_FILE"
+  # creds file (outside the repo, mode 600)
+  creds_dir="$(dirname "$S_CREDS")"
+  [ -d "$creds_dir" ] || install -d -m 700 "$creds_dir"
+  tmp="$(mktemp "${S_CREDS}.XXXXXX")"; CLEANUP_FILES+=("$tmp"); chmod 600 "$tmp"
+  {
+    echo "# Generated by site-contracts .ci/wordpress/setup.sh ($S_NAME site) — local-only credentials, never commit."
+    echo "# Read with:  set -a; . \"$S_CREDS\"; set +a      (or: node --env-file=\"$S_CREDS\" ...)"
+    echo "${S_VAR}BASE_URL=\"${S_BASE_URL}\""
+    echo "${S_VAR}REST_URL=\"${S_BASE_URL}/wp-json/\""
+    echo "${S_VAR}USER=\"${ADMIN_USER}\""
+    echo "${S_VAR}APP_PASSWORD=\"${APP_PW}\""
+    echo "${S_VAR}ADMIN_PASSWORD=\"${ADMIN_PASSWORD}\""
+    if [ "$S_NAME" = plain ]; then
+      echo "WP_SAMPLE_PERMALINK=\"${SAMPLE_PERMALINK}\""
+      echo "WP_SAMPLE_PAGE_PERMALINK=\"${SAMPLE_PAGE_PERMALINK}\""
+    fi
+  } > "$tmp"
+  mv -f "$tmp" "$S_CREDS"
+}
 
 # ---------------------------------------------------------------- smoke check (retries: Apache may still be forking)
 code() { curl -s -o /dev/null --max-time 20 -w '%{http_code}' "$@" || true; }
-for _ in $(seq 1 20); do
-  c_root=$(code "${BASE_URL}/wp-json/"); [ "$c_root" = 200 ] && break; sleep 0.5
-done
-c_q=$(code "${BASE_URL}/?rest_route=/")
-c_me=$(code -u "${ADMIN_USER}:${APP_PW}" "${BASE_URL}/wp-json/wp/v2/users/me")
-c_oe=$(code -G --data-urlencode "url=${SAMPLE_PERMALINK}" "${BASE_URL}/wp-json/oembed/1.0/embed")
-log "GET /wp-json/ $c_root; GET /?rest_route=/ $c_q; GET users/me (app password) $c_me; GET oembed/1.0/embed $c_oe"
-[ "$c_root" = 200 ] && [ "$c_q" = 200 ] && [ "$c_me" = 200 ] && [ "$c_oe" = 200 ] \
-  || die "smoke check failed (logs: $LOGS/apache-error.log)"
-log "WordPress $WP_VERSION ready in $((SECONDS - START_TS))s; creds: $WP_CREDS_FILE; stop: bash $(dirname "${BASH_SOURCE[0]}")/stop.sh"
-echo "$BASE_URL"
+smoke() {
+  local c_root c_q c_me c_oe c_cal c_ev
+  for _ in $(seq 1 20); do
+    c_root=$(code "${S_BASE_URL}/wp-json/"); [ "$c_root" = 200 ] && break; sleep 0.5
+  done
+  c_q=$(code "${S_BASE_URL}/?rest_route=/")
+  c_me=$(code -u "${ADMIN_USER}:${APP_PW}" "${S_BASE_URL}/wp-json/wp/v2/users/me")
+  c_oe=$(code -G --data-urlencode "url=${SAMPLE_PERMALINK}" "${S_BASE_URL}/wp-json/oembed/1.0/embed")
+  # The calendar routes exist on the calendar site and nowhere else (the plain site stays plain).
+  c_cal=$(code "${S_BASE_URL}/wp-json/cal/v1")
+  c_ev=$(code "${S_BASE_URL}/wp-json/cal/v1/events?per_page=1")
+  log "$S_NAME: GET /wp-json/ $c_root; GET /?rest_route=/ $c_q; GET users/me (app password) $c_me; GET oembed/1.0/embed $c_oe; GET cal/v1 $c_cal; GET cal/v1/events $c_ev"
+  local want_cal=404; [ "$S_NAME" = calendar ] && want_cal=200
+  [ "$c_root" = 200 ] && [ "$c_q" = 200 ] && [ "$c_me" = 200 ] && [ "$c_oe" = 200 ] && [ "$c_cal" = "$want_cal" ] && [ "$c_ev" = "$want_cal" ] \
+    || die "smoke check of the $S_NAME site failed (cal/v1 should answer $want_cal; logs: $LOGS/apache${S_SUFFIX}-error.log)"
+}
+
+for name in "${SITES[@]}"; do site "$name"; install_site; smoke; done
+log "WordPress $WP_VERSION ready in $((SECONDS - START_TS))s; creds: $WP_CREDS_FILE, $WP_CAL_CREDS_FILE; stop: bash $SCRIPT_DIR/stop.sh"
+echo "http://${HOST}:${WP_PORT} http://${HOST}:${WP_CAL_PORT}"

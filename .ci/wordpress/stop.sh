@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
 # site-contracts: stop only what .ci/wordpress/setup.sh started (PIDs/markers under /run/site-contracts-wp).
-# Run as root. Keeps data (database, config, creds file) so the next setup.sh is fast.
-# A MariaDB that was already running before setup.sh (not started by it) is left alone.
+# Run as root. Keeps data (databases, configs, creds files) so the next setup.sh is fast.
+#
+#   bash .ci/wordpress/stop.sh            # both sites' Apaches, and MariaDB if setup.sh started it
+#   bash .ci/wordpress/stop.sh calendar   # only the calendar site's Apache (plain: only the plain one's)
+#
+# A MariaDB that was already running before setup.sh (not started by it) is left alone, and so is MariaDB
+# whenever only one site is stopped (the other still uses it). WP_INSTANCE as for setup.sh.
 set -uo pipefail
-STATE=/run/site-contracts-wp
+INSTANCE="${WP_INSTANCE:-site-contracts}"
+STATE=/run/${INSTANCE}-wp
 log() { printf '[wp-stop] %s\n' "$*"; }
 [ "$(id -u)" = 0 ] || { echo "run as root" >&2; exit 1; }
+[[ "$INSTANCE" =~ ^[a-z][a-z0-9-]{0,30}$ ]] || { echo "WP_INSTANCE must be lowercase letters, digits and '-', got '$INSTANCE'" >&2; exit 2; }
+sites=("$@")
+[ "${#sites[@]}" -gt 0 ] || sites=(plain calendar)
+for s in "${sites[@]}"; do
+  case "$s" in plain|calendar) ;; *) echo "usage: stop.sh [plain|calendar]... (got '$s')" >&2; exit 2 ;; esac
+done
 
 wait_gone() { for _ in $(seq 1 120); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.25; done; return 1; }
 # A pid file can be stale (crash, or a container whose /run survived a restart) and its PID reused:
@@ -13,21 +25,29 @@ wait_gone() { for _ in $(seq 1 120); do kill -0 "$1" 2>/dev/null || return 0; sl
 ours() { [ -n "$1" ] && [ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] && [ "/proc/$1/root" -ef / ]; }
 rc=0
 
-if [ -f "$STATE/apache2.pid" ]; then
-  pid="$(cat "$STATE/apache2.pid" 2>/dev/null)"
-  if ours "$pid" apache2; then
-    log "stopping apache (pid $pid)"
-    kill -TERM "$pid"                        # the parent stops its own children
-    wait_gone "$pid" || { log "apache pid $pid still alive"; rc=1; }
+for s in "${sites[@]}"; do
+  suffix=""; [ "$s" = calendar ] && suffix="-calendar"
+  pidfile="$STATE/apache2${suffix}.pid"
+  if [ -f "$pidfile" ]; then
+    pid="$(cat "$pidfile" 2>/dev/null)"
+    if ours "$pid" apache2; then
+      log "stopping apache of the $s site (pid $pid)"
+      kill -TERM "$pid"                        # the parent stops its own children
+      wait_gone "$pid" || { log "apache pid $pid still alive"; rc=1; }
+    else
+      log "apache ($s site): pid file is stale (pid ${pid:-none} is not our apache2), nothing to stop"
+    fi
+    rm -f "$pidfile" "$STATE/port${suffix}"
   else
-    log "apache: pid file is stale (pid ${pid:-none} is not our apache2), nothing to stop"
+    log "apache ($s site): not running (no pid file)"
   fi
-  rm -f "$STATE/apache2.pid" "$STATE/port"
-else
-  log "apache: not running (no pid file)"
-fi
+done
 
-if [ -f "$STATE/mariadb.started" ]; then
+has_plain=0; has_calendar=0
+for s in "${sites[@]}"; do [ "$s" = plain ] && has_plain=1; [ "$s" = calendar ] && has_calendar=1; done
+if [ "$has_plain$has_calendar" != 11 ]; then
+  log "mariadb: left running (only the ${sites[0]} site was stopped)"
+elif [ -f "$STATE/mariadb.started" ]; then
   pid="$(cat "$STATE/mariadb/mariadb.pid" 2>/dev/null)"
   if ours "$pid" mariadbd; then
     log "stopping mariadb (pid $pid)"
@@ -40,5 +60,5 @@ if [ -f "$STATE/mariadb.started" ]; then
 else
   log "mariadb: not started by setup.sh, left alone"
 fi
-log "done (kept: database 'sitecontracts', /etc/site-contracts-wp, creds file)"
+log "done (kept: databases, /etc/${INSTANCE}-wp, creds files)"
 exit "$rc"
