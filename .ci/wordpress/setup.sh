@@ -390,7 +390,7 @@ global $wp_rewrite;
 if (get_option('permalink_structure') !== $structure || !get_option('rewrite_rules') || $contentPhp !== '') {
     $wp_rewrite->set_permalink_structure($structure);
     $wp_rewrite->flush_rules(false);
-    fwrite(STDERR, "permalinks set to $structure\n");
+    fwrite(STDERR, "permalinks $structure, rewrite rules flushed\n");
 }
 if (get_option('blogdescription') !== 'Real WordPress for REST conformance') {
     update_option('blogdescription', 'Real WordPress for REST conformance');
