@@ -5,7 +5,7 @@
 //
 // Every failed case must match exactly one rule (id, and the rule's message/request patterns where given);
 // its baseline entry carries that rule's kind, name and reason. A failure that no rule explains, or that two
-// rules claim, is printed and nothing is written (exit 1): accepting it needs a reason in the rules first.
+// rules claim, is printed and nothing is written (exit 2): accepting it needs a reason in the rules first.
 // Rules that explain no failure are printed as a note (fixed, or the suite no longer looks there).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
