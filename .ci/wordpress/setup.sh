@@ -101,11 +101,10 @@ apache_running() {
   [ -n "$p" ] && [ "$(cat "/proc/$p/comm" 2>/dev/null)" = apache2 ] && [ "/proc/$p/root" -ef / ]
 }
 port_busy() { (exec 3<>"/dev/tcp/${HOST}/$1") 2>/dev/null; }
-port_var() { if [ "$S_NAME" = plain ]; then echo WP_PORT; else echo WP_CAL_PORT; fi; }
 for name in "${SITES[@]}"; do
   site "$name"
   if ! { apache_running && [ "$(cat "$S_PORTFILE" 2>/dev/null)" = "$S_PORT" ]; } && port_busy "$S_PORT"; then
-    die "port ${HOST}:${S_PORT} ($S_NAME site) is already in use by another program (not our Apache); set $(port_var) to a free port"
+    die "port ${HOST}:${S_PORT} ($S_NAME site) is already in use by another program (not our Apache); set ${S_VAR}PORT to a free port"
   fi
 done
 
@@ -211,6 +210,9 @@ chgrp www-data "$CONF"; chmod 750 "$CONF"
 
 # The calendar site's must-use plugin and sample content, copied out of the repo (a checkout need not be
 # readable by www-data). Only the calendar site's config points WPMU_PLUGIN_DIR here.
+for f in site-contracts-calendar.php content.php; do
+  [ -r "$SCRIPT_DIR/calendar/$f" ] || die "$SCRIPT_DIR/calendar/$f is missing (setup.sh runs from a checkout of the repo)"
+done
 install -d -m 755 "$LIB" "$LIB/calendar" "$LIB/calendar/mu-plugins"
 write_if_changed "$LIB/calendar/mu-plugins/site-contracts-calendar.php" 644 root < "$SCRIPT_DIR/calendar/site-contracts-calendar.php" || true
 write_if_changed "$LIB/calendar/content.php" 644 root < "$SCRIPT_DIR/calendar/content.php" || true
@@ -322,7 +324,7 @@ APACHE
 apache_start() {
   rm -f "$S_PIDFILE"   # stale; "-k start" refuses to run while the PID in it is alive
   if port_busy "$S_PORT"; then
-    die "port ${HOST}:${S_PORT} ($S_NAME site) is already in use by another program (not ours); set $(port_var) to a free port"
+    die "port ${HOST}:${S_PORT} ($S_NAME site) is already in use by another program (not ours); set ${S_VAR}PORT to a free port"
   fi
   log "starting apache ($S_NAME site) on ${HOST}:${S_PORT}"
   /usr/sbin/apache2 -f "$S_APACHE_CONF" -k start 9>&-   # the daemon must not inherit our lock fd
