@@ -13,7 +13,7 @@
 
 defined( 'ABSPATH' ) || exit;
 
-/** Post type => [rest_base, rewrite slug]. Post type names stay under core's 20-character limit. */
+/** Post type => rest_base (the singular is its rewrite slug). Post type names stay under core's 20-character limit. */
 const SC_CAL_TYPES = array(
 	'cal_event'     => 'events',
 	'cal_organizer' => 'organizers',
