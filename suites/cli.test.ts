@@ -90,6 +90,7 @@ describe('finishRun', () => {
     const ctx: CommandContext = {
       ...t.deps,
       secrets: [],
+      secretHeaders: [],
       redact: (s) => s,
       fs: {
         mkdir: async () => undefined,
@@ -98,7 +99,7 @@ describe('finishRun', () => {
         rm: async () => undefined,
       },
     };
-    const code = await finishRun(sampleRun(), { reportDir: 'r', formats: ['json'] }, ctx);
+    const { code } = await finishRun(sampleRun(), { reportDir: 'r', formats: ['json'] }, ctx, {});
     expect(code).toBe(1);
     expect(files.has('r/site-contracts.json')).toBe(true);
     expect(t.out()).toContain('site-contracts: FAILED: 6 cases, 1 passed, 2 failed, 1 warned, 1 errored, 1 skipped');
