@@ -1,25 +1,13 @@
-import * as nodeFs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { main, type MainDeps } from '../../cli.ts';
+import { main } from '../../cli.ts';
 import { ALLOWED, COMMANDS, parseCli, type Flag } from './args.ts';
-import { defaultCommands } from './commands/index.ts';
 import { EXAMPLES } from './help.ts';
+import { captureDeps } from './testing.ts';
 
 async function help(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const deps: MainDeps = {
-    commands: defaultCommands,
-    tool: { name: 'site-contracts', version: '0.0.0-test' },
-    env: {},
-    stdout: { write: (s: string) => void out.push(s) },
-    stderr: { write: (s: string) => void err.push(s) },
-    now: () => new Date(),
-    readFile: (p) => nodeFs.readFile(p, 'utf8'),
-    fs: nodeFs,
-  };
-  const code = await main(argv, deps);
-  return { code, out: out.join(''), err: err.join('') };
+  const t = captureDeps();
+  const code = await main(argv, t.deps);
+  return { code, out: t.out(), err: t.err() };
 }
 
 /** Every `--flag` the text names. */

@@ -34,12 +34,13 @@ function memoryFs(failOn?: string): ReportFs & { files: Map<string, string>; log
   };
 }
 
-describe('writeReports', () => {
-  let dir = '';
-  afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+let dir = '';
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = '';
+});
 
+describe('writeReports', () => {
   it('creates the directory and writes each chosen format through a temporary file', async () => {
     const fs = memoryFs();
     const written = await writeReports(sampleRun(), { dir: 'out/r', formats: ['json', 'html'], secrets: [], fs, tempSuffix: () => 'T' });
@@ -84,11 +85,6 @@ describe('writeReports', () => {
 });
 
 describe('ensureWritable', () => {
-  let dir = '';
-  afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
-
   it('creates the directory and proves it by writing and removing a file', async () => {
     const fs = memoryFs();
     await ensureWritable('out/r', fs, () => 'T');

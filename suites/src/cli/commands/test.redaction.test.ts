@@ -3,18 +3,18 @@
 // and a header the person marked secret. No form of any of them may reach JSON, JUnit, HTML, stdout
 // or stderr.
 
-import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/src/loader.ts';
-import { main, type MainDeps } from '../../../cli.ts';
+import { main } from '../../../cli.ts';
 import { sendJson, startServer, type TestServer } from '../../http/testing.ts';
 import { jsonForScript } from '../../report/html.ts';
 import { RESPONSE_BODY_LIMIT, type RunResult } from '../../report/model.ts';
 import { SECRET_ENCODINGS } from '../../report/secret-encodings.ts';
 import { xmlAttr, xmlText } from '../../report/xml.ts';
+import { captureDeps } from '../testing.ts';
 import { defaultCommands } from './index.ts';
 import { makeTestCommand, processTestDeps } from './test.ts';
 
@@ -67,21 +67,10 @@ describe('a run against a target that echoes the credentials', () => {
       res.end(body);
     });
     dir = await mkdtemp(join(tmpdir(), 'sc-redaction-'));
-    const o: string[] = [];
-    const e: string[] = [];
-    const deps: MainDeps = {
-      commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract }) },
-      tool: { name: 'site-contracts', version: '0.0.0-test' },
-      env: { STAGING_AUTH: PAIR },
-      stdout: { write: (s: string) => void o.push(s) },
-      stderr: { write: (s: string) => void e.push(s) },
-      now: () => new Date(),
-      readFile: (p) => nodeFs.readFile(p, 'utf8'),
-      fs: nodeFs,
-    };
-    code = await main(['test', '--base-url', target.url, '--auth-env', 'STAGING_AUTH', '--only', 'oembed/1.0', '--seed', '1', '--secret-header', 'X-Api-Key', '--report-dir', dir], deps);
-    out = o.join('');
-    err = e.join('');
+    const t = captureDeps({ commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract }) }, env: { STAGING_AUTH: PAIR } });
+    code = await main(['test', '--base-url', target.url, '--auth-env', 'STAGING_AUTH', '--only', 'oembed/1.0', '--seed', '1', '--secret-header', 'X-Api-Key', '--report-dir', dir], t.deps);
+    out = t.out();
+    err = t.err();
     for (const f of ['site-contracts.json', 'site-contracts.junit.xml', 'site-contracts.html']) files[f] = await readFile(join(dir, f), 'utf8');
   }, 60_000);
 
