@@ -111,6 +111,19 @@ describe('checkCredentials', () => {
     expect((await check({ [ME]: guarded }, [ME])).result).toBeInstanceOf(CredentialsRefusedError);
   });
 
+  it('does not mistake a spent request budget for an unreachable site', async () => {
+    server = await startServer((_req, res) => sendJson(res, 200, []));
+    const client = createClient({ target: { baseUrl: server.url, apiRoot: '/wp-json' }, credentials: 'editor:x y', timeoutMs: 2000, maxRequests: 0, writes: 'all' });
+    try {
+      expect(await checkCredentials(client, contract, descriptor([ME]), { envVar: 'STAGING_AUTH', readOnly: false })).toEqual({
+        kind: 'unconfirmed',
+        why: 'the request budget (--max-requests) ran out before the credentials could be checked',
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('goes on, saying why, when nothing the site serves can tell', async () => {
     expect((await check({}, ['/oembed/1.0/embed'])).result).toEqual({
       kind: 'unconfirmed',

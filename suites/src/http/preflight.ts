@@ -158,6 +158,7 @@ export async function checkCredentials(client: HttpClient, contract: Contract, d
   const unknown: string[] = [];
   for (const probe of credentialProbes(contract, descriptor)) {
     const e = await client.send(probe.out);
+    if (e.error?.kind === 'budget') return { kind: 'unconfirmed', why: 'the request budget (--max-requests) ran out before the credentials could be checked' };
     if (e.error) throw unreachable(client, e);
     const j = judge(probe, e);
     const said = `${e.request.method} ${e.request.url} answered ${j.answer}`;
