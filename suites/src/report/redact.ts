@@ -21,6 +21,7 @@ const MIN_PARTIAL_LENGTH = 4;
 
 const AUTH_IN_TEXT =
   /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)((?:basic|bearer|digest|negotiate|token)\s+)?[^\s"',;&<>\\]+/gi;
+const HAS_AUTH = /authorization/i;
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:?#]*):([^\s/@?#]+)@/gi;
 
 function hex(s: string): string {
@@ -113,8 +114,9 @@ export function createRedactor(secrets: readonly string[], options: RedactOption
   const text = (s: string): string => {
     let out = s;
     for (const v of variants) if (out.includes(v)) out = out.split(v).join(REDACTED);
-    out = out.replace(AUTH_IN_TEXT, (_m, name: string, sep: string, scheme: string | undefined) => `${name}${sep}${scheme ?? ''}${REDACTED}`);
-    out = out.replace(URL_USERINFO, (_m, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
+    // The cheap tests first: answers of megabytes go through here, and most hold neither pattern.
+    if (HAS_AUTH.test(out)) out = out.replace(AUTH_IN_TEXT, (_m, name: string, sep: string, scheme: string | undefined) => `${name}${sep}${scheme ?? ''}${REDACTED}`);
+    if (out.includes('@')) out = out.replace(URL_USERINFO, (_m, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`);
     return out;
   };
   const cut = (s: string): string => {
