@@ -1,17 +1,17 @@
 import { execFile } from 'node:child_process';
-import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main, type MainDeps } from './cli.ts';
+import { main } from './cli.ts';
 import type { RunArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
 import type { CommandContext } from './src/cli/context.ts';
 import { NotImplementedError, TargetUnreachableError } from './src/cli/errors.ts';
 import { finishRun } from './src/cli/finish.ts';
+import { captureDeps } from './src/cli/testing.ts';
 import { sampleCases, sampleRun } from './src/report/sample.ts';
 import { writeReports } from './src/report/write.ts';
 
@@ -19,22 +19,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'suites/bin/site-contracts.mjs');
 const run = promisify(execFile);
 
-function fakeDeps(overrides: Partial<MainDeps> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const deps: MainDeps = {
-    commands: defaultCommands,
-    tool: { name: 'site-contracts', version: '9.9.9' },
-    env: {},
-    stdout: { write: (s: string) => void out.push(s) },
-    stderr: { write: (s: string) => void err.push(s) },
-    now: () => new Date('2026-01-01T00:00:00Z'),
-    readFile: (path) => nodeFs.readFile(path, 'utf8'),
-    fs: nodeFs,
-    ...overrides,
-  };
-  return { deps, out: () => out.join(''), err: () => err.join('') };
-}
+const fakeDeps = captureDeps;
 
 describe('main', () => {
   it('prints usage for --help and exits 0', async () => {
@@ -90,6 +75,7 @@ describe('finishRun', () => {
     const ctx: CommandContext = {
       ...t.deps,
       secrets: [],
+      secretHeaders: [],
       redact: (s) => s,
       fs: {
         mkdir: async () => undefined,
@@ -98,7 +84,7 @@ describe('finishRun', () => {
         rm: async () => undefined,
       },
     };
-    const code = await finishRun(sampleRun(), { reportDir: 'r', formats: ['json'] }, ctx);
+    const { code } = await finishRun(sampleRun(), { reportDir: 'r', formats: ['json'] }, ctx, {});
     expect(code).toBe(1);
     expect(files.has('r/site-contracts.json')).toBe(true);
     expect(t.out()).toContain('site-contracts: FAILED: 6 cases, 1 passed, 2 failed, 1 warned, 1 errored, 1 skipped');

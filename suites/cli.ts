@@ -2,7 +2,8 @@
 // the command to its handler, map the outcome to an exit code. Handlers live in
 // suites/src/cli/commands/; this file only wires them to the process.
 //
-// Exit codes: 0 pass, 1 failures, 2 usage error / unreadable input / unreachable target, 3 internal.
+// Exit codes: 0 pass, 1 failures, 2 usage error / unreadable input / unwritable report directory /
+// unreachable target / refused credentials, 3 internal, 130/143 interrupted.
 
 import { readFileSync, realpathSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -10,16 +11,17 @@ import { fileURLToPath } from 'node:url';
 import { parseCli, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
 import type { CommandContext, CommandRegistry } from './src/cli/context.ts';
-import { NotImplementedError, TargetUnreachableError, UsageError } from './src/cli/errors.ts';
-import { usage } from './src/cli/help.ts';
+import { CredentialsRefusedError, NotImplementedError, TargetUnreachableError, UsageError } from './src/cli/errors.ts';
+import { commandUsage, usage } from './src/cli/help.ts';
 import { BaselineError } from './src/report/baseline.ts';
 import { ReportFormatError } from './src/report/json.ts';
 import { MergeError } from './src/report/merge.ts';
 import { createRedactor } from './src/report/redact.ts';
 import { EXIT_INTERNAL, EXIT_USAGE } from './src/report/run.ts';
+import { ReportWriteError } from './src/report/write.ts';
 
 /** What main() is given: a command's context before the invocation's own secrets are known, plus the commands. */
-export type MainDeps = Omit<CommandContext, 'secrets' | 'redact'> & { commands: CommandRegistry };
+export type MainDeps = Omit<CommandContext, 'secrets' | 'secretHeaders' | 'redact'> & { commands: CommandRegistry };
 
 export async function main(argv: readonly string[], deps: MainDeps): Promise<number> {
   let args: CliArgs;
@@ -31,7 +33,7 @@ export async function main(argv: readonly string[], deps: MainDeps): Promise<num
     return EXIT_USAGE;
   }
   if (args.command === 'help') {
-    deps.stdout.write(usage(deps.tool.name));
+    deps.stdout.write(args.topic ? commandUsage(deps.tool.name, args.topic) : usage(deps.tool.name));
     return 0;
   }
   if (args.command === 'version') {
@@ -40,9 +42,10 @@ export async function main(argv: readonly string[], deps: MainDeps): Promise<num
   }
 
   const secrets = secretsOf(args, deps.env);
-  const redactor = createRedactor(secrets);
+  const secretHeaders = args.secretHeaders ?? [];
+  const redactor = createRedactor(secrets, { secretHeaders });
   const { commands, ...io } = deps;
-  const ctx: CommandContext = { ...io, secrets, redact: redactor.text };
+  const ctx: CommandContext = { ...io, secrets, secretHeaders, redact: redactor.text };
   try {
     return await dispatch(args, commands, ctx);
   } catch (e) {
@@ -70,7 +73,14 @@ function reportError(e: unknown, ctx: CommandContext): number {
     say(`${e.message}\nRun '${name} --help' for usage.`);
     return EXIT_USAGE;
   }
-  if (e instanceof TargetUnreachableError || e instanceof BaselineError || e instanceof ReportFormatError || e instanceof MergeError) {
+  if (
+    e instanceof TargetUnreachableError ||
+    e instanceof CredentialsRefusedError ||
+    e instanceof BaselineError ||
+    e instanceof ReportFormatError ||
+    e instanceof MergeError ||
+    e instanceof ReportWriteError
+  ) {
     say(e.message);
     return EXIT_USAGE;
   }

@@ -146,6 +146,9 @@ describe('parseCli: proxy, merge, help', () => {
     expect(usage('proxy')).toContain('proxy needs --upstream');
     expect(usage('proxy --upstream http://u --port 70000')).toContain('--port expects a port number from 0 to 65535, got "70000"');
     expect(usage('proxy --upstream http://u --base-url http://h')).toContain('give the server to forward to with --upstream');
+    // Prism writes no report and sends nothing of its own: flags that would do nothing there are refused.
+    expect(usage('proxy --upstream http://u --only cal/v1')).toBe('--only does not apply to proxy (it is for test, diff)');
+    expect(usage('proxy --upstream http://u --report-dir out')).toBe('--report-dir does not apply to proxy (it is for test, diff, merge)');
   });
 
   it('parses merge inputs and refuses flags that would change the verdict after the fact', () => {
@@ -159,9 +162,19 @@ describe('parseCli: proxy, merge, help', () => {
     expect(usage('merge a.json --conventions warn')).toContain('--conventions does not apply to merge');
   });
 
+  it('takes header names to redact with --secret-header, in any case, for every command that writes reports', () => {
+    expect(run('test --base-url http://h --secret-header X-Api-Key,x-session --secret-header X-API-KEY').secretHeaders).toEqual(['x-api-key', 'x-session']);
+    expect(parse('merge a.json --secret-header X-Token')).toMatchObject({ secretHeaders: ['x-token'] });
+    expect(run('test --base-url http://h').secretHeaders).toBeUndefined();
+    expect(usage('test --base-url http://h --secret-header "X Api"')).toContain('--secret-header expects a comma-separated list of header names');
+  });
+
   it('recognises help and version anywhere', () => {
     expect(parse('--help')).toEqual({ command: 'help' });
-    expect(parse('test -h')).toEqual({ command: 'help' });
+    expect(parse('test -h')).toEqual({ command: 'help', topic: 'test' });
+    expect(parse('help merge')).toEqual({ command: 'help', topic: 'merge' });
+    expect(parse('bogus --help')).toEqual({ command: 'help' });
+    expect(usage('help bogus')).toBe('help: unknown command "bogus": expected one of test, diff, proxy, merge');
     expect(parse('help')).toEqual({ command: 'help' });
     expect(parse('--version')).toEqual({ command: 'version' });
   });

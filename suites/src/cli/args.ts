@@ -43,6 +43,8 @@ export interface ReportArgs {
   reportDir: string;
   formats: ReportFormat[];
   baseline?: string;
+  /** --secret-header: more headers whose values are redacted like Authorization and Cookie. */
+  secretHeaders?: string[];
 }
 
 export interface RunArgs extends ReportArgs {
@@ -83,7 +85,8 @@ export interface MergeArgs extends ReportArgs {
 }
 
 export type CommandArgs = RunArgs | ProxyArgs | MergeArgs;
-export type CliArgs = CommandArgs | { command: 'help' } | { command: 'version' };
+/** `topic`: the command whose own help was asked for (`test --help`, `help test`). */
+export type CliArgs = CommandArgs | { command: 'help'; topic?: Command } | { command: 'version' };
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -107,9 +110,10 @@ const OPTIONS = {
   'response-shapes': { type: 'string' },
   upstream: { type: 'string' },
   port: { type: 'string' },
+  'secret-header': { type: 'string', multiple: true },
 } as const;
 
-type Flag = keyof typeof OPTIONS;
+export type Flag = keyof typeof OPTIONS;
 
 /** What each string flag expects, for messages that say so. */
 const EXPECTS: Partial<Record<Flag, string>> = {
@@ -131,14 +135,17 @@ const EXPECTS: Partial<Record<Flag, string>> = {
   'response-shapes': 'error or warn',
   upstream: 'an http(s) URL of the server to proxy to',
   port: 'a port number from 0 to 65535',
+  'secret-header': 'a comma-separated list of header names, such as X-Api-Key',
 };
 
-const REPORT_FLAGS: Flag[] = ['help', 'report-dir', 'format', 'baseline'];
+const REPORT_FLAGS: Flag[] = ['help', 'report-dir', 'format', 'baseline', 'secret-header'];
 const TARGET_FLAGS: Flag[] = ['api-root', 'auth-env', 'read-only', 'only', 'skip', 'timeout-ms', 'conventions', 'response-shapes'];
-const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
+/** The flags each command takes; its --help lists exactly these. */
+export const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
   test: new Set([...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'seed', 'runs', 'max-requests', 'rps', 'shard']),
   diff: new Set([...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'seed', 'runs', 'max-requests', 'rps', 'shard']),
-  proxy: new Set([...REPORT_FLAGS, ...TARGET_FLAGS, 'upstream', 'port']),
+  // Prism validates and forwards; it writes no report and sends nothing of its own, so only these matter.
+  proxy: new Set(['help', 'upstream', 'port', 'api-root', 'timeout-ms']),
   merge: new Set(REPORT_FLAGS),
 };
 
@@ -150,12 +157,17 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function parseCli(argv: readonly string[], env: Env): CliArgs {
   rejectCredentialFlags(argv);
   const { values, positionals } = tokenize(argv);
-  if (values.help) return { command: 'help' };
+  const [name, ...rest] = positionals;
+  if (name === 'help') {
+    const topic = rest[0];
+    if (topic === undefined) return { command: 'help' };
+    if (!isCommand(topic)) throw new UsageError(`help: unknown command ${JSON.stringify(topic)}: expected one of ${COMMANDS.join(', ')}`);
+    return { command: 'help', topic };
+  }
+  if (values.help) return name !== undefined && isCommand(name) ? { command: 'help', topic: name } : { command: 'help' };
   if (values.version) return { command: 'version' };
 
-  const [name, ...rest] = positionals;
   if (name === undefined) throw new UsageError(`missing command: expected one of ${COMMANDS.join(', ')}`);
-  if (name === 'help') return { command: 'help' };
   if (!isCommand(name)) {
     throw new UsageError(`unknown command ${JSON.stringify(name)}: expected one of ${COMMANDS.join(', ')}`);
   }
@@ -169,6 +181,8 @@ export function parseCli(argv: readonly string[], env: Env): CliArgs {
   };
   const baseline = nonEmpty('baseline', values.baseline);
   if (baseline !== undefined) report.baseline = baseline;
+  const secretHeaders = parseHeaderNames(values['secret-header']);
+  if (secretHeaders.length > 0) report.secretHeaders = secretHeaders;
 
   if (name === 'merge') {
     if (rest.length === 0) {
@@ -360,6 +374,14 @@ function parseList(flag: Flag, raws: readonly string[] | undefined): string[] {
     out.push(...items);
   }
   return [...new Set(out)];
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function parseHeaderNames(raws: readonly string[] | undefined): string[] {
+  const names = parseList('secret-header', raws);
+  for (const n of names) if (!HEADER_NAME.test(n)) throw expected('secret-header', n);
+  return [...new Set(names.map((n) => n.toLowerCase()))];
 }
 
 function parseFormats(raws: readonly string[] | undefined): ReportFormat[] {

@@ -18,6 +18,8 @@ export interface CommandContext {
   fs: ReportFs;
   /** Credentials of this invocation; reports and printed messages are redacted with them. */
   secrets: readonly string[];
+  /** --secret-header: headers whose values are secret besides Authorization, Cookie and the like. */
+  secretHeaders: readonly string[];
   /** Use on anything printed that came from outside (server messages, error text). */
   redact(text: string): string;
 }

@@ -14,3 +14,9 @@ export class TargetUnreachableError extends Error {
 export class NotImplementedError extends Error {
   override name = 'NotImplementedError';
 }
+
+/** The site refused the run's credentials: fix them, or run without. Exit 2, before anything was written. */
+export class CredentialsRefusedError extends Error {
+  override name = 'CredentialsRefusedError';
+}
+

@@ -1,16 +1,20 @@
-// The common ending of every command that produces a run: apply the baseline, write the reports,
-// tell the person what happened, and turn the verdict into the exit code.
+// The common ends of every command that produces a run. Before: read the baseline and prove the
+// report directory writable, so that neither is found wrong after thousands of requests. After: apply
+// the baseline, write the reports, tell the person what happened, and turn the verdict into the exit
+// code.
 
-import { applyBaseline, parseBaseline } from '../report/baseline.ts';
+import { applyBaseline, parseBaseline, type Baseline } from '../report/baseline.ts';
 import type { RunResult } from '../report/model.ts';
 import { exitCodeFor, failsRun, summarize } from '../report/run.ts';
-import { writeReports, type WrittenReport } from '../report/write.ts';
+import { ensureWritable, reportable, ReportWriteError, writeReports, type WrittenReport } from '../report/write.ts';
 import type { ReportArgs } from './args.ts';
 import type { CommandContext } from './context.ts';
 import { UsageError } from './errors.ts';
 
 /** How many failing cases the terminal summary lists before pointing at the reports. */
 const LISTED_FAILURES = 20;
+
+const SIGNAL_NAMES = { SIGINT: 'Ctrl-C', SIGTERM: 'SIGTERM' } as const;
 
 export async function readInput(ctx: CommandContext, flag: string, path: string): Promise<string> {
   try {
@@ -21,24 +25,55 @@ export async function readInput(ctx: CommandContext, flag: string, path: string)
   }
 }
 
-/** Re-applies the baseline named on the command line, if any; otherwise the run is left as it is. */
-export async function withBaseline(run: RunResult, args: ReportArgs, ctx: CommandContext): Promise<RunResult> {
-  if (args.baseline === undefined) return run;
-  const baseline = parseBaseline(await readInput(ctx, '--baseline', args.baseline), args.baseline);
-  const { cases, report } = applyBaseline(run.cases, baseline);
-  return { ...run, cases, baseline: report, summary: summarize(cases) };
+/** What a command learns about its reports before it does anything else. */
+export interface Prepared {
+  baseline?: Baseline;
 }
 
-export async function finishRun(run: RunResult, args: ReportArgs, ctx: CommandContext): Promise<number> {
-  const judged = await withBaseline(run, args, ctx);
-  const written = await writeReports(judged, {
-    dir: args.reportDir,
-    formats: args.formats,
-    secrets: ctx.secrets,
-    fs: ctx.fs,
-  });
-  ctx.stdout.write(ctx.redact(describeRun(judged, written)));
-  return exitCodeFor(judged);
+/** Reads and parses --baseline and proves --report-dir writable; throws a usage-type error otherwise. */
+export async function prepareReports(args: ReportArgs, ctx: CommandContext): Promise<Prepared> {
+  const prepared: Prepared = {};
+  if (args.baseline !== undefined) prepared.baseline = parseBaseline(await readInput(ctx, '--baseline', args.baseline), args.baseline);
+  await ensureWritable(args.reportDir, ctx.fs);
+  return prepared;
+}
+
+/** Re-applies the baseline read by prepareReports, if any; otherwise the run is left as it is. */
+export function withBaseline(run: RunResult, prepared: Prepared): RunResult {
+  if (prepared.baseline === undefined) return run;
+  const { cases, report } = applyBaseline(run.cases, prepared.baseline);
+  return { ...run, cases, baseline: report, summary: summarize(cases, run.interrupted) };
+}
+
+/** Writes the reports and prints the verdict; a report that cannot be written still leaves the verdict on stdout. */
+export interface FinishOptions {
+  /** File name of the reports without extension (default: reportBaseName). */
+  baseName?: string;
+  /** Files the command wrote itself, listed with the reports. */
+  alsoWritten?: readonly WrittenReport[];
+}
+
+export async function finishRun(run: RunResult, args: ReportArgs, ctx: CommandContext, prepared: Prepared, options: FinishOptions = {}): Promise<{ code: number; written: WrittenReport[] }> {
+  const judged = withBaseline(run, prepared);
+  // The terminal gets the same redacted, limited run the reports hold: a message cut for the
+  // terminal must not cut a secret it could otherwise have recognised.
+  const safe = reportable(judged, ctx.secrets, ctx.secretHeaders);
+  let written: WrittenReport[];
+  try {
+    written = await writeReports(safe, {
+      dir: args.reportDir,
+      formats: args.formats,
+      secrets: ctx.secrets,
+      secretHeaders: ctx.secretHeaders,
+      fs: ctx.fs,
+      ...(options.baseName ? { baseName: options.baseName } : {}),
+    });
+  } catch (e) {
+    if (e instanceof ReportWriteError) ctx.stdout.write(ctx.redact(describeRun(safe, options.alsoWritten ?? [])));
+    throw e;
+  }
+  ctx.stdout.write(ctx.redact(describeRun(safe, [...(options.alsoWritten ?? []), ...written])));
+  return { code: exitCodeFor(judged), written };
 }
 
 export function describeRun(run: RunResult, written: readonly WrittenReport[]): string {
@@ -46,8 +81,9 @@ export function describeRun(run: RunResult, written: readonly WrittenReport[]): 
   const lines: string[] = [];
   const counts = [`${s.passed} passed`, `${s.failed} failed`, `${s.warned} warned`, `${s.errored} errored`, `${s.skipped} skipped`];
   const accepted = s.accepted > 0 ? ` (${s.accepted} accepted by the baseline)` : '';
-  lines.push(`site-contracts: ${s.verdict.toUpperCase()}: ${s.total} cases, ${counts.join(', ')}${accepted}`);
-  if (s.total === 0) lines.push('  warning: no case ran; check --only/--skip and --shard');
+  const how = run.interrupted ? ` (stopped by ${SIGNAL_NAMES[run.interrupted.signal]}; only part of the run happened)` : '';
+  lines.push(`site-contracts: ${s.verdict.toUpperCase()}${how}: ${s.total} cases, ${counts.join(', ')}${accepted}`);
+  if (s.total === 0 && !run.interrupted) lines.push('  warning: no case ran; check --only/--skip and --shard');
 
   const failing = run.cases.filter(failsRun);
   for (const c of failing.slice(0, LISTED_FAILURES)) {
@@ -61,6 +97,10 @@ export function describeRun(run: RunResult, written: readonly WrittenReport[]): 
     lines.push(`  baseline ${b.source}: ${b.newFailures.length} new, ${b.accepted.length} accepted, ${b.fixed.length} fixed, ${b.notRun.length} not run`);
     for (const id of b.fixed) lines.push(`    fixed (remove from the baseline): ${id}`);
   }
+  const limits = run.options['reportLimits'] as { responseBodiesLeftOut?: number; responseBodies?: number } | undefined;
+  if (limits?.responseBodiesLeftOut) {
+    lines.push(`  ${limits.responseBodiesLeftOut} response bodies left out of the reports (they keep at most ${limits.responseBodies}, failing cases first)`);
+  }
   if (written.length > 0) {
     lines.push('reports:');
     for (const w of written) lines.push(`  ${w.path}`);
@@ -72,4 +112,3 @@ function firstLine(text: string): string {
   const line = text.split('\n', 1)[0] ?? '';
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
-

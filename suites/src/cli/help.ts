@@ -1,58 +1,146 @@
-// The text `--help` prints. Kept next to the parser so a new flag and its description change together.
+// The text `--help` prints: the general help, and each command's own (`test --help`, `help test`) with
+// exactly the flags that command takes and example command lines. Kept next to the parser, and every
+// flag described once here, so a new flag and its description change together.
 
 import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
-import { DEFAULTS } from './args.ts';
+import { ALLOWED, COMMANDS, DEFAULTS, type Command, type Flag } from './args.ts';
+
+interface FlagHelp {
+  /** What follows the flag: `URL`, `N`... */
+  value?: string;
+  text: string[];
+}
+
+const FLAG_HELP: Record<Flag, FlagHelp> = {
+  'base-url': { value: 'URL', text: ['Site to test, http(s) (required), e.g. https://staging.example.org'] },
+  'api-root': { value: 'PATH', text: [`REST root under the site (default ${DEFAULTS.apiRoot}); 'rest_route' for`, 'sites without pretty permalinks (/?rest_route=)'] },
+  'auth-env': {
+    value: 'VAR',
+    text: ['Name of the environment variable that holds user:application-password', `(default: ${DEFAULT_AUTH_ENV}, when it is set). There is no password flag.`],
+  },
+  'read-only': { text: ['Send no request that creates, changes or deletes anything'] },
+  only: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to run (repeatable)'] },
+  skip: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to leave out (repeatable)'] },
+  seed: { value: 'N', text: ['Seed for generated inputs (default: random, printed in the report)'] },
+  runs: { value: 'N', text: [`Generated cases per parameter (default ${DEFAULTS.runs})`] },
+  'max-requests': { value: 'N', text: [`Stop after N requests (default ${DEFAULTS.maxRequests})`] },
+  rps: { value: 'N', text: [`At most N requests per second, 0 = unlimited (default ${DEFAULTS.rps})`] },
+  'timeout-ms': { value: 'N', text: [`Timeout of one request (default ${DEFAULTS.timeoutMs})`] },
+  shard: { value: 'i/n', text: ['Run the i-th of n parts (1 <= i <= n); merge the parts afterwards'] },
+  upstream: { value: 'URL', text: ['Server to forward to (required for proxy)'] },
+  port: { value: 'N', text: [`Port to listen on (default ${DEFAULTS.port})`] },
+  conventions: { value: 'error|warn', text: ['Findings that break WordPress conventions (default error)'] },
+  'response-shapes': {
+    value: 'error|warn',
+    text: ['Findings on response shapes the documents never showed (default warn).', 'Findings against documented facts always fail the run.'],
+  },
+  baseline: {
+    value: 'FILE',
+    text: ['Earlier JSON report, or {accepted: [{id, reason}]} (JSON or YAML):', 'only failures it does not list fail the run. Checked before anything is sent'],
+  },
+  'report-dir': { value: 'DIR', text: ['Where to write reports (default reports/); proven writable', 'before anything is sent'] },
+  format: { value: 'LIST', text: ['Any of junit,json,html (default all)'] },
+  'secret-header': {
+    value: 'LIST',
+    text: ['More headers whose values are secrets (Authorization, Cookie, Set-Cookie and', 'X-WP-Nonce always are): blanked in reports and redacted wherever echoed'],
+  },
+  help: { text: ['Show this text (after a command: that command\'s flags and examples)'] },
+  version: { text: ['Show the version'] },
+};
+
+const GROUPS: { title: string; flags: Flag[] }[] = [
+  { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'read-only'] },
+  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'rps', 'timeout-ms', 'shard'] },
+  { title: 'Verdict', flags: ['conventions', 'response-shapes', 'baseline'] },
+  { title: 'Reports', flags: ['report-dir', 'format', 'secret-header'] },
+  { title: 'Other', flags: ['help', 'version'] },
+];
+
+const SUMMARY: Record<Command, string> = {
+  test: 'Send requests to a live site and check its REST interface against the contract',
+  diff: "Compare a live site's route descriptor with the contract, and report the differences",
+  proxy: "Forward a client's traffic to --upstream and check it against the contract",
+  merge: 'Merge the JSON reports of a sharded run into one report in every format',
+};
+
+const SYNOPSIS: Record<Command, string> = {
+  test: 'test --base-url URL [flags]',
+  diff: 'diff --base-url URL [flags]',
+  proxy: 'proxy --upstream URL [flags]',
+  merge: 'merge REPORT.json... [flags]',
+};
+
+/** Real command lines (each is parsed in the tests); STAGING_AUTH holds user:application-password. */
+export const EXAMPLES: Record<Command, { line: string; what: string }[]> = {
+  test: [
+    { line: 'test --base-url https://staging.example.org --read-only --only cal/v1', what: 'reads only, one namespace' },
+    {
+      line: 'test --base-url https://staging.example.org --auth-env STAGING_AUTH --seed 4242 --baseline baseline.yaml',
+      what: 'writes its own records (STAGING_AUTH holds user:application-password), fails only on new findings',
+    },
+    { line: 'test --base-url https://staging.example.org --seed 4242 --shard 1/3 --format json --report-dir out/', what: 'one CI job of three' },
+  ],
+  diff: [
+    { line: 'diff --base-url https://staging.example.org', what: 'every route and argument against the contract' },
+    { line: 'diff --base-url https://staging.example.org --only cal/v1,cal/events/v1 --baseline accepted.yaml', what: 'the calendar only, known differences accepted' },
+    { line: 'diff --base-url http://localhost:8080 --api-root rest_route --format junit', what: 'a site without pretty permalinks' },
+  ],
+  proxy: [
+    { line: 'proxy --upstream https://staging.example.org', what: 'then point the app at http://127.0.0.1:8787/wp-json/' },
+    { line: 'proxy --upstream https://staging.example.org --port 9000 --api-root /uk/wp-json', what: 'another port and API root' },
+  ],
+  merge: [
+    { line: 'merge reports/shard-1-of-3.json reports/shard-2-of-3.json reports/shard-3-of-3.json', what: 'after a sharded run' },
+    { line: 'merge reports/shard-1-of-2.json reports/shard-2-of-2.json --baseline baseline.yaml --format junit,html', what: 'judged against a baseline' },
+  ],
+};
+
+const EXIT_CODES: Record<Command, string[]> = {
+  test: [
+    '0  every case passed (or failed only as the baseline and the policy allow)',
+    '1  at least one failure that fails the run',
+    '2  usage error, unreadable --baseline, unwritable --report-dir, unreachable target,',
+    '   or credentials the site refuses (all found before the first request that could write)',
+    '130/143  stopped by Ctrl-C/SIGTERM: created records removed, reports say INTERRUPTED',
+    '3  internal error',
+  ],
+  diff: ['0  identical (or every difference accepted by the baseline)', '1  differences', '2  usage error, unreadable input, or the target could not be reached', '3  internal error'],
+  proxy: ["Prism's exit code; 130/143 after Ctrl-C/SIGTERM; 2 when --upstream has no REST root or on a usage error"],
+  merge: ['0  the merged run passes', '1  it fails, or a shard was interrupted', '2  a report is missing, unreadable, of another run, or a shard is missing'],
+};
+
+const COLUMN = 32;
+
+function flagLines(flags: readonly Flag[]): string[] {
+  const lines: string[] = [];
+  for (const flag of flags) {
+    const h = FLAG_HELP[flag];
+    const head = `  ${flag === 'help' ? '-h, ' : ''}--${flag}${h.value ? ` ${h.value}` : ''}`;
+    h.text.forEach((t, i) => lines.push(i === 0 ? `${head.padEnd(COLUMN - 2)}  ${t}` : `${''.padEnd(COLUMN)}${t}`));
+  }
+  return lines;
+}
 
 export function usage(toolName: string): string {
-  return `Usage: ${toolName} <command> [flags]
+  const lines = [`Usage: ${toolName} <command> [flags]`, `       ${toolName} <command> --help    (that command's flags and examples)`, '', 'Commands:'];
+  for (const c of COMMANDS) lines.push(`  ${c.padEnd(8)}${SUMMARY[c]}`);
+  for (const g of GROUPS) {
+    lines.push('', `${g.title}:`);
+    lines.push(...flagLines(g.flags));
+  }
+  lines.push('', 'Exit codes (test):', ...EXIT_CODES.test.map((l) => `  ${l}`));
+  return lines.join('\n') + '\n';
+}
 
-Commands:
-  test    Send requests to a live site and check its REST interface against the contract
-  diff    Compare a live site's answers with the contract, and report the differences
-  proxy   Forward a client's traffic to --upstream and check it against the contract
-  merge   Merge the JSON reports of a sharded run: ${toolName} merge reports/shard-*.json
-
-Target (test, diff):
-  --base-url URL          Site to test, http(s) (required), e.g. https://staging.example.org
-  --api-root PATH         REST root under the site (default ${DEFAULTS.apiRoot}); 'rest_route' for
-                          sites without pretty permalinks (/?rest_route=)
-  --auth-env VAR          Name of the environment variable that holds user:application-password
-                          (default: ${DEFAULT_AUTH_ENV}, when it is set). There is no password flag.
-  --read-only             Send no request that creates, changes or deletes anything
-
-Selection and pacing (test, diff):
-  --only LIST             Comma-separated namespaces, routes or checks to run (repeatable)
-  --skip LIST             Comma-separated namespaces, routes or checks to leave out (repeatable)
-  --seed N                Seed for generated inputs (default: random, printed in the report)
-  --runs N                Generated cases per parameter (default ${DEFAULTS.runs})
-  --max-requests N        Stop after N requests (default ${DEFAULTS.maxRequests})
-  --rps N                 At most N requests per second, 0 = unlimited (default ${DEFAULTS.rps})
-  --timeout-ms N          Timeout of one request (default ${DEFAULTS.timeoutMs})
-  --shard i/n             Run the i-th of n parts (1 <= i <= n); merge the parts afterwards
-
-Proxy:
-  --upstream URL          Server to forward to (required for proxy)
-  --port N                Port to listen on (default ${DEFAULTS.port})
-  (also --api-root, --auth-env, --read-only, --only, --skip, --timeout-ms)
-
-Verdict:
-  --conventions error|warn      Findings that break WordPress conventions (default error)
-  --response-shapes error|warn  Findings on response shapes the documents never showed (default warn)
-                                Findings against documented facts always fail the run.
-  --baseline FILE         Earlier JSON report, or {accepted: [{id, reason}]} (JSON or YAML):
-                          only failures it does not list fail the run
-
-Reports (all commands):
-  --report-dir DIR        Where to write reports (default reports/)
-  --format LIST           Any of junit,json,html (default all)
-
-  -h, --help              Show this text
-  --version               Show the version
-
-Exit codes:
-  0  every case passed (or failed only as the baseline and the policy allow)
-  1  at least one failure that fails the run
-  2  usage error, unreadable input, or the target could not be reached
-  3  internal error, or a command not implemented yet
-`;
+export function commandUsage(toolName: string, command: Command): string {
+  const lines = [`Usage: ${toolName} ${SYNOPSIS[command]}`, '', SUMMARY[command] + '.'];
+  for (const g of GROUPS) {
+    const flags = g.flags.filter((f) => ALLOWED[command].has(f) || f === 'help');
+    if (flags.length === 0) continue;
+    lines.push('', `${g.title}:`, ...flagLines(flags));
+  }
+  lines.push('', 'Examples:');
+  for (const e of EXAMPLES[command]) lines.push(`  ${toolName} ${e.line}`, `      ${e.what}`);
+  lines.push('', 'Exit codes:', ...EXIT_CODES[command].map((l) => `  ${l}`));
+  return lines.join('\n') + '\n';
 }

@@ -1,14 +1,16 @@
 // The one way the suite talks to a target: a keep-alive undici Pool per target, a timeout on every
 // request, a rate limit, a request budget, a write policy that no check can get around, and a breaker
 // that stops the run when the target stops answering, so that a dead or stalled site ends in a
-// report instead of a hang.
+// report instead of a hang. Answers are read up to a byte limit (whatever the target sends, memory
+// stays bounded) and redacted as they arrive, before anything can cut them.
 
 import { Pool, type Dispatcher } from 'undici';
 import type { RecordedRequest } from '../report/model.ts';
+import { collectCredentialValues, createRedactor, REDACTED, type Redactor } from '../report/redact.ts';
 import { encodeBody, encodeQuery } from './encode.ts';
 import { systemClock, unlimited, type Clock, type RateLimiter } from './rate.ts';
 import { routeUrl, type Target } from './target.ts';
-import { SAFE_METHODS, type Exchange, type Intent, type Outgoing, type Received, type TransportError } from './types.ts';
+import { SAFE_METHODS, type BodyCut, type Exchange, type Intent, type Outgoing, type Received, type TransportError } from './types.ts';
 
 /**
  * - none: --read-only; only GET, HEAD and OPTIONS leave the suite.
@@ -32,10 +34,12 @@ export interface ClientOptions {
   /** For tests; by default a Pool on the target's origin. */
   dispatcher?: Dispatcher;
   userAgent?: string;
-  /** Transport failures in a row after which the target counts as down. */
+  /** Transport failures in a row after which the target counts as down; cleanup obeys it too. */
   maxConsecutiveFailures?: number;
   /** Bodies beyond this are cut (a runaway response must not exhaust memory). */
   maxBodyBytes?: number;
+  /** Secrets besides `credentials` to redact from every answer, and more credential header names. */
+  redact?: { secrets?: readonly string[]; secretHeaders?: readonly string[] };
   onExchange?: (e: Exchange) => void;
 }
 
@@ -50,7 +54,8 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-const DEFAULT_MAX_BODY = 8 * 1024 * 1024;
+/** The most of one answer's body the suite reads: well above a page of 100 records, far below trouble. */
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export function allowed(method: string, intent: Intent | undefined, writes: WritePolicy): string | undefined {
   if (SAFE_METHODS.has(method)) return undefined;
@@ -63,7 +68,10 @@ export function allowed(method: string, intent: Intent | undefined, writes: Writ
 export function createClient(options: ClientOptions): HttpClient {
   const clock = options.clock ?? systemClock;
   const limiter = options.limiter ?? unlimited;
-  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const secrets = [...(options.credentials ? [options.credentials] : []), ...(options.redact?.secrets ?? [])];
+  const redactOptions = options.redact?.secretHeaders ? { secretHeaders: options.redact.secretHeaders } : {};
+  const redactor = createRedactor(secrets, redactOptions);
   const maxFailures = options.maxConsecutiveFailures ?? 5;
   const origin = new URL(options.target.baseUrl).origin;
   const dispatcher =
@@ -107,7 +115,8 @@ export function createClient(options: ClientOptions): HttpClient {
     const cleanup = o.intent === 'cleanup';
     const runSignal = cleanup ? undefined : options.signal;
     if (runSignal?.aborted) return fail(request, { kind: 'aborted', message: 'the run was stopped' }, started);
-    if (!cleanup && down) return fail(request, { kind: 'down', message: 'the target stopped answering; request not sent' }, started);
+    // Cleanup too: against a stalled target, every cleanup request would otherwise wait its full timeout.
+    if (down) return fail(request, { kind: 'down', message: 'the target stopped answering; request not sent' }, started);
     if (!cleanup && sent >= options.maxRequests) {
       return fail(request, { kind: 'budget', message: `request budget of ${options.maxRequests} (--max-requests) used up; request not sent` }, started);
     }
@@ -132,8 +141,12 @@ export function createClient(options: ClientOptions): HttpClient {
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
       });
-      const body = await readBody(res.body, maxBody);
-      const response: Received = { status: res.statusCode, headers: flatHeaders(res.headers), body };
+      const limit = o.maxBodyBytes ?? maxBody;
+      const read = await readBody(res.body, limit);
+      const answered = flatHeaders(res.headers);
+      const declared = Number(answered['content-length']);
+      const cut: BodyCut | undefined = read.cut ? { limitBytes: limit, ...(Number.isSafeInteger(declared) ? { declaredBytes: declared } : {}) } : undefined;
+      const response = redactAnswer({ status: res.statusCode, headers: answered, body: read.text, ...(cut ? { bodyCut: cut } : {}) }, redactor, secrets, redactOptions);
       failuresInRow = 0;
       const e: Exchange = { request, response, durationMs: clock.now() - started };
       options.onExchange?.(e);
@@ -165,7 +178,8 @@ export function createClient(options: ClientOptions): HttpClient {
   };
 }
 
-async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (e?: Error) => unknown }, max: number): Promise<string> {
+/** Reads at most `max` bytes and stops the stream there, so a runaway body is never held whole. */
+async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (e?: Error) => unknown }, max: number): Promise<{ text: string; cut: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -173,12 +187,25 @@ async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (
     if (size + b.length > max) {
       chunks.push(b.subarray(0, max - size));
       body.destroy?.();
-      break;
+      return { text: Buffer.concat(chunks).toString('utf8'), cut: true };
     }
     chunks.push(b);
     size += b.length;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
+}
+
+/**
+ * The answer as checks and reports get it: the run's secrets redacted from headers and body, values of
+ * credential headers (Set-Cookie...) blanked and redacted wherever the body echoes them. A body the
+ * read cut short also loses a secret the cut left only the beginning of.
+ */
+export function redactAnswer(r: Received, redactor: Redactor, secrets: readonly string[], options: { secretHeaders?: readonly string[] }): Received {
+  const echoed = collectCredentialValues(r.headers, options);
+  const using = echoed.length > 0 ? createRedactor([...secrets, ...echoed], options) : redactor;
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.headers)) headers[k] = using.isSecretHeader(k) && v !== '' ? REDACTED : using.text(v);
+  return { ...r, headers, body: r.bodyCut ? using.cut(r.body) : using.text(r.body) };
 }
 
 export function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -5,6 +5,7 @@ import { encodeQuery } from './encode.ts';
 import { reachRoot } from './preflight.ts';
 import { tokenBucket, type Clock } from './rate.ts';
 import { routeUrl } from './target.ts';
+import { describeCut, jsonBody } from './types.ts';
 import { sendJson, startServer, type TestServer } from './testing.ts';
 
 let server: TestServer | undefined;
@@ -50,13 +51,19 @@ describe('tokenBucket', () => {
 });
 
 describe('createClient', () => {
-  it('records request and response, sends credentials as Basic, reads JSON', async () => {
-    server = await startServer((req, res) => sendJson(res, 200, { method: req.method, url: req.url, auth: req.headers.authorization ?? null, body: req.body }));
+  it('records request and response, sends credentials as Basic, reads JSON with the credentials redacted', async () => {
+    let seen: string | undefined;
+    server = await startServer((req, res) => {
+      seen = req.headers.authorization;
+      sendJson(res, 200, { method: req.method, url: req.url, auth: req.headers.authorization ?? null, body: req.body });
+    });
     const client = createClient(options(server.url, { credentials: 'u:p w' }));
     const e = await client.send({ method: 'POST', route: '/cal/v1/events', query: { a: 1 }, body: { kind: 'json', value: { title: 't' } }, intent: 'write' });
     expect(e.error).toBeUndefined();
     expect(e.response?.status).toBe(200);
-    expect(JSON.parse(e.response!.body)).toEqual({ method: 'POST', url: '/wp-json/cal/v1/events?a=1', auth: 'Basic dTpwIHc=', body: '{"title":"t"}' });
+    expect(seen).toBe('Basic dTpwIHc=');
+    // The echo is redacted as it arrives: no check, message or report ever holds the credential.
+    expect(JSON.parse(e.response!.body)).toEqual({ method: 'POST', url: '/wp-json/cal/v1/events?a=1', auth: 'Basic [REDACTED]', body: '{"title":"t"}' });
     expect(e.request).toMatchObject({ method: 'POST', url: `${server.url}/wp-json/cal/v1/events?a=1`, body: '{"title":"t"}' });
     expect(e.request.headers['Authorization']).toBe('Basic dTpwIHc=');
     expect(client.sent).toBe(1);
@@ -101,6 +108,73 @@ describe('createClient', () => {
     const third = await client.send({ method: 'GET', route: '/c' });
     expect(third.error?.kind).toBe('down');
     expect(client.sent).toBe(2);
+    await client.close();
+  });
+
+  it('holds cleanup requests back too once the target counts as down', async () => {
+    server = await startServer(() => {
+      /* never answers */
+    });
+    const client = createClient(options(server.url, { timeoutMs: 100, maxConsecutiveFailures: 1 }));
+    await client.send({ method: 'GET', route: '/a' });
+    expect(client.down).toBe(true);
+    const t0 = performance.now();
+    const e = await client.send({ method: 'DELETE', route: '/b', intent: 'cleanup' });
+    expect(e.error?.kind).toBe('down');
+    expect(performance.now() - t0).toBeLessThan(50);
+    expect(client.sent).toBe(1);
+    await client.close();
+  });
+
+  it('reads a body up to the limit and marks it cut, so that nobody parses half of it', async () => {
+    const big = JSON.stringify({ data: 'x'.repeat(3 * 1024 * 1024) });
+    server = await startServer((req, res) => {
+      if (req.url?.includes('chunked')) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.write(big.slice(0, 1024 * 1024));
+        res.end(big.slice(1024 * 1024));
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(big)) });
+      res.end(big);
+    });
+    const client = createClient(options(server.url, { maxBodyBytes: 1024 * 1024 }));
+    const e = await client.send({ method: 'GET', route: '/big' });
+    expect(e.response?.status).toBe(200);
+    expect(Buffer.byteLength(e.response!.body)).toBe(1024 * 1024);
+    expect(e.response?.bodyCut).toEqual({ limitBytes: 1024 * 1024, declaredBytes: Buffer.byteLength(big) });
+    expect(jsonBody(e.response)).toBeUndefined();
+    expect(describeCut(e.response!.bodyCut!)).toBe(
+      `body too large: the answer's body is longer than the 1 MiB the suite reads of one body (Content-Length ${Buffer.byteLength(big)}), so only its beginning was read and it was not parsed`,
+    );
+    const chunked = await client.send({ method: 'GET', route: '/chunked' });
+    expect(chunked.response?.bodyCut).toEqual({ limitBytes: 1024 * 1024 });
+    // A request may ask for more (the root descriptor does).
+    const whole = await client.send({ method: 'GET', route: '/big', maxBodyBytes: 4 * 1024 * 1024 });
+    expect(whole.response?.bodyCut).toBeUndefined();
+    expect(jsonBody(whole.response)).toEqual(JSON.parse(big));
+    await client.close();
+  });
+
+  it('redacts answers as they arrive: secrets in any encoding, credential headers, and a secret the byte limit cut in half', async () => {
+    const secret = 'editor:abcd EFGH ijkl MNOP';
+    const password = 'abcd EFGH ijkl MNOP';
+    const limit = 4096;
+    server = await startServer((_req, res) => {
+      const echoes = [secret, Buffer.from(secret).toString('base64'), Buffer.from(password).toString('hex').toUpperCase(), encodeURIComponent(encodeURIComponent(password)), 'sess-0123456789'];
+      const head = `{"echo":${JSON.stringify(echoes.join(' | '))},"pad":"`;
+      // The password starts 10 bytes before the limit: only its beginning is read.
+      const body = `${head}${'p'.repeat(limit - 10 - head.length)}${password}"}`;
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Echo': `you are ${secret}`, 'Set-Cookie': 'sess-0123456789', 'X-Api-Key': 'k-9876543210' });
+      res.end(body);
+    });
+    const client = createClient(options(server.url, { credentials: secret, maxBodyBytes: limit, redact: { secretHeaders: ['X-Api-Key'] } }));
+    const r = (await client.send({ method: 'GET', route: '/leak' })).response!;
+    expect(r.bodyCut).toBeDefined();
+    expect(r.body).toMatch(/^\{"echo":"\[REDACTED\] \| \[REDACTED\] \| \[REDACTED\] \| \[REDACTED\] \| \[REDACTED\]","pad":"p+\[REDACTED\]$/);
+    expect(r.headers['x-echo']).toBe('you are [REDACTED]');
+    expect(r.headers['set-cookie']).toBe('[REDACTED]');
+    expect(r.headers['x-api-key']).toBe('[REDACTED]');
     await client.close();
   });
 

@@ -33,13 +33,37 @@ export interface Outgoing {
   style?: RouteStyle;
   /** Required for methods other than GET, HEAD and OPTIONS. */
   intent?: Intent;
+  /** Read at most this much of the answer's body (default: the client's maxBodyBytes). */
+  maxBodyBytes?: number;
 }
 
 export interface Received {
   status: number;
   /** Lower-case names; repeated headers joined with ", " as HTTP allows. */
   headers: Record<string, string>;
+  /** Already redacted (the run's secrets never reach a check). */
   body: string;
+  /** Set when the body was longer than the client reads: `body` is only its beginning, and is not parsed. */
+  bodyCut?: BodyCut;
+}
+
+export interface BodyCut {
+  /** The most the client reads of one body. */
+  limitBytes: number;
+  /** What the server's Content-Length announced, when it did. */
+  declaredBytes?: number;
+}
+
+/** "the body was cut at 8 MiB ..." for messages about an answer whose body was too large to read. */
+export function describeCut(cut: BodyCut): string {
+  const declared = cut.declaredBytes !== undefined ? ` (Content-Length ${cut.declaredBytes})` : '';
+  return `body too large: the answer's body is longer than the ${formatBytes(cut.limitBytes)} the suite reads of one body${declared}, so only its beginning was read and it was not parsed`;
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
 }
 
 export type TransportErrorKind =
@@ -74,9 +98,9 @@ export function answered(e: Exchange): Received | undefined {
   return e.error ? undefined : e.response;
 }
 
-/** Parsed JSON body, or undefined when the body is not JSON. */
+/** Parsed JSON body, or undefined when the body is not JSON (or was too large to read whole). */
 export function jsonBody(r: Received | undefined): unknown {
-  if (!r || r.body === '') return undefined;
+  if (!r || r.body === '' || r.bodyCut) return undefined;
   try {
     return JSON.parse(r.body);
   } catch {

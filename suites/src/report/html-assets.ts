@@ -15,6 +15,7 @@ h2 { font-size: 16px; margin: 16px 0 8px; }
 .verdict { display: inline-block; font-weight: 700; padding: 2px 10px; border-radius: 4px; color: #fff; }
 .verdict.passed { background: var(--pass); }
 .verdict.failed { background: var(--fail); }
+.verdict.interrupted { background: var(--err); }
 .counts { display: flex; flex-wrap: wrap; gap: 8px; }
 .count { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; min-width: 96px; cursor: pointer; text-align: left; font: inherit; }
 .count .n { display: block; font-size: 22px; font-weight: 700; }
@@ -109,8 +110,8 @@ export const CLIENT_JS = String.raw`
 
   function renderHeader() {
     var s = run.summary;
-    var verdict = s.failing === 0 ? 'passed' : 'failed';
-    $('verdict').appendChild(el('span', { className: 'verdict ' + verdict, id: 'verdict-text', text: verdict === 'passed' ? 'PASSED' : 'FAILED' }));
+    var verdict = run.interrupted ? 'interrupted' : s.failing === 0 ? 'passed' : 'failed';
+    $('verdict').appendChild(el('span', { className: 'verdict ' + verdict, id: 'verdict-text', text: verdict.toUpperCase() }));
     var parts = [
       run.target.baseUrl + run.target.apiRoot,
       'started ' + run.startedAt,
@@ -119,6 +120,7 @@ export const CLIENT_JS = String.raw`
       run.tool.name + ' ' + run.tool.version
     ];
     if (run.shard) parts.push('shard ' + run.shard.index + '/' + run.shard.total);
+    if (run.interrupted) parts.unshift('stopped by ' + run.interrupted.signal + ': only part of the run happened');
     $('meta').textContent = parts.join(' \u00b7 ');
   }
 

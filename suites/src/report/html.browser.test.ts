@@ -113,6 +113,21 @@ describe.skipIf(!hasChromium)('HTML report in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('shows an interrupted run as INTERRUPTED, never PASSED, even when every case that ran passed', async () => {
+    const passing = sampleRun(sampleRun().cases.filter((c) => c.status === 'passed'));
+    const [written] = await writeReports({ ...passing, interrupted: { signal: 'SIGINT' }, summary: { ...passing.summary, verdict: 'interrupted' } }, { dir: join(dir, 'interrupted'), formats: ['html'], secrets: [] });
+    const other = await browser.newPage();
+    try {
+      await other.goto(pathToFileURL(written!.path).href);
+      await other.waitForSelector('body[data-ready="true"]', { timeout: 10_000 });
+      expect(await other.textContent('#verdict-text')).toBe('INTERRUPTED');
+      expect(await other.textContent('#meta')).toContain('stopped by SIGINT: only part of the run happened');
+      expect(await other.title()).toMatch(/^INTERRUPTED: /);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('JUnit output parses as XML', async () => {
     const xml = renderJunit(sampleRun());
     const error = await page.evaluate((text) => {

@@ -40,7 +40,8 @@ export function renderHtml(run: RunResult): string {
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  const title = `${run.summary.verdict === 'passed' ? 'PASSED' : 'FAILED'}: ${run.target.baseUrl} (site-contracts)`;
+  const verdict = run.interrupted ? 'INTERRUPTED' : run.summary.verdict === 'passed' ? 'PASSED' : 'FAILED';
+  const title = `${verdict}: ${run.target.baseUrl} (site-contracts)`;
   return `<!doctype html>
 <html lang="en">
 <head>

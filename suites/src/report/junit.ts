@@ -20,6 +20,9 @@ export function renderJunit(run: RunResult): string {
     byNamespace.set(c.namespace, list);
   }
   const totals = counts(run.cases);
+  // An interrupted run is one error more: a dashboard must not show the part that ran as a green run.
+  if (run.interrupted) totals.errors++;
+  if (run.interrupted) totals.tests++;
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   out.push(
     `<testsuites name="${xmlAttr(run.tool.name)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(run.durationMs)}" timestamp="${xmlAttr(run.startedAt)}">`,
@@ -38,6 +41,7 @@ export function renderJunit(run: RunResult): string {
     for (const k of cases) out.push(...testcase(k));
     out.push('  </testsuite>');
   }
+  if (run.interrupted) out.push(...interruptedSuite(run));
   out.push('</testsuites>');
   return out.join('\n') + '\n';
 }
@@ -63,6 +67,17 @@ function testcase(c: CaseResult): string[] {
   return [`${open}>`, ...body, '    </testcase>'];
 }
 
+function interruptedSuite(run: RunResult): string[] {
+  const message = `INTERRUPTED: the run was stopped by ${run.interrupted!.signal} before it was done; its cases are only part of the run`;
+  return [
+    `  <testsuite name="(run)" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${xmlAttr(run.startedAt)}">`,
+    `    <testcase classname="(run)" name="run interrupted" time="0.000">`,
+    `      <error message="${xmlAttr(message)}" type="interrupted">${xmlText(message)}</error>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ];
+}
+
 function details(c: CaseResult): string {
   const parts = [c.message ?? c.status, `case: ${c.id}`, `severity: ${c.severity}`];
   if (c.curl) parts.push(`reproduce:\n${c.curl}`);
@@ -70,6 +85,7 @@ function details(c: CaseResult): string {
     const r = c.response;
     let text = `response: HTTP ${r.status}`;
     if (r.body !== undefined) text += `\n${r.body}${r.bodyTruncated ? `\n[truncated, ${r.bodyBytes ?? '?'} bytes in all]` : ''}`;
+    else if (r.bodyTruncated) text += `\n[body left out of the report, ${r.bodyBytes ?? '?'} bytes]`;
     parts.push(text);
   }
   return parts.join('\n\n');
@@ -97,6 +113,7 @@ function properties(run: RunResult): [string, string][] {
   ];
   if (run.shard) props.push(['shard', `${run.shard.index}/${run.shard.total}`]);
   if (run.baseline) props.push(['baseline', run.baseline.source]);
+  props.push(['verdict', run.summary.verdict.toUpperCase()]);
   return props;
 }
 

@@ -30,6 +30,8 @@ export function mergeRuns(inputs: readonly MergeInput[], baseline?: Baseline): R
 
   const effective = baseline ?? carriedBaseline(inputs);
   const applied = effective ? applyBaseline(cases, effective) : undefined;
+  // One interrupted shard leaves the whole run incomplete.
+  const interrupted = inputs.find((i) => i.run.interrupted)?.run.interrupted;
   return buildRun({
     tool: first.run.tool,
     target: first.run.target,
@@ -39,6 +41,7 @@ export function mergeRuns(inputs: readonly MergeInput[], baseline?: Baseline): R
     options: { ...options, mergedFrom: inputs.map((i) => i.source) },
     cases: applied ? applied.cases : cases,
     ...(applied ? { baseline: applied.report } : {}),
+    ...(interrupted ? { interrupted } : {}),
   });
 }
 

@@ -114,7 +114,15 @@ export interface RunSummary {
   accepted: number;
   /** failed or errored cases that fail the run */
   failing: number;
-  verdict: 'passed' | 'failed';
+  /** `interrupted` whenever the run was stopped (Ctrl-C, SIGTERM), whatever its cases say. */
+  verdict: Verdict;
+}
+
+export type Verdict = 'passed' | 'failed' | 'interrupted';
+
+/** A run stopped by a signal before it was done: what it did is only part of what it was asked to. */
+export interface Interruption {
+  signal: 'SIGINT' | 'SIGTERM';
 }
 
 export interface ToolInfo {
@@ -150,6 +158,8 @@ export interface RunResult {
   cases: CaseResult[];
   summary: RunSummary;
   baseline?: BaselineReport;
+  /** Present when the run was stopped by a signal; its verdict is then `interrupted`. */
+  interrupted?: Interruption;
 }
 
 export type ReportFormat = 'junit' | 'json' | 'html';

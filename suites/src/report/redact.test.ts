@@ -6,6 +6,7 @@ import { buildCase } from './case.ts';
 import { DEFAULT_POLICY } from './model.ts';
 import { collectCredentialValues, createRedactor, REDACTED, redactDeep, secretVariants } from './redact.ts';
 import { sampleRun } from './sample.ts';
+import { SECRET_ENCODINGS } from './secret-encodings.ts';
 import { writeReports } from './write.ts';
 
 const USER = 'editor';
@@ -38,6 +39,32 @@ describe('secretVariants', () => {
     const v = secretVariants(SECRET);
     expect(v).toEqual(expect.arrayContaining([SECRET, PASSWORD, PASSWORD.replace(/ /g, ''), BASIC, encodeURIComponent(PASSWORD)]));
     expect(secretVariants('')).toEqual([]);
+  });
+});
+
+describe('every encoding of the secret', () => {
+  const odd = `${USER}:p/ss w&rd'+é=%`;
+  const r = createRedactor([odd]);
+  const password = odd.slice(odd.indexOf(':') + 1);
+  it.each(SECRET_ENCODINGS)('%s of the pair and of the password is redacted', (_name, encode) => {
+    for (const s of [odd, password]) {
+      const form = encode(s);
+      expect(r.text(`before ${form} after`), form).toBe(`before ${REDACTED} after`);
+    }
+  });
+
+  it('catches a secret cut at the end of a text that was cut short, and only there', () => {
+    const start = encodeURIComponent(password).slice(0, 7);
+    expect(r.cut(`padding ${start}`)).toBe(`padding ${REDACTED}`);
+    expect(r.cut(`padding ${PASSWORD.slice(0, 3)}`)).toBe(`padding ${PASSWORD.slice(0, 3)}`);
+    expect(r.text(`padding ${start}`)).toBe(`padding ${start}`);
+  });
+
+  it('blanks headers marked secret and learns their values for echoes', () => {
+    const marked = createRedactor([], { secretHeaders: ['X-Api-Key'] });
+    expect(marked.value({ headers: { 'x-api-key': 'k', 'X-Other': 'v' } })).toEqual({ headers: { 'x-api-key': REDACTED, 'X-Other': 'v' } });
+    const out = redactDeep({ headers: { 'X-Api-Key': 'key-0123456789' }, body: 'echo a2V5LTAxMjM0NTY3ODk= and key-0123456789' }, [], { secretHeaders: ['x-api-key'] });
+    expect(out).toEqual({ headers: { 'X-Api-Key': REDACTED }, body: `echo ${REDACTED} and ${REDACTED}` });
   });
 });
 

@@ -1,6 +1,6 @@
 // Assembling a run result and deciding whether it passes: the single place the exit code comes from.
 
-import type { BaselineReport, CaseResult, RunResult, RunSummary, ShardInfo, TargetInfo, ToolInfo } from './model.ts';
+import type { BaselineReport, CaseResult, Interruption, RunResult, RunSummary, ShardInfo, TargetInfo, ToolInfo } from './model.ts';
 import { REPORT_VERSION } from './model.ts';
 
 /** A case fails the run when it is a failure or an error the baseline has not accepted. */
@@ -8,7 +8,8 @@ export function failsRun(c: CaseResult): boolean {
   return (c.status === 'failed' || c.status === 'errored') && c.baseline !== 'accepted';
 }
 
-export function summarize(cases: readonly CaseResult[]): RunSummary {
+/** An interrupted run did only part of its work, so it never passes, whatever its cases say. */
+export function summarize(cases: readonly CaseResult[], interrupted?: Interruption): RunSummary {
   const summary: RunSummary = {
     total: cases.length,
     passed: 0,
@@ -25,7 +26,7 @@ export function summarize(cases: readonly CaseResult[]): RunSummary {
     if (failsRun(c)) summary.failing++;
     else if (c.baseline === 'accepted') summary.accepted++;
   }
-  summary.verdict = summary.failing === 0 ? 'passed' : 'failed';
+  summary.verdict = interrupted ? 'interrupted' : summary.failing === 0 ? 'passed' : 'failed';
   return summary;
 }
 
@@ -39,6 +40,7 @@ export interface RunInput {
   options: Record<string, unknown>;
   cases: CaseResult[];
   baseline?: BaselineReport;
+  interrupted?: Interruption;
 }
 
 export function buildRun(input: RunInput): RunResult {
@@ -52,10 +54,11 @@ export function buildRun(input: RunInput): RunResult {
     seed: input.seed,
     options: input.options,
     cases: input.cases,
-    summary: summarize(input.cases),
+    summary: summarize(input.cases, input.interrupted),
   };
   if (input.shard) run.shard = input.shard;
   if (input.baseline) run.baseline = input.baseline;
+  if (input.interrupted) run.interrupted = input.interrupted;
   return run;
 }
 
@@ -65,7 +68,10 @@ export const EXIT_FAILURES = 1;
 export const EXIT_USAGE = 2;
 /** The tool itself broke (a bug, or a command not implemented yet). */
 export const EXIT_INTERNAL = 3;
+/** Stopped by Ctrl-C / SIGTERM: 128 + the signal's number, as shells report it. */
+export const EXIT_SIGNAL: Readonly<Record<Interruption['signal'], number>> = { SIGINT: 130, SIGTERM: 143 };
 
 export function exitCodeFor(run: RunResult): number {
+  if (run.interrupted) return EXIT_SIGNAL[run.interrupted.signal];
   return summarize(run.cases).verdict === 'passed' ? EXIT_PASS : EXIT_FAILURES;
 }

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleRun } from './sample.ts';
-import { reportBaseName, writeReports, type ReportFs } from './write.ts';
+import { ensureWritable, reportBaseName, ReportWriteError, writeReports, type ReportFs } from './write.ts';
 
 /** An in-memory fs that records the order of operations. */
 function memoryFs(failOn?: string): ReportFs & { files: Map<string, string>; log: string[] } {
@@ -34,12 +34,13 @@ function memoryFs(failOn?: string): ReportFs & { files: Map<string, string>; log
   };
 }
 
-describe('writeReports', () => {
-  let dir = '';
-  afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+let dir = '';
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = '';
+});
 
+describe('writeReports', () => {
   it('creates the directory and writes each chosen format through a temporary file', async () => {
     const fs = memoryFs();
     const written = await writeReports(sampleRun(), { dir: 'out/r', formats: ['json', 'html'], secrets: [], fs, tempSuffix: () => 'T' });
@@ -73,5 +74,33 @@ describe('writeReports', () => {
     await writeReports(run, { dir: target, formats: ['junit', 'json', 'html'], secrets: [] });
     expect((await readdir(target)).sort()).toEqual(['shard-2-of-3.html', 'shard-2-of-3.json', 'shard-2-of-3.junit.xml']);
     expect(JSON.parse(await readFile(join(target, 'shard-2-of-3.json'), 'utf8')).shard).toEqual({ index: 2, total: 3 });
+  });
+
+  it('says which report could not be written and why, without a stack', async () => {
+    const fs = memoryFs('.json');
+    const e = await writeReports(sampleRun(), { dir: 'r', formats: ['json'], secrets: [], fs, tempSuffix: () => 'T' }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ReportWriteError);
+    expect((e as Error).message).toBe('cannot write the report r/site-contracts.json (disk full)');
+  });
+});
+
+describe('ensureWritable', () => {
+  it('creates the directory and proves it by writing and removing a file', async () => {
+    const fs = memoryFs();
+    await ensureWritable('out/r', fs, () => 'T');
+    expect(fs.log).toEqual(['mkdir out/r', 'write out/r/.site-contracts-probe.T.tmp', 'rm out/r/.site-contracts-probe.T.tmp']);
+    expect(fs.files.size).toBe(0);
+  });
+
+  it('names the flag, the directory and the reason when it cannot be written', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sc-write-'));
+    const file = join(dir, 'a-file');
+    await writeFile(file, 'x');
+    // A directory inside a regular file: unwritable even for root, as CI runs.
+    const e = await ensureWritable(join(file, 'reports')).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ReportWriteError);
+    expect((e as Error).message).toMatch(new RegExp(`^--report-dir ${file}/reports: cannot write reports there \\(ENOTDIR: .*\\); give a directory you can write with --report-dir$`));
+    const full = memoryFs('probe');
+    await expect(ensureWritable('r', full)).rejects.toThrow(/^--report-dir r: cannot write reports there \(disk full\)/);
   });
 });

@@ -1,7 +1,8 @@
-// Writing the selected report formats. Redaction happens here, on the one path every format takes to
-// disk, so no caller can forget it. Each file is written to a temporary name and renamed into place:
-// a CI step that collects artifacts while a run is being killed finds the old file or the new one,
-// never half of one.
+// Writing the selected report formats. Redaction and the size limits happen here, on the one path
+// every format takes to disk, so no caller can forget them. Each file is written to a temporary name
+// and renamed into place: a CI step that collects artifacts while a run is being killed finds the old
+// file or the new one, never half of one. Whether the directory can be written at all is proven before
+// a run sends its first request (ensureWritable), not after thousands.
 
 import { randomUUID } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
+import { limitRun } from './limits.ts';
 import type { ReportFormat, RunResult } from './model.ts';
 import { redactDeep } from './redact.ts';
 
@@ -26,6 +28,8 @@ export interface WriteOptions {
   formats: readonly ReportFormat[];
   /** Credentials the run used; they and every Authorization value in the run are redacted. */
   secrets: readonly string[];
+  /** More header names whose values are secret (--secret-header). */
+  secretHeaders?: readonly string[];
   /** File name without extension; defaults to reportBaseName(run). */
   baseName?: string;
   fs?: ReportFs;
@@ -53,14 +57,33 @@ export function reportFileName(baseName: string, format: ReportFormat): string {
   return baseName + EXTENSIONS[format];
 }
 
+/** A report (or the report directory) cannot be written; the message names the path and the reason. */
+export class ReportWriteError extends Error {
+  override name = 'ReportWriteError';
+}
+
+function why(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  return err.code ? `${err.code}: ${err.message.replace(/^[A-Z]+: /, '')}` : String(err.message ?? e);
+}
+
+/** The run as every format writes it: secrets redacted first, then cut to the report limits. */
+export function reportable(run: RunResult, secrets: readonly string[], secretHeaders?: readonly string[]): RunResult {
+  return limitRun(redactDeep(run, secrets, secretHeaders ? { secretHeaders } : {}));
+}
+
 export async function writeReports(run: RunResult, options: WriteOptions): Promise<WrittenReport[]> {
   const fs = options.fs ?? nodeFs;
   const dir = options.dir ?? DEFAULT_REPORT_DIR;
   const tempSuffix = options.tempSuffix ?? (() => `${process.pid}.${randomUUID()}`);
   const baseName = options.baseName ?? reportBaseName(run);
-  const safe = redactDeep(run, options.secrets);
+  const safe = reportable(run, options.secrets, options.secretHeaders);
 
-  await fs.mkdir(dir, { recursive: true });
+  try {
+    await fs.mkdir(dir, { recursive: true });
+  } catch (e) {
+    throw new ReportWriteError(`--report-dir ${dir}: cannot create it (${why(e)})`);
+  }
   const written: WrittenReport[] = [];
   for (const format of new Set(options.formats)) {
     const path = join(dir, reportFileName(baseName, format));
@@ -69,10 +92,25 @@ export async function writeReports(run: RunResult, options: WriteOptions): Promi
       await fs.writeFile(temp, RENDERERS[format](safe), 'utf8');
       await fs.rename(temp, path);
     } catch (e) {
-      await fs.rm(temp, { force: true });
-      throw e;
+      await fs.rm(temp, { force: true }).catch(() => {});
+      throw new ReportWriteError(`cannot write the report ${path} (${why(e)})`, { cause: e });
     }
     written.push({ format, path });
   }
   return written;
+}
+
+/**
+ * Creates the report directory and writes and removes a file in it, so that a directory the run could
+ * not write is found before the first request rather than after the last.
+ */
+export async function ensureWritable(dir: string, fs: ReportFs = nodeFs, tempSuffix: () => string = () => `${process.pid}.${randomUUID()}`): Promise<void> {
+  const probe = join(dir, `.site-contracts-probe.${tempSuffix()}.tmp`);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(probe, '', 'utf8');
+  } catch (e) {
+    throw new ReportWriteError(`--report-dir ${dir}: cannot write reports there (${why(e)}); give a directory you can write with --report-dir`);
+  }
+  await fs.rm(probe, { force: true }).catch(() => {});
 }

@@ -1,7 +1,10 @@
 // Every record the suite creates goes into the ledger the moment its id is known, and the ledger is
 // emptied at the end of the run whatever happened (failure, timeout, Ctrl-C). Cleanup deletes only
 // ids from the suite's own create responses, and before deleting one that it can still read it checks
-// that the record carries the run's marker; a record that does not is left alone and reported.
+// that the record carries the run's marker; a record that does not is left alone and reported. A
+// record is reported as left behind only when a read after the delete finds it; when the target does
+// not answer, the record is counted as unconfirmed, and cleanup sends nothing more to a target that
+// has stopped answering (the client's breaker holds for cleanup too).
 
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
@@ -25,7 +28,10 @@ export interface Leftover {
 
 export interface CleanupReport {
   removed: Created[];
+  /** Still on the target: a read after the attempt to delete found them (or they no longer carry the marker). */
   left: Leftover[];
+  /** Neither removed nor confirmed present: the target did not answer the delete or the read after it. */
+  unconfirmed: Leftover[];
   /** Records found by the marker sweep that no create response had told the ledger about. */
   swept: number;
 }
@@ -91,25 +97,51 @@ function itemOp(contract: Contract, namespace: string, resource: string, kind: '
   );
 }
 
-const gone = (status: number): boolean => status === 404 || status === 410;
 const ok = (status: number): boolean => status >= 200 && status < 300;
 
+/** Codes with which sites answer a read of an id that names no record (some with 401/403 instead of 404). */
+const NO_SUCH_RECORD = /^rest_\w*invalid_id$|^rest_forbidden$|^rest_cannot_(read|view)$/;
+
+function codeOf(e: Exchange): string | undefined {
+  const code = (jsonBody(e.response) as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The answer says there is no such record (any more). */
+export function readsAsGone(e: Exchange): boolean {
+  const status = e.response?.status;
+  if (status === 404 || status === 410) return true;
+  return (status === 401 || status === 403) && NO_SUCH_RECORD.test(codeOf(e) ?? '');
+}
+
+function isTrashed(e: Exchange): boolean {
+  return (jsonBody(e.response) as { status?: unknown } | undefined)?.status === 'trash';
+}
+
+type Outcome = { removed: true } | { left: string } | { unconfirmed: string };
+
 export async function cleanup(o: CleanupOptions): Promise<CleanupReport> {
-  const report: CleanupReport = { removed: [], left: [], swept: 0 };
-  if (o.sweep) report.swept = await sweep(o);
-  let unreachable = false;
+  const report: CleanupReport = { removed: [], left: [], unconfirmed: [], swept: 0 };
+  let silent: string | undefined;
+  if (o.sweep) {
+    const swept = await sweep(o);
+    report.swept = swept.found;
+    silent = swept.silent;
+  }
   for (const record of o.ledger.live()) {
-    if (unreachable) {
-      report.left.push({ record, reason: 'the target stopped answering during cleanup' });
+    if (silent) {
+      report.unconfirmed.push({ record, reason: `not tried: ${silent}` });
       continue;
     }
     const outcome = await removeOne(o, record);
-    if (outcome === true) {
+    if ('removed' in outcome) {
       report.removed.push(record);
       o.ledger.markGone(record);
+    } else if ('left' in outcome) {
+      report.left.push({ record, reason: outcome.left });
     } else {
-      report.left.push({ record, reason: outcome });
-      if (outcome.startsWith('no answer')) unreachable = true;
+      report.unconfirmed.push({ record, reason: outcome.unconfirmed });
+      silent = 'the target stopped answering during cleanup';
     }
   }
   return report;
@@ -117,21 +149,22 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupReport> {
 
 function describe(e: Exchange): string {
   if (e.error) return `no answer (${e.error.message})`;
-  const body = jsonBody(e.response) as { code?: unknown } | undefined;
-  return `${e.response!.status}${typeof body?.code === 'string' ? ` ${body.code}` : ''}`;
+  const code = codeOf(e);
+  return `${e.response!.status}${code ? ` ${code}` : ''}`;
 }
 
-async function removeOne(o: CleanupOptions, record: Created): Promise<true | string> {
+async function removeOne(o: CleanupOptions, record: Created): Promise<Outcome> {
   const route = fillTemplate(record.itemPath, { id: record.id });
-  const read = await o.send({ method: 'GET', route, query: { context: 'edit' }, intent: 'cleanup' });
-  if (read.error) return `no answer while reading ${route}: ${read.error.message}`;
-  const status = read.response!.status;
-  if (ok(status) && !JSON.stringify(jsonBody(read.response) ?? read.response!.body).includes(o.marker)) {
-    return `${route} no longer carries the marker "${o.marker}"; not deleted`;
+  const readIt = (): Promise<Exchange> => o.send({ method: 'GET', route, query: { context: 'edit' }, intent: 'cleanup' });
+  const read = await readIt();
+  if (read.error) return { unconfirmed: `no answer while reading ${route}: ${read.error.message}` };
+  if (ok(read.response!.status) && !JSON.stringify(jsonBody(read.response) ?? read.response!.body).includes(o.marker)) {
+    return { left: `${route} no longer carries the marker "${o.marker}"; not deleted` };
   }
   // A record we cannot read any more may still sit in the trash; deleting it by our own id is safe.
   const attempts: Outgoing[] = [];
   const isTerm = record.resource === 'category' || record.resource === 'tag';
+  let forced = true;
   if (record.namespace === 'cal/v1' || isTerm) {
     attempts.push({ method: 'DELETE', route, query: { force: true }, intent: 'cleanup' });
   } else {
@@ -140,22 +173,31 @@ async function removeOne(o: CleanupOptions, record: Created): Promise<true | str
     const purge = itemOp(o.contract, 'cal/v1', record.resource, 'delete');
     if (purge && o.served(purge.path, 'DELETE')) {
       attempts.push({ method: 'DELETE', route: fillTemplate(purge.path, { id: record.id }), query: { force: true }, intent: 'cleanup' });
+    } else {
+      forced = false;
     }
   }
-  let removed = gone(status);
-  let last = '';
+  const answers: string[] = [];
   for (const attempt of attempts) {
     const e = await o.send(attempt);
-    if (e.error) return `no answer while deleting ${attempt.route}: ${e.error.message}`;
-    const s = e.response!.status;
-    if (ok(s) || gone(s)) removed = true;
-    else last = `DELETE ${attempt.route} answered ${describe(e)}`;
+    if (e.error) return { unconfirmed: `no answer while deleting ${attempt.route}: ${e.error.message}` };
+    answers.push(`DELETE ${attempt.route} answered ${describe(e)}`);
   }
-  return removed ? true : last || `could not delete ${route}`;
+  // Only a read tells whether it is gone: delete answers vary (a 403 for an id already purged, a 200
+  // for a move to the trash), and a leftover warning that lists records that are gone misleads.
+  const after = await readIt();
+  if (after.error) return { unconfirmed: `${answers.join('; ')}, and the read that would confirm it got no answer (${after.error.message})` };
+  if (readsAsGone(after)) return { removed: true };
+  if (ok(after.response!.status)) {
+    // Where the target offers no purge, the trash is as far as a delete goes.
+    if (isTrashed(after)) return forced ? { left: `still in the trash after ${answers.join('; ')}` } : { removed: true };
+    return { left: `still there after ${answers.join('; ')}` };
+  }
+  return { unconfirmed: `${answers.join('; ')}; the read after it answered ${describe(after)}, which does not say whether the record is gone` };
 }
 
-/** Lists every namespace's records by the marker and adds what the ledger missed. */
-async function sweep(o: CleanupOptions): Promise<number> {
+/** Lists every namespace's records by the marker and adds what the ledger missed; stops when the target does not answer. */
+async function sweep(o: CleanupOptions): Promise<{ found: number; silent?: string }> {
   let found = 0;
   for (const list of o.contract.operations.filter((op) => op.kind === 'list' && op.namespace.startsWith('cal/') && op.resource)) {
     if (!o.served(list.path, 'GET')) continue;
@@ -165,6 +207,7 @@ async function sweep(o: CleanupOptions): Promise<number> {
     if (list.params.some((p) => p.name === 'status' && p.schema.type === 'array')) query['status'] = ['publish', 'pending', 'draft', 'future', 'private'];
     if (list.params.some((p) => p.name === 'hide_empty')) query['hide_empty'] = false;
     const e = await o.send({ method: 'GET', route: list.path, query, intent: 'cleanup' });
+    if (e.error) return { found, silent: `the target did not answer the marker search (${e.error.message})` };
     const body = jsonBody(e.response);
     if (!Array.isArray(body)) continue;
     for (const rec of body as unknown[]) {
@@ -177,5 +220,5 @@ async function sweep(o: CleanupOptions): Promise<number> {
       found++;
     }
   }
-  return found;
+  return { found };
 }

@@ -7,7 +7,7 @@ import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { configuredStyle } from '../http/target.ts';
-import type { Exchange, Outgoing } from '../http/types.ts';
+import { describeCut, type Exchange, type Outgoing } from '../http/types.ts';
 import { buildCase } from '../report/case.ts';
 import type { CaseResult, SeverityPolicy } from '../report/model.ts';
 import { GLOBAL_NAMESPACE } from '../report/model.ts';
@@ -96,10 +96,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       );
       return;
     }
-    const seen: { op: Operation | undefined; e: Exchange }[] = [];
+    // Statuses, not bodies: a unit may send hundreds of requests, and a target may answer each with megabytes.
+    const seen = new ServerErrors();
     const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
       const e = await o.client.send(out);
-      seen.push({ op, e });
+      seen.add(op, e);
       return e;
     };
     const emit = (f: Finding): void => {
@@ -135,7 +136,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         message: `the check itself failed (a bug in site-contracts): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
       });
     }
-    if (o.checks.has(NOT_A_SERVER_ERROR)) for (const f of serverErrorFindings(unit, seen)) emit(f);
+    if (o.checks.has(NOT_A_SERVER_ERROR)) for (const f of seen.findings(unit)) emit(f);
   };
 
   const pool = async (units: readonly Unit[]): Promise<void> => {
@@ -146,7 +147,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     await Promise.all(workers);
   };
 
-  let report: CleanupReport = { removed: [], left: [], swept: 0 };
+  let report: CleanupReport = { removed: [], left: [], unconfirmed: [], swept: 0 };
   try {
     await pool(o.units.filter((u) => !writes(u)));
     await pool(o.units.filter(writes));
@@ -173,6 +174,9 @@ function writes(u: Unit): boolean {
 export function toCase(f: Finding, ctx: { policy: SeverityPolicy; authEnv?: string }): CaseResult {
   const op = f.operation;
   const r = f.exchange?.response;
+  // A verdict that read a body the client cut short says so first: the check saw only its beginning.
+  const cut = r?.bodyCut && f.outcome !== 'pass' && f.outcome !== 'skip' ? describeCut(r.bodyCut) : undefined;
+  const message = cut ? `${cut}. ${f.message ?? ''}`.trim() : f.message;
   return buildCase(
     {
       check: f.check,
@@ -183,7 +187,7 @@ export function toCase(f: Finding, ctx: { policy: SeverityPolicy; authEnv?: stri
       ...(f.variant ? { variant: f.variant } : {}),
       severity: f.severity,
       outcome: f.outcome,
-      ...(f.message !== undefined ? { message: f.message } : {}),
+      ...(message !== undefined ? { message } : {}),
       ...(f.exchange ? { request: f.exchange.request } : {}),
       ...(r ? { response: { status: r.status, headers: r.headers, body: r.body } } : {}),
       durationMs: f.exchange?.durationMs ?? 0,
@@ -192,31 +196,39 @@ export function toCase(f: Finding, ctx: { policy: SeverityPolicy; authEnv?: stri
   );
 }
 
-/** One case per operation a unit touched: did any answer come back 5xx? */
-export function serverErrorFindings(unit: Unit, seen: readonly { op: Operation | undefined; e: Exchange }[]): Finding[] {
-  const byOp = new Map<string, { op: Operation | undefined; worst?: Exchange; answered: number }>();
-  for (const { op, e } of seen) {
+/**
+ * What not_a_server_error needs of a unit's exchanges, kept as they come: per operation, how many were
+ * answered and the first 5xx (whose request and response the report shows), nothing else.
+ */
+export class ServerErrors {
+  private readonly byOp = new Map<string, { op: Operation | undefined; worst?: Exchange; answered: number }>();
+
+  add(op: Operation | undefined, e: Exchange): void {
     const key = op?.id ?? '';
-    const slot = byOp.get(key) ?? { op, answered: 0 };
-    byOp.set(key, slot);
-    if (!e.response) continue;
+    const slot = this.byOp.get(key) ?? { op, answered: 0 };
+    this.byOp.set(key, slot);
+    if (!e.response) return;
     slot.answered++;
     if (e.response.status >= 500 && !slot.worst) slot.worst = e;
   }
-  const out: Finding[] = [];
-  for (const { op, worst, answered } of byOp.values()) {
-    if (answered === 0) continue;
-    out.push({
-      check: NOT_A_SERVER_ERROR,
-      ...(op ? { operation: op } : { namespace: unit.namespaces?.[0] ?? '' }),
-      variant: unit.id,
-      severity: 'documented',
-      outcome: worst ? 'fail' : 'pass',
-      message: worst
-        ? `${worst.request.method} answered ${worst.response!.status}: a request the ${unit.family} check sent made the server fail`
-        : `${answered} answer(s), none 5xx`,
-      ...(worst ? { exchange: worst } : {}),
-    });
+
+  /** One finding per operation the unit touched: did any answer come back 5xx? */
+  findings(unit: Unit): Finding[] {
+    const out: Finding[] = [];
+    for (const { op, worst, answered } of this.byOp.values()) {
+      if (answered === 0) continue;
+      out.push({
+        check: NOT_A_SERVER_ERROR,
+        ...(op ? { operation: op } : { namespace: unit.namespaces?.[0] ?? '' }),
+        variant: unit.id,
+        severity: 'documented',
+        outcome: worst ? 'fail' : 'pass',
+        message: worst
+          ? `${worst.request.method} answered ${worst.response!.status}: a request the ${unit.family} check sent made the server fail`
+          : `${answered} answer(s), none 5xx`,
+        ...(worst ? { exchange: worst } : {}),
+      });
+    }
+    return out;
   }
-  return out;
 }

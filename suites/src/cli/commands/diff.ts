@@ -11,12 +11,11 @@ import { diffCases, renderTable } from '../../diff/table.ts';
 import { createClient } from '../../http/client.ts';
 import { reachRoot } from '../../http/preflight.ts';
 import { redactDeep } from '../../report/redact.ts';
-import { buildRun, exitCodeFor } from '../../report/run.ts';
-import { writeReports } from '../../report/write.ts';
+import { buildRun } from '../../report/run.ts';
 import { parseFilter, type Filter } from '../../runner/select.ts';
 import { reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
-import { describeRun, withBaseline } from '../finish.ts';
+import { finishRun, prepareReports } from '../finish.ts';
 import { processTestDeps, type TestDeps } from './test.ts';
 
 export const DIFF_JSON = 'diff.json';
@@ -33,7 +32,7 @@ async function writeDiffJson(d: DiffResult, dir: string, ctx: CommandContext): P
   await ctx.fs.mkdir(dir, { recursive: true });
   const path = join(dir, DIFF_JSON);
   const temp = `${path}.${randomUUID()}.tmp`;
-  await ctx.fs.writeFile(temp, JSON.stringify(redactDeep(d, ctx.secrets), null, 2) + '\n', 'utf8');
+  await ctx.fs.writeFile(temp, JSON.stringify(redactDeep(d, ctx.secrets, { secretHeaders: ctx.secretHeaders }), null, 2) + '\n', 'utf8');
   await ctx.fs.rename(temp, path);
   return path;
 }
@@ -45,6 +44,7 @@ export function makeDiffCommand(deps: Pick<TestDeps, 'loadContract' | 'dispatche
     const only = parseFilter(args.only, contract, [], '--only');
     const skip = parseFilter(args.skip, contract, [], '--skip');
     const startedAt = ctx.now();
+    const prepared = await prepareReports(args, ctx);
     const client = createClient({
       target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
       ...(args.auth ? { credentials: args.auth.credentials } : {}),
@@ -53,6 +53,7 @@ export function makeDiffCommand(deps: Pick<TestDeps, 'loadContract' | 'dispatche
       writes: 'none',
       ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
       userAgent: `${ctx.tool.name}/${ctx.tool.version}`,
+      redact: { secrets: ctx.secrets, secretHeaders: ctx.secretHeaders },
     });
     let d: DiffResult;
     try {
@@ -62,23 +63,18 @@ export function makeDiffCommand(deps: Pick<TestDeps, 'loadContract' | 'dispatche
       await client.close();
     }
     ctx.stdout.write(renderTable(d));
-    const run = await withBaseline(
-      buildRun({
-        tool: ctx.tool,
-        target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
-        startedAt,
-        finishedAt: ctx.now(),
-        seed: args.seed ?? 0,
-        options: { ...reportableOptions(args), command: 'diff', summary: d.summary },
-        cases: diffCases(d, args.policy),
-      }),
-      args,
-      ctx,
-    );
+    const run = buildRun({
+      tool: ctx.tool,
+      target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
+      startedAt,
+      finishedAt: ctx.now(),
+      seed: args.seed ?? 0,
+      options: { ...reportableOptions(args), command: 'diff', summary: d.summary },
+      cases: diffCases(d, args.policy),
+    });
     const jsonPath = await writeDiffJson(d, args.reportDir, ctx);
-    const written = await writeReports(run, { dir: args.reportDir, formats: args.formats, secrets: ctx.secrets, fs: ctx.fs, baseName: DIFF_REPORT_BASENAME });
-    ctx.stdout.write(ctx.redact(describeRun(run, [{ format: 'json', path: jsonPath }, ...written])));
-    return exitCodeFor(run);
+    const { code } = await finishRun(run, args, ctx, prepared, { baseName: DIFF_REPORT_BASENAME, alsoWritten: [{ format: 'json', path: jsonPath }] });
+    return code;
   };
 }
 

@@ -4,13 +4,17 @@ import { parseRunJson } from '../../report/json.ts';
 import { mergeRuns } from '../../report/merge.ts';
 import type { MergeArgs } from '../args.ts';
 import type { CommandContext } from '../context.ts';
-import { finishRun, readInput } from '../finish.ts';
+import { EXIT_FAILURES } from '../../report/run.ts';
+import { finishRun, prepareReports, readInput } from '../finish.ts';
 
 export async function mergeCommand(args: MergeArgs, ctx: CommandContext): Promise<number> {
+  const prepared = await prepareReports(args, ctx);
   const inputs = [];
   for (const path of args.inputs) {
     inputs.push({ source: path, run: parseRunJson(await readInput(ctx, 'merge', path), path) });
   }
   // A --baseline given here replaces the one the shards carried (finishRun re-applies it).
-  return finishRun(mergeRuns(inputs), args, ctx);
+  const { code } = await finishRun(mergeRuns(inputs), args, ctx, prepared);
+  // An interrupted shard makes the merged run INTERRUPTED, but merge itself was not stopped by a signal.
+  return code > EXIT_FAILURES ? EXIT_FAILURES : code;
 }

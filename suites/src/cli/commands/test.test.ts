@@ -3,7 +3,7 @@
 
 import { EventEmitter } from 'node:events';
 import * as nodeFs from 'node:fs/promises';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ class FakeSignals extends EventEmitter implements SignalSource {
   }
 }
 
-async function runCli(argv: string[], env: Record<string, string> = {}, signals: SignalSource = new FakeSignals()): Promise<Captured> {
+async function runCli(argv: string[], env: Record<string, string> = {}, signals: SignalSource = new FakeSignals(), formats = ['json']): Promise<Captured & { reports: Record<string, string> }> {
   const dir = await mkdtemp(join(tmpdir(), 'site-contracts-test-'));
   const out: string[] = [];
   const err: string[] = [];
@@ -48,14 +48,18 @@ async function runCli(argv: string[], env: Record<string, string> = {}, signals:
     fs: nodeFs,
   };
   try {
-    const code = await main([...argv, '--report-dir', dir, '--format', 'json'], deps);
+    // A --report-dir of the test's own comes first, so that the harness's does not override it.
+    const code = await main([...argv, ...(argv.includes('--report-dir') ? [] : ['--report-dir', dir]), '--format', formats.join(',')], deps);
     let run = {} as RunResult;
+    const base = argv.includes('--shard') ? `shard-${argv[argv.indexOf('--shard') + 1]!.replace('/', '-of-')}` : 'site-contracts';
     try {
-      run = JSON.parse(await readFile(join(dir, argv.includes('--shard') ? `shard-${argv[argv.indexOf('--shard') + 1]!.replace('/', '-of-')}.json` : 'site-contracts.json'), 'utf8')) as RunResult;
+      run = JSON.parse(await readFile(join(dir, `${base}.json`), 'utf8')) as RunResult;
     } catch {
       // no report: the command stopped before writing one
     }
-    return { code, out: out.join(''), err: err.join(''), run };
+    const reports: Record<string, string> = {};
+    for (const f of await readdir(dir)) reports[f] = await readFile(join(dir, f), 'utf8');
+    return { code, out: out.join(''), err: err.join(''), run, reports };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -177,13 +181,118 @@ describe('test against the mock', () => {
       { port: 0, host: '127.0.0.1' },
     );
     try {
-      const r = await runCli(['test', '--base-url', interrupting.url, '--auth-env', 'MOCK_AUTH', '--seed', '4', '--only', 'lifecycle,cross_namespace'], { MOCK_AUTH: auth }, signals);
+      const r = await runCli(['test', '--base-url', interrupting.url, '--auth-env', 'MOCK_AUTH', '--seed', '4', '--only', 'lifecycle,cross_namespace'], { MOCK_AUTH: auth }, signals, ['json', 'junit', 'html']);
       expect(r.code).toBe(130);
       expect(r.err).toMatch(/stopping \(Ctrl-C\)/);
       expect(r.run.cases.some((c) => c.status === 'skipped' && /stopped/.test(c.message ?? ''))).toBe(true);
       expect(records(mock) === before, 'the store changed').toBe(true);
+      // Whatever the cases that ran say, the run is INTERRUPTED everywhere, never PASSED.
+      expect(r.run.interrupted).toEqual({ signal: 'SIGINT' });
+      expect(r.run.summary.verdict).toBe('interrupted');
+      expect(r.out).toMatch(/^site-contracts: INTERRUPTED \(stopped by Ctrl-C; only part of the run happened\): /m);
+      expect(r.out).not.toMatch(/PASSED/);
+      expect(r.reports['site-contracts.junit.xml']).toContain('<testcase classname="(run)" name="run interrupted"');
+      expect(r.reports['site-contracts.html']).toContain('<title>INTERRUPTED: ');
     } finally {
       await interrupting.close();
+    }
+  }, 60_000);
+
+  it('ends with 143 and an INTERRUPTED report on SIGTERM, also when it comes before the run began', async () => {
+    const signals = new FakeSignals();
+    const interrupting = await listen(
+      (req: MockRequest): MockResponse => {
+        // The credential check's read: the run has not begun, nothing was written.
+        if (req.url.includes('status=draft')) setImmediate(() => signals.emit('SIGTERM'));
+        return mock.handleNow(req);
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    try {
+      methods.length = 0;
+      const r = await runCli(['test', '--base-url', interrupting.url, '--auth-env', 'MOCK_AUTH', '--seed', '4', '--only', 'lifecycle'], { MOCK_AUTH: auth }, signals);
+      expect(r.code).toBe(143);
+      expect(r.err).toMatch(/stopping \(SIGTERM\)/);
+      expect(r.run.summary.verdict).toBe('interrupted');
+      expect(r.run.interrupted).toEqual({ signal: 'SIGTERM' });
+      expect(r.out).toMatch(/^site-contracts: INTERRUPTED \(stopped by SIGTERM; only part of the run happened\): 0 cases/m);
+    } finally {
+      await interrupting.close();
+    }
+  }, 60_000);
+
+  it('refuses wrong credentials before the first write: exit 2, what the site said, no contract failures', async () => {
+    methods.length = 0;
+    const r = await runCli(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '1'], { MOCK_AUTH: `${auth.split(':')[0]}:wrong wrong wrong wrong` });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /^site-contracts: credentials refused by the site: GET http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/events\?status=draft&per_page=1 answered 400 rest_invalid_param \("Invalid parameter\(s\): status"\): the site treated the request as anonymous\.$/m,
+    );
+    expect(r.err).toContain('To fix: check that MOCK_AUTH holds user:application-password');
+    expect(r.err).not.toContain('wrong wrong');
+    expect(methods).toEqual(['GET', 'GET']);
+    expect(r.reports).toEqual({});
+  });
+
+  it('reads --baseline and proves --report-dir writable before the first request', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-contracts-pre-'));
+    try {
+      const file = join(dir, 'a-file');
+      await writeFile(file, 'not a directory');
+      const broken = join(dir, 'broken.yaml');
+      await writeFile(broken, 'accepted: [');
+      for (const [args, message] of [
+        [['--baseline', join(dir, 'missing.yaml')], `--baseline ${join(dir, 'missing.yaml')}: cannot read it (ENOENT)`],
+        [['--baseline', broken], `--baseline ${broken}: neither JSON nor YAML`],
+        [['--report-dir', join(file, 'reports')], `--report-dir ${join(file, 'reports')}: cannot write reports there (ENOTDIR`],
+      ] as const) {
+        methods.length = 0;
+        const r = await runCli(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', ...args], { MOCK_AUTH: auth });
+        expect(r.code, message).toBe(2);
+        expect(r.err).toContain(`site-contracts: ${message}`);
+        expect(r.err).not.toMatch(/internal error|\n\s+at /);
+        expect(methods, message).toEqual([]);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a cleanup the target stops answering within a small multiple of --timeout-ms, and calls those records unconfirmed, not left', async () => {
+    const timeoutMs = 1500;
+    let stalledAt = 0;
+    let posts = 0;
+    const stalling = await listen(
+      (req: MockRequest): MockResponse | Promise<MockResponse> => {
+        // From the third create on, the target accepts connections and never answers.
+        if (stalledAt > 0) return new Promise<MockResponse>(() => {});
+        if (req.method === 'POST' && ++posts === 3) {
+          stalledAt = performance.now();
+          return new Promise<MockResponse>(() => {});
+        }
+        return mock.handleNow(req);
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    try {
+      const r = await runCli(['test', '--base-url', stalling.url, '--auth-env', 'MOCK_AUTH', '--seed', '4', '--only', 'lifecycle,cross_namespace', '--timeout-ms', String(timeoutMs)], { MOCK_AUTH: auth });
+      const afterStall = performance.now() - stalledAt;
+      expect(stalledAt).toBeGreaterThan(0);
+      expect(afterStall, `${afterStall.toFixed(0)} ms after the target stalled`).toBeLessThan(3 * timeoutMs);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/the target stopped answering/);
+      expect(r.err).toMatch(/WARNING: \d+ record\(s\) the run created could not be confirmed removed: the target did not answer/);
+      expect(r.err).not.toMatch(/still on the target/);
+      expect((r.run.options['cleanup'] as { unconfirmed: unknown[] }).unconfirmed.length).toBeGreaterThan(0);
+      console.log(`stalled during the run: report ${afterStall.toFixed(0)} ms after the stall, --timeout-ms ${timeoutMs}`);
+    } finally {
+      await stalling.close();
+      // The records the run could not remove while the target was silent.
+      const lists = ['/wp-json/cal/v1/events', '/wp-json/cal/v1/venues', '/wp-json/cal/v1/organizers'];
+      for (const list of lists) {
+        const found = JSON.parse(mock.handleNow({ method: 'GET', url: `${list}?search=site-contracts&per_page=100&status[]=publish&status[]=draft&status[]=pending&status[]=future&status[]=private`, headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}` }, body: '' }).body) as { id: number }[];
+        for (const { id } of found) mock.handleNow({ method: 'DELETE', url: `${list}/${id}?force=true`, headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}` }, body: '' });
+      }
     }
   }, 60_000);
 });
@@ -220,12 +329,30 @@ describe('test against targets that do not answer', () => {
     });
     try {
       const t0 = performance.now();
-      const r = await runCli(['test', '--base-url', s.url, '--timeout-ms', '200', '--only', 'oembed/1.0']);
-      expect(performance.now() - t0).toBeLessThan(20_000);
+      const r = await runCli(['test', '--base-url', s.url, '--timeout-ms', '2000', '--only', 'oembed/1.0']);
+      const took = performance.now() - t0;
+      // Four requests in flight time out together, the next four trip the breaker: two timeouts, not ten.
+      expect(took, `${took.toFixed(0)} ms`).toBeLessThan(3 * 2000);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/the target stopped answering/);
-      expect(r.run.cases.some((c) => c.status === 'errored' && /no answer within 200 ms/.test(c.message ?? ''))).toBe(true);
+      expect(r.run.cases.some((c) => c.status === 'errored' && /no answer within 2000 ms/.test(c.message ?? ''))).toBe(true);
       expect(r.run.cases.some((c) => c.status === 'errored' && /stopped answering/.test(c.message ?? ''))).toBe(true);
+    } finally {
+      await s.close();
+    }
+  }, 30_000);
+
+  it('ends within the timeout against a target that accepts connections and never answers', async () => {
+    const s = await startServer(() => {
+      // never answers, not even the REST root
+    });
+    try {
+      const t0 = performance.now();
+      const r = await runCli(['test', '--base-url', s.url, '--timeout-ms', '1000'], { SITE_CONTRACTS_AUTH: 'editor:abcd efgh' });
+      const took = performance.now() - t0;
+      expect(took, `${took.toFixed(0)} ms`).toBeLessThan(3 * 1000);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/\/wp-json\/ did not answer within the timeout: no answer within 1000 ms \(--timeout-ms\); check --base-url .*, or raise --timeout-ms/);
     } finally {
       await s.close();
     }

@@ -1,6 +1,8 @@
-// `site-contracts test`: reach the target, plan the checks, run them within the budget, clean up what
-// the run created, and hand the result to finishRun for reports, baseline and exit code.
-// Exit 130/143 after Ctrl-C/SIGTERM (reports and cleanup still happen), 2 when the target is unreachable.
+// `site-contracts test`: read the baseline and prove the report directory writable, reach the target,
+// check the credentials, plan the checks, run them within the budget, clean up what the run created,
+// and hand the result to finishRun for reports, baseline and exit code. Everything that can be found
+// wrong before the first request that could write is (exit 2). Ctrl-C/SIGTERM: cleanup and reports
+// still happen, the verdict is INTERRUPTED and the exit code 130/143.
 
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Dispatcher } from 'undici';
@@ -8,14 +10,14 @@ import type { Contract } from '../../../../contracts/src/loader.ts';
 import { loadContractFile } from '../../../../contracts/src/loader.ts';
 import { CHECKS, planAll } from '../../checks/index.ts';
 import { createClient, type WritePolicy } from '../../http/client.ts';
-import { reachRoot } from '../../http/preflight.ts';
+import { checkCredentials, reachRoot } from '../../http/preflight.ts';
 import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
 import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
-import { runSuite, type SuiteResult } from '../../runner/run.ts';
+import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
 import { reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
-import { finishRun } from '../finish.ts';
+import { finishRun, prepareReports } from '../finish.ts';
 import { createProgress } from '../progress.ts';
 
 export interface SignalSource {
@@ -43,9 +45,6 @@ export const processTestDeps: TestDeps = {
   signals: process,
 };
 
-export const EXIT_SIGINT = 130;
-export const EXIT_SIGTERM = 143;
-
 export function writePolicy(args: RunArgs): WritePolicy {
   if (args.readOnly) return 'none';
   return args.auth ? 'all' : 'probes';
@@ -59,18 +58,19 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
     const seed = args.seed ?? deps.randomSeed();
     const runId = deps.randomRunId();
     const startedAt = ctx.now();
+    // Before the first request: a missing baseline or an unwritable report directory found after
+    // thousands of requests wastes the run (and the site's patience).
+    const prepared = await prepareReports(args, ctx);
 
     const stop = new AbortController();
     let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
-    const onInt = (): void => {
-      stoppedBy = 'SIGINT';
-      ctx.stderr.write('\nsite-contracts: stopping (Ctrl-C): finishing requests in flight, removing created records, writing reports...\n');
-      stop.abort(new Error('SIGINT'));
+    const onSignal = (signal: 'SIGINT' | 'SIGTERM') => (): void => {
+      stoppedBy = signal;
+      ctx.stderr.write(`\nsite-contracts: stopping (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'}): finishing requests in flight, removing created records, writing reports...\n`);
+      stop.abort(new Error(signal));
     };
-    const onTerm = (): void => {
-      stoppedBy = 'SIGTERM';
-      stop.abort(new Error('SIGTERM'));
-    };
+    const onInt = onSignal('SIGINT');
+    const onTerm = onSignal('SIGTERM');
     deps.signals?.once('SIGINT', onInt);
     deps.signals?.once('SIGTERM', onTerm);
 
@@ -85,10 +85,21 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       signal: stop.signal,
       ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
       userAgent: `${ctx.tool.name}/${ctx.tool.version}`,
+      redact: { secrets: ctx.secrets, secretHeaders: ctx.secretHeaders },
     });
-    let result: SuiteResult;
+    let result: SuiteResult | undefined;
     try {
       const { descriptor } = await reachRoot(client);
+      if (args.auth) {
+        const check = await checkCredentials(client, contract, descriptor, { envVar: args.auth.envVar, readOnly: args.readOnly });
+        ctx.stderr.write(
+          ctx.redact(
+            check.kind === 'accepted'
+              ? `site-contracts: credentials from ${args.auth.envVar} accepted (${check.evidence})${check.note ? `; ${check.note}` : ''}\n`
+              : `site-contracts: warning: could not check the credentials from ${args.auth.envVar} (${check.why}); a refusal will show up as failed writes\n`,
+          ),
+        );
+      }
       const { units, checks } = select(planAll(contract), CHECKS, only, skip);
       const mine = units.filter((u) => inShard(u.id, args.shard));
       ctx.stderr.write(
@@ -117,13 +128,18 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         onCase: (c) => progress.record(c.status),
       });
       progress.finish();
+    } catch (e) {
+      // Stopped while reaching the target or checking credentials: nothing was written, and the
+      // report says the run was interrupted rather than that the target could not be reached.
+      if (stoppedBy === undefined) throw e;
     } finally {
       deps.signals?.off('SIGINT', onInt);
       deps.signals?.off('SIGTERM', onTerm);
       await client.close();
     }
+    result ??= { cases: [], cleanup: { removed: [], left: [], unconfirmed: [], swept: 0 }, requests: client.sent, marker: markerFor(runId), stoppedBy: 'aborted' };
 
-    ctx.stderr.write(describeRunEnd(result, seed, args));
+    ctx.stderr.write(ctx.redact(describeRunEnd(result, seed, args)));
     const run = buildRun({
       tool: ctx.tool,
       target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
@@ -131,6 +147,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       finishedAt: ctx.now(),
       seed,
       ...(args.shard ? { shard: args.shard } : {}),
+      ...(stoppedBy ? { interrupted: { signal: stoppedBy } } : {}),
       options: {
         ...reportableOptions(args),
         seed,
@@ -140,15 +157,13 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         cleanup: {
           removed: result.cleanup.removed.length,
           left: result.cleanup.left.map((l) => ({ ...l.record, reason: l.reason })),
+          unconfirmed: result.cleanup.unconfirmed.map((l) => ({ ...l.record, reason: l.reason })),
           sweptUnrecorded: result.cleanup.swept,
         },
       },
       cases: result.cases,
     });
-    const code = await finishRun(run, args, ctx);
-    if (stoppedBy === 'SIGINT') return EXIT_SIGINT;
-    if (stoppedBy === 'SIGTERM') return EXIT_SIGTERM;
-    return code;
+    return (await finishRun(run, args, ctx, prepared)).code;
   };
 }
 
@@ -158,8 +173,15 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
   if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; the checks left are reported as errored');
   if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);
   if (r.cleanup.left.length) {
-    lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target (they carry "${r.marker}"):`);
+    lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target, as a read after the delete showed (they carry "${r.marker}"):`);
     for (const l of r.cleanup.left) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}: ${l.reason}`);
+  }
+  if (r.cleanup.unconfirmed.length) {
+    lines.push(
+      `  WARNING: ${r.cleanup.unconfirmed.length} record(s) the run created could not be confirmed removed: the target did not answer ` +
+        `(${r.cleanup.unconfirmed[0]!.reason}). Look for "${r.marker}" on the site:`,
+    );
+    for (const l of r.cleanup.unconfirmed) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}`);
   }
   return lines.join('\n') + '\n';
 }

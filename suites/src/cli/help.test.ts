@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli.ts';
+import { ALLOWED, COMMANDS, parseCli, type Flag } from './args.ts';
+import { EXAMPLES } from './help.ts';
+import { captureDeps } from './testing.ts';
+
+async function help(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const t = captureDeps();
+  const code = await main(argv, t.deps);
+  return { code, out: t.out(), err: t.err() };
+}
+
+/** Every `--flag` the text names. */
+function flagsIn(text: string): Set<string> {
+  return new Set([...text.matchAll(/(?:^|[\s,])--([a-z][a-z-]+)/gm)].map((m) => m[1]!));
+}
+
+describe('each command has its own --help', () => {
+  const ALL_FLAGS = new Set<Flag>(COMMANDS.flatMap((c) => [...ALLOWED[c]]));
+
+  it.each(COMMANDS)('%s --help lists exactly its flags and real examples, exit 0', async (command) => {
+    for (const argv of [[command, '--help'], [command, '-h'], ['help', command]]) {
+      const r = await help(argv);
+      expect(r.code, argv.join(' ')).toBe(0);
+      expect(r.err).toBe('');
+      expect(r.out.startsWith(`Usage: site-contracts ${command} `), r.out.slice(0, 80)).toBe(true);
+
+      const flagSection = r.out.slice(0, r.out.indexOf('\nExamples:'));
+      const named = flagsIn(flagSection);
+      for (const flag of ALLOWED[command]) expect(named.has(flag), `${command} --help misses --${flag}`).toBe(true);
+      for (const flag of ALL_FLAGS) if (!ALLOWED[command].has(flag)) expect(named.has(flag), `${command} --help names --${flag}, which ${command} refuses`).toBe(false);
+
+      const examples = r.out.split('\n').filter((l) => l.startsWith(`  site-contracts ${command} `));
+      expect(examples.length).toBeGreaterThanOrEqual(2);
+      expect(examples.length).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it.each(COMMANDS)('every example of %s is a command line the parser takes', (command) => {
+    for (const { line } of EXAMPLES[command]) {
+      // STAGING_AUTH is what the examples name; its value is the user's business.
+      const args = parseCli(line.split(' '), { STAGING_AUTH: 'editor:abcd efgh ijkl mnop' });
+      expect(args.command, line).toBe(command);
+    }
+  });
+
+  it('keeps the general help for --help alone, listing every flag once', async () => {
+    const r = await help(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Usage: site-contracts <command> [flags]');
+    expect(r.out).toContain("site-contracts <command> --help    (that command's flags and examples)");
+    for (const flag of ALL_FLAGS) expect(flagsIn(r.out).has(flag), `--${flag}`).toBe(true);
+  });
+
+  it('answers help for an unknown command with a usage error', async () => {
+    const r = await help(['help', 'deploy']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('help: unknown command "deploy"');
+  });
+});

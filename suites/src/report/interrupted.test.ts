@@ -1,0 +1,75 @@
+// A run stopped by Ctrl-C or SIGTERM did only part of its work: every format says INTERRUPTED, never
+// PASSED, even when every case that ran passed.
+
+import { describe, expect, it } from 'vitest';
+import { renderHtml } from './html.ts';
+import { renderJson } from './json.ts';
+import { renderJunit } from './junit.ts';
+import { mergeRuns } from './merge.ts';
+import type { CaseResult, RunResult } from './model.ts';
+import { buildRun, EXIT_SIGNAL, exitCodeFor, summarize } from './run.ts';
+
+const passed: CaseResult = { id: 'cors:-:', check: 'cors', namespace: 'root', status: 'passed', severity: 'convention', durationMs: 3 };
+
+function run(interrupted?: RunResult['interrupted'], cases: CaseResult[] = [passed]): RunResult {
+  return buildRun({
+    tool: { name: 'site-contracts', version: '0.1.0' },
+    target: { baseUrl: 'https://staging.example.org', apiRoot: '/wp-json' },
+    startedAt: new Date('2026-01-02T03:04:05Z'),
+    finishedAt: new Date('2026-01-02T03:04:15Z'),
+    seed: 7,
+    options: {},
+    cases,
+    ...(interrupted ? { interrupted } : {}),
+  });
+}
+
+describe('an interrupted run', () => {
+  it('has the verdict interrupted whatever its cases say, and the signal exit code', () => {
+    expect(summarize([passed]).verdict).toBe('passed');
+    expect(summarize([passed], { signal: 'SIGINT' }).verdict).toBe('interrupted');
+    expect(run({ signal: 'SIGINT' }).summary.verdict).toBe('interrupted');
+    expect(exitCodeFor(run({ signal: 'SIGINT' }))).toBe(130);
+    expect(exitCodeFor(run({ signal: 'SIGTERM' }))).toBe(143);
+    expect(EXIT_SIGNAL).toEqual({ SIGINT: 130, SIGTERM: 143 });
+    expect(exitCodeFor(run())).toBe(0);
+  });
+
+  it('says so in the JSON report', () => {
+    const json = JSON.parse(renderJson(run({ signal: 'SIGTERM' }))) as RunResult;
+    expect(json.interrupted).toEqual({ signal: 'SIGTERM' });
+    expect(json.summary.verdict).toBe('interrupted');
+    expect(JSON.parse(renderJson(run())).interrupted).toBeUndefined();
+  });
+
+  it('is one error more in JUnit, so a dashboard does not show the part that ran as green', () => {
+    const xml = renderJunit(run({ signal: 'SIGINT' }));
+    expect(xml).toMatch(/<testsuites name="site-contracts" tests="2" failures="0" errors="1" skipped="0"/);
+    expect(xml).toContain('<testcase classname="(run)" name="run interrupted" time="0.000">');
+    expect(xml).toMatch(/<error message="INTERRUPTED: the run was stopped by SIGINT before it was done[^"]*" type="interrupted">/);
+    expect(xml).toContain('<property name="verdict" value="INTERRUPTED"/>');
+    const whole = renderJunit(run());
+    expect(whole).toMatch(/<testsuites name="site-contracts" tests="1" failures="0" errors="0"/);
+    expect(whole).not.toContain('run interrupted');
+    expect(whole).toContain('<property name="verdict" value="PASSED"/>');
+  });
+
+  it('is INTERRUPTED in the HTML title and the data the page draws its badge from', () => {
+    const html = renderHtml(run({ signal: 'SIGINT' }));
+    expect(html).toContain('<title>INTERRUPTED: https://staging.example.org (site-contracts)</title>');
+    expect(html).toContain('"interrupted":{"signal":"SIGINT"}');
+    expect(html).toContain('"verdict":"interrupted"');
+    expect(html).not.toContain('<title>PASSED');
+  });
+
+  it('makes a merge of shards interrupted when one shard was', () => {
+    const shard = (index: number, interrupted?: RunResult['interrupted']): { source: string; run: RunResult } => ({
+      source: `shard-${index}.json`,
+      run: { ...run(interrupted, [{ ...passed, id: `cors:-:${index}` }]), shard: { index, total: 2 } },
+    });
+    const merged = mergeRuns([shard(1), shard(2, { signal: 'SIGTERM' })]);
+    expect(merged.interrupted).toEqual({ signal: 'SIGTERM' });
+    expect(merged.summary.verdict).toBe('interrupted');
+    expect(mergeRuns([shard(1), shard(2)]).summary.verdict).toBe('passed');
+  });
+});
