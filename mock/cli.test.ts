@@ -89,6 +89,13 @@ describe('bad input exits with code 2 and names the culprit', () => {
     expect(r.stderr).toContain('file not found');
   });
 
+  it('a state file that cannot be written, before any request is served', async () => {
+    const r = await run(['--port', '0', '--state-file', '/proc/nope/x.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mock: --state-file \/proc\/nope\/x\.json: cannot be written \(ENOENT: no such file or directory/);
+    expect(r.stdout).not.toContain('listening');
+  });
+
   it('a fixture file with broken JSON names the file, line and column', async () => {
     const dir = join(tmp, 'broken');
     await rm(dir, { recursive: true, force: true });
