@@ -84,8 +84,8 @@ export function tempPathFor(path: string, suffix: string): string {
 }
 
 /** How long the event loop may be held writing one piece, and how big a piece may grow before it is written. */
-const SLICE_MS = 4;
-const SLICE_BYTES = 1 << 20;
+const SLICE_MS = 2;
+const SLICE_BYTES = 1 << 19;
 
 /**
  * Replaces `path` with `content` atomically (see the file comment). `content` may come in pieces: they are joined

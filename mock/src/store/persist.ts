@@ -91,6 +91,9 @@ export interface Persister {
   readonly stats: Readonly<PersisterStats>;
 }
 
+/** Characters of journal lines encoded before they are written (and the event loop given back). */
+const JOURNAL_SLICE = 1 << 19;
+
 interface Waiter {
   version: number;
   resolve: () => void;
@@ -168,10 +171,24 @@ class StateFile implements Persister {
     const batch = this.#queue;
     this.#queue = [];
     try {
-      const bytes = Buffer.from(batch.map((b) => encodeEntry(b.txn, b.commit)).join(''), 'utf8');
-      await this.#fh.write(bytes);
+      // Encoded and written a slice at a time, so a large group does not hold the event loop; one fsync for all.
+      let lines: string[] = [];
+      let size = 0;
+      const write = async () => {
+        const bytes = Buffer.from(lines.join(''), 'utf8');
+        lines = [];
+        size = 0;
+        await this.#fh.write(bytes);
+        this.#stats.journalBytes += bytes.byteLength;
+      };
+      for (const { txn, commit } of batch) {
+        const line = encodeEntry(txn, commit);
+        lines.push(line);
+        size += line.length;
+        if (size >= JOURNAL_SLICE) await write();
+      }
+      if (size > 0) await write();
       await this.#fh.sync();
-      this.#stats.journalBytes += bytes.byteLength;
       this.#stats.syncs++;
       this.#stats.commits += batch.length;
     } catch (e) {
