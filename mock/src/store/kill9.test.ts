@@ -3,51 +3,16 @@
 // child process); sixteen clients create in both namespaces, update, trash, delete and batch over HTTP until a
 // random moment, when the process is killed with SIGKILL. Several rounds on one state file, each restart checking
 // everything acknowledged in every round before it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli, stopCli } from '../testing/cli-process.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI = join(ROOT, 'mock/cli.ts');
 const ROUNDS = Number(process.env.KILL9_ROUNDS ?? 4);
 const CLIENTS = 16;
 
 type PostKind = 'events' | 'venues' | 'organizers';
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  /** From spawn to listening. */
-  startMs: number;
-  stderr: () => string;
-}
-
-function start(stateFile: string): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--state-file', stateFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => (stderr += d));
-    child.stdout!.on('data', (d: Buffer) => {
-      stdout += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (m && stdout.includes('/__mock/reset')) resolve({ child, url: m[1]!, startMs: performance.now() - t0, stderr: () => stderr });
-    });
-    child.once('exit', (code) => reject(new Error(`mock exited (${code}) before listening: ${stderr}`)));
-  });
-}
-
-function killHard(r: Running): Promise<void> {
-  return new Promise((resolve) => {
-    r.child.removeAllListeners('exit');
-    r.child.once('exit', () => resolve());
-    r.child.kill('SIGKILL');
-  });
-}
 
 interface Record {
   kind: PostKind;
@@ -171,7 +136,7 @@ describe('kill -9 of a writing mock', () => {
     const acked = new Map<number, Record>();
     const duplicates: number[] = [];
     const figures: string[] = [];
-    let mock = await start(stateFile);
+    let mock = await startCli(['--state-file', stateFile]);
     for (let round = 1; round <= ROUNDS; round++) {
       let stopped = false;
       const before = acked.size;
@@ -180,10 +145,10 @@ describe('kill -9 of a writing mock', () => {
       while (acked.size - before < 50) await new Promise((r) => setTimeout(r, 20));
       const delay = 200 + Math.floor(Math.random() * 1300);
       await new Promise((r) => setTimeout(r, delay));
-      await killHard(mock);
+      await stopCli(mock, 'SIGKILL');
       stopped = true;
       const tally = await running;
-      mock = await start(stateFile);
+      mock = await startCli(['--state-file', stateFile]);
       const missing = await lost(mock.url, acked);
       const highest = Math.max(...acked.keys());
       const next = (await (await fetch(`${mock.url}/wp-json/cal/v1/venues`, json({ title: 'after the restart' }))).json()) as { id: number };
@@ -198,7 +163,7 @@ describe('kill -9 of a writing mock', () => {
       expect(next.id, 'a new ID after the restart').toBeGreaterThan(highest);
       expect(tally.creates + tally.updates + tally.deletes).toBeGreaterThan(0);
     }
-    await killHard(mock);
+    await stopCli(mock, 'SIGKILL');
     console.log(`kill -9 test:\n${figures.join('\n')}`);
   }, 240_000);
 });
