@@ -419,6 +419,28 @@ describe('on a real filesystem', () => {
     expect((e2 as FixtureError).message).toBe(`${dir}: is a directory, not a file`);
   });
 
+  it('the mock holds an answer that wrote until the write is in the journal; other answers go at once', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'store-persist-'));
+    const stateFile = join(dir, 'state.json');
+    const { createMock } = await import('../index.ts');
+    const mock = await createMock({ stateFile });
+    const req = (method: string, url: string, body?: string) => ({
+      method, url, origin: 'http://127.0.0.1:4010',
+      headers: { host: '127.0.0.1:4010', ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}) },
+      ...(body ? { body: Buffer.from(body) } : {}),
+    });
+    const read = mock.respond(req('GET', '/wp-json/cal/v1/venues?per_page=1'));
+    expect(read).not.toBeInstanceOf(Promise);
+    const pending = mock.respond(req('POST', '/wp-json/cal/v1/venues', '{"title":"Held until saved"}'));
+    expect(pending).toBeInstanceOf(Promise);
+    expect(readFileSync(`${stateFile}.journal`, 'utf8')).toBe('');
+    const created = await pending;
+    expect(created.status).toBe(201);
+    const id = (JSON.parse(created.body) as { id: number }).id;
+    expect(readFileSync(`${stateFile}.journal`, 'utf8')).toContain(`["venue",${id},{"id":${id},`);
+    await mock.close();
+  });
+
   it('refuses a path it cannot write, naming it and why', async () => {
     const e = await openStateFile(fixtures, { path: '/proc/nope/x.json', fs: nodePersistFs }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(StateFileError);

@@ -189,6 +189,15 @@ describe('posts', () => {
     expect(() => parseStateText(JSON.stringify(s.snapshot()), 'state.json')).not.toThrow();
   });
 
+  it('hands out tables that cannot be written: every change goes through a transaction\'s commit', () => {
+    const s = fresh();
+    for (const table of [s.events, s.venues, s.organizers, s.categories, s.tags, s.table('users'), s.table('sliders')]) {
+      for (const m of ['put', 'putOwned', 'set', 'delete', 'clear', 'clone']) expect(m in table, `${m} on a table`).toBe(false);
+      expect(Object.keys(table)).not.toContain('rows');
+    }
+    expect('nextId' in s).toBe(false);
+  });
+
   it('returns frozen records that route handlers cannot corrupt', () => {
     const s = fresh();
     const e = s.events.values()[0] as EventRecord;
