@@ -4,11 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(ROOT, 'mock/cli.ts');
+import { CLI, ROOT, startCli, stopCli } from './src/testing/cli-process.ts';
 
 interface Exit {
   code: number | null;
@@ -28,34 +25,17 @@ function run(args: string[]): Promise<Exit> {
 }
 
 /** Starts the CLI, waits for its banner, runs `use` with the base URL, then stops it with SIGTERM. */
-function withServer<T>(args: string[], use: (url: string, banner: string) => Promise<T>): Promise<{ result: T; exit: Exit }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let started = false;
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (m && !started && stdout.includes('/__mock/reset')) {
-        started = true;
-        use(m[1]!, stdout).then(
-          (result) => {
-            child.once('exit', (code) => resolve({ result, exit: { code, stdout, stderr } }));
-            child.kill('SIGTERM');
-          },
-          (err: unknown) => {
-            child.kill('SIGKILL');
-            reject(err);
-          },
-        );
-      }
-    });
-    child.on('exit', (code) => {
-      if (!started) reject(new Error(`mock exited early (${code}): ${stderr}`));
-    });
-  });
+async function withServer<T>(args: string[], use: (url: string, banner: string) => Promise<T>): Promise<{ result: T; exit: Exit }> {
+  const p = await startCli(args);
+  let result: T;
+  try {
+    result = await use(p.url, p.stdout());
+  } catch (err) {
+    await stopCli(p, 'SIGKILL');
+    throw err;
+  }
+  const code = await stopCli(p, 'SIGTERM');
+  return { result, exit: { code, stdout: p.stdout(), stderr: p.stderr() } };
 }
 
 let tmp: string;
@@ -87,6 +67,13 @@ describe('bad input exits with code 2 and names the culprit', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(join(dir, 'calendar.json'));
     expect(r.stderr).toContain('file not found');
+  });
+
+  it('a state file that cannot be written, before any request is served', async () => {
+    const r = await run(['--port', '0', '--state-file', '/proc/nope/x.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mock: --state-file \/proc\/nope\/x\.json: cannot be written \(ENOENT: no such file or directory/);
+    expect(r.stdout).not.toContain('listening');
   });
 
   it('a fixture file with broken JSON names the file, line and column', async () => {

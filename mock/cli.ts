@@ -3,6 +3,7 @@
 import { createMock, DEFAULT_FIXTURES_DIR, listen } from './src/index.ts';
 import { parseCliArgs, UsageError, USAGE } from './src/cli-args.ts';
 import { FixtureError } from './src/store/fixture-error.ts';
+import { StateFileError } from './src/store/persist.ts';
 
 function die(message: string): never {
   process.stderr.write(`mock: ${message}\n`);
@@ -32,16 +33,19 @@ try {
     ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}),
     ...(opts.stateFile ? { stateFile: opts.stateFile } : {}),
     siteUrl: `http://${opts.host}:${opts.port}`,
-    onError: (err) => process.stderr.write(`mock: handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
+    onError: (err) => process.stderr.write(`mock: ${err instanceof StateFileError ? `--state-file ${err.message}` : `handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`}\n`),
+    onNote: (message) => process.stderr.write(`mock: --state-file: ${message}\n`),
   });
 } catch (err) {
+  if (err instanceof StateFileError) die(`--state-file ${err.path}: ${err.reason}`);
   if (err instanceof FixtureError) die(`bad ${err.kind === 'unreadable' ? 'file' : 'fixture or state file'}:\n${err.message}`);
   throw err;
 }
 
 let server;
 try {
-  server = await listen(mock.handleNow, { port: opts.port, host: opts.host });
+  // respond(): an answer that wrote is sent once the write is in the state file's journal.
+  server = await listen(mock.respond, { port: opts.port, host: opts.host });
 } catch (err) {
   const e = err as NodeJS.ErrnoException;
   if (e.code === 'EADDRINUSE') die(`--port ${opts.port}: the port is already in use on ${opts.host}`);

@@ -40,10 +40,18 @@ export interface Credentials {
 }
 
 export interface Mock {
-  /** Request → response, honouring latency (resolves after the delay). */
+  /** Request → response, honouring latency (resolves after the delay) and the state file (see `respond`). */
   handle(req: MockRequest): Promise<MockResponse>;
-  /** Request → response at once; `delayMs` says how long the answer should be held. */
+  /**
+   * Request → response at once; `delayMs` says how long the answer should be held. It does not wait for the state
+   * file: an answer may show a write that is not on disk yet.
+   */
   handleNow(req: MockRequest): MockResponse;
+  /**
+   * `handleNow`, but with a state file an answer that wrote (or saw) a change is held until the change is on disk,
+   * so an acknowledged write survives a crash: what servers should send. At once when there is nothing to wait for.
+   */
+  respond(req: MockRequest): MockResponse | Promise<MockResponse>;
   readonly store: Store;
   readonly contract: Contract;
   /** Back to the fixtures (what `POST /__mock/reset` does). */
@@ -57,8 +65,23 @@ export interface Mock {
 
 const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
 
-/** The mock over `contract` and `store`; `persister` (a state file) is closed by `close()`. */
-export function assembleMock(contract: Contract, store: Store, options: MockBehaviour = {}, persister?: { close(): Promise<void> }): Mock {
+/** What the mock needs of a state file: when a version is on disk, and closing it. */
+export interface Durability {
+  durable(version: number): Promise<void> | undefined;
+  close(): Promise<void>;
+}
+
+/** The answer when a write could not be saved: the client must not take it as done. */
+function notSaved(): MockResponse {
+  return {
+    status: 500,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+    body: JSON.stringify({ code: 'mock_state_not_saved', message: 'The change could not be saved: the state file cannot be written.', data: { status: 500 } }),
+  };
+}
+
+/** The mock over `contract` and `store`; `persister` (a state file) holds answers until their writes are saved. */
+export function assembleMock(contract: Contract, store: Store, options: MockBehaviour = {}, persister?: Durability): Mock {
   const clock = options.clock ?? systemClock;
   const rng = createRng(options.seed ?? Math.floor(Math.random() * 2 ** 32));
   const table = RouteTable.fromContract(contract);
@@ -106,10 +129,16 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
   });
 
   const handleNow = (req: MockRequest) => core.handle(req);
+  const respond = (req: MockRequest): MockResponse | Promise<MockResponse> => {
+    const res = core.handle(req);
+    const saved = persister?.durable(store.version);
+    return saved ? saved.then(() => res, notSaved) : res;
+  };
   return {
     handleNow,
+    respond,
     handle: async (req) => {
-      const res = core.handle(req);
+      const res = await respond(req);
       if (res.delayMs && res.delayMs > 0) await new Promise((r) => setTimeout(r, res.delayMs));
       return res;
     },

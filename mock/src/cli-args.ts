@@ -22,7 +22,9 @@ export const USAGE = `Usage: npm run mock -- [options]
   --port N           port to listen on (default 4010; 0 picks a free one)
   --host HOST        address to bind (default 127.0.0.1)
   --fixtures DIR     fixture directory with calendar.json, addons.json, users.json (default fixtures/)
-  --state-file PATH  keep the store in PATH across restarts (written atomically after every change)
+  --state-file PATH  keep the store in PATH across restarts: a write is answered once it is in the journal
+                     PATH.journal (fsynced), so an acknowledged write survives a crash or kill -9; the
+                     journal is compacted into PATH now and then (temp file, fsync, rename)
   --seed N           seed for everything the mock generates (tokens, secrets), so runs repeat
   --auth             writes need application-password Basic credentials (printed at start)
   --latency MS       hold every answer MS milliseconds (also per request: Prefer: latency=MS)

@@ -9,7 +9,7 @@ import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { createStore, type Store } from './store/store.ts';
 import type { FixtureSet } from './store/model.ts';
 import { internalizeKeysOneByte } from './store/json-text.ts';
-import { openStore, type Persister } from './store/persist.ts';
+import { openStateFile, openStore, type Persister, type StateFileOptions } from './store/persist.ts';
 import { systemClock } from './core/types.ts';
 import { assembleMock, type Mock, type MockBehaviour } from './assemble.ts';
 
@@ -33,8 +33,13 @@ export interface MockOptions extends MockBehaviour {
   seed?: number;
   /** Number of events to generate when generating fixtures (bench: 10,000). */
   eventCount?: number;
-  /** Keep the store in this file across restarts (written atomically). */
+  /**
+   * Keep the store in this file across restarts: every write is in its journal (`<stateFile>.journal`) before its
+   * answer goes out, and the whole state is compacted into the file now and then.
+   */
   stateFile?: string;
+  /** Things the state file has to say on start (a torn journal line left out); default: none printed. */
+  onNote?: (message: string) => void;
   /** Compile every validator at start (startup cost paid up front instead of on first use). */
   compileAll?: boolean;
 }
@@ -51,13 +56,14 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   if (options.fixtures || generate) {
     const set = options.fixtures ?? generateFixtures({ seed: options.seed ?? 1, ...(options.eventCount ? { eventCount: options.eventCount } : {}) });
     if (options.stateFile) {
-      // A state file needs the fixtures on disk as its baseline; in-memory fixtures are the baseline here.
-      const opened = await openStoreFromSet(set, options.stateFile, now);
+      // In-memory (or generated) fixtures are the baseline the state file's resets return to.
+      const opened = await openStateFile(set, stateFileOptions(options, options.stateFile, now));
       store = opened.store;
       persister = opened.persister;
     } else store = createStore(set, { now });
   } else {
-    const opened = await openStore({ fixturesDir: options.fixturesDir ?? DEFAULT_FIXTURES_DIR, now, ...(options.stateFile ? { stateFile: options.stateFile } : {}) });
+    const fixturesDir = options.fixturesDir ?? DEFAULT_FIXTURES_DIR;
+    const opened = await openStore(options.stateFile ? { fixturesDir, ...stateFileOptions(options, options.stateFile, now), stateFile: options.stateFile } : { fixturesDir, now });
     store = opened.store;
     persister = opened.persister;
   }
@@ -65,11 +71,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   return assembleMock(contract, store, options, persister);
 }
 
-async function openStoreFromSet(set: FixtureSet, stateFile: string, now: () => Date): Promise<{ store: Store; persister?: Persister }> {
-  const { loadState, createPersister } = await import('./store/persist.ts');
-  const state = await loadState(stateFile);
-  const store = createStore(set, state ? { now, state } : { now });
-  return { store, persister: createPersister(store, { path: stateFile, now }) };
+function stateFileOptions(options: MockOptions, path: string, now: () => Date): StateFileOptions {
+  return { path, now, ...(options.onError ? { onError: options.onError } : {}), ...(options.onNote ? { onNote: options.onNote } : {}) };
 }
 
 /** Loads the contract once for several mocks (tests, bench). */

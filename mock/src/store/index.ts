@@ -1,7 +1,7 @@
 // The store's public surface, for the mock server and the suites.
 export * from './model.ts';
 export { FixtureError, formatIssue, type FixtureIssue, type FixtureProblemKind } from './fixture-error.ts';
-export { loadFixtures, parseFixtureTexts, parseStateText, recordProblems, nodeReadFs, type ReadFs, type RecordDef } from './load-fixtures.ts';
+export { loadFixtures, parseFixtureTexts, parseStateFile, parseStateText, recordProblems, nodeReadFs, type ReadFs, type RecordDef } from './load-fixtures.ts';
 export { checkIntegrity, minimumSequences } from './integrity.ts';
 export {
   createStore, diffSnapshots, fixturesToData, Store, StoreError,
@@ -10,8 +10,8 @@ export {
 } from './store.ts';
 export { byField, listOf, paginate, thenBy, Table, deepFreeze, type Comparator, type DeepReadonly, type ListOptions, type Page, type ReadTable } from './table.ts';
 export {
-  createPersister, loadState, nodePersistFs, openStore, saveState, serializeState, writeFileAtomic,
-  type FileHandleLike, type OpenStoreOptions, type Persister, type PersisterOptions, type PersistFs, type Timers,
+  loadState, nodePersistFs, openStateFile, openStore, serializeState, StateFileError, writeFileAtomic,
+  type FileHandleLike, type OpenStoreOptions, type Persister, type PersisterStats, type PersistFs, type StateFileOptions,
 } from './persist.ts';
 export { sanitizeTitle, uniqueSlug, truncateSlug, MAX_SLUG_LENGTH } from './slug.ts';
 export { addSeconds, isDateTimeString, isKnownTimeZone, offsetMinutes, utcToZoned, zonedToUtc, dateToUtcString } from './time.ts';

@@ -1,6 +1,8 @@
 // Rules that JSON Schema cannot express: references between records, uniqueness across a
 // collection, category cycles, real calendar dates. Runs on data that already passed the schema.
+// The add-on tables' (and users') rules are the store's own (addon-rules.ts), applied here to every record.
 
+import { addonIssues } from './addon-rules.ts';
 import type { FixtureIssue } from './fixture-error.ts';
 import type { FixtureSet, Lang, PostBase, Sequences } from './model.ts';
 import { isDateTimeString, isKnownTimeZone } from './time.ts';
@@ -46,13 +48,6 @@ export function checkIntegrity(set: FixtureSet, where: PartLocator): FixtureIssu
   const issues = new Issues(where);
   const { calendar, addons, users } = set;
 
-  // -- users
-  checkUnique(issues, 'users', rows(users.users, '/users'), (u) => `${u.id}`, 'user id');
-  checkUnique(issues, 'users', rows(users.users, '/users'), (u) => u.username, 'username');
-  checkUnique(issues, 'users', rows(users.users, '/users'), (u) => u.email.toLowerCase(), 'e-mail');
-  if (!users.users.some((u) => u.roles.includes('administrator'))) {
-    issues.add('users', '/users', 'must contain at least one user with the administrator role');
-  }
   const userIds = new Set(users.users.map((u) => u.id));
 
   // -- posts: events, venues, organizers and contact forms share one ID space, as WordPress posts do
@@ -202,61 +197,9 @@ export function checkIntegrity(set: FixtureSet, where: PartLocator): FixtureIssu
   if (!isKnownTimeZone(calendar.settings.timezone)) {
     issues.add('calendar', '/settings/timezone', `must be a known time zone, got ${JSON.stringify(calendar.settings.timezone)}`);
   }
-  checkUnique(issues, 'calendar', rows(calendar.importJobs, '/importJobs'), (j) => j.import_id, 'import_id');
 
-  // -- add-ons
-  const formIds = new Set(addons.contactForms.map((f) => f.id));
-  checkUnique(issues, 'addons', rows(addons.contactForms, '/contactForms'), (f) => (f.slug === '' ? undefined : `'${f.slug}'`), 'contact form slug');
-  checkUnique(issues, 'addons', rows(addons.feedback, '/feedback'), (f) => `${f.id}`, 'feedback id');
-  addons.feedback.forEach((f, i) => refCheck('addons', `/feedback/${i}/form_id`, f.form_id, 'contact form', formIds, postKind));
-
-  const termIds = new Set([...categoryIds, ...tagIds]);
-  const objectExists = (type: string, id: number) =>
-    type === 'post' ? postKind.has(id) : type === 'term' ? termIds.has(id) : userIds.has(id);
-  const seo = addons.seo;
-  for (const [list, base] of [[seo.redirections, '/seo/redirections'], [seo.objects, '/seo/objects']] as const) {
-    checkUnique(issues, 'addons', rows<{ objectType: string; objectID: number }>(list, base), (o) => `${o.objectType} ${o.objectID}`, 'object');
-    list.forEach((o, i) => {
-      if (!objectExists(o.objectType, o.objectID)) issues.add('addons', `${base}/${i}/objectID`, `refers to ${o.objectType} ${o.objectID}, which does not exist`);
-    });
-  }
-  checkUnique(issues, 'addons', rows(seo.trackedKeywords, '/seo/trackedKeywords'), (k) => `${k.id}`, 'keyword id');
-  checkUnique(issues, 'addons', rows(seo.trackedKeywords, '/seo/trackedKeywords'), (k) => `'${k.keyword}' (${k.lang})`, 'keyword');
-
-  const pb = addons.pageBuilder;
-  checkUnique(issues, 'addons', rows(pb.themes, '/pageBuilder/themes'), (t) => t.slug, 'theme slug');
-  checkUnique(issues, 'addons', rows(pb.plugins, '/pageBuilder/plugins'), (p) => p.slug, 'plugin slug');
-  checkUnique(issues, 'addons', rows(pb.logs, '/pageBuilder/logs'), (l) => `${l.id}`, 'log id');
-  if (pb.themes.filter((t) => t.status === 'active').length > 1) {
-    issues.add('addons', '/pageBuilder/themes', 'must have at most one active theme');
-  }
-
-  const lmsUsers = new Set(addons.lms.users.map((u) => u.username));
-  checkUnique(issues, 'addons', rows(addons.lms.users, '/lms/users'), (u) => u.username, 'username');
-  checkUnique(issues, 'addons', rows(addons.lms.tokens, '/lms/tokens'), (t) => t.token, 'token');
-  addons.lms.tokens.forEach((t, i) => {
-    if (!lmsUsers.has(t.username)) issues.add('addons', `/lms/tokens/${i}/username`, `refers to learning-module user '${t.username}', which does not exist`);
-  });
-
-  const tr = addons.translation;
-  const stringIds = new Set(tr.strings.map((s) => s.id));
-  const packageIds = new Set(tr.packages.map((p) => p.id));
-  checkUnique(issues, 'addons', rows(tr.strings, '/translation/strings'), (s) => `${s.id}`, 'string id');
-  checkUnique(issues, 'addons', rows(tr.strings, '/translation/strings'), (s) => `'${s.domain}' '${s.context}' '${s.name}'`, 'string (domain, context, name)');
-  checkUnique(issues, 'addons', rows(tr.packages, '/translation/packages'), (p) => `${p.id}`, 'package id');
-  tr.packages.forEach((p, i) => p.stringIds.forEach((id, j) => refCheck('addons', `/translation/packages/${i}/stringIds/${j}`, id, 'string', stringIds)));
-  checkUnique(issues, 'addons', rows(tr.jobs, '/translation/jobs'), (j) => `${j.id}`, 'job id');
-  tr.jobs.forEach((j, i) => {
-    const at = `/translation/jobs/${i}`;
-    if (j.elementType === 'post') refCheck('addons', `${at}/elementId`, j.elementId, 'post', new Set(postKind.keys()));
-    else refCheck('addons', `${at}/elementId`, j.elementId, 'string package', packageIds);
-    if (j.sourceLanguageCode === j.targetLanguageCode) issues.add('addons', `${at}/targetLanguageCode`, 'must differ from sourceLanguageCode');
-  });
-
-  checkUnique(issues, 'addons', rows(addons.sliders, '/sliders'), (s) => `${s.id}`, 'slider id');
-  checkUnique(issues, 'addons', rows(addons.sliders, '/sliders'), (s) => s.alias, 'slider alias');
-  const slideRows = addons.sliders.flatMap((s, i) => rows(s.slides, `/sliders/${i}/slides`));
-  checkUnique(issues, 'addons', slideRows, (s) => `${s.id}`, 'slide id');
+  // -- add-ons, users and import jobs
+  for (const issue of addonIssues(set)) issues.add(issue.part, issue.pointer, issue.message);
 
   return issues.list;
 }

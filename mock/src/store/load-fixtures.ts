@@ -75,12 +75,17 @@ export async function loadFixtures(dir: string, fs: ReadFs = nodeReadFs): Promis
 
 /** Checks the text of a state file (the store's whole state, see persist.ts); `file` names it in messages. */
 export function parseStateText(text: string, file: string): StoreData {
+  return parseStateFile(text, file).data;
+}
+
+/** parseStateText, with the number of the last journal transaction the state includes (0 when it does not say). */
+export function parseStateFile(text: string, file: string): { data: StoreData; txn: number } {
   const r = parseOrIssue(text, file);
   if (!('value' in r)) throw new FixtureError('syntax', [r]);
   const invalid = schemaIssues('stateFile', r.value, file);
   if (invalid.length) throw new FixtureError('schema', invalid);
   // Shape vouched for by the schema.
-  const data = r.value as StoreData & { savedAt?: string };
+  const data = r.value as StoreData & { savedAt?: string; txn?: number };
   const broken = checkIntegrity(data, {
     calendar: { file, prefix: '/calendar' },
     addons: { file, prefix: '/addons' },
@@ -93,6 +98,6 @@ export function parseStateText(text: string, file: string): StoreData {
     }
   }
   if (broken.length) throw new FixtureError('integrity', broken);
-  const { savedAt: _savedAt, ...state } = data;
-  return state;
+  const { savedAt: _savedAt, txn, ...state } = data;
+  return { data: state, txn: txn ?? 0 };
 }

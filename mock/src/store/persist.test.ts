@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureError } from './fixture-error.ts';
+import { encodeEntry, JournalError, parseJournal } from './journal.ts';
 import { loadFixtures } from './load-fixtures.ts';
-import type { FixtureSet, StoreData } from './model.ts';
-import {
-  createPersister, loadState, nodePersistFs, openStore, saveState, serializeState, writeFileAtomic,
-  type FileHandleLike, type PersistFs, type Timers,
-} from './persist.ts';
-import { createStore, fixturesToData } from './store.ts';
+import type { FixtureSet } from './model.ts';
+import { loadState, nodePersistFs, openStateFile, StateFileError, writeFileAtomic, type FileHandleLike, type Persister, type PersistFs } from './persist.ts';
+import { serializeState, stateTextPieces } from './state-text.ts';
+import { createStore, diffSnapshots, type Store } from './store.ts';
 
 let fixtures: FixtureSet;
 beforeAll(async () => {
@@ -22,47 +21,67 @@ class Killed extends Error {
 }
 
 /**
- * Files in memory. Every fs call is one numbered step; `dieAt` makes that step and every later one
- * throw, as if the process had been killed there (so no cleanup runs either). A write that dies
- * leaves half of its data behind, like a real write cut short.
+ * Files in memory. Every fs call is one numbered step; `dieAt` makes that step and every later one throw, as if the
+ * process had been killed there (so no cleanup runs either). A write that dies leaves half of its data behind, like
+ * a write cut short. What was written stays (the kernel keeps it when a process is killed), synced or not.
  */
 class MemoryFs implements PersistFs {
-  files = new Map<string, string>();
+  files = new Map<string, Buffer>();
   dirs = new Set<string>(['/data']);
   steps: string[] = [];
   dieAt = Infinity;
   failOn?: (step: string) => Error | undefined;
 
-  private step(name: string): void {
+  step(name: string): void {
     this.steps.push(name);
     if (this.steps.length - 1 >= this.dieAt) throw new Killed(`killed at ${name}`);
     const e = this.failOn?.(name);
     if (e) throw e;
   }
 
+  /** The files as a restarted process finds them. */
+  restart(): MemoryFs {
+    const fs = new MemoryFs();
+    fs.files = new Map([...this.files].map(([k, v]) => [k, Buffer.from(v)]));
+    return fs;
+  }
+
+  text(path: string): string {
+    return this.files.get(path)?.toString('utf8') ?? '';
+  }
+
   async readFile(path: string): Promise<string> {
+    return (await this.readBytes(path)).toString();
+  }
+
+  async readBytes(path: string, from = 0): Promise<Buffer> {
     this.step(`read ${path}`);
     const f = this.files.get(path);
     if (f === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-    return f;
+    return Buffer.from(f.subarray(from));
   }
 
   async open(path: string, flags: string): Promise<FileHandleLike> {
     this.step(`open ${path} ${flags}`);
     if (this.dirs.has(path)) {
-      return { writeFile: async () => undefined, sync: async () => this.step(`fsync dir ${path}`), close: async () => undefined };
+      return { write: async () => undefined, truncate: async () => undefined, sync: async () => this.step(`fsync dir ${path}`), close: async () => undefined };
     }
+    if (!path.startsWith('/data/')) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
     if (flags.includes('x') && this.files.has(path)) throw Object.assign(new Error('EEXIST'), { code: 'EEXIST' });
-    if (flags.startsWith('w')) this.files.set(path, '');
+    if (flags.startsWith('w') || !this.files.has(path)) this.files.set(path, Buffer.alloc(0));
     return {
-      writeFile: async (data: string) => {
+      write: async (data: Uint8Array) => {
         try {
           this.step(`write ${path}`);
         } catch (e) {
-          this.files.set(path, data.slice(0, Math.floor(data.length / 2)));
+          this.files.set(path, Buffer.concat([this.files.get(path) ?? Buffer.alloc(0), Buffer.from(data).subarray(0, Math.floor(data.byteLength / 2))]));
           throw e;
         }
-        this.files.set(path, data);
+        this.files.set(path, Buffer.concat([this.files.get(path) ?? Buffer.alloc(0), Buffer.from(data)]));
+      },
+      truncate: async (length: number) => {
+        this.step(`truncate ${path}`);
+        this.files.set(path, (this.files.get(path) ?? Buffer.alloc(0)).subarray(0, length));
       },
       sync: async () => this.step(`fsync ${path}`),
       close: async () => this.step(`close ${path}`),
@@ -84,6 +103,18 @@ class MemoryFs implements PersistFs {
 }
 
 const PATH = '/data/state.json';
+const JOURNAL = `${PATH}.journal`;
+const NOW = new Date('2026-11-01T10:00:00Z');
+const open = (fs: PersistFs, extra: { compactAfterBytes?: number; notes?: string[]; errors?: unknown[] } = {}) =>
+  openStateFile(fixtures, {
+    path: PATH, fs, now: () => NOW,
+    ...(extra.compactAfterBytes !== undefined ? { compactAfterBytes: extra.compactAfterBytes } : {}),
+    onNote: (m) => extra.notes?.push(m),
+    onError: (e) => extra.errors?.push(e),
+  });
+
+/** Waits until the writes so far are on disk, as an answer would. */
+const saved = (store: Store, persister: Persister) => persister.durable(store.version) ?? Promise.resolve();
 
 describe('writeFileAtomic', () => {
   it('writes to a temp file in the same directory, fsyncs, renames, fsyncs the directory', async () => {
@@ -98,47 +129,26 @@ describe('writeFileAtomic', () => {
       'open /data r',
       'fsync dir /data',
     ]);
-    expect([...fs.files]).toEqual([[PATH, 'new']]);
+    expect([...fs.files.keys()]).toEqual([PATH]);
+    expect(fs.text(PATH)).toBe('new');
   });
 
-  it('a failing rename leaves the old file intact and removes the temp file', async () => {
+  it('writes content given in pieces in slices of about a megabyte, the same bytes as at once', async () => {
     const fs = new MemoryFs();
-    fs.files.set(PATH, 'old');
-    fs.failOn = (step) => (step.startsWith('rename') ? Object.assign(new Error('EXDEV'), { code: 'EXDEV' }) : undefined);
-    await expect(writeFileAtomic(PATH, 'new', fs)).rejects.toThrow('EXDEV');
-    expect([...fs.files]).toEqual([[PATH, 'old']]);
+    const pieces = Array.from({ length: 3000 }, (_, i) => `${'x'.repeat(1000)}${i},`);
+    await writeFileAtomic(PATH, pieces, fs);
+    expect(fs.text(PATH)).toBe(pieces.join(''));
+    expect(fs.steps.filter((s) => s.startsWith('write')).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('a failing write or fsync (disk full) leaves the old file intact', async () => {
-    for (const failing of ['write', 'fsync']) {
+  it('a failing rename, write or fsync (disk full) leaves the old file intact and removes the temp file', async () => {
+    for (const failing of ['rename', 'write', 'fsync /data/.']) {
       const fs = new MemoryFs();
-      fs.files.set(PATH, 'old');
-      fs.failOn = (step) => (step.startsWith(`${failing} /data/.`) ? Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }) : undefined);
+      fs.files.set(PATH, Buffer.from('old'));
+      fs.failOn = (step) => (step.startsWith(failing) ? Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }) : undefined);
       await expect(writeFileAtomic(PATH, 'new content', fs)).rejects.toThrow('ENOSPC');
-      expect([...fs.files]).toEqual([[PATH, 'old']]);
-    }
-  });
-
-  it('a kill at any step leaves either the complete old or the complete new file', async () => {
-    const oldText = serializeState(fixturesToData(fixtures));
-    const store = createStore(fixtures);
-    store.createPost('event', { title: 'Written before the crash' });
-    const newText = serializeState(store.snapshot());
-    const probe = new MemoryFs();
-    probe.files.set(PATH, oldText);
-    await writeFileAtomic(PATH, newText, probe);
-    const total = probe.steps.length;
-    for (let k = 0; k < total; k++) {
-      const fs = new MemoryFs();
-      fs.files.set(PATH, oldText);
-      fs.dieAt = k;
-      await expect(writeFileAtomic(PATH, newText, fs), `kill at step ${k}`).rejects.toThrow(Killed);
-      const left = fs.files.get(PATH);
-      expect([oldText, newText], `kill at ${probe.steps[k]}`).toContain(left);
-      // What survived is a state file the next start accepts; a stray temp file is ignored.
-      fs.dieAt = Infinity;
-      const loaded = await loadState(PATH, fs);
-      expect(loaded?.calendar.events.length).toBeGreaterThan(0);
+      expect([...fs.files.keys()]).toEqual([PATH]);
+      expect(fs.text(PATH)).toBe('old');
     }
   });
 
@@ -146,9 +156,229 @@ describe('writeFileAtomic', () => {
     const fs = new MemoryFs();
     fs.failOn = (step) => (step === 'open /data r' ? Object.assign(new Error('EISDIR'), { code: 'EISDIR' }) : undefined);
     await writeFileAtomic(PATH, 'x', fs);
-    expect(fs.files.get(PATH)).toBe('x');
+    expect(fs.text(PATH)).toBe('x');
     fs.failOn = (step) => (step === 'fsync dir /data' ? Object.assign(new Error('EIO'), { code: 'EIO' }) : undefined);
     await expect(writeFileAtomic(PATH, 'y', fs)).rejects.toThrow('EIO');
+  });
+});
+
+describe('the state file text', () => {
+  it('in pieces is exactly JSON.stringify of the whole, with txn and savedAt', () => {
+    const store = createStore(fixtures);
+    store.createPost('event', { title: 'Піца & "quotes" \u2028' });
+    const snap = store.snapshot();
+    const { version, ...rest } = snap;
+    const whole = `${JSON.stringify({ version, txn: 7, savedAt: NOW.toISOString(), ...rest })}\n`;
+    expect([...stateTextPieces(snap, { txn: 7, savedAt: NOW })].join('')).toBe(whole);
+    expect(serializeState(snap, NOW, 7)).toBe(whole);
+  });
+});
+
+describe('the journal format', () => {
+  const entry = (txn: number) => encodeEntry(txn, { rows: [{ table: 'venue', key: txn, record: { id: txn, title: `Зал ${txn}` } }, { table: 'tag', key: 3, record: undefined }], singletons: txn % 2 ? { seoMode: 'custom' } : {}, sequences: { post: txn + 1 } as never, reset: false });
+
+  it('reads back what it wrote', () => {
+    const text = entry(1) + entry(2);
+    const parsed = parseJournal(Buffer.from(text));
+    expect(parsed.validBytes).toBe(Buffer.byteLength(text));
+    expect(parsed.torn).toBeUndefined();
+    expect(parsed.entries.map((e) => [e.txn, e.rows.map((r) => r.record === undefined ? 'deleted' : (r.record as { title: string }).title), e.singletons])).toEqual([
+      [1, ['Зал 1', 'deleted'], { seoMode: 'custom' }],
+      [2, ['Зал 2', 'deleted'], {}],
+    ]);
+  });
+
+  it('a last line cut anywhere is left out and reported; the lines before it are kept', () => {
+    const whole = Buffer.from(entry(1) + entry(2));
+    const first = Buffer.byteLength(entry(1));
+    for (let cut = first + 1; cut < whole.length; cut++) {
+      const parsed = parseJournal(whole.subarray(0, cut));
+      expect(parsed.entries.map((e) => e.txn), `cut at ${cut}`).toEqual([1]);
+      expect(parsed.validBytes).toBe(first);
+      expect(parsed.torn?.line).toBe(2);
+    }
+  });
+
+  it('a damaged line with more after it is an error naming the line; a flipped byte fails the checksum', () => {
+    const good = entry(1);
+    const damaged = good.replace('Зал', 'Зол');
+    expect(() => parseJournal(Buffer.from(damaged + entry(2)))).toThrow(JournalError);
+    expect(() => parseJournal(Buffer.from(damaged + entry(2)))).toThrow(/^line 1: checksum does not match/);
+    expect(parseJournal(Buffer.from(entry(1) + damaged)).torn).toMatchObject({ line: 2, reason: 'checksum does not match' });
+  });
+});
+
+describe('a state file on disk (in memory)', () => {
+  it('the first start writes the snapshot; writes go to the journal before durable() resolves; a restart has them', async () => {
+    const fs = new MemoryFs();
+    const { store, persister } = await open(fs);
+    expect(JSON.parse(fs.text(PATH)).txn).toBe(0);
+    expect(fs.text(JOURNAL)).toBe('');
+    expect(persister.durable(store.version)).toBeUndefined();
+    const e = store.createPost('event', { title: 'Written' });
+    const waiting = persister.durable(store.version);
+    expect(waiting).toBeInstanceOf(Promise);
+    expect(fs.text(JOURNAL)).toBe('');
+    await waiting;
+    expect(fs.text(JOURNAL)).toContain('"title":"Written"');
+    expect(fs.steps.at(-1)).toBe(`fsync ${JOURNAL}`);
+    const again = await open(fs.restart());
+    expect(again.store.events.get(e.id)?.title).toBe('Written');
+    expect(diffSnapshots(store.snapshot(), again.store.snapshot())).toEqual([]);
+  });
+
+  it('writes of the same turn share one write and one fsync (group commit)', async () => {
+    const fs = new MemoryFs();
+    const { store, persister } = await open(fs);
+    const syncs = persister.stats.syncs;
+    for (let i = 0; i < 50; i++) store.createPost('venue', { title: `Hall ${i}` });
+    await saved(store, persister);
+    expect(persister.stats.syncs - syncs).toBe(1);
+    expect(persister.stats.commits).toBe(50);
+    expect(fs.text(JOURNAL).split('\n').filter(Boolean)).toHaveLength(50);
+  });
+
+  it('a kill at any step loses no acknowledged write and hands out no ID twice', async () => {
+    // Writes, a reset, more writes, compactions in between: every step of that is a possible kill point.
+    interface Acked {
+      titles: Map<number, string>;
+      /** A reset was sent and not yet answered: whether it happened is not known, the writes before it all went or all stayed. */
+      resetInDoubt: boolean;
+    }
+    const script = async (fs: MemoryFs, acked: Acked) => {
+      const { store, persister } = await open(fs, { compactAfterBytes: 4000 });
+      for (let round = 0; round < 6; round++) {
+        const made = [0, 1, 2].map((i) => store.createPost('organizer', { title: `R${round}-${i}` }));
+        if (round === 3) {
+          store.reset();
+          acked.resetInDoubt = true;
+        }
+        await saved(store, persister);
+        if (round === 3) {
+          acked.titles.clear();
+          acked.resetInDoubt = false;
+        } else for (const m of made) acked.titles.set(m.id, m.title);
+      }
+      await persister.close();
+    };
+    const probe = new MemoryFs();
+    await script(probe, { titles: new Map(), resetInDoubt: false });
+    const total = probe.steps.length;
+    expect(total).toBeGreaterThan(60);
+    for (let k = 0; k < total; k++) {
+      const fs = new MemoryFs();
+      fs.dieAt = k;
+      const acked: Acked = { titles: new Map(), resetInDoubt: false };
+      await script(fs, acked).catch((e: unknown) => {
+        // Whatever the kill made of the step it hit (a read error becomes a FixtureError...), it was the kill.
+        if (fs.steps.length <= k) throw e;
+      });
+      if (!fs.files.has(PATH)) continue;
+      const { store } = await open(fs.restart());
+      const at = `kill at step ${k} (${fs.steps[k]})`;
+      const present = [...acked.titles].filter(([id, title]) => store.organizers.get(id)?.title === title);
+      if (acked.resetInDoubt && present.length === 0) expect(store.organizers.size, at).toBe(fixtures.calendar.organizers.length);
+      else expect(present.map(([, t]) => t), at).toEqual([...acked.titles.values()]);
+      const highest = Math.max(0, ...acked.titles.keys());
+      expect(store.sequences.post, at).toBeGreaterThan(highest);
+      expect(store.createPost('organizer', { title: 'after' }).id).toBeGreaterThan(highest);
+    }
+  });
+
+  it('a torn last line is left out with a note, cut off the file, and later writes follow the good lines', async () => {
+    const fs = new MemoryFs();
+    const { store, persister } = await open(fs);
+    const kept = store.createPost('venue', { title: 'Kept' });
+    await saved(store, persister);
+    const line = encodeEntry(99, { rows: [{ table: 'venue', key: 1, record: { id: 1 } }], singletons: {}, sequences: store.sequences, reset: false });
+    fs.files.set(JOURNAL, Buffer.concat([fs.files.get(JOURNAL)!, Buffer.from(line.slice(0, 40))]));
+    const notes: string[] = [];
+    const restarted = fs.restart();
+    const second = await open(restarted, { notes });
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(new RegExp(`^${JOURNAL}: 1 transaction replayed after the snapshot in ${PATH} \\(\\d+ ms\\)$`));
+    expect(notes[1]).toBe(`${JOURNAL}: line 2 was cut short by a crash (no newline at its end); it was never acknowledged, and is left out`);
+    expect(second.store.venues.get(kept.id)?.title).toBe('Kept');
+    const after = second.store.createPost('venue', { title: 'After the tear' });
+    await saved(second.store, second.persister);
+    expect(restarted.text(JOURNAL).split('\n').filter(Boolean)).toHaveLength(2);
+    const third = await open(restarted.restart());
+    expect(third.store.venues.get(after.id)?.title).toBe('After the tear');
+  });
+
+  it('a damaged snapshot or journal, or a journal that does not continue the snapshot, is an error naming the file', async () => {
+    const fs = new MemoryFs();
+    const { store, persister } = await open(fs);
+    store.createPost('venue', { title: 'One' });
+    store.createPost('venue', { title: 'Two' });
+    await saved(store, persister);
+    const journal = fs.text(JOURNAL);
+
+    const broken = fs.restart();
+    broken.files.set(PATH, Buffer.from(fs.text(PATH).slice(0, 5000)));
+    await expect(open(broken)).rejects.toThrow(FixtureError);
+    await expect(open(broken)).rejects.toThrow(new RegExp(`^${PATH}: line 1, column \\d+: invalid JSON`));
+
+    const damaged = fs.restart();
+    damaged.files.set(JOURNAL, Buffer.from(journal.replace('"One"', '"Uno"')));
+    await expect(open(damaged)).rejects.toThrow(`${JOURNAL}: line 1, column 1: line 1: checksum does not match, and more lines follow it`);
+
+    const gap = fs.restart();
+    gap.files.set(JOURNAL, Buffer.from(journal.split('\n')[1]! + '\n'));
+    await expect(open(gap)).rejects.toThrow(`${JOURNAL}: line 1, column 1: transaction 2 where 1 was expected: the journal does not continue ${PATH} (transactions are missing)`);
+  });
+
+  it('compaction rewrites the snapshot and keeps only later transactions in the journal', async () => {
+    const fs = new MemoryFs();
+    const { store, persister } = await open(fs, { compactAfterBytes: 10_000 });
+    for (let i = 0; i < 40; i++) {
+      store.createPost('venue', { title: `Hall ${i} ${'x'.repeat(300)}` });
+      await saved(store, persister);
+    }
+    await persister.flush();
+    expect(persister.stats.compactions).toBeGreaterThan(0);
+    expect(fs.files.get(JOURNAL)!.byteLength).toBeLessThan(20_000);
+    const txn = JSON.parse(fs.text(PATH)).txn as number;
+    const left = fs.text(JOURNAL).split('\n').filter(Boolean).map((l) => JSON.parse(l.split('\t')[0]!).txn as number);
+    left.forEach((t, i) => expect(t).toBe(txn + 1 + i));
+    await persister.close();
+    expect(fs.text(JOURNAL)).toBe('');
+    const again = await open(fs.restart());
+    expect(diffSnapshots(store.snapshot(), again.store.snapshot())).toEqual([]);
+  });
+
+  it('a reset is journaled, compacts the state, and IDs handed out before it stay used', async () => {
+    const fs = new MemoryFs();
+    const { store, persister } = await open(fs);
+    const gone = store.createPost('event', { title: 'Before reset' });
+    store.reset();
+    await saved(store, persister);
+    await persister.flush();
+    const again = await open(fs.restart());
+    expect(again.store.events.get(gone.id)).toBeUndefined();
+    expect(again.store.events.size).toBe(fixtures.calendar.events.length);
+    expect(again.store.createPost('event', { title: 'After' }).id).toBe(gone.id + 1);
+  });
+
+  it('when the journal cannot be written, waiting answers fail, and so do later ones', async () => {
+    const fs = new MemoryFs();
+    const errors: unknown[] = [];
+    const { store, persister } = await open(fs, { errors });
+    fs.failOn = (step) => (step === `write ${JOURNAL}` ? Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }) : undefined);
+    store.createPost('venue', { title: 'Lost' });
+    await expect(saved(store, persister)).rejects.toThrow('ENOSPC');
+    store.createPost('venue', { title: 'Also lost' });
+    await expect(saved(store, persister)).rejects.toThrow('ENOSPC');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(StateFileError);
+    expect(String(errors[0])).toContain(`${JOURNAL}: cannot be written (ENOSPC`);
+  });
+
+  it('a state file that cannot be written refuses to start', async () => {
+    const fs = new MemoryFs();
+    const e = await openStateFile(fixtures, { path: '/proc/nope/x.json', fs }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(StateFileError);
+    expect((e as StateFileError).message).toBe("/proc/nope/x.json: cannot be written (ENOENT: no such file or directory, open '/proc/nope/x.json.journal')");
   });
 });
 
@@ -159,28 +389,20 @@ describe('on a real filesystem', () => {
     dir = undefined;
   });
 
-  it('saves and loads a state, and a failed save keeps the previous file', async () => {
+  it('saves, restarts, and leaves only the state file and its journal', async () => {
     dir = mkdtempSync(join(tmpdir(), 'store-persist-'));
     const path = join(dir, 'state.json');
-    const store = createStore(fixtures);
-    const e = store.createPost('event', { title: 'Persisted' });
-    await saveState(path, store.snapshot(), nodePersistFs, new Date('2026-11-01T00:00:00Z'));
-    const loaded = (await loadState(path)) as StoreData;
-    expect(loaded.calendar.events.find((x) => x.id === e.id)?.title).toBe('Persisted');
-    expect(loaded).toEqual(store.snapshot());
-
-    const before = readFileSync(path, 'utf8');
-    const failingSync: PersistFs = {
-      ...nodePersistFs,
-      open: async (p, flags, mode) => {
-        const h = await nodePersistFs.open(p, flags, mode);
-        return { writeFile: (d, enc) => h.writeFile(d, enc), close: () => h.close(), sync: async () => Promise.reject(Object.assign(new Error('EIO'), { code: 'EIO' })) };
-      },
-    };
-    store.createPost('event', { title: 'Never saved' });
-    await expect(saveState(path, store.snapshot(), failingSync)).rejects.toThrow('EIO');
-    expect(readFileSync(path, 'utf8')).toBe(before);
-    expect(readdirSync(dir)).toEqual(['state.json']);
+    const first = await openStateFile(fixtures, { path });
+    const e = first.store.createPost('event', { title: 'Persisted' });
+    await saved(first.store, first.persister);
+    expect(readFileSync(`${path}.journal`, 'utf8')).toContain('"Persisted"');
+    await first.persister.close();
+    expect(readdirSync(dir).sort()).toEqual(['state.json', 'state.json.journal']);
+    expect((await loadState(path))?.data.calendar.events.find((x) => x.id === e.id)?.title).toBe('Persisted');
+    const second = await openStateFile(fixtures, { path });
+    expect(second.store.events.get(e.id)?.title).toBe('Persisted');
+    expect(second.store.sequences.post).toBe(e.id + 1);
+    await second.persister.close();
   });
 
   it('loadState: no file is a first run; a broken file is an error naming it', async () => {
@@ -197,126 +419,31 @@ describe('on a real filesystem', () => {
     expect((e2 as FixtureError).message).toBe(`${dir}: is a directory, not a file`);
   });
 
-  it('openStore starts from the state file when there is one', async () => {
+  it('the mock holds an answer that wrote until the write is in the journal; other answers go at once', async () => {
     dir = mkdtempSync(join(tmpdir(), 'store-persist-'));
     const stateFile = join(dir, 'state.json');
-    const fixturesDir = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
-    const first = await openStore({ fixturesDir, stateFile });
-    const e = first.store.createPost('event', { title: 'Survives restart' });
-    await first.persister?.close();
-    const second = await openStore({ fixturesDir, stateFile });
-    expect(second.store.events.get(e.id)?.title).toBe('Survives restart');
-    expect(second.store.sequences.post).toBe(e.id + 1);
-    second.store.reset();
-    expect(second.store.events.get(e.id)).toBeUndefined();
-    await second.persister?.close();
-  });
-});
-
-/** Timers and a clock that only move when the test says so. */
-function manualTime() {
-  let now = 0;
-  let nextId = 1;
-  const pending = new Map<number, { at: number; cb: () => void }>();
-  const timers: Timers = {
-    setTimeout: (cb, ms) => {
-      const id = nextId++;
-      pending.set(id, { at: now + ms, cb });
-      return id;
-    },
-    clearTimeout: (h) => void pending.delete(h as number),
-  };
-  const advance = async (ms: number) => {
-    const until = now + ms;
-    for (;;) {
-      const due = [...pending].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      now = due[1].at;
-      pending.delete(due[0]);
-      due[1].cb();
-      for (let i = 0; i < 20; i++) await Promise.resolve();
-    }
-    now = until;
-  };
-  return { timers, advance, clock: () => new Date(now), pendingCount: () => pending.size };
-}
-
-describe('createPersister', () => {
-  it('debounces bursts of writes into one save', async () => {
-    const fs = new MemoryFs();
-    const t = manualTime();
-    const store = createStore(fixtures);
-    const p = createPersister(store, { path: PATH, fs, delayMs: 100, maxDelayMs: 1000, timers: t.timers, now: t.clock });
-    for (let i = 0; i < 5; i++) {
-      store.createPost('event', { title: `Burst ${i}` });
-      await t.advance(50);
-    }
-    expect(p.saves).toBe(0);
-    await t.advance(100);
-    expect(p.saves).toBe(1);
-    const saved = await loadState(PATH, fs);
-    expect(saved?.calendar.events.filter((e) => e.title.startsWith('Burst'))).toHaveLength(5);
-    await t.advance(1000);
-    expect(p.saves).toBe(1);
+    const { createMock } = await import('../index.ts');
+    const mock = await createMock({ stateFile });
+    const req = (method: string, url: string, body?: string) => ({
+      method, url, origin: 'http://127.0.0.1:4010',
+      headers: { host: '127.0.0.1:4010', ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}) },
+      ...(body ? { body: Buffer.from(body) } : {}),
+    });
+    const read = mock.respond(req('GET', '/wp-json/cal/v1/venues?per_page=1'));
+    expect(read).not.toBeInstanceOf(Promise);
+    const pending = mock.respond(req('POST', '/wp-json/cal/v1/venues', '{"title":"Held until saved"}'));
+    expect(pending).toBeInstanceOf(Promise);
+    expect(readFileSync(`${stateFile}.journal`, 'utf8')).toBe('');
+    const created = await pending;
+    expect(created.status).toBe(201);
+    const id = (JSON.parse(created.body) as { id: number }).id;
+    expect(readFileSync(`${stateFile}.journal`, 'utf8')).toContain(`["venue",${id},{"id":${id},`);
+    await mock.close();
   });
 
-  it('saves at least every maxDelayMs under a steady stream of writes', async () => {
-    const fs = new MemoryFs();
-    const t = manualTime();
-    const store = createStore(fixtures);
-    const p = createPersister(store, { path: PATH, fs, delayMs: 100, maxDelayMs: 300, timers: t.timers, now: t.clock });
-    for (let i = 0; i < 20; i++) {
-      store.createPost('event', { title: `Stream ${i}` });
-      await t.advance(60);
-    }
-    expect(p.saves).toBeGreaterThanOrEqual(3);
-    await p.close();
-  });
-
-  it('close() makes the final save, stops listening, and can be called twice', async () => {
-    const fs = new MemoryFs();
-    const t = manualTime();
-    const store = createStore(fixtures);
-    const p = createPersister(store, { path: PATH, fs, delayMs: 100, timers: t.timers, now: t.clock });
-    const e = store.createPost('event', { title: 'Last words' });
-    await p.close();
-    expect(p.saves).toBe(1);
-    expect(t.pendingCount()).toBe(0);
-    expect((await loadState(PATH, fs))?.calendar.events.some((x) => x.id === e.id)).toBe(true);
-    store.createPost('event', { title: 'After close' });
-    expect(t.pendingCount()).toBe(0);
-    await p.close();
-    expect(p.saves).toBe(2);
-  });
-
-  it('does not save when nothing changed, and reports background failures', async () => {
-    const fs = new MemoryFs();
-    const t = manualTime();
-    const errors: unknown[] = [];
-    const store = createStore(fixtures);
-    const p = createPersister(store, { path: PATH, fs, delayMs: 10, timers: t.timers, now: t.clock, onError: (e) => errors.push(e) });
-    await p.flush();
-    expect(p.saves).toBe(0);
-    fs.failOn = (step) => (step.startsWith('rename') ? Object.assign(new Error('EROFS'), { code: 'EROFS' }) : undefined);
-    store.createPost('event', { title: 'Cannot save' });
-    await t.advance(10);
-    expect(errors).toHaveLength(1);
-    expect(String(errors[0])).toMatch(/EROFS/);
-    fs.failOn = undefined;
-    await p.close();
-    expect(p.saves).toBe(1);
-  });
-
-  it('serialises saves: a write during a save is picked up by the next one', async () => {
-    const fs = new MemoryFs();
-    const store = createStore(fixtures);
-    const p = createPersister(store, { path: PATH, fs, delayMs: 5 });
-    store.createPost('event', { title: 'One' });
-    const first = p.flush();
-    store.createPost('event', { title: 'Two' });
-    await Promise.all([first, p.flush()]);
-    const saved = await loadState(PATH, fs);
-    expect(saved?.calendar.events.filter((e) => e.title === 'One' || e.title === 'Two')).toHaveLength(2);
-    await p.close();
+  it('refuses a path it cannot write, naming it and why', async () => {
+    const e = await openStateFile(fixtures, { path: '/proc/nope/x.json', fs: nodePersistFs }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(StateFileError);
+    expect((e as StateFileError).message).toMatch(/^\/proc\/nope\/x\.json: cannot be written \(ENOENT: no such file or directory/);
   });
 });

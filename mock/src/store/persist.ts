@@ -1,91 +1,44 @@
-// `--state-file PATH`: the store's state survives restarts.
+// `--state-file PATH`: the store survives restarts, and an acknowledged write survives a crash.
 //
-// Saves are atomic: the new state goes to a temporary file in the same directory, is fsynced, and
-// replaces the old file by rename, after which the directory is fsynced so the rename itself is
-// durable. A process killed at any point leaves either the old file or the new one, never a torn
-// one. The fs functions are passed in, so tests can fail or "kill" any step.
+// Two files: PATH, a snapshot of the whole state (the fixture files' layout, plus `txn`, the last transaction it
+// includes), and PATH.journal, one line per transaction committed after it (journal.ts). Every commit is appended
+// to the journal and fsynced before the answer that wrote it goes out (`durable()`); commits that arrive while a
+// write is in flight share the next one (group commit). Now and then the state is compacted: the snapshot is
+// written to a temporary file in pieces, without holding the event loop, renamed over PATH, and the journal is cut
+// to the transactions after it. Whatever point a crash hits, PATH plus the journal's transactions after its `txn`
+// are every acknowledged write. On start the journal is replayed; a last line cut short by a crash is left out,
+// with a note; anything else that does not fit is an error naming the file, never silently dropped.
 
-import * as fsp from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import { FixtureError } from './fixture-error.ts';
-import { loadFixtures, parseStateText, unreadable, type ReadFs } from './load-fixtures.ts';
-import type { StoreData } from './model.ts';
-import { createStore, type Store, type StoreOptions } from './store.ts';
-import type { DeepReadonly } from './table.ts';
+import { checkIntegrity } from './integrity.ts';
+import { encodeEntry, JournalError, parseJournal, txnOf, type JournalEntry } from './journal.ts';
+import { loadFixtures, parseStateFile, unreadable } from './load-fixtures.ts';
+import type { FixtureSet, StoreData } from './model.ts';
+import { nodePersistFs, tempPathFor, writeFileAtomic, type FileHandleLike, type PersistFs } from './persist-fs.ts';
+import { stateTextPieces } from './state-text.ts';
+import { createStore, StoreError, type Commit, type Store, type StoreOptions } from './store.ts';
 
-export interface FileHandleLike {
-  writeFile(data: string, encoding: 'utf8'): Promise<void>;
-  sync(): Promise<void>;
-  close(): Promise<void>;
-}
+export { nodePersistFs, writeFileAtomic, type FileHandleLike, type PersistFs } from './persist-fs.ts';
+export { serializeState } from './state-text.ts';
 
-export interface PersistFs extends ReadFs {
-  open(path: string, flags: string, mode?: number): Promise<FileHandleLike>;
-  rename(from: string, to: string): Promise<void>;
-  unlink(path: string): Promise<void>;
-}
-
-export const nodePersistFs: PersistFs = {
-  readFile: (path, encoding) => fsp.readFile(path, encoding),
-  open: (path, flags, mode) => fsp.open(path, flags, mode),
-  rename: (from, to) => fsp.rename(from, to),
-  unlink: (path) => fsp.unlink(path),
-};
-
-// Directory fsync is a POSIX notion; these codes mean "this platform or fs cannot", not "it failed".
-const DIR_SYNC_UNSUPPORTED = new Set(['EISDIR', 'EPERM', 'EINVAL', 'EBADF', 'ENOTSUP', 'EACCES']);
-
-async function syncDirectory(dir: string, fs: PersistFs): Promise<void> {
-  let handle: FileHandleLike | undefined;
-  try {
-    handle = await fs.open(dir, 'r');
-    await handle.sync();
-  } catch (e) {
-    if (!DIR_SYNC_UNSUPPORTED.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
-  } finally {
-    await handle?.close().catch(() => undefined);
+/** A state file the mock cannot write: it refuses to start rather than fail on the first write. */
+export class StateFileError extends Error {
+  override readonly name = 'StateFileError';
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
   }
 }
 
-let tmpCounter = 0;
-const defaultTmpSuffix = () => `${process.pid}-${++tmpCounter}`;
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * Replaces `path` with `text` atomically (see the file comment). On failure the temporary file is
- * removed when possible and the error rethrown; `path` is untouched unless the rename happened.
+ * Reads and checks a state file; `undefined` when there is none yet (first run). Any other problem is a
+ * FixtureError naming the file (and the JSON pointer, or line and column).
  */
-export async function writeFileAtomic(path: string, text: string, fs: PersistFs = nodePersistFs, tmpSuffix: () => string = defaultTmpSuffix): Promise<void> {
-  const dir = dirname(path);
-  // Same directory as the target: rename is only atomic within one filesystem.
-  const tmp = join(dir, `.${basename(path)}.${tmpSuffix()}.tmp`);
-  let handle: FileHandleLike | undefined;
-  try {
-    handle = await fs.open(tmp, 'wx', 0o644);
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-    const h = handle;
-    handle = undefined;
-    await h.close();
-    await fs.rename(tmp, path);
-  } catch (e) {
-    await handle?.close().catch(() => undefined);
-    await fs.unlink(tmp).catch(() => undefined);
-    throw e;
-  }
-  await syncDirectory(dir, fs);
-}
-
-/** The state file's text: the store snapshot plus when it was saved. */
-export function serializeState(data: DeepReadonly<StoreData>, savedAt?: Date): string {
-  const { version, ...rest } = data;
-  return `${JSON.stringify({ version, ...(savedAt ? { savedAt: savedAt.toISOString() } : {}), ...rest })}\n`;
-}
-
-/**
- * Reads and checks a state file; `undefined` when there is none yet (first run). Any other problem
- * is a FixtureError naming the file (and the JSON pointer, or line and column).
- */
-export async function loadState(path: string, fs: ReadFs = nodePersistFs): Promise<StoreData | undefined> {
+export async function loadState(path: string, fs: PersistFs = nodePersistFs): Promise<{ data: StoreData; txn: number } | undefined> {
   let text: string;
   try {
     text = await fs.readFile(path, 'utf8');
@@ -93,148 +46,343 @@ export async function loadState(path: string, fs: ReadFs = nodePersistFs): Promi
     if ((e as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return undefined;
     throw new FixtureError('unreadable', [unreadable(path, e)]);
   }
-  return parseStateText(text, path);
+  return parseStateFile(text, path);
 }
 
-export async function saveState(path: string, data: DeepReadonly<StoreData>, fs: PersistFs = nodePersistFs, savedAt?: Date): Promise<void> {
-  await writeFileAtomic(path, serializeState(data, savedAt), fs);
-}
-
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export interface PersisterOptions {
+export interface StateFileOptions extends StoreOptions {
+  /** The snapshot's path; the journal is `${path}.journal`. */
   path: string;
   fs?: PersistFs;
-  /** Quiet time after the last write before saving. */
-  delayMs?: number;
-  /** Under a steady stream of writes, save at least this often. */
-  maxDelayMs?: number;
-  timers?: Timers;
-  now?: () => Date;
-  /** Failures of background saves (a failed flush/close rejects instead). */
+  /** Compact once the journal holds this many bytes (default: 16 MiB, or half the snapshot's size if that is more). */
+  compactAfterBytes?: number;
+  /** A state file problem after start (a journal that cannot be written, a failed compaction). */
   onError?: (error: unknown) => void;
+  /** Things worth saying on start (a torn last journal line left out). */
+  onNote?: (message: string) => void;
+}
+
+export interface PersisterStats {
+  /** Transactions written to the journal since start. */
+  commits: number;
+  /** Journal fsyncs since start (fewer than commits when writes shared one). */
+  syncs: number;
+  compactions: number;
+  journalBytes: number;
+  snapshotBytes: number;
+  /** Number of the last transaction given to the journal. */
+  lastTxn: number;
+  /** Transactions replayed from the journal on start, and how long opening took. */
+  replayed: number;
+  openMs: number;
 }
 
 export interface Persister {
-  /** Schedules a debounced save (the store subscription calls this on every write). */
-  markDirty(): void;
-  /** Saves now if anything changed since the last save, and waits until it is on disk. */
+  /**
+   * `undefined` when every commit up to the store's `version` is on disk; otherwise a promise that resolves once
+   * it is, or rejects when the journal cannot be written. After close() nothing more is saved, and nothing waits.
+   */
+  durable(version: number): Promise<void> | undefined;
+  /** Writes what is queued and waits until it is on disk. */
   flush(): Promise<void>;
-  /** The final save on shutdown: stops listening to the store, saves, waits. Safe to call twice. */
+  /** Writes a new snapshot and cuts the journal to what came after it. */
+  compact(): Promise<void>;
+  /** Stops listening, writes what is queued, compacts, closes the journal. Safe to call twice. */
   close(): Promise<void>;
-  /** Completed saves, for tests and diagnostics. */
-  readonly saves: number;
+  readonly stats: Readonly<PersisterStats>;
 }
 
-const realTimers: Timers = {
-  setTimeout: (cb, ms) => {
-    const t = setTimeout(cb, ms);
-    // A pending debounce must not keep the process alive; shutdown calls close() for the last save.
-    t.unref?.();
-    return t;
-  },
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-};
+/** Characters of journal lines encoded before they are written (and the event loop given back). */
+const JOURNAL_SLICE = 1 << 19;
 
-export function createPersister(store: Store, options: PersisterOptions): Persister {
-  const fs = options.fs ?? nodePersistFs;
-  const delay = options.delayMs ?? 250;
-  const maxDelay = options.maxDelayMs ?? 2000;
-  const timers = options.timers ?? realTimers;
-  const now = options.now ?? (() => new Date());
-  const onError = options.onError ?? ((e: unknown) => console.error(`state file ${options.path}: save failed:`, e));
+interface Waiter {
+  version: number;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
 
-  let savedVersion = store.version;
-  let timer: unknown;
-  let firstDirtyAt: number | undefined;
-  let running: Promise<void> | undefined;
-  let closed = false;
-  let saves = 0;
+class StateFile implements Persister {
+  readonly #store: Store;
+  readonly #path: string;
+  readonly #journalPath: string;
+  readonly #fs: PersistFs;
+  readonly #now: () => Date;
+  readonly #compactAfter: number | undefined;
+  readonly #onError: (e: unknown) => void;
+  readonly #unsubscribe: () => void;
+  #fh: FileHandleLike;
+  #queue: { txn: number; commit: Commit }[] = [];
+  #flushScheduled = false;
+  /** Journal file operations run one after another: appends, the swap of a compaction, the close. */
+  #io: Promise<void> = Promise.resolve();
+  #durableVersion: number;
+  /** Version of the last commit given to the journal. */
+  #queuedVersion: number;
+  #waiters: Waiter[] = [];
+  #failed: unknown;
+  #closed = false;
+  #closing: Promise<void> | undefined;
+  #compacting: Promise<void> | undefined;
+  #compactWanted = false;
+  readonly #stats: PersisterStats;
 
-  const clearTimer = () => {
-    if (timer !== undefined) timers.clearTimeout(timer);
-    timer = undefined;
-  };
+  constructor(store: Store, fh: FileHandleLike, init: { path: string; fs: PersistFs; now: () => Date; compactAfter: number | undefined; onError: (e: unknown) => void; journalBytes: number; snapshotBytes: number; lastTxn: number; replayed: number }) {
+    this.#store = store;
+    this.#fh = fh;
+    this.#path = init.path;
+    this.#journalPath = `${init.path}.journal`;
+    this.#fs = init.fs;
+    this.#now = init.now;
+    this.#compactAfter = init.compactAfter;
+    this.#onError = init.onError;
+    this.#durableVersion = store.version;
+    this.#queuedVersion = store.version;
+    this.#stats = { commits: 0, syncs: 0, compactions: 0, journalBytes: init.journalBytes, snapshotBytes: init.snapshotBytes, lastTxn: init.lastTxn, replayed: init.replayed, openMs: 0 };
+    this.#unsubscribe = store.subscribe((_change, commit) => this.#append(commit));
+  }
 
-  // One save at a time; the snapshot is taken when the save starts, so it is a consistent state.
-  const saveOnce = async (): Promise<void> => {
-    while (running) await running.catch(() => undefined);
-    if (store.version === savedVersion) return;
-    const version = store.version;
-    const data = store.snapshot();
-    const attempt = saveState(options.path, data, fs, now());
-    running = attempt;
+  get stats(): Readonly<PersisterStats> {
+    return this.#stats;
+  }
+
+  setOpenMs(ms: number): void {
+    this.#stats.openMs = ms;
+  }
+
+  #exclusive(op: () => Promise<void>): Promise<void> {
+    const run = this.#io.then(op);
+    this.#io = run.catch(() => undefined);
+    return run;
+  }
+
+  #append(commit: Commit): void {
+    if (this.#failed !== undefined) return;
+    this.#queue.push({ txn: ++this.#stats.lastTxn, commit });
+    this.#queuedVersion = commit.version;
+    if (commit.reset) this.#compactWanted = true;
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    // After the current turn: the commits of every request handled in it share one write and one fsync.
+    setImmediate(() => void this.#exclusive(() => this.#flushQueue()).catch(() => undefined));
+  }
+
+  async #flushQueue(): Promise<void> {
+    this.#flushScheduled = false;
+    if (this.#failed !== undefined || this.#queue.length === 0) return;
+    const batch = this.#queue;
+    this.#queue = [];
     try {
-      await attempt;
-      savedVersion = Math.max(savedVersion, version);
-      saves++;
-    } finally {
-      running = undefined;
-    }
-  };
-
-  const background = () => {
-    timer = undefined;
-    firstDirtyAt = undefined;
-    saveOnce()
-      .then(() => {
-        // Writes that arrived during the save need one more.
-        if (store.version !== savedVersion && !closed) markDirty();
-      })
-      .catch(onError);
-  };
-
-  const markDirty = () => {
-    if (closed) return;
-    const t = now().getTime();
-    firstDirtyAt ??= t;
-    clearTimer();
-    const wait = Math.max(0, Math.min(delay, firstDirtyAt + maxDelay - t));
-    timer = timers.setTimeout(background, wait);
-  };
-
-  const unsubscribe = store.subscribe(() => markDirty());
-
-  return {
-    markDirty,
-    flush: async () => {
-      clearTimer();
-      firstDirtyAt = undefined;
-      await saveOnce();
-    },
-    close: async () => {
-      if (!closed) {
-        closed = true;
-        unsubscribe();
-        clearTimer();
+      // Encoded and written a slice at a time, so a large group does not hold the event loop; one fsync for all.
+      let lines: string[] = [];
+      let size = 0;
+      const write = async () => {
+        const bytes = Buffer.from(lines.join(''), 'utf8');
+        lines = [];
+        size = 0;
+        await this.#fh.write(bytes);
+        this.#stats.journalBytes += bytes.byteLength;
+      };
+      for (const { txn, commit } of batch) {
+        const line = encodeEntry(txn, commit);
+        lines.push(line);
+        size += line.length;
+        if (size >= JOURNAL_SLICE) await write();
       }
-      await saveOnce();
-    },
-    get saves() {
-      return saves;
-    },
-  };
+      if (size > 0) await write();
+      await this.#fh.sync();
+      this.#stats.syncs++;
+      this.#stats.commits += batch.length;
+    } catch (e) {
+      this.#fail(e);
+      throw e;
+    }
+    this.#markDurable(batch[batch.length - 1]!.commit.version);
+    // Replaying a journal costs about what loading a snapshot of its size does: let it grow to half the snapshot.
+    const big = this.#stats.journalBytes >= (this.#compactAfter ?? Math.max(16 * 2 ** 20, this.#stats.snapshotBytes / 2));
+    if ((big || this.#compactWanted) && !this.#compacting && !this.#closing) void this.compact().catch(this.#onError);
+  }
+
+  #markDurable(version: number): void {
+    this.#durableVersion = version;
+    if (this.#waiters.length === 0) return;
+    const still: Waiter[] = [];
+    for (const w of this.#waiters) (w.version <= version ? w.resolve() : still.push(w));
+    this.#waiters = still;
+  }
+
+  #fail(e: unknown): void {
+    if (this.#failed !== undefined) return;
+    this.#failed = e;
+    for (const w of this.#waiters) w.reject(e);
+    this.#waiters = [];
+    this.#onError(new StateFileError(this.#journalPath, `cannot be written (${errorText(e)}); writes from now on are not saved and are answered with 500`));
+  }
+
+  durable(version: number): Promise<void> | undefined {
+    // Closed, or closing and this commit came after the journal stopped listening: nothing will save it.
+    if (version <= this.#durableVersion || this.#closed || (this.#closing && version > this.#queuedVersion)) return undefined;
+    if (this.#failed !== undefined) return Promise.reject(this.#failed);
+    return new Promise((resolve, reject) => this.#waiters.push({ version, resolve, reject }));
+  }
+
+  flush(): Promise<void> {
+    return this.#exclusive(() => this.#flushQueue());
+  }
+
+  compact(): Promise<void> {
+    if (this.#failed !== undefined) return Promise.reject(this.#failed);
+    this.#compacting ??= this.#compactOnce().finally(() => {
+      this.#compacting = undefined;
+    });
+    return this.#compacting;
+  }
+
+  async #compactOnce(): Promise<void> {
+    this.#compactWanted = false;
+    // One moment: the snapshot holds every commit given to the journal so far, the last of them numbered `txn`.
+    // Journal bytes written up to now are all of transactions up to `txn`; later bytes may hold some more of them
+    // (commits still queued now) before the ones that come after.
+    const data = this.#store.snapshot();
+    const txn = this.#stats.lastTxn;
+    const from = this.#stats.journalBytes;
+    this.#stats.snapshotBytes = await writeFileAtomic(this.#path, stateTextPieces(data, { txn, savedAt: this.#now() }), this.#fs);
+    // The snapshot is on disk: the journal's transactions up to `txn` are in it twice now. Cut them, with no append
+    // running meanwhile (new commits wait in the queue and go to the new journal).
+    await this.#exclusive(async () => {
+      const tail = Buffer.from(await this.#fs.readBytes(this.#journalPath, from)).toString('utf8');
+      const kept = tail.split('\n').filter((line) => line !== '' && (txnOf(line) ?? 0) > txn).map((line) => `${line}\n`).join('');
+      await writeFileAtomic(this.#journalPath, kept, this.#fs);
+      const old = this.#fh;
+      this.#fh = await this.#fs.open(this.#journalPath, 'a', 0o644);
+      await old.close().catch(() => undefined);
+      this.#stats.journalBytes = Buffer.byteLength(kept);
+    });
+    this.#stats.compactions++;
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#unsubscribe();
+      try {
+        await this.flush();
+        await this.#compacting?.catch(() => undefined);
+        if (this.#failed === undefined && this.#stats.journalBytes > 0) await this.compact();
+      } finally {
+        this.#closed = true;
+        await this.#exclusive(() => this.#fh.close()).catch(() => undefined);
+      }
+    })();
+    return this.#closing;
+  }
 }
 
-export interface OpenStoreOptions extends StoreOptions {
+function journalProblem(file: string, line: number, message: string): FixtureError {
+  return new FixtureError('integrity', [{ file, line, column: 1, message }]);
+}
+
+/**
+ * The store over `fixtures` as the state file left it: the snapshot, then the journal's transactions after it.
+ * Refuses (StateFileError) when the state file cannot be written, so that a mock never starts only to fail on its
+ * first write.
+ */
+export async function openStateFile(fixtures: FixtureSet, options: StateFileOptions): Promise<{ store: Store; persister: Persister }> {
+  const started = performance.now();
+  const fs = options.fs ?? nodePersistFs;
+  const path = options.path;
+  const journalPath = `${path}.journal`;
+  const loaded = await loadState(path, fs);
+  const store = createStore(fixtures, { ...(options.now ? { now: options.now } : {}), ...(loaded ? { state: loaded.data } : {}) });
+
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await fs.readBytes(journalPath);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') throw new FixtureError('unreadable', [unreadable(journalPath, e)]);
+  }
+  let lastTxn = loaded?.txn ?? 0;
+  let replayed = 0;
+  let validBytes = 0;
+  let torn: { line: number; reason: string } | undefined;
+  if (bytes) {
+    let parsed;
+    try {
+      parsed = parseJournal(bytes);
+    } catch (e) {
+      if (e instanceof JournalError) throw journalProblem(journalPath, e.line, e.message);
+      throw e;
+    }
+    validBytes = parsed.validBytes;
+    torn = parsed.torn;
+    let line = 0;
+    for (const entry of parsed.entries as JournalEntry[]) {
+      line++;
+      if (entry.txn <= lastTxn && replayed === 0) continue;
+      if (entry.txn !== lastTxn + 1) {
+        throw journalProblem(journalPath, line, `transaction ${entry.txn} where ${lastTxn + 1} was expected: the journal does not continue ${path} (transactions are missing)`);
+      }
+      try {
+        store.replay(entry);
+      } catch (e) {
+        if (e instanceof StoreError) throw journalProblem(journalPath, line, `transaction ${entry.txn} does not apply: ${e.message}`);
+        throw e;
+      }
+      lastTxn = entry.txn;
+      replayed++;
+    }
+    if (replayed > 0) {
+      // The rules held when each write was committed; checked again in case the fixtures changed underneath.
+      const where = { file: journalPath, prefix: '' };
+      const broken = checkIntegrity(store.snapshot() as StoreData, { calendar: where, addons: where, users: where });
+      if (broken.length) throw new FixtureError('integrity', broken.map((i) => ({ ...i, message: `after replaying the journal: ${i.message}` })));
+    }
+  }
+
+  let fh: FileHandleLike;
+  try {
+    fh = await fs.open(journalPath, 'a', 0o644);
+    if (torn) await fh.truncate(validBytes);
+    // Compactions write a temporary file beside PATH and rename it: find out now whether the directory lets us.
+    const probe = tempPathFor(path, `probe-${process.pid}`);
+    await (await fs.open(probe, 'wx', 0o644)).close();
+    await fs.unlink(probe);
+  } catch (e) {
+    throw new StateFileError(path, `cannot be written (${errorText(e)})`);
+  }
+  if (replayed > 0) options.onNote?.(`${journalPath}: ${replayed} transaction${replayed === 1 ? '' : 's'} replayed after the snapshot in ${path} (${Math.round(performance.now() - started)} ms)`);
+  if (torn) {
+    options.onNote?.(`${journalPath}: line ${torn.line} was cut short by a crash (${torn.reason}); it was never acknowledged, and is left out`);
+  }
+  const persister = new StateFile(store, fh, {
+    path, fs,
+    now: options.now ?? (() => new Date()),
+    compactAfter: options.compactAfterBytes,
+    onError: options.onError ?? ((e: unknown) => console.error(`mock: state file: ${errorText(e)}`)),
+    journalBytes: validBytes,
+    snapshotBytes: 0,
+    lastTxn,
+    replayed,
+  });
+  if (!loaded) {
+    // First start: the snapshot makes the state file stand on its own, whatever happens to the fixtures later.
+    try {
+      await persister.compact();
+    } catch (e) {
+      throw new StateFileError(path, `cannot be written (${errorText(e)})`);
+    }
+  }
+  persister.setOpenMs(performance.now() - started);
+  return { store, persister };
+}
+
+export interface OpenStoreOptions extends StoreOptions, Omit<StateFileOptions, 'path'> {
   fixturesDir: string;
-  /** When set, state is loaded from it if it exists, and saved to it after writes. */
+  /** When set, state is loaded from it if it exists, and every write is saved to it. */
   stateFile?: string;
-  fs?: PersistFs;
-  persister?: Omit<PersisterOptions, 'path' | 'fs'>;
 }
 
 /** Fixtures + optional state file -> a ready store (and its persister when a state file is used). */
 export async function openStore(options: OpenStoreOptions): Promise<{ store: Store; persister?: Persister }> {
   const fs = options.fs ?? nodePersistFs;
   const fixtures = await loadFixtures(options.fixturesDir, fs);
-  const storeOptions: StoreOptions = options.now ? { now: options.now } : {};
-  if (!options.stateFile) return { store: createStore(fixtures, storeOptions) };
-  const state = await loadState(options.stateFile, fs);
-  const store = createStore(fixtures, state ? { ...storeOptions, state } : storeOptions);
-  const persister = createPersister(store, { ...options.persister, path: options.stateFile, fs, ...(options.now ? { now: options.now } : {}) });
-  return { store, persister };
+  if (!options.stateFile) return { store: createStore(fixtures, options.now ? { now: options.now } : {}) };
+  return openStateFile(fixtures, { ...options, path: options.stateFile, fs });
 }

@@ -1,6 +1,52 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SLUG_LENGTH, sanitizeTitle, trashedSlug, truncateSlug, uniqueSlug } from './slug.ts';
+import { firstFreeSuffix, MAX_SLUG_LENGTH, sanitizeTitle, trashedSlug, truncateSlug, uniqueSlug, withSuffix } from './slug.ts';
+
+/**
+ * sanitize_title as the mock first wrote it, straight from the definition: every step over the whole title, one
+ * regex per step. Too slow for client input (quadratic on `<<<<`, and every character encoded however long the
+ * title), but plainly the rule: the linear sanitizeTitle must agree with it on every title.
+ */
+function referenceSanitize(title: string): string {
+  const AS_HYPHEN = new Set(['\u00a0', '\u2013', '\u2014', '\u2212']);
+  const DROPPED = new Set(['\u00a1', '\u00bf', '\u00ab', '\u00bb', '\u2039', '\u203a', '\u2018', '\u2019', '\u201a', '\u201b', '\u201c', '\u201d', '\u201e', '\u201f', '\u2022', '\u00a9', '\u00ae', '\u00b0', '\u2026', '\u2122', '\u00b4', '\u02bc']);
+  const special: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th' };
+  const fold = (ch: string) => {
+    const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    return /^[a-z]+$/i.test(base) ? base : (special[ch] ?? ch);
+  };
+  const encode = (ch: string) => Array.from(new TextEncoder().encode(ch), (b) => '%' + b.toString(16).padStart(2, '0')).join('');
+  if (title.length <= MAX_SLUG_LENGTH && /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/.test(title)) return title;
+  const stripped = title.replace(/<[^>]*>/g, '').replace(/&(nbsp|ndash|mdash|#160|#8211|#8212);/g, '-').replace(/&[a-z0-9#]+;/gi, '');
+  let out = '';
+  for (const raw of stripped) {
+    if (AS_HYPHEN.has(raw)) out += '-';
+    else if (DROPPED.has(raw)) continue;
+    else {
+      const ch = raw.charCodeAt(0) < 128 ? raw : fold(raw);
+      // eslint-disable-next-line no-control-regex -- ASCII is the point
+      if (/^[\x00-\x7f]+$/.test(ch)) out += ch.toLowerCase().replace(/[^a-z0-9 _\-%.]/g, '').replace(/\./g, '-');
+      else out += encode(ch.toLowerCase());
+    }
+  }
+  const dashed = out.replace(/%(?![0-9a-f]{2})/g, '').replace(/\s+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  if (dashed.length <= MAX_SLUG_LENGTH) return dashed;
+  const tokens = dashed.match(/(?:%[c-f][0-9a-f](?:%[89ab][0-9a-f])+)|%[0-9a-f]{2}|[^%]/g) ?? [];
+  let cut = '';
+  for (const t of tokens) {
+    if (cut.length + t.length > MAX_SLUG_LENGTH) break;
+    cut += t;
+  }
+  return cut.replace(/-+$/, '');
+}
+
+/** Titles that reach the slug cap and the parts of the rule that are easy to get wrong near it. */
+const titleText = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 400 }),
+  fc.string({ unit: fc.constantFrom('<', '>', '&', ';', '%', 'a', 'F', '0', '.', ' ', '-', '_', 'д', 'é', 'ß', '\u2014', '\u00a0', '😀', '#', 'c', '3', '8'), maxLength: 600 }),
+  fc.tuple(fc.constantFrom('Міжнародний фестиваль документального кіно ', 'International documentary film festival ', 'Café Müller — '), fc.integer({ min: 4, max: 240 })).map(([t, n]) => t.repeat(n).slice(0, 180 + n * 40)),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+);
 
 describe('sanitizeTitle', () => {
   it('matches what WordPress derives from titles', () => {
@@ -39,6 +85,39 @@ describe('sanitizeTitle', () => {
   });
 });
 
+describe('sanitizeTitle agrees with the plain rule', () => {
+  it('on generated titles, long ones, markup, entities, escapes and lone surrogates included', () => {
+    fc.assert(
+      fc.property(titleText, (title) => {
+        expect(sanitizeTitle(title)).toBe(referenceSanitize(title));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('on every character of the BMP (and a sample of the others), and on characters at the cap', () => {
+    const chars: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp += cp < 0x10000 ? 1 : 61) if (cp < 0xd800 || cp > 0xdfff) chars.push(String.fromCodePoint(cp));
+    // Twelve at a time: even twelve 4-byte characters stay under the cap, so none is cut off unseen.
+    for (let i = 0; i < chars.length; i += 12) {
+      const title = chars.slice(i, i + 12).join(' ');
+      expect(sanitizeTitle(title), `U+${i.toString(16)}`).toBe(referenceSanitize(title));
+    }
+    // Each character right where the cut falls (after 197 ASCII characters).
+    for (let i = 0x80; i < 0x3000; i += 7) {
+      const title = `${'a'.repeat(197)}${String.fromCodePoint(i)}bcd`;
+      expect(sanitizeTitle(title), `U+${i.toString(16)}`).toBe(referenceSanitize(title));
+    }
+  }, 60_000);
+
+  it('stays linear where a regex was not: a megabyte of "<", of Cyrillic, of entities', () => {
+    expect(sanitizeTitle('<'.repeat(1_000_000))).toBe('');
+    expect(sanitizeTitle(`${'<'.repeat(500_000)}b>tail`)).toBe('tail');
+    expect(sanitizeTitle('Кіно '.repeat(200_000))).toBe(referenceSanitize('Кіно '.repeat(40)));
+    expect(sanitizeTitle('&amp'.repeat(250_000))).toBe(referenceSanitize('&amp'.repeat(70)));
+  });
+});
+
 describe('uniqueSlug', () => {
   it('appends -2, -3 ... like wp_unique_post_slug', () => {
     const taken = new Set(['jazz-night', 'jazz-night-2']);
@@ -53,6 +132,34 @@ describe('uniqueSlug', () => {
     expect(next.length).toBeLessThanOrEqual(MAX_SLUG_LENGTH);
     expect(next.endsWith('-2')).toBe(true);
     expect(() => decodeURIComponent(next)).not.toThrow();
+  });
+
+  it('at the cap: a 200-character slug gets -2 ... -20 with its base cut by whole characters', () => {
+    const full = sanitizeTitle('Міжнародний фестиваль документального кіно');
+    expect(full).toHaveLength(200);
+    const taken = new Set([full]);
+    for (let n = 2; n <= 20; n++) {
+      const next = uniqueSlug(full, (s) => taken.has(s));
+      expect(next).toBe(withSuffix(full, n));
+      expect(next.length).toBeLessThanOrEqual(MAX_SLUG_LENGTH);
+      expect(next.endsWith(`-${n}`)).toBe(true);
+      expect(() => decodeURIComponent(next)).not.toThrow();
+      taken.add(next);
+    }
+    expect(withSuffix(full, 2)).toHaveLength(196);
+    expect(withSuffix(full, 10)).toHaveLength(197);
+  });
+
+  it('a search may start past suffixes known to be taken, with the same answer', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'д', ' '), minLength: 1, maxLength: 240 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 }), (title, taken, from) => {
+        const desired = sanitizeTitle(title) || 'x';
+        const used = new Set([desired, ...Array.from({ length: taken }, (_, i) => withSuffix(desired, i + 2))]);
+        const free = firstFreeSuffix(desired, (s) => used.has(s));
+        expect(free).toBe(taken + 2);
+        expect(firstFreeSuffix(desired, (s) => used.has(s), Math.min(from, taken) + 2)).toBe(free);
+      }),
+    );
   });
 
   it('truncateSlug keeps whole characters', () => {

@@ -1,81 +1,154 @@
 // Slugs the way WordPress makes them (sanitize_title_with_dashes + wp_unique_post_slug), close enough
 // that a client cannot tell: Latin accents are folded, everything else non-ASCII is kept as lowercase
 // percent-encoded UTF-8 (so a Ukrainian title gives `%d0%b2%d0%b5...`), and collisions get `-2`, `-3`.
+//
+// Titles are client input of any length (up to the 8 MB body cap), so every step here is linear, and the
+// per-character work stops once the slug's 200 characters are decided.
 
 /** WordPress caps post_name at 200 bytes of encoded text and never splits a character. */
 export const MAX_SLUG_LENGTH = 200;
 
 // Dashes and no-break space become a hyphen in WordPress, the rest of the Unicode punctuation is dropped.
-const AS_HYPHEN = new Set(['\u00a0', '\u2013', '\u2014', '\u2212']);
+const AS_HYPHEN = new Set([0xa0, 0x2013, 0x2014, 0x2212]);
 const DROPPED = new Set([
-  '\u00a1', '\u00bf', '\u00ab', '\u00bb', '\u2039', '\u203a', '\u2018', '\u2019', '\u201a', '\u201b', '\u201c',
-  '\u201d', '\u201e', '\u201f', '\u2022', '\u00a9', '\u00ae', '\u00b0', '\u2026', '\u2122', '\u00b4', '\u02bc',
+  0xa1, 0xbf, 0xab, 0xbb, 0x2039, 0x203a, 0x2018, 0x2019, 0x201a, 0x201b, 0x201c,
+  0x201d, 0x201e, 0x201f, 0x2022, 0xa9, 0xae, 0xb0, 0x2026, 0x2122, 0xb4, 0x2bc,
 ]);
+const SPECIAL_FOLDS: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th' };
 
-function foldLatin(ch: string): string {
-  const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  // Only fold when the result is plain ASCII: NFD would also strip the breve of Cyrillic й.
-  if (/^[a-z]+$/i.test(base)) return base;
-  const special: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th' };
-  return special[ch] ?? ch;
+function isAsciiLetters(s: string): boolean {
+  if (s === '') return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i) | 0x20;
+    if (c < 0x61 || c > 0x7a) return false;
+  }
+  return true;
 }
 
+/** Code points whose NFD is ASCII letters plus accents, and the special folds: all below U+0250, U+1E00-U+1EFF, K and Å signs. */
+function mayFold(code: number): boolean {
+  return code < 0x250 || (code >= 0x1e00 && code <= 0x1eff) || code === 0x212a || code === 0x212b;
+}
+
+function foldLatin(ch: string): string {
+  if (!mayFold(ch.codePointAt(0)!)) return ch;
+  const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  // Only fold when the result is plain ASCII: NFD would also strip the breve of Cyrillic й.
+  if (isAsciiLetters(base)) return base;
+  return SPECIAL_FOLDS[ch] ?? ch;
+}
+
+const HEX = Array.from({ length: 256 }, (_, b) => `%${b.toString(16).padStart(2, '0')}`);
+
+/** `%xx` escapes of the UTF-8 bytes of `ch` (lowercase hex, as WordPress prints them). */
 function encodeChar(ch: string): string {
-  return Array.from(new TextEncoder().encode(ch), (b) => '%' + b.toString(16).padStart(2, '0')).join('');
+  let out = '';
+  for (const c of ch) {
+    let cp = c.codePointAt(0)!;
+    // A lone surrogate is not a character; TextEncoder (and PHP's UTF-8 handling) make it U+FFFD.
+    if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;
+    if (cp < 0x80) out += HEX[cp];
+    else if (cp < 0x800) out += HEX[0xc0 | (cp >> 6)]! + HEX[0x80 | (cp & 63)]!;
+    else if (cp < 0x10000) out += HEX[0xe0 | (cp >> 12)]! + HEX[0x80 | ((cp >> 6) & 63)]! + HEX[0x80 | (cp & 63)]!;
+    else out += HEX[0xf0 | (cp >> 18)]! + HEX[0x80 | ((cp >> 12) & 63)]! + HEX[0x80 | ((cp >> 6) & 63)]! + HEX[0x80 | (cp & 63)]!;
+  }
+  return out;
+}
+
+/** What an ASCII character contributes: itself lowercased if it is one WordPress keeps, '.' as '-', else nothing. */
+function asciiPart(code: number): string {
+  if (code >= 0x41 && code <= 0x5a) return String.fromCharCode(code | 0x20);
+  if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x20 || code === 0x2d || code === 0x25) return String.fromCharCode(code);
+  return code === 0x2e ? '-' : '';
 }
 
 const CANONICAL = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
+
+/**
+ * Characters that always survive into the slug ([a-z0-9_], hex digits of escapes). Once the slug being built has
+ * this many, its first 200 characters can no longer change: what follows could only be cut off.
+ */
+const DECIDED_AFTER = MAX_SLUG_LENGTH + 40;
+
+/** `<tag>` removal as `/<[^>]*>/g` does it, in one pass (that regex is quadratic on a run of `<` without `>`). */
+function stripTags(s: string): string {
+  let lt = s.indexOf('<');
+  if (lt < 0) return s;
+  let out = '';
+  let from = 0;
+  while (lt >= 0) {
+    const gt = s.indexOf('>', lt + 1);
+    // No `>` after this `<` means none after any later `<` either: the rest stays.
+    if (gt < 0) break;
+    out += s.slice(from, lt);
+    from = gt + 1;
+    lt = s.indexOf('<', from);
+  }
+  return out + s.slice(from);
+}
 
 /** sanitize_title for the `save` context: the slug WordPress derives from a title. */
 export function sanitizeTitle(title: string): string {
   // A slug already in its final form comes back unchanged (lookups by slug and stored slugs are checked again and
   // again): lower-case letters, digits and underscores in hyphen-separated runs, within the length cap.
   if (title.length <= MAX_SLUG_LENGTH && CANONICAL.test(title)) return title;
-  // Titles repeat (every create derives its slug from one, and looks it up again): a small memo of recent ones.
-  if (title.length > 256) return sanitize(title);
-  let slug = recent.get(title);
-  if (slug === undefined) {
-    slug = sanitize(title);
-    if (recent.size >= 1024) recent.clear();
-    recent.set(title, slug);
-  }
-  return slug;
-}
-
-const recent = new Map<string, string>();
-
-function sanitize(title: string): string {
-  const stripped = title
-    .replace(/<[^>]*>/g, '')
+  const stripped = stripTags(title)
     .replace(/&(nbsp|ndash|mdash|#160|#8211|#8212);/g, '-')
     .replace(/&[a-z0-9#]+;/gi, '');
   let out = '';
-  // eslint-disable-next-line no-control-regex -- the ASCII range is the point
-  if (/^[\x00-\x7f]*$/.test(stripped)) {
-    // Every step below is per character, and for ASCII they are the same over the whole string at once.
-    out = stripped.toLowerCase().replace(/[^a-z0-9 _\-%.]/g, '').replace(/\./g, '-');
-  } else {
-    for (const raw of stripped) {
-      if (AS_HYPHEN.has(raw)) {
-        out += '-';
-        continue;
-      }
-      if (DROPPED.has(raw)) continue;
-      const ch = raw.charCodeAt(0) < 128 ? raw : foldLatin(raw);
-      if (/^[\x00-\x7f]+$/.test(ch)) {
-        out += ch.toLowerCase().replace(/[^a-z0-9 _\-%.]/g, '').replace(/\./g, '-');
-        continue;
-      }
-      // Encoded letters keep their case in the bytes (WordPress lowercases the hex digits only).
-      out += encodeChar(ch.toLowerCase());
+  let kept = 0;
+  for (let i = 0; i < stripped.length && kept < DECIDED_AFTER; i++) {
+    const code = stripped.charCodeAt(i);
+    if (code < 0x80) {
+      const part = asciiPart(code);
+      out += part;
+      if (part !== '' && code !== 0x20 && code !== 0x2d && code !== 0x25 && code !== 0x2e) kept++;
+      continue;
     }
+    // One character: a surrogate pair counts as one.
+    const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < stripped.length && (stripped.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    const raw = pair ? stripped.slice(i, i + 2) : stripped[i]!;
+    if (pair) i++;
+    if (AS_HYPHEN.has(code)) {
+      out += '-';
+      continue;
+    }
+    if (DROPPED.has(code)) continue;
+    const ch = foldLatin(raw);
+    if (ch.charCodeAt(0) < 0x80) {
+      // Folded to ASCII letters, every one of them kept.
+      out += ch.toLowerCase();
+      kept += ch.length;
+      continue;
+    }
+    // Encoded letters keep their case in the bytes (WordPress lowercases the hex digits only).
+    const encoded = encodeChar(ch.toLowerCase());
+    out += encoded;
+    kept += (encoded.length / 3) * 2;
   }
   const dashed = out
     .replace(/%(?![0-9a-f]{2})/g, '')
-    .replace(/\s+/g, '-')
+    .replace(/ +/g, '-')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
   return truncateSlug(dashed, MAX_SLUG_LENGTH);
+}
+
+/** `desired` with the suffix `-n`, its base shortened (never splitting a character) so the whole fits the cap. */
+export function withSuffix(desired: string, n: number): string {
+  const suffix = `-${n}`;
+  const base = desired.length + suffix.length > MAX_SLUG_LENGTH ? truncateSlug(desired, MAX_SLUG_LENGTH - suffix.length) : desired;
+  return base + suffix;
+}
+
+/**
+ * The lowest `n >= from` whose `withSuffix(desired, n)` is not taken. `from` above 2 is only correct when every
+ * suffix below it is known to be taken (the store's slug hints); one probe per suffix, each O(cap).
+ */
+export function firstFreeSuffix(desired: string, taken: (slug: string) => boolean, from = 2): number {
+  let n = from;
+  while (taken(withSuffix(desired, n))) n++;
+  return n;
 }
 
 /**
@@ -84,27 +157,39 @@ function sanitize(title: string): string {
  * past the length cap shortens the base, as WordPress does.
  */
 export function uniqueSlug(desired: string, taken: (slug: string) => boolean): string {
-  if (!taken(desired)) return desired;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    let base = desired;
-    if (base.length + suffix.length > MAX_SLUG_LENGTH) base = truncateSlug(base, MAX_SLUG_LENGTH - suffix.length);
-    const candidate = base + suffix;
-    if (!taken(candidate)) return candidate;
+  return taken(desired) ? withSuffix(desired, firstFreeSuffix(desired, taken)) : desired;
+}
+
+const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66);
+
+/**
+ * Length of the slug character at `i`: a `%xx` escape starting `%c0`-`%ff` with its `%80`-`%bf` continuations (one
+ * UTF-8 sequence), a lone `%xx`, or one character.
+ */
+function slugCharLength(slug: string, i: number): number {
+  if (slug.charCodeAt(i) !== 0x25 || !isHex(slug.charCodeAt(i + 1)) || !isHex(slug.charCodeAt(i + 2))) return 1;
+  if (slug.charCodeAt(i + 1) < 0x63) return 3;
+  let n = 3;
+  for (;;) {
+    const c = slug.charCodeAt(i + n + 1);
+    if (slug.charCodeAt(i + n) !== 0x25 || !(c === 0x38 || c === 0x39 || (c >= 0x61 && c <= 0x62)) || !isHex(slug.charCodeAt(i + n + 2))) break;
+    n += 3;
   }
+  return n;
 }
 
 /** Cuts a slug to at most `max` characters without splitting a %xx escape or a UTF-8 sequence. */
 export function truncateSlug(slug: string, max: number): string {
   if (slug.length <= max) return slug;
-  // One token per character: a run of %xx escapes making up one UTF-8 sequence, or one ASCII char.
-  const tokens = slug.match(/(?:%[c-f][0-9a-f](?:%[89ab][0-9a-f])+)|%[0-9a-f]{2}|[^%]/g) ?? [];
-  let out = '';
-  for (const t of tokens) {
-    if (out.length + t.length > max) break;
-    out += t;
+  let end = 0;
+  for (;;) {
+    const next = end + slugCharLength(slug, end);
+    if (next > max) break;
+    end = next;
   }
-  return out.replace(/-+$/, '');
+  let cut = end;
+  while (cut > 0 && slug.charCodeAt(cut - 1) === 0x2d) cut--;
+  return slug.slice(0, cut);
 }
 
 /** The suffix trashedSlug() adds: `__trashed`, or `__trashed-2`... when that is taken. */

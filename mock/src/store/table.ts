@@ -28,8 +28,14 @@ export function compact<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   if (Array.isArray(value)) return value.map((v: unknown) => compact(v)) as T;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = compact(v);
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) setOwn(out, k, compact(v));
   return out as T;
+}
+
+/** `target[key] = value`, except that a `__proto__` key (JSON.parse makes one) stays an own property. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /**
@@ -73,7 +79,7 @@ export function frozenCompact<T>(value: T): T {
   const out: Record<string, unknown> = {};
   for (const k of keys) {
     const v = source[k];
-    if (v !== undefined) out[k] = frozenCompact(v);
+    if (v !== undefined) setOwn(out, k, frozenCompact(v));
   }
   return Object.freeze(out) as T;
 }
@@ -157,76 +163,96 @@ export interface ReadTable<K, T> {
   list(options?: ListOptions<DeepReadonly<T>>): Page<DeepReadonly<T>>;
 }
 
-export class Table<K extends string | number, T> implements ReadTable<K, T> {
-  private rows: Map<K, DeepReadonly<T>>;
+/**
+ * The one handle that changes a table's rows. `Table.open` hands it out with the table, and the store's registry
+ * keeps it where only its commit can reach it (registry.ts): nothing else can put or delete a row.
+ */
+export interface RowWriter<K, T> {
+  /** Inserts or replaces a record that is already frozen and compact; replacing keeps the row's position. */
+  set(key: K, record: DeepReadonly<T>): void;
+  delete(key: K): void;
+}
 
-  constructor(
+export interface OpenTable<K extends string | number, T> {
+  table: Table<K, T>;
+  writer: RowWriter<K, T>;
+}
+
+/** Keyed frozen records. Read-only to everyone but the holder of its RowWriter. */
+export class Table<K extends string | number, T> implements ReadTable<K, T> {
+  readonly #rows: Map<K, DeepReadonly<T>>;
+
+  private constructor(
     readonly name: string,
-    private readonly keyOf: (record: T | DeepReadonly<T>) => K,
-    rows: Iterable<T | DeepReadonly<T>> = [],
+    readonly keyOf: (record: T | DeepReadonly<T>) => K,
+    rows: Map<K, DeepReadonly<T>>,
   ) {
-    this.rows = new Map();
-    for (const r of rows) this.rows.set(keyOf(r), deepFreeze(r as T));
+    this.#rows = rows;
+  }
+
+  /** A table holding `records` (frozen as they enter), and the writer of its rows. */
+  static open<K extends string | number, T>(name: string, keyOf: (record: T | DeepReadonly<T>) => K, records: Iterable<T | DeepReadonly<T>> = []): OpenTable<K, T> {
+    const rows = new Map<K, DeepReadonly<T>>();
+    for (const r of records) rows.set(keyOf(r), deepFreeze(r as T));
+    return Table.over(name, keyOf, rows);
+  }
+
+  /** A table with the same (shared, frozen) records as `source` and rows of its own, for clones. */
+  static copy<K extends string | number, T>(source: Table<K, T>): OpenTable<K, T> {
+    return Table.over(source.name, source.keyOf, new Map(source.#rows));
+  }
+
+  private static over<K extends string | number, T>(name: string, keyOf: (record: T | DeepReadonly<T>) => K, rows: Map<K, DeepReadonly<T>>): OpenTable<K, T> {
+    return {
+      table: new Table(name, keyOf, rows),
+      writer: {
+        set: (key, record) => void rows.set(key, record),
+        delete: (key) => void rows.delete(key),
+      },
+    };
   }
 
   get(key: K): DeepReadonly<T> | undefined {
-    return this.rows.get(key);
+    return this.#rows.get(key);
   }
 
   has(key: K): boolean {
-    return this.rows.has(key);
+    return this.#rows.has(key);
   }
 
   get size(): number {
-    return this.rows.size;
+    return this.#rows.size;
   }
 
   values(): DeepReadonly<T>[] {
-    return [...this.rows.values()];
+    return [...this.#rows.values()];
+  }
+
+  /** The rows in insertion order, without copying them into an array. */
+  entries(): IterableIterator<[K, DeepReadonly<T>]> {
+    return this.#rows.entries();
   }
 
   find(predicate: (record: DeepReadonly<T>) => boolean): DeepReadonly<T> | undefined {
-    for (const r of this.rows.values()) if (predicate(r)) return r;
+    for (const r of this.#rows.values()) if (predicate(r)) return r;
     return undefined;
   }
 
   list(options?: ListOptions<DeepReadonly<T>>): Page<DeepReadonly<T>> {
-    return listOf(this.rows.values(), options);
+    return listOf(this.#rows.values(), options);
   }
+}
 
-  /** Inserts or replaces; the record is frozen and returned. Replacing keeps the row's position. */
-  put(record: T | DeepReadonly<T>): DeepReadonly<T> {
-    const frozen = frozenCompact(record as T) as DeepReadonly<T>;
-    this.rows.set(this.keyOf(frozen), frozen);
-    return frozen;
+/**
+ * A record object built for one write and handed over (the store's drafts), compacted and frozen in place instead
+ * of copied. Its nested values are still copied unless frozen, as `frozenCompact` does.
+ */
+export function freezeOwned<T>(record: T): DeepReadonly<T> {
+  const r = record as Record<string, unknown>;
+  for (const k of Object.keys(r)) {
+    const v = r[k];
+    if (v === undefined) delete r[k];
+    else if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) r[k] = frozenCompact(v);
   }
-
-  /**
-   * `put` for a record object the caller built for this write and hands over (the store's drafts): it is compacted
-   * and frozen in place instead of copied. Its nested values are still copied unless frozen, as `put` does.
-   */
-  putOwned(record: T): DeepReadonly<T> {
-    const r = record as Record<string, unknown>;
-    for (const k of Object.keys(r)) {
-      const v = r[k];
-      if (v === undefined) delete r[k];
-      else if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) r[k] = frozenCompact(v);
-    }
-    const frozen = Object.freeze(record) as DeepReadonly<T>;
-    this.rows.set(this.keyOf(frozen), frozen);
-    return frozen;
-  }
-
-  delete(key: K): DeepReadonly<T> | undefined {
-    const old = this.rows.get(key);
-    this.rows.delete(key);
-    return old;
-  }
-
-  /** A table with the same (shared, frozen) records and its own key map. */
-  clone(): Table<K, T> {
-    const t = new Table<K, T>(this.name, this.keyOf);
-    t.rows = new Map(this.rows);
-    return t;
-  }
+  return Object.freeze(record) as DeepReadonly<T>;
 }

@@ -10,7 +10,7 @@ import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
 import { fastJson } from '../../core/json.ts';
 import { memoList, rendered, renderedOnce, storeVersion, type Rendered } from './render-cache.ts';
-import { defaultLang, derivedSlug, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
+import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
 import {
   eventComparator, eventMatches, linkedMatches, organizerSearchFields, venueSearchFields, withDescendants,
@@ -264,11 +264,6 @@ function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
     const refused = ns === 'cal' ? asPostsController(ctx, patch) : undefined;
     if (refused) return refused;
     const input = { ...patch, lang: ctx.lang, ...(ctx.user && (patch as { author?: number }).author === undefined ? { author: ctx.user.id } : {}) };
-    // Published posts get a slug from their title; working it out here keeps a run of same-title creates linear.
-    if (input.slug === undefined && input.status !== 'draft' && input.status !== 'pending' && input.title) {
-      const slug = derivedSlug(ctx.store, type, ctx.lang, input.title);
-      if (slug !== undefined) input.slug = slug;
-    }
     rec = ctx.store.createPost(type, input);
   } catch (err) {
     return storeFailure(err, 'id', ns);

@@ -1,0 +1,319 @@
+// The store's tables, what is derived from them (slug index, version), and the one place that changes them:
+// `commit()`. Rules never touch a table: they stage their writes in a transaction (transaction.ts), and a write
+// that passes every check is applied here in one synchronous step (rows, slug index, singletons, sequences,
+// version, listeners). The row writers live in a private field of the registry, so nothing else can change a row.
+
+import type { RecordDef } from './fixture-schema.ts';
+import type {
+  AmsState, CalendarSettings, CategoryRecord, ContactForm, EventRecord, FeedbackSubmission, ImportJob, JsonObject, LmsToken,
+  LmsUser, OnOff, OrganizerRecord, PageBuilderConnection, PageBuilderLog, PageBuilderPlugin, PageBuilderTheme, PostType,
+  SeoMode, SeoObject, SeoRedirection, Sequences, Slider, StoreData, StringPackage, TagRecord, TermType, TrackedKeyword,
+  TranslationJob, TranslationSettings, TranslationString, UserRecord, VenueRecord,
+} from './model.ts';
+import { SlugIndex } from './slug-index.ts';
+import { deepFreeze, Table, type DeepReadonly, type RowWriter } from './table.ts';
+import type { Staged } from './transaction.ts';
+
+export type Stored<T> = DeepReadonly<T>;
+
+/** Collections written through `put`/`remove` (the post and term collections have their own methods). */
+export interface RecordTables {
+  importJobs: ImportJob;
+  contactForms: ContactForm;
+  feedback: FeedbackSubmission;
+  seoRedirections: SeoRedirection;
+  seoObjects: SeoObject;
+  trackedKeywords: TrackedKeyword;
+  pbThemes: PageBuilderTheme;
+  pbPlugins: PageBuilderPlugin;
+  pbLogs: PageBuilderLog;
+  lmsUsers: LmsUser;
+  lmsTokens: LmsToken;
+  translationStrings: TranslationString;
+  stringPackages: StringPackage;
+  translationJobs: TranslationJob;
+  sliders: Slider;
+  users: UserRecord;
+}
+export type RecordTableName = keyof RecordTables;
+
+/** How each record table is keyed. seoRedirections and seoObjects use `${objectType}:${objectID}`. */
+export interface RecordKeys {
+  importJobs: string;
+  contactForms: number;
+  feedback: number;
+  seoRedirections: string;
+  seoObjects: string;
+  trackedKeywords: number;
+  pbThemes: string;
+  pbPlugins: string;
+  pbLogs: number;
+  lmsUsers: string;
+  lmsTokens: string;
+  translationStrings: number;
+  stringPackages: number;
+  translationJobs: number;
+  sliders: number;
+  users: number;
+}
+
+/** The calendar's posts and terms, keyed by ID. */
+export interface CalendarTables {
+  event: EventRecord;
+  venue: VenueRecord;
+  organizer: OrganizerRecord;
+  category: CategoryRecord;
+  tag: TagRecord;
+}
+
+export type AllTables = CalendarTables & RecordTables;
+export type TableName = keyof AllTables;
+type TableKeys = RecordKeys & { [N in keyof CalendarTables]: number };
+export type KeyOf<N extends TableName> = TableKeys[N];
+export type Tables = { [N in TableName]: Table<KeyOf<N>, AllTables[N]> };
+type Writers = { [N in TableName]: RowWriter<KeyOf<N>, AllTables[N]> };
+
+export interface Singletons {
+  calendarSettings: CalendarSettings;
+  seoModules: Record<string, OnOff>;
+  seoMode: SeoMode;
+  seoSettings: JsonObject;
+  pageBuilderSettings: JsonObject;
+  pageBuilderConnection: PageBuilderConnection;
+  translationSettings: TranslationSettings;
+  customXmlConfig: string;
+  ams: AmsState;
+}
+
+export const SINGLETON_DEFS: Record<keyof Singletons, RecordDef | undefined> = {
+  calendarSettings: 'calendarSettings',
+  seoModules: 'seoModules',
+  seoMode: 'seoMode',
+  seoSettings: 'jsonObject',
+  pageBuilderSettings: 'jsonObject',
+  pageBuilderConnection: 'pbConnection',
+  translationSettings: 'translationSettings',
+  customXmlConfig: undefined,
+  ams: 'ams',
+};
+
+export const objectKey = (o: { objectType: string; objectID: number }) => `${o.objectType}:${o.objectID}`;
+
+type AnyRecord = DeepReadonly<object>;
+
+interface TableSpec {
+  /** Name of the table's list in messages and in its Table. */
+  list: string;
+  def: RecordDef;
+  /** Typed per table where it is written; call it through keyOf(). */
+  key: (r: never) => string | number;
+  /** The sequence new records of this table take their IDs from. */
+  seq?: keyof Sequences;
+}
+
+const byId = (r: { id: number }) => r.id;
+
+/** Every table: its schema definition, key and sequence. */
+export const TABLES: Record<TableName, TableSpec> = {
+  event: { list: 'events', def: 'event', key: byId, seq: 'post' },
+  venue: { list: 'venues', def: 'venue', key: byId, seq: 'post' },
+  organizer: { list: 'organizers', def: 'organizer', key: byId, seq: 'post' },
+  category: { list: 'categories', def: 'category', key: byId, seq: 'term' },
+  tag: { list: 'tags', def: 'tag', key: byId, seq: 'term' },
+  importJobs: { list: 'importJobs', def: 'importJob', key: (r: ImportJob) => r.import_id },
+  contactForms: { list: 'contactForms', def: 'contactForm', key: byId, seq: 'post' },
+  feedback: { list: 'feedback', def: 'feedback', key: byId, seq: 'feedback' },
+  seoRedirections: { list: 'seoRedirections', def: 'seoRedirection', key: objectKey },
+  seoObjects: { list: 'seoObjects', def: 'seoObject', key: objectKey },
+  trackedKeywords: { list: 'trackedKeywords', def: 'trackedKeyword', key: byId, seq: 'keyword' },
+  pbThemes: { list: 'pbThemes', def: 'pbTheme', key: (r: { slug: string }) => r.slug },
+  pbPlugins: { list: 'pbPlugins', def: 'pbPlugin', key: (r: { slug: string }) => r.slug },
+  pbLogs: { list: 'pbLogs', def: 'pbLog', key: byId, seq: 'log' },
+  lmsUsers: { list: 'lmsUsers', def: 'lmsUser', key: (r: { username: string }) => r.username },
+  lmsTokens: { list: 'lmsTokens', def: 'lmsToken', key: (r: { token: string }) => r.token },
+  translationStrings: { list: 'translationStrings', def: 'translationString', key: byId, seq: 'translationString' },
+  stringPackages: { list: 'stringPackages', def: 'stringPackage', key: byId, seq: 'stringPackage' },
+  translationJobs: { list: 'translationJobs', def: 'translationJob', key: byId, seq: 'translationJob' },
+  sliders: { list: 'sliders', def: 'slider', key: byId, seq: 'slider' },
+  users: { list: 'users', def: 'user', key: byId, seq: 'user' },
+};
+
+export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
+
+/** The key of a record of table `name`. */
+export function keyOf<N extends TableName>(name: N, record: AllTables[N] | Stored<AllTables[N]>): KeyOf<N> {
+  return (TABLES[name].key as (r: AllTables[N] | Stored<AllTables[N]>) => KeyOf<N>)(record);
+}
+export const SLUGGED: readonly (PostType | TermType)[] = ['event', 'venue', 'organizer', 'category', 'tag'];
+export const isSlugged = (name: TableName): name is PostType | TermType => name === 'event' || name === 'venue' || name === 'organizer' || name === 'category' || name === 'tag';
+
+/** Where each table's records sit in a StoreData (the state file's layout). */
+export function rowsOf(data: DeepReadonly<StoreData>): { [N in TableName]: readonly Stored<AllTables[N]>[] } {
+  const c = data.calendar;
+  const a = data.addons;
+  return {
+    event: c.events, venue: c.venues, organizer: c.organizers, category: c.categories, tag: c.tags, importJobs: c.importJobs,
+    contactForms: a.contactForms, feedback: a.feedback,
+    seoRedirections: a.seo.redirections, seoObjects: a.seo.objects, trackedKeywords: a.seo.trackedKeywords,
+    pbThemes: a.pageBuilder.themes, pbPlugins: a.pageBuilder.plugins, pbLogs: a.pageBuilder.logs,
+    lmsUsers: a.lms.users, lmsTokens: a.lms.tokens,
+    translationStrings: a.translation.strings, stringPackages: a.translation.packages, translationJobs: a.translation.jobs,
+    sliders: a.sliders, users: data.users.users,
+  };
+}
+
+export function singletonsOf(data: DeepReadonly<StoreData>): DeepReadonly<Singletons> {
+  const a = data.addons;
+  return deepFreeze({
+    calendarSettings: data.calendar.settings,
+    seoModules: a.seo.modules,
+    seoMode: a.seo.mode,
+    seoSettings: a.seo.settings,
+    pageBuilderSettings: a.pageBuilder.settings,
+    pageBuilderConnection: a.pageBuilder.connection,
+    translationSettings: a.translation.settings,
+    customXmlConfig: a.translation.customXmlConfig,
+    ams: a.translation.ams,
+  } as Singletons);
+}
+
+/** What one write was, for listeners that only need to know something changed (caches, the old persister API). */
+export interface StoreChange {
+  collection: string;
+  op: 'create' | 'update' | 'delete' | 'reset';
+  key?: string | number;
+}
+
+/** One row a commit changed: its new record, or `undefined` when it was deleted. */
+export interface RowChange {
+  table: TableName;
+  key: string | number;
+  record: AnyRecord | undefined;
+}
+
+/** A committed transaction, everything needed to apply it again (the state file's journal records these). */
+export interface Commit {
+  /** The registry's version after this commit. */
+  version: number;
+  change: StoreChange;
+  rows: readonly RowChange[];
+  singletons: Partial<DeepReadonly<Singletons>>;
+  /** The sequences after the commit (never lower than before: IDs are not handed out twice). */
+  sequences: Readonly<Sequences>;
+  /** The whole state was replaced by the baseline (reset), rows and singletons with it. */
+  reset: boolean;
+}
+
+export type Listener = (change: StoreChange, commit: Commit) => void;
+
+/** The read side every transaction starts from. */
+export interface RegistryView {
+  readonly tables: Tables;
+  readonly single: DeepReadonly<Singletons>;
+  readonly sequences: Readonly<Sequences>;
+  readonly slugs: SlugIndex;
+}
+
+function openTables(data: DeepReadonly<StoreData>): { tables: Tables; writers: Writers } {
+  const rows = rowsOf(data) as Record<TableName, readonly AnyRecord[]>;
+  const tables = {} as Record<TableName, Table<string | number, object>>;
+  const writers = {} as Record<TableName, RowWriter<string | number, object>>;
+  for (const name of TABLE_NAMES) {
+    const opened = Table.open<string | number, object>(TABLES[name].list, (r) => keyOf(name, r as never), rows[name]);
+    tables[name] = opened.table;
+    writers[name] = opened.writer;
+  }
+  return { tables: tables as unknown as Tables, writers: writers as unknown as Writers };
+}
+
+export class Registry implements RegistryView {
+  #tables: Tables;
+  #writers: Writers;
+  #single: DeepReadonly<Singletons>;
+  #seq: Sequences;
+  #slugs: SlugIndex;
+  #version = 0;
+  readonly #listeners = new Set<Listener>();
+
+  /** Over a state (already valid and frozen), or a copy of another registry sharing its frozen records. */
+  constructor(source: DeepReadonly<StoreData> | Registry) {
+    if (source instanceof Registry) {
+      const tables = {} as Record<TableName, Table<string | number, object>>;
+      const writers = {} as Record<TableName, RowWriter<string | number, object>>;
+      for (const name of TABLE_NAMES) {
+        const opened = Table.copy(source.#tables[name] as unknown as Table<string | number, object>);
+        tables[name] = opened.table;
+        writers[name] = opened.writer;
+      }
+      this.#tables = tables as unknown as Tables;
+      this.#writers = writers as unknown as Writers;
+      this.#single = source.#single;
+      this.#seq = { ...source.#seq };
+      this.#slugs = source.#slugs.copy();
+      return;
+    }
+    ({ tables: this.#tables, writers: this.#writers } = openTables(source));
+    this.#single = singletonsOf(source);
+    this.#seq = { ...source.sequences };
+    this.#slugs = SlugIndex.build((type) => this.#tables[type].values());
+  }
+
+  get tables(): Tables {
+    return this.#tables;
+  }
+
+  get single(): DeepReadonly<Singletons> {
+    return this.#single;
+  }
+
+  get sequences(): Readonly<Sequences> {
+    return this.#seq;
+  }
+
+  get slugs(): SlugIndex {
+    return this.#slugs;
+  }
+
+  /** Bumped by every commit; a cheap "did anything change". */
+  get version(): number {
+    return this.#version;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Applies what a transaction staged, in one synchronous step, then tells the listeners. */
+  commit(staged: Staged): Commit {
+    const rows: RowChange[] = [];
+    if (staged.replacement) {
+      ({ tables: this.#tables, writers: this.#writers } = openTables(staged.replacement));
+      this.#single = singletonsOf(staged.replacement);
+      this.#slugs = SlugIndex.build((type) => this.#tables[type].values());
+    } else {
+      for (const [name, changes] of staged.rows) {
+        const writer = this.#writers[name] as unknown as RowWriter<string | number, AnyRecord>;
+        for (const [key, record] of changes) {
+          if (record === undefined) writer.delete(key);
+          else writer.set(key, record);
+          rows.push({ table: name, key, record });
+        }
+      }
+      this.#single = staged.single;
+      this.#slugs.apply(staged.slugs);
+    }
+    this.#seq = staged.sequences;
+    this.#version++;
+    const commit: Commit = {
+      version: this.#version,
+      change: staged.change,
+      rows,
+      singletons: staged.singletonsChanged,
+      sequences: this.#seq,
+      reset: staged.replacement !== undefined,
+    };
+    for (const listener of this.#listeners) listener(commit.change, commit);
+    return commit;
+  }
+}

@@ -1,0 +1,116 @@
+// What wp_insert_term() / wp_update_term() decide for categories and tags: names unique under a parent, slugs
+// unique per language (derived ones try `-<parent slug>` first), hierarchy loops broken, and what a deleted term
+// takes with it. Every change, the loop-breaking moves of other categories included, is staged in the transaction
+// and only committed once every check has passed.
+
+import { recordProblems } from './fixture-schema.ts';
+import { checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
+import type { CategoryRecord, Lang, TagRecord, TermType, TermTypeMap } from './model.ts';
+import type { Stored } from './registry.ts';
+import { MAX_SLUG_LENGTH, sanitizeTitle, truncateSlug } from './slug.ts';
+import { invalid, StoreError, stripUndefined } from './store-error.ts';
+import type { Tx } from './transaction.ts';
+
+export type TermInput<K extends TermType> = {
+  [F in keyof Omit<TermTypeMap[K], 'id'>]?: TermTypeMap[K][F] | (F extends 'translation_of' ? null : never);
+};
+
+function requireTerm<K extends TermType>(tx: Tx, type: K, id: number): Stored<TermTypeMap[K]> {
+  const r = tx.get(type, id) as Stored<TermTypeMap[K]> | undefined;
+  if (!r) throw new StoreError('not_found', `no ${type} with id ${id}`, 'id');
+  return r;
+}
+
+/**
+ * wp_check_term_hierarchy_for_loops() on wp_update_term_parent: a category made its own parent gets none; one
+ * moved under its own descendant gets that parent, and the categories between them become top-level, so no loop
+ * remains. Those moves are staged like the rest of the write: a refusal later on undoes them too.
+ */
+function breakHierarchyLoop(tx: Tx, id: number, parent: number): number {
+  if (parent === id) return 0;
+  const chain: number[] = [];
+  const size = tx.size('category');
+  for (let cur = parent, steps = 0; cur !== 0 && steps <= size; steps++) {
+    if (cur === id) {
+      for (const member of chain) tx.put('category', { ...tx.get('category', member)!, parent: 0 });
+      break;
+    }
+    chain.push(cur);
+    cur = tx.get('category', cur)?.parent ?? 0;
+  }
+  return parent;
+}
+
+function finishTerm<K extends TermType>(tx: Tx, type: K, draft: Record<string, unknown>, given: Record<string, unknown>, old?: Stored<TermTypeMap[K]>): TermTypeMap[K] {
+  if (draft.translation_of === null) delete draft.translation_of;
+  const name = String(draft.name ?? '').trim();
+  if (name === '') throw new StoreError('invalid_value', 'name: must not be empty', 'name');
+  draft.name = name;
+  const id = draft.id as number;
+  const lang = draft.lang as Lang;
+  let parent = type === 'category' ? (draft.parent as number) : 0;
+  if (type === 'category' && parent !== 0) {
+    if (!tx.has('category', parent)) throw new StoreError('invalid_parent', `parent: no category with id ${parent}`, 'parent');
+    parent = breakHierarchyLoop(tx, id, parent);
+    draft.parent = parent;
+  }
+  // WordPress refuses a second term with the same name under the same parent.
+  if ('name' in given || 'parent' in given || !old) {
+    const lower = name.toLowerCase();
+    const clash = tx.find(type, (t: Stored<CategoryRecord | TagRecord>) => t.id !== id && t.lang === lang && t.name.toLowerCase() === lower && ('parent' in t ? t.parent : 0) === parent);
+    if (clash) throw new StoreError('term_exists', `a ${type} named ${JSON.stringify(name)} already exists${parent ? ' under this parent' : ''} (id ${clash.id})`, 'name');
+  }
+  if ('slug' in given && typeof given.slug === 'string' && given.slug !== '') {
+    const slug = sanitizeTitle(given.slug);
+    if (tx.slugTaken(type, lang, slug, id)) throw new StoreError('duplicate_slug', `slug: ${JSON.stringify(slug)} is already used by another ${type}`, 'slug');
+    draft.slug = slug;
+  } else if (!old || (typeof given.slug === 'string' && given.slug === '')) {
+    // Derived slugs never fail: a clash first tries "<slug>-<parent slug>" (hierarchical), then "-2", "-3"... The
+    // terms table holds 200 characters, so the parent's slug is cut to fit as the suffix search cuts the base.
+    let slug = sanitizeTitle(name) || String(id);
+    const parentSlug = parent ? tx.get('category', parent)?.slug : undefined;
+    if (tx.slugTaken(type, lang, slug, id) && parentSlug) slug = truncateSlug(`${slug}-${parentSlug}`, MAX_SLUG_LENGTH);
+    draft.slug = tx.uniqueSlug(type, lang, slug, id);
+  }
+  const problems = recordProblems(type, draft);
+  if (problems.length) throw invalid(type, problems);
+  const rec = draft as unknown as TermTypeMap[K];
+  checkTranslation(tx, type, rec);
+  return rec;
+}
+
+export function createTerm<K extends TermType>(tx: Tx, type: K, input: TermInput<K>): Stored<TermTypeMap[K]> {
+  const id = tx.nextId('term');
+  const given = stripUndefined(input);
+  const base = { id, name: '', slug: '', description: '', ...(type === 'category' ? { parent: 0 } : {}), lang: tx.single.calendarSettings.default_lang };
+  const rec = finishTerm(tx, type, { ...base, ...given, id }, given);
+  tx.describe({ collection: type, op: 'create', key: id });
+  return tx.put(type, rec as never) as Stored<TermTypeMap[K]>;
+}
+
+export function updateTerm<K extends TermType>(tx: Tx, type: K, id: number, patch: TermInput<K>): Stored<TermTypeMap[K]> {
+  const old = requireTerm(tx, type, id);
+  const given = stripUndefined(patch);
+  delete given.id;
+  const rec = finishTerm(tx, type, { ...(old as object), ...given, id }, given, old);
+  tx.describe({ collection: type, op: 'update', key: id });
+  return tx.put(type, rec as never) as Stored<TermTypeMap[K]>;
+}
+
+/** Deletes a term: events drop it, child categories move up to its parent, translations unlink. */
+export function deleteTerm<K extends TermType>(tx: Tx, type: K, id: number): Stored<TermTypeMap[K]> {
+  const old = requireTerm(tx, type, id);
+  tx.describe({ collection: type, op: 'delete', key: id });
+  tx.delete(type, id);
+  const field = type === 'category' ? 'categories' : 'tags';
+  for (const e of tx.values('event')) {
+    if (e[field].includes(id)) tx.put('event', { ...e, [field]: e[field].filter((x) => x !== id) });
+  }
+  if (type === 'category') {
+    const parent = (old as Stored<CategoryRecord>).parent;
+    for (const c of tx.values('category')) if (c.parent === id) tx.put('category', { ...c, parent });
+  }
+  dropTranslationLinks(tx, type, id);
+  dropObjectRecords(tx, 'term', id);
+  return old;
+}
