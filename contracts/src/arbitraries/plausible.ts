@@ -23,11 +23,15 @@ export function plausibleSchema(schema: JsonSchema, contradictions: readonly { r
 }
 
 /** What kind of text a field holds, read from its name (the documents name fields plainly: website, email, phone). */
-export type TextKind = 'template' | 'url' | 'email' | 'phone' | 'slug' | 'date' | 'timezone' | 'color' | 'route' | 'media' | 'money' | 'secret' | 'token' | 'words';
+export type TextKind = 'template' | 'status' | 'order' | 'orderby' | 'url' | 'email' | 'phone' | 'slug' | 'date' | 'timezone' | 'color' | 'route' | 'media' | 'money' | 'secret' | 'token' | 'words';
 
 const KINDS: readonly [RegExp, TextKind][] = [
   [/^path$/i, 'route'],
   [/^template$/i, 'template'],
+  // Free strings in cal/events/v1 whose values the documents leave open: what WordPress itself takes.
+  [/^status$/i, 'status'],
+  [/^order$/i, 'order'],
+  [/^orderby$/i, 'orderby'],
   [/url|website|link|href|uri/i, 'url'],
   [/email/i, 'email'],
   [/phone|^tel$/i, 'phone'],
@@ -50,6 +54,9 @@ export function textKind(name: string): TextKind {
 const FIXED_TEXT: Readonly<Record<TextKind, string>> = {
   // The theme's default template: WordPress refuses a template file the theme does not have.
   template: '',
+  status: 'publish',
+  order: 'asc',
+  orderby: 'name',
   url: 'https://example.org/events/',
   email: 'events@example.org',
   phone: '+380 44 123 4567',
@@ -69,11 +76,22 @@ const FIXED_TEXT: Readonly<Record<TextKind, string>> = {
 const WORDS = ['Concert', 'Open day', 'Workshop', 'Kyiv', 'Концерт', 'День відкритих дверей', 'Виставка'];
 const NUMERIC_IDS = ['1', '12', '305'];
 
+// Built once: fast-check parses a regular expression into arbitraries each time stringMatching is called.
+const SLUG = fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,8}){0,2}$/);
+const SECRET = fc.stringMatching(/^[a-z]{4,10}$/);
+const TOKEN = fc.stringMatching(/^[a-z0-9]{6,12}$/);
+
 /** Random plausible text of a kind: words in the site's two languages, URLs, numeric IDs. */
 export function plausibleTextArb(kind: TextKind): fc.Arbitrary<string> {
   switch (kind) {
     case 'template':
       return fc.constant(FIXED_TEXT.template);
+    case 'status':
+      return fc.constantFrom('publish', 'draft', 'pending');
+    case 'order':
+      return fc.constantFrom('asc', 'desc');
+    case 'orderby':
+      return fc.constantFrom('name', 'id', 'count');
     case 'url':
       return uri;
     case 'email':
@@ -81,7 +99,7 @@ export function plausibleTextArb(kind: TextKind): fc.Arbitrary<string> {
     case 'phone':
       return tel;
     case 'slug':
-      return fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,8}){0,2}$/);
+      return SLUG;
     case 'date':
       return localDateTime;
     case 'timezone':
@@ -95,9 +113,9 @@ export function plausibleTextArb(kind: TextKind): fc.Arbitrary<string> {
     case 'money':
       return fc.oneof(fc.integer({ min: 0, max: 500 }).map(String), fc.constantFrom('Free', '10.50'));
     case 'secret':
-      return fc.stringMatching(/^[a-z]{4,10}$/);
+      return SECRET;
     case 'token':
-      return fc.stringMatching(/^[a-z0-9]{6,12}$/);
+      return TOKEN;
     case 'words':
       return fc.oneof({ arbitrary: fc.constantFrom(...WORDS), weight: 3 }, { arbitrary: fc.constantFrom(...NUMERIC_IDS), weight: 1 });
   }

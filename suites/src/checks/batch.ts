@@ -15,6 +15,7 @@ import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { writeBlocker } from './lifecycle.ts';
+import { noSuchRoute } from './probes.ts';
 import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './resources.ts';
 import { blamedParams, describeAnswer, transportOutcome, wpError } from './wp.ts';
 
@@ -29,7 +30,7 @@ interface Item {
 }
 
 function noRoute(env: UnitEnv, i: number, method = 'POST'): Item {
-  return { method, path: `/site-contracts-${env.runId}/no-such-route/${i}` };
+  return { method, path: noSuchRoute(env, i) };
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/src/loader.ts';
 import type { Exchange } from '../http/types.ts';
 import { batchShapeProblems } from './batch.ts';
-import { corsProblems, sameAnswer } from './conventions.ts';
+import { answerDifference, differOnlyByClock } from './compare.ts';
+import { corsProblems } from './conventions.ts';
 import { constraints } from './generate.ts';
 import { judgeEnvelope, judgeRejection, samplesPerConstraint } from './negative_rejection.ts';
 import { otherReadingAllows } from './marks.ts';
@@ -54,7 +55,7 @@ describe('negative_rejection and error_envelope verdicts', () => {
 
   it('calls a 400 about another parameter inconclusive, and wants rest_missing_callback_param for a missing one', () => {
     const other = exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { date: 'x' } } });
-    expect(judgeRejection(perPageMax, other).outcome).toBe('skip');
+    expect(judgeRejection(perPageMax, other).outcome).toBe('inconclusive');
     const wrongCode = exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { url: 'x' } } });
     expect(judgeEnvelope(urlRequired, wrongCode)?.outcome).toBe('fail');
     const missing = exchange(400, { code: 'rest_missing_callback_param', message: 'Missing parameter(s): url', data: { status: 400, params: ['url'] } });
@@ -110,8 +111,19 @@ describe('batch, CORS and equivalence helpers', () => {
     expect(corsProblems(exchange(200, {}).response)).toContain('Access-Control-Allow-Credentials is not true');
   });
 
-  it('compares answers by status and JSON, not by spelling', () => {
-    expect(sameAnswer(exchange(200, '{"a":"\\/x"}'), exchange(200, '{"a":"/x"}'))).toBeUndefined();
-    expect(sameAnswer(exchange(200, '{}'), exchange(404, '{}'))).toBe('status 404 instead of 200');
+  it('compares answers by status and JSON, not by spelling, and names the field that differs', () => {
+    expect(answerDifference(exchange(200, '{"a":"\\/x"}'), exchange(200, '{"a":"/x"}'))).toBeUndefined();
+    expect(answerDifference(exchange(200, '{}'), exchange(404, '{}'))).toBe('status 404 instead of 200');
+    expect(answerDifference(exchange(200, { events: [{ id: 1, title: 'a' }] }), exchange(200, { events: [{ id: 1, title: 'b' }] }))).toBe('body.events[0].title "b" instead of "a"');
+    expect(answerDifference(exchange(200, { routes: { '/cal/v1': 1 } }), exchange(200, { routes: {} }))).toBe('body.routes["/cal/v1"] (absent) instead of 1');
+  });
+
+  it('does not count fields derived from the clock as a difference', () => {
+    const a = { rest_url: 'http://x/wp-json/cal/events/v1/events?start_date=2026-11-23%2010%3A00%3A01', date: '2026-11-23T10:00:01', modified_gmt: '2026-11-23 08:00:01', now: 1763892001, n: 1 };
+    const b = { rest_url: 'http://x/wp-json/cal/events/v1/events?start_date=2026-11-23%2010%3A00%3A02', date: '2026-11-23T10:00:02', modified_gmt: '2026-11-23 08:00:02', now: 1763892002, n: 1 };
+    expect(answerDifference(exchange(200, a), exchange(200, b))).toBeUndefined();
+    expect(answerDifference(exchange(200, a), exchange(200, { ...b, n: 2 }))).toBe('body.n 2 instead of 1');
+    expect(differOnlyByClock('2026-11-23 10:00:01 Concert', '2026-11-23 10:00:01 Lecture')).toBe(false);
+    expect(differOnlyByClock('<blockquote data-secret="c53a2f1e71"><iframe src="/embed/#?secret=c53a2f1e71">', '<blockquote data-secret="71fd500c95"><iframe src="/embed/#?secret=71fd500c95">')).toBe(true);
   });
 });

@@ -44,7 +44,7 @@ export async function finishRun(run: RunResult, args: ReportArgs, ctx: CommandCo
 export function describeRun(run: RunResult, written: readonly WrittenReport[]): string {
   const s = run.summary;
   const lines: string[] = [];
-  const counts = [`${s.passed} passed`, `${s.failed} failed`, `${s.warned} warned`, `${s.errored} errored`, `${s.skipped} skipped`];
+  const counts = [`${s.passed} passed`, `${s.failed} failed`, `${s.warned} warned`, `${s.inconclusive ?? 0} inconclusive`, `${s.errored} errored`, `${s.skipped} skipped`];
   const accepted = s.accepted > 0 ? ` (${s.accepted} accepted by the baseline)` : '';
   lines.push(`site-contracts: ${s.verdict.toUpperCase()}: ${s.total} cases, ${counts.join(', ')}${accepted}`);
   if (s.total === 0) lines.push('  warning: no case ran; check --only/--skip and --shard');

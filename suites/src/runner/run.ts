@@ -12,6 +12,8 @@ import { buildCase } from '../report/case.ts';
 import type { CaseResult, SeverityPolicy } from '../report/model.ts';
 import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
+import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
+import { errorEnvelopeFindings } from '../checks/sweeps.ts';
 import { cleanup, Ledger, type CleanupReport } from './ledger.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
@@ -136,6 +138,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       });
     }
     if (o.checks.has(NOT_A_SERVER_ERROR)) for (const f of serverErrorFindings(unit, seen)) emit(f);
+    if (o.checks.has(ERROR_ENVELOPE)) for (const f of errorEnvelopeFindings(unit, seen)) emit(f);
   };
 
   const pool = async (units: readonly Unit[]): Promise<void> => {
