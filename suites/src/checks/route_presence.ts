@@ -16,6 +16,7 @@ import { declaresArg } from '../diff/descriptor.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { constraints, toOutgoing, validRequests, violations, withPath, type Constraint } from './generate.ts';
 import { baseOf, unusedPathValues } from './probes.ts';
+import { referenceFields, referenceValues, withReferences } from './references.ts';
 import { describeAnswer, isNoRoute, transportOutcome, wpError } from './wp.ts';
 
 export const ROUTE_PRESENCE = 'route_presence';
@@ -50,8 +51,11 @@ export async function routePresence(env: UnitEnv, op: Operation): Promise<Findin
   let e: Exchange;
   let via = '';
   if (SAFE_METHODS.has(op.method)) {
-    const [req] = validRequests(env.contract, op, env.seed, 1, { optional: 'none' });
-    e = await env.send(toOutgoing(req!), op);
+    // A read by id or slug names a record the target lists, so that what comes back is the route's own answer.
+    const [generated] = validRequests(env.contract, op, env.seed, 1, { optional: 'none' });
+    const fields = referenceFields(env.contract, op).filter((f) => f.location === 'path');
+    const req = fields.length ? withReferences(op, generated!, fields, await referenceValues(env, fields, op)).req : generated!;
+    e = await env.send(toOutgoing(req), op);
   } else if (env.readOnly) {
     via = ' (OPTIONS, as --read-only sends no write)';
     const [req] = validRequests(env.contract, op, env.seed, 1, { optional: 'none' });
