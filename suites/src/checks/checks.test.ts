@@ -8,7 +8,7 @@ import { constraints } from './generate.ts';
 import { judgeEnvelope, judgeRejection, samplesPerConstraint } from './negative_rejection.ts';
 import { otherReadingAllows } from './marks.ts';
 import { linkPage, parseLink } from './pagination.ts';
-import { basisAt, severityOf } from './response_shape.ts';
+import { basisAt, severityOf, shapeFinding } from './response_shape.ts';
 import { blamedParams, refusedForPermission, wpError } from './wp.ts';
 
 const contract = loadContractFile();
@@ -83,6 +83,13 @@ describe('pagination links', () => {
 });
 
 describe('response_shape severity', () => {
+  it('holds an undocumented list envelope or record shape as assumed, never as documented or convention', () => {
+    const list = contract.operation('getCalEventsV1Events');
+    expect(shapeFinding(contract, list, exchange(200, { events: [], total: 0, total_pages: 0 }), 'x')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(shapeFinding(contract, contract.operation('getCalV1EventsById'), exchange(200, [1, 2]), 'x')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(shapeFinding(contract, contract.operation('getRoot'), exchange(200, { name: 'x' }), 'x')).toMatchObject({ outcome: 'fail', severity: 'documented' });
+  });
+
   const schema = { type: 'array', 'x-basis': 'convention', items: { 'x-basis': 'assumed', type: 'object', properties: { id: { type: 'integer' } } } };
   it('takes the x-basis of the node that failed', () => {
     expect(basisAt(schema, '#/items/properties/id/type', 'convention')).toBe('assumed');

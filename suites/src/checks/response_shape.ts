@@ -1,7 +1,8 @@
 // response_shape: a successful answer has the shape the contract gives for it. The documents show
 // almost no payloads, so most shapes are marked `x-basis: assumed` in the contract and only warn unless
-// --response-shapes error; the site descriptor is documented (always fails), lists and error objects
-// are WordPress conventions. The severity of a finding is the x-basis of the schema node that failed.
+// --response-shapes error: records, and the array envelope of lists; the site descriptor is documented
+// (always fails), namespace indexes, batch answers and error objects are WordPress conventions. The
+// severity of a finding is the x-basis of the schema node that failed.
 
 import type { Contract } from '../../../contracts/src/loader.ts';
 import { createAjv } from '../../../contracts/src/ajv.ts';
@@ -27,7 +28,9 @@ export function responseSpec(op: Operation, status: number): { schema: JsonSchem
   const resp = responses[key]!;
   const schema = resp['content']?.['application/json']?.['schema'] as JsonSchema | undefined;
   if (!schema) return undefined;
-  const basis = (resp['x-basis'] ?? schema['x-basis'] ?? 'assumed') as Severity;
+  // The body schema's own basis is the more specific one: a list response is convention (status, headers), the
+  // array envelope of its body is not shown by the documents (assumed), nor is a record's shape.
+  const basis = (schema['x-basis'] ?? resp['x-basis'] ?? 'assumed') as Severity;
   return { schema, basis, key };
 }
 
