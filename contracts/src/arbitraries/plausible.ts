@@ -14,11 +14,17 @@ import { CAL_DATE_TIME, CAL_LOCAL_DATE_TIME, email, localDateTime, patternArb, t
 
 /**
  * The schema plausible values are drawn from: the parameter's own, or for an untyped one the typed reading the
- * contract keeps beside it (legacy `strict_dates` "untyped, with a boolean meaning", `cost` "a string").
+ * contract keeps beside it (legacy `strict_dates` "untyped, with a boolean meaning", `cost` "a string"). An untyped
+ * parameter whose only concrete value in the documents is its default, and whose reading is an open string (an
+ * index's `namespace`, "default: the namespace itself"), gets that default: any other string names nothing.
  */
 export function plausibleSchema(schema: JsonSchema, contradictions: readonly { readings: { schema?: JsonSchema }[] }[]): JsonSchema {
   if (schema.type !== undefined || Array.isArray(schema.enum)) return schema;
-  for (const c of contradictions) for (const r of c.readings) if (r.schema && r.schema.type !== undefined) return r.schema;
+  const typed = contradictions.flatMap((c) => c.readings).find((r) => r.schema && r.schema.type !== undefined)?.schema;
+  const hasDefault = schema.default !== undefined && schema.default !== null;
+  const closed = typed !== undefined && (Array.isArray(typed.enum) || typed.type === 'boolean');
+  if (typed && (closed || !hasDefault)) return typed;
+  if (hasDefault) return { const: schema.default };
   return schema;
 }
 

@@ -9,7 +9,7 @@ import { judgeEnvelope, judgeRejection, samplesPerConstraint } from './negative_
 import { otherReadingAllows } from './marks.ts';
 import { linkPage, parseLink } from './pagination.ts';
 import { basisAt, severityOf, shapeFinding } from './response_shape.ts';
-import { blamedParams, refusedForPermission, wpError } from './wp.ts';
+import { blamedParams, envelopeProblem, refusedForPermission, wpError } from './wp.ts';
 
 const contract = loadContractFile();
 
@@ -18,6 +18,15 @@ function exchange(status: number, body: unknown, headers: Record<string, string>
 }
 
 describe('reading WordPress errors', () => {
+  it('knows the error envelope in JSON and in oEmbed\'s XML, and says what is wrong with anything else', () => {
+    expect(envelopeProblem(exchange(404, { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } }).response!)).toBeUndefined();
+    const xml = '<?xml version="1.0"?>\n<oembed><code>oembed_invalid_url</code><message>Not Found</message><data><status>404</status></data></oembed>\n';
+    expect(envelopeProblem(exchange(404, xml, { 'content-type': 'text/xml; charset=UTF-8' }).response!)).toBeUndefined();
+    expect(envelopeProblem(exchange(404, '<h1>Not Found</h1>', { 'content-type': 'text/html' }).response!)).toMatch(/not WordPress's error object/);
+    expect(envelopeProblem(exchange(404, { code: 'x', message: 'y', data: { status: 400 } }).response!)).toBe('the 404 x says data.status 400');
+    expect(envelopeProblem(exchange(404, { code: 'x', message: 'y' }).response!)).toBe('the 404 x has no data.status');
+  });
+
   it('names the parameters of both 400 shapes, cut to the top-level name', () => {
     expect(blamedParams(wpError(exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { 'requests[3][method]': 'x' } } }).response))).toEqual(['requests']);
     expect(blamedParams(wpError(exchange(400, { code: 'rest_missing_callback_param', message: '', data: { status: 400, params: ['url'] } }).response))).toEqual(['url']);

@@ -28,6 +28,12 @@ export function wpError(r: Received | undefined): WpError | undefined {
  * the envelope. The one place this rule is spelled: error_envelope applies it to every error answer of a run.
  */
 export function envelopeProblem(r: Received): string | undefined {
+  // oEmbed with format=xml answers its errors as XML, the same envelope element by element (_oembed_rest_pre_serve_request()).
+  if (/\bxml\b/i.test(r.headers['content-type'] ?? '')) {
+    const status = /<data>[\s\S]*<status>(\d+)<\/status>[\s\S]*<\/data>/.exec(r.body)?.[1];
+    if (!/<code>[^<]+<\/code>/.test(r.body) || !/<message>[\s\S]*<\/message>/.test(r.body)) return `the ${r.status} XML body is not WordPress's error envelope (<code>, <message>, <data><status>)`;
+    return Number(status) === r.status ? undefined : `the ${r.status} XML error says data status ${status ?? '(none)'}`;
+  }
   const err = wpError(r);
   if (!err) return `the ${r.status} body is not WordPress's error object {code, message, data: {status}}${r.body === '' ? ' (it is empty)' : ''}`;
   const status = err.data?.['status'];
