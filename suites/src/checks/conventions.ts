@@ -124,7 +124,7 @@ async function cors(env: UnitEnv, op: Operation): Promise<void> {
     }
     const problems = corsProblems(e.response);
     if (variant === 'preflight' && e.response!.status !== 200) problems.unshift(`the preflight answered ${describeAnswer(e.response)}, not 200`);
-    emit(variant, problems.length ? 'fail' : 'pass', problems.join('; ') || 'CORS headers as WordPress sends them', e);
+    emit(variant, problems.length ? 'fail' : 'pass', problems.length ? `expected an Origin to be answered as WordPress does (WordPress convention, rest_send_cors_headers()); got: ${problems.join('; ')}` : 'CORS headers as WordPress sends them', e);
   }
 }
 
@@ -136,7 +136,7 @@ async function routing(env: UnitEnv, root: Operation | undefined): Promise<void>
     const r = e.response!;
     const err = wpError(r);
     if (r.status === 404 && err?.code === 'rest_no_route' && err.data?.['status'] === 404) return emit(variant, 'pass', `${what}: 404 rest_no_route`, e);
-    emit(variant, 'fail', `${what} answered ${describeAnswer(r)}${err ? ` with data.status ${JSON.stringify(err.data?.['status'] ?? null)}` : ''}; WordPress answers 404 {code: "rest_no_route", data: {status: 404}} (never 405)`, e);
+    emit(variant, 'fail', `expected 404 {code: "rest_no_route", data: {status: 404}} for ${what}, never 405 (WordPress convention, WP_REST_Server::match_request_to_handler()); got ${describeAnswer(r)}${err ? ` with data.status ${JSON.stringify(err.data?.['status'] ?? null)}` : ''}`, e);
   };
   check('no_route', await env.send({ method: 'GET', route: `/site-contracts-${env.runId}/no-such-route` }, root), 'an unknown route');
   if (env.readOnly) return emit('wrong_method', 'skip', '--read-only: DELETE is not sent');

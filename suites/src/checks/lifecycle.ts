@@ -22,7 +22,7 @@ import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { calendarResources, createOwn, idOf, listRecords, type CalendarResource } from './resources.ts';
 import { RESPONSE_SHAPE, shapeFinding } from './response_shape.ts';
-import { describeAnswer, header, transportOutcome, wpError } from './wp.ts';
+import { describeAnswer, header, sourceOf, transportOutcome, wpError } from './wp.ts';
 
 export const LIFECYCLE = 'lifecycle';
 export const CREATE_STATUS = 'create_status';
@@ -30,6 +30,18 @@ export const CROSS_NAMESPACE = 'cross_namespace';
 export const TRASH = 'trash';
 
 const ok = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
+
+/** What each step expects, for failure messages (what was expected, by which section, and what came back). */
+const EXPECTED: Readonly<Record<string, string>> = {
+  create: 'a create to be accepted with the id of the new record',
+  read: 'the new record to read back by its id, carrying its name',
+  read_by_slug: 'the new record to read back by its slug',
+  listed: 'the new record in its list, searched for by its name',
+  update: 'the update to be accepted',
+  read_back: 'the record to read back with the update kept',
+  delete: 'the delete to be accepted',
+  purge: 'DELETE with force=true to delete the record for good',
+};
 
 /** Runs named steps in order; once one fails, the rest are reported as skipped. */
 class Steps {
@@ -52,7 +64,9 @@ class Steps {
     }
     const r = await run();
     const t = r.e ? transportOutcome(r.e) : undefined;
-    const f: Finding = { check: this.check, operation: op, variant, severity, outcome: t ? t.outcome : r.pass ? 'pass' : 'fail', message: t ? t.message : r.message, ...(r.e ? { exchange: r.e } : {}) };
+    const expected = EXPECTED[name];
+    const message = t ? t.message : r.pass || !expected || r.message.startsWith('expected') ? r.message : `expected ${expected} (${sourceOf(op)}); got: ${r.message}`;
+    const f: Finding = { check: this.check, operation: op, variant, severity, outcome: t ? t.outcome : r.pass ? 'pass' : 'fail', message, ...(r.e ? { exchange: r.e } : {}) };
     this.env.emit(f);
     if (f.outcome !== 'pass') this.broken = `${name} did not pass`;
     return f.outcome === 'pass';
@@ -119,9 +133,10 @@ export function createStatusFinding(op: Operation, e: Exchange, id: number, vari
   const r = e.response!;
   const location = header(r, 'location');
   const base = { check: CREATE_STATUS, operation: op, variant, severity: 'convention' as const, exchange: e };
-  if (r.status !== 201) return { ...base, outcome: 'fail', message: `a create answered ${r.status}; WordPress answers 201 Created` };
-  if (!location) return { ...base, outcome: 'fail', message: '201 without a Location header' };
-  if (!new RegExp(`/${id}/?$`).test(location.split('?')[0]!)) return { ...base, outcome: 'fail', message: `Location ${location} does not point at the new record ${id}` };
+  const expected = 'expected 201 Created with a Location header pointing at the new record (WordPress convention, WP_REST_Posts_Controller::create_item())';
+  if (r.status !== 201) return { ...base, outcome: 'fail', message: `${expected}; got ${r.status}` };
+  if (!location) return { ...base, outcome: 'fail', message: `${expected}; got 201 without a Location header` };
+  if (!new RegExp(`/${id}/?$`).test(location.split('?')[0]!)) return { ...base, outcome: 'fail', message: `${expected}; got Location ${location}, which does not point at record ${id}` };
   return { ...base, outcome: 'pass', message: `201 with Location ${location}` };
 }
 

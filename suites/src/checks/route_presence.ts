@@ -17,7 +17,7 @@ import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { constraints, toOutgoing, validRequests, violations, withPath, type Constraint } from './generate.ts';
 import { baseOf, unusedPathValues } from './probes.ts';
 import { referenceFields, referenceValues, withReferences } from './references.ts';
-import { describeAnswer, isNoRoute, transportOutcome, wpError } from './wp.ts';
+import { describeAnswer, isNoRoute, sourceOf, transportOutcome, wpError } from './wp.ts';
 
 export const ROUTE_PRESENCE = 'route_presence';
 
@@ -63,12 +63,12 @@ export async function routePresence(env: UnitEnv, op: Operation): Promise<Findin
     const r = e.response;
     if (r && !transportOutcome(e)) {
       const missing = routeMissing(r);
-      if (missing) return { ...base, outcome: 'fail', message: `OPTIONS ${missing}`, exchange: e };
+      if (missing) return { ...base, outcome: 'fail', message: `expected ${op.method} ${op.path} to be served (${sourceOf(op)}); OPTIONS ${missing}`, exchange: e };
       const methods = (jsonBody(r) as { methods?: unknown } | undefined)?.methods;
       if (r.status === 200 && Array.isArray(methods)) {
         return methods.includes(op.method)
           ? { ...base, outcome: 'pass', message: `OPTIONS lists ${op.method}${via}`, exchange: e }
-          : { ...base, outcome: 'fail', message: `OPTIONS lists ${methods.join(', ')} but not ${op.method}`, exchange: e };
+          : { ...base, outcome: 'fail', message: `expected ${op.method} ${op.path} to be served (${sourceOf(op)}); OPTIONS lists ${methods.join(', ')} but not ${op.method}`, exchange: e };
       }
       return { ...base, outcome: 'skip', message: `--read-only: OPTIONS answered ${describeAnswer(r)}, which does not say whether ${op.method} is served`, exchange: e };
     }
@@ -81,7 +81,7 @@ export async function routePresence(env: UnitEnv, op: Operation): Promise<Findin
   if (t) return { ...base, ...t, exchange: e };
   const r = e.response!;
   const missing = routeMissing(r);
-  if (missing) return { ...base, outcome: 'fail', message: missing, exchange: e };
+  if (missing) return { ...base, outcome: 'fail', message: `expected ${op.method} ${op.path} to be served (${sourceOf(op)}); it ${missing}`, exchange: e };
   return { ...base, outcome: 'pass', message: `answered ${describeAnswer(r)}${via}`, exchange: e };
 }
 
