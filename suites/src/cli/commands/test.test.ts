@@ -124,7 +124,8 @@ describe('test against the mock', () => {
       ['batch_item_status', 'batch_limit', 'batch_validation', 'cors', 'create_status', 'cross_namespace', 'defaults', 'error_envelope', 'lifecycle', 'method_override', 'negative_rejection', 'not_a_server_error', 'pagination', 'positive_acceptance', 'response_shape', 'rest_route_equivalence', 'route_presence', 'trash', 'unknown_id'].sort(),
     );
     expect(r.run.options['requestsSent']).toBeLessThan(10000);
-    expect(seconds).toBeLessThan(60);
+    // The issue's bound for a whole authenticated run against the mock, edge phase included.
+    expect(seconds).toBeLessThan(30);
     console.log(`full run against the mock: ${r.run.cases.length} cases, ${String(r.run.options['requestsSent'])} requests, ${seconds.toFixed(1)} s`);
   }, 120_000);
 
