@@ -298,18 +298,8 @@ function picks(op: Operation, c: Constraint, nodeValue: unknown): Pick[] {
   }
 }
 
-interface Draft {
-  id: string;
-  family: EdgeFamily;
-  expect: 'accept' | 'refuse';
-  constraint?: Constraint;
-  location?: ParamLocation;
-  param?: string;
-  tag: string;
-  label: string;
-  values: Values;
-  expected?: ExpectedIssue;
-}
+/** An edge case before its request is rendered and checked: typed values per location. */
+type Draft = Omit<EdgeCase, 'operationId' | 'request'> & { values: Values };
 
 function drafts(op: Operation, contract: Contract): Draft[] {
   const out: Draft[] = [];

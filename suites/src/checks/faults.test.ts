@@ -69,6 +69,14 @@ function wpError(status: number, code: string, data: Record<string, unknown> = {
 
 const BOOLEAN = /^(true|false|1|0)$/i;
 
+/** A server that reads the query of a GET to `route` otherwise than it was sent, when `when` holds. */
+function readsQueryAs(route: string, when: (q: URLSearchParams) => boolean, edit: (q: URLSearchParams) => void): Fault {
+  return (req, next) => {
+    const { route: r, query } = parse(req);
+    return req.method === 'GET' && r === route && when(query) ? next(withQuery(req, edit)) : next(req);
+  };
+}
+
 /**
  * The fault's answer as the adapter should send it. The mock's response cache hands back `bodyBytes`
  * beside `body`, and the node adapter sends those bytes when present; a fault that rewrote `body` on a
@@ -149,12 +157,7 @@ describe('each check family catches its own fault, and only it', () => {
   }, T);
 
   it('negative_rejection: per_page above the documented maximum is taken', async () => {
-    const fault: Fault = (req, next) => {
-      const { route, query } = parse(req);
-      const n = Number(query.get('per_page'));
-      if (req.method === 'GET' && route === '/cal/v1/events' && Number.isInteger(n) && n > 100) return next(withQuery(req, (q) => q.set('per_page', '100')));
-      return next(req);
-    };
+    const fault = readsQueryAs('/cal/v1/events', (q) => Number.isInteger(Number(q.get('per_page'))) && Number(q.get('per_page')) > 100, (q) => q.set('per_page', '100'));
     expect(await caughtBy(fault, '/cal/v1/events')).toEqual(['negative_rejection']);
   }, T);
 
@@ -289,11 +292,7 @@ function read(req: MockRequest, next: Next): MockResponse {
 
 describe('the edge phase: a server off by one at a constraint fails the check, at exactly that edge', () => {
   it('per_page 101 (maximum+1) taken: the random values far above the maximum pass, the edge does not', async () => {
-    const fault: Fault = (req, next) => {
-      const { route, query } = parse(req);
-      if (req.method === 'GET' && route === '/cal/v1/events' && query.get('per_page') === '101') return next(withQuery(req, (q) => q.set('per_page', '100')));
-      return next(req);
-    };
+    const fault = readsQueryAs('/cal/v1/events', (q) => q.get('per_page') === '101', (q) => q.set('per_page', '100'));
     const failed = await failedBy(fault, '/cal/v1/events');
     expect([...new Set(failed.map((c) => c.check))]).toEqual(['negative_rejection']);
     expect(failed.map((c) => c.id)).toContain('negative_rejection:getCalV1Events:edge:query.per_page maximum max+1');
@@ -301,21 +300,13 @@ describe('the edge phase: a server off by one at a constraint fails the check, a
   }, T);
 
   it('page 0 (minimum-1) taken as page 1', async () => {
-    const fault: Fault = (req, next) => {
-      const { route, query } = parse(req);
-      if (req.method === 'GET' && route === '/cal/v1/venues' && query.get('page') === '0') return next(withQuery(req, (q) => q.set('page', '1')));
-      return next(req);
-    };
+    const fault = readsQueryAs('/cal/v1/venues', (q) => q.get('page') === '0', (q) => q.set('page', '1'));
     const failed = await failedBy(fault, '/cal/v1/venues');
     expect(failed.map((c) => c.id)).toEqual(['negative_rejection:getCalV1Venues:edge:query.page minimum min-1']);
   }, T);
 
   it('an enum near miss taken: order=asc read as ASC', async () => {
-    const fault: Fault = (req, next) => {
-      const { route, query } = parse(req);
-      if (req.method === 'GET' && route === '/cal/v1/events' && query.get('order') === 'asc') return next(withQuery(req, (q) => q.set('order', 'ASC')));
-      return next(req);
-    };
+    const fault = readsQueryAs('/cal/v1/events', (q) => q.get('order') === 'asc', (q) => q.set('order', 'ASC'));
     const failed = await failedBy(fault, '/cal/v1/events');
     expect(failed.map((c) => c.id)).toEqual(['negative_rejection:getCalV1Events:edge:query.order enum case']);
   }, T);
@@ -344,12 +335,8 @@ describe('the edge phase: a server off by one at a constraint fails the check, a
   }, T);
 
   it('one duplicate in a unique list taken: status=publish twice', async () => {
-    const fault: Fault = (req, next) => {
-      const { route, query } = parse(req);
-      const statuses = query.getAll('status[]');
-      if (req.method === 'GET' && route === '/cal/v1/organizers' && statuses.length === 2 && statuses[0] === statuses[1]) return next(withQuery(req, (q) => q.delete('status[]')));
-      return next(req);
-    };
+    const twice = (q: URLSearchParams): boolean => q.getAll('status[]').length === 2 && q.getAll('status[]')[0] === q.getAll('status[]')[1];
+    const fault = readsQueryAs('/cal/v1/organizers', twice, (q) => q.delete('status[]'));
     const failed = await failedBy(fault, '/cal/v1/organizers');
     expect(failed.map((c) => c.id)).toEqual(['negative_rejection:getCalV1Organizers:edge:query.status uniqueItems duplicate']);
   }, T);
@@ -365,22 +352,14 @@ describe('the edge phase: a server off by one at a constraint fails the check, a
   }, T);
 
   it('defaults: a list without per_page holds 11 records', async () => {
-    const fault: Fault = (req, next) => {
-      const { route, query } = parse(req);
-      if (req.method === 'GET' && route === '/cal/v1/events' && !query.has('per_page')) return next(withQuery(req, (q) => q.set('per_page', '11')));
-      return next(req);
-    };
+    const fault = readsQueryAs('/cal/v1/events', (q) => !q.has('per_page'), (q) => q.set('per_page', '11'));
     const failed = await failedBy(fault, '/cal/v1/events');
     expect(failed.map((c) => c.id).sort()).toEqual(['defaults:getCalV1Events:default:per_page', 'defaults:getCalV1Events:per_page:count']);
     expect(failed.find((c) => c.variant === 'per_page:count')?.message).toMatch(/at most 10 records.*it holds 11 records/);
   }, T);
 
   it('defaults: a list without order sorts DESC', async () => {
-    const fault: Fault = (req, next) => {
-      const { route, query } = parse(req);
-      if (req.method === 'GET' && route === '/cal/v1/events' && ![...query.keys()].some((k) => /^order(\[|$)/.test(k))) return next(withQuery(req, (q) => q.set('order', 'DESC')));
-      return next(req);
-    };
+    const fault = readsQueryAs('/cal/v1/events', (q) => ![...q.keys()].some((k) => /^order(\[|$)/.test(k)), (q) => q.set('order', 'DESC'));
     const failed = await failedBy(fault, '/cal/v1/events');
     expect(failed.map((c) => c.id)).toEqual(['defaults:getCalV1Events:default:order']);
     expect(failed[0]!.message).toMatch(/order="ASC", its documented default \(000 §4\.2\.1\); without it the answer has body\[0\]/);
