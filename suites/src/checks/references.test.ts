@@ -86,6 +86,10 @@ describe('reference fields', () => {
     expect(notes.get('body.author')).toBe('left out: the target has none to name (from author)');
     expect(notes.get('body.venues')).toBe('its values name records the target has (from venues)');
     expect(named.has('body.venues') && !named.has('body.author')).toBe(true);
+    // featured_media 90 names a record; 0 ("no featured image") names none, so its refusal stays assumed.
+    expect(named.has('body.featured_media')).toBe(true);
+    const zero = withReferences(res.create, request('postCalV1Events', { featured_media: 0 }), fields, { ...values, ids: new Map([['body.featured_media', [0]]]) });
+    expect(zero.named.has('body.featured_media')).toBe(false);
   });
 });
 

@@ -232,8 +232,10 @@ export function withReferences(op: Operation, req: WireRequest, fields: readonly
       }
       continue;
     }
-    named.add(key);
-    notes.set(key, `its values name records the target has (${values.source.get(key)})`);
+    // 0 is "no featured image" to WordPress, not a record the target showed: a refusal of it is not held against the site.
+    const none = f.kind === 'media' && (value === 0 || value === '0');
+    if (!none) named.add(key);
+    notes.set(key, none ? `0, "no featured image" (${values.source.get(key)})` : `its values name records the target has (${values.source.get(key)})`);
     if (f.location === 'path') out = withPath(op, out, { [f.param]: String(value) });
     else if (f.location === 'query') out = { ...out, query: { ...out.query, [f.param]: value } };
     else out = withBody(out, { [f.param]: value });
