@@ -87,7 +87,7 @@ describe('finishRun', () => {
     const { code } = await finishRun(sampleRun(), { reportDir: 'r', formats: ['json'] }, ctx, {});
     expect(code).toBe(1);
     expect(files.has('r/site-contracts.json')).toBe(true);
-    expect(t.out()).toContain('site-contracts: FAILED: 6 cases, 1 passed, 2 failed, 1 warned, 1 errored, 1 skipped');
+    expect(t.out()).toContain('site-contracts: FAILED: 6 cases, 1 passed, 2 failed, 1 warned, 0 inconclusive, 1 errored, 1 skipped');
     expect(t.out()).toContain('  FAIL  not_a_server_error GET /wp/v2/posts [documented]: expected a status below 500, got 500');
     expect(t.out()).toContain('  ERROR index_lists_namespaces [documented]: connect ECONNRESET');
     expect(t.out()).toContain('reports:\n  r/site-contracts.json\n');

@@ -94,7 +94,10 @@ function responsesFor(op: JsonSchema): JsonSchema {
         description: 'One page of records.',
         'x-basis': 'convention',
         headers: { 'X-WP-Total': ref('X-WP-Total', 'headers'), 'X-WP-TotalPages': ref('X-WP-TotalPages', 'headers'), Link: ref('Link', 'headers') },
-        content: jsonContent({ type: 'array', items: record }),
+        // The documents show no list envelope ("envelope of returned records and lists: not shown", 000 §2; "the
+        // response payload of every endpoint: not shown", 001 §4): an array is what WordPress's own controllers
+        // send, a plugin may wrap it ({events: [...]}), so the body's shape is assumed while the headers stay convention.
+        content: jsonContent({ type: 'array', items: record, 'x-basis': 'assumed' }),
       };
       break;
     case 'read':

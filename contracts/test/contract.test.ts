@@ -285,7 +285,8 @@ describe('honesty marks', () => {
     const proxy = opOf('GET /oembed/1.0/proxy');
     expect(proxy.params.filter((p) => !p.enforcedOnWire).map((p) => p.name).sort()).toEqual(['maxheight', 'maxwidth', 'url']);
     const org = opOf('POST /cal/v1/organizers');
-    expect(org.params.filter((p) => !p.enforcedOnWire).map((p) => p.name).sort()).toEqual(['phone', 'website']);
+    // phone (tel) and website (uri) are only sanitized; title, content, excerpt and template are what WordPress's posts controller does not validate by type.
+    expect(org.params.filter((p) => !p.enforcedOnWire).map((p) => p.name).sort()).toEqual(['content', 'excerpt', 'phone', 'template', 'title', 'website']);
     expect(paramOf(FACTS.find((f) => f.param === 'per_page')!).enforcedOnWire).toBe(true);
   });
 });

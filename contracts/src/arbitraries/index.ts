@@ -16,7 +16,9 @@ export { toTyped, toUrl, encodeBody, queryString, bodyValues } from './wire.ts';
 export { encodePhpQuery, parsePhpQuery } from './php-query.ts';
 export { assertProperty, seedFromEnv, freshSeed, PropertyFailure, type RunOptions } from './replay.ts';
 export { computeCoverage, formatCoverage, expectedIssues, reportedIssues } from './coverage.ts';
-export { valueArb } from './values.ts';
+export { valueArb, type ValueHints } from './values.ts';
+export { edgeCases, edgePlan, documentedDefaults, EDGE_STYLE, type EdgeCase, type EdgeFamily, type DroppedEdge } from './edges.ts';
+export { plausibleValue, plausibleSchema, textKind, type TextKind } from './plausible.ts';
 
 function operationOf(contract: Contract, op: Operation | string): Operation {
   return typeof op === 'string' ? contract.operation(op) : op;

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import type { Operation, ParamLocation, ParamSpec } from '../types.ts';
 import type { BodyEncoding, WireRequest, WireValue } from './model.ts';
 import { pathSegmentArb } from './formats.ts';
+import { plausibleSchema } from './plausible.ts';
 import { valueArb } from './values.ts';
 import { bodyOf, contentType, fillPath, render, type WireStyle } from './wire.ts';
 
@@ -16,6 +17,12 @@ export interface ValidRequestOptions {
   optional?: 'some' | 'none' | 'all';
   /** Fix some of the spellings (e.g. `{arrays: 'brackets'}`); the rest vary. */
   style?: Partial<WireStyle>;
+  /**
+   * Fill what the schemas leave open the way a client would (plausible.ts): words, URLs and numeric IDs in free
+   * strings, chosen by the field's name; integers the documents do not bound within 1..100; an untyped parameter
+   * from the typed reading the contract keeps beside it. Still valid by the contract; default false.
+   */
+  plausible?: boolean;
 }
 
 /** Typed values per location plus the spelling and body encoding to render them with. */
@@ -70,11 +77,16 @@ export interface Forcing {
 
 export const paramKey = (location: ParamLocation, name: string): string => `${location}:${name}`;
 
-function locationArb(params: ParamSpec[], optional: 'some' | 'none' | 'all', force: Forcing): fc.Arbitrary<Record<string, unknown>> {
+function paramArb(p: ParamSpec, plausible: boolean): fc.Arbitrary<unknown> {
+  if (p.in === 'path') return pathSegmentArb(p.schema.pattern as string | undefined);
+  return plausible ? valueArb(plausibleSchema(p.schema, p.contradictions), { plausible, name: p.name }) : valueArb(p.schema);
+}
+
+function locationArb(params: ParamSpec[], optional: 'some' | 'none' | 'all', force: Forcing, plausible: boolean): fc.Arbitrary<Record<string, unknown>> {
   const chosen = params.filter((p) => !force.absent?.has(paramKey(p.in, p.name)));
   const mustHave = (p: ParamSpec): boolean => p.required || p.in === 'path' || optional === 'all' || (force.present?.has(paramKey(p.in, p.name)) ?? false);
   const model = chosen.filter((p) => optional !== 'none' || mustHave(p));
-  return fc.record(Object.fromEntries(model.map((p) => [p.name, p.in === 'path' ? pathSegmentArb(p.schema.pattern as string | undefined) : valueArb(p.schema)])), {
+  return fc.record(Object.fromEntries(model.map((p) => [p.name, paramArb(p, plausible)])), {
     requiredKeys: model.filter(mustHave).map((p) => p.name),
     noNullPrototype: true,
   }) as fc.Arbitrary<Record<string, unknown>>;
@@ -110,9 +122,9 @@ export function partsArb(op: Operation, opts: ValidRequestOptions = {}, force: F
       {
         style: styleArb(opts.style),
         encoding: encodings.length ? fc.constantFrom(...encodings) : fc.constant(undefined),
-        path: locationArb(at('path'), optional, force),
-        query: locationArb(at('query'), optional, force),
-        body: locationArb(at('body'), optional, force),
+        path: locationArb(at('path'), optional, force, opts.plausible === true),
+        query: locationArb(at('query'), optional, force, opts.plausible === true),
+        body: locationArb(at('body'), optional, force, opts.plausible === true),
       },
       { noNullPrototype: true },
     )

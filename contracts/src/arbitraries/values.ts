@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import type { JsonSchema } from '../types.ts';
 import { formatArb, patternArb } from './formats.ts';
+import { plausibleIntegerArb, plausibleTextArb, textKind } from './plausible.ts';
 
 /** The schema asks for something no generator here can build (an unknown format, a combinator...). */
 export class UnsupportedSchema extends Error {}
@@ -92,7 +93,22 @@ export const objectKey: fc.Arbitrary<string> = fc.stringMatching(/^[A-Za-z_][A-Z
 /** A value for a parameter the contract leaves untyped: any scalar a client might send. */
 const untypedArb: fc.Arbitrary<unknown> = fc.oneof(plainString, fc.integer({ min: -1000, max: 100000 }), fc.boolean());
 
-function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
+/**
+ * How valueArb() fills what the schema leaves open. By default anything valid (any Unicode text, any integer);
+ * `plausible`: what a client would send for a field of that name (plausible.ts), so that a site may not refuse it
+ * for reasons the documents do not state.
+ */
+export interface ValueHints {
+  plausible?: boolean;
+  /** The field's name, which says what kind of text it holds (website, email, phone...). */
+  name?: string;
+}
+
+function freeText(hints: ValueHints): fc.Arbitrary<string> {
+  return hints.plausible ? plausibleTextArb(textKind(hints.name ?? '')) : plainString;
+}
+
+function stringArb(schema: JsonSchema, hints: ValueHints): fc.Arbitrary<string> {
   if (typeof schema.pattern === 'string') {
     if (typeof schema.format === 'string') throw new UnsupportedSchema(`pattern together with format ${schema.format}`);
     return patternArb(schema.pattern);
@@ -107,7 +123,7 @@ function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
     const maxLength = (schema.maxLength as number | undefined) ?? minLength + 16;
     return fc.string({ minLength, maxLength });
   }
-  return plainString;
+  return freeText(hints);
 }
 
 function bounds(schema: JsonSchema, integral: boolean): { min: number; max: number } {
@@ -121,11 +137,12 @@ function bounds(schema: JsonSchema, integral: boolean): { min: number; max: numb
   return integral ? { min: Math.ceil(min), max: Math.floor(max) } : { min, max };
 }
 
-function integerArb(schema: JsonSchema): fc.Arbitrary<number> {
-  return fc.integer(bounds(schema, true));
+function integerArb(schema: JsonSchema, hints: ValueHints): fc.Arbitrary<number> {
+  return hints.plausible ? plausibleIntegerArb(schema) : fc.integer(bounds(schema, true));
 }
 
-function numberArb(schema: JsonSchema): fc.Arbitrary<number> {
+function numberArb(schema: JsonSchema, hints: ValueHints): fc.Arbitrary<number> {
+  if (hints.plausible) return plausibleIntegerArb(schema);
   const { min, max } = bounds(schema, false);
   return fc.oneof(
     fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
@@ -133,58 +150,58 @@ function numberArb(schema: JsonSchema): fc.Arbitrary<number> {
   );
 }
 
-function arrayArb(schema: JsonSchema): fc.Arbitrary<unknown[]> {
-  const item = schema.items ? valueArb(schema.items as JsonSchema) : untypedArb;
+function arrayArb(schema: JsonSchema, hints: ValueHints): fc.Arbitrary<unknown[]> {
+  const item = schema.items ? valueArb(schema.items as JsonSchema, hints) : hints.plausible ? freeText(hints) : untypedArb;
   const minLength = (schema.minItems as number | undefined) ?? 0;
   const maxLength = Math.max(minLength, Math.min((schema.maxItems as number | undefined) ?? MAX_COLLECTION, MAX_COLLECTION));
   if (schema.uniqueItems === true) return fc.uniqueArray(item, { selector: stableKey, minLength, maxLength });
   return fc.array(item, { minLength, maxLength });
 }
 
-function objectArb(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+function objectArb(schema: JsonSchema, hints: ValueHints): fc.Arbitrary<Record<string, unknown>> {
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = ((schema.required as string[] | undefined) ?? []).filter((r) => r in props);
   const known = fc.record(
-    Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueArb(s)])),
+    Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueArb(s, { ...hints, name: k })])),
     { requiredKeys: required, noNullPrototype: true },
   ) as fc.Arbitrary<Record<string, unknown>>;
   const ap = schema.additionalProperties;
   if (ap === false) return known;
   // A schema that names its properties gets extra ones only when it asks for them explicitly.
   if (ap === undefined && Object.keys(props).length > 0) return known;
-  const extraValue = ap && typeof ap === 'object' ? valueArb(ap as JsonSchema) : untypedArb;
+  const extraValue = ap && typeof ap === 'object' ? valueArb(ap as JsonSchema, hints) : hints.plausible ? freeText(hints) : untypedArb;
   const extra = fc.dictionary(objectKey.filter((k) => !(k in props)), extraValue, { maxKeys: 3, noNullPrototype: true });
   return fc.tuple(known, extra).map(([k, e]) => ({ ...e, ...k }));
 }
 
-function byType(type: string, schema: JsonSchema): fc.Arbitrary<unknown> {
+function byType(type: string, schema: JsonSchema, hints: ValueHints): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string':
-      return stringArb(schema);
+      return stringArb(schema, hints);
     case 'integer':
-      return integerArb(schema);
+      return integerArb(schema, hints);
     case 'number':
-      return numberArb(schema);
+      return numberArb(schema, hints);
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return arrayArb(schema);
+      return arrayArb(schema, hints);
     case 'object':
-      return objectArb(schema);
+      return objectArb(schema, hints);
     default:
       throw new UnsupportedSchema(`type ${type}`);
   }
 }
 
 /** Valid typed values for a schema. Throws UnsupportedSchema for a schema it cannot honour. */
-export function valueArb(schema: JsonSchema): fc.Arbitrary<unknown> {
+export function valueArb(schema: JsonSchema, hints: ValueHints = {}): fc.Arbitrary<unknown> {
   for (const k of ['anyOf', 'oneOf', 'allOf', 'not', 'if', '$ref']) if (k in schema) throw new UnsupportedSchema(k);
   let base: fc.Arbitrary<unknown>;
   if (Array.isArray(schema.enum)) base = fc.constantFrom(...(schema.enum as unknown[]));
   else if ('const' in schema) base = fc.constant(schema.const);
-  else if (schema.type === undefined) base = untypedArb;
-  else if (Array.isArray(schema.type)) base = fc.oneof(...(schema.type as string[]).map((t) => byType(t, { ...schema, type: t })));
-  else base = byType(schema.type as string, schema);
+  else if (schema.type === undefined) base = hints.plausible ? freeText(hints) : untypedArb;
+  else if (Array.isArray(schema.type)) base = fc.oneof(...(schema.type as string[]).map((t) => byType(t, { ...schema, type: t }, hints)));
+  else base = byType(schema.type as string, schema, hints);
   // A default that is itself valid is a value clients really send (often on purpose, to be explicit).
   if (conforms(schema, schema.default)) return fc.oneof({ arbitrary: base, weight: 4 }, { arbitrary: fc.constant(schema.default), weight: 1 });
   return base;

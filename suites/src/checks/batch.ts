@@ -15,6 +15,7 @@ import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { writeBlocker } from './lifecycle.ts';
+import { noSuchRoute } from './probes.ts';
 import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './resources.ts';
 import { blamedParams, describeAnswer, transportOutcome, wpError } from './wp.ts';
 
@@ -29,7 +30,7 @@ interface Item {
 }
 
 function noRoute(env: UnitEnv, i: number, method = 'POST'): Item {
-  return { method, path: `/site-contracts-${env.runId}/no-such-route/${i}` };
+  return { method, path: noSuchRoute(env, i) };
 }
 
 /**
@@ -83,7 +84,7 @@ async function batchLimit(env: UnitEnv, op: Operation): Promise<void> {
     const r = e25.response!;
     const err = wpError(r);
     if (r.status >= 200 && r.status < 300) emit('25', 'pass', `25 requests taken: ${r.status}`, e25);
-    else emit('25', 'fail', `25 requests (the documented maximum) refused: ${describeAnswer(r)}${err ? ` ${err.message}` : ''}`, e25);
+    else emit('25', 'fail', `expected 25 requests, the documented maximum (001 §4.1, §8), to be taken; got ${describeAnswer(r)}${err ? ` ${err.message}` : ''}`, e25);
   }
   const e26 = await post(env, op, { requests: make(26) }, false);
   const t26 = transportOutcome(e26);
@@ -91,8 +92,9 @@ async function batchLimit(env: UnitEnv, op: Operation): Promise<void> {
   const r = e26.response!;
   const err = wpError(r);
   if (r.status === 400 && err?.code === 'rest_invalid_param' && blamedParams(err).includes('requests')) return emit('26', 'pass', '26 requests refused: 400 rest_invalid_param naming requests', e26);
-  if (r.status === 400) return emit('26', 'fail', `26 requests refused, but not with rest_invalid_param naming requests: ${describeAnswer(r)}`, e26);
-  emit('26', 'fail', `26 requests (one over the documented maximum of 25) answered ${describeAnswer(r)} instead of 400`, e26);
+  const expected = 'expected 400 rest_invalid_param naming requests for 26 requests, one over the documented maximum of 25 (001 §4.1, §8)';
+  if (r.status === 400) return emit('26', 'fail', `${expected}; got ${describeAnswer(r)}, which does not name requests`, e26);
+  emit('26', 'fail', `${expected}; got ${describeAnswer(r)}`, e26);
 }
 
 async function itemStatus(env: UnitEnv, op: Operation): Promise<void> {
@@ -111,7 +113,7 @@ async function itemStatus(env: UnitEnv, op: Operation): Promise<void> {
   const created = res ? items(body)[2] : undefined;
   const id = idOf(created?.body);
   if (res && id !== undefined) env.ledger.add({ namespace: res.namespace, resource: res.resource, id, itemPath: res.read.path, createdBy: `${BATCH_ITEM_STATUS}` });
-  if (r.status !== 207) return emit('fail', `a batch answered ${describeAnswer(r)}; WordPress answers 207 Multi-Status`, e);
+  if (r.status !== 207) return emit('fail', `expected 207 Multi-Status for a batch (WordPress convention, serve_batch_request_v1()); got ${describeAnswer(r)}`, e);
   const problems = batchShapeProblems(body, list.length, false);
   const [a, b] = items(body);
   for (const [i, it] of [a, b].entries()) {
@@ -121,7 +123,7 @@ async function itemStatus(env: UnitEnv, op: Operation): Promise<void> {
   }
   if (res && created && created.status !== 201) problems.push(`responses[2], a create, is ${created.status}, not 201`);
   if ((body as { failed?: unknown } | undefined)?.failed !== undefined) problems.push('a normal batch carries "failed"');
-  if (problems.length) return emit('fail', problems.join('; '), e);
+  if (problems.length) return emit('fail', `expected 207 with one {body, status, headers} per request, a path with no route answered 404 rest_no_route (WordPress convention, serve_batch_request_v1()); got: ${problems.join('; ')}`, e);
   emit('pass', `207 with one response per request${res ? ', the create included' : ' (no batchable calendar route or no credentials: no-route items only)'}`, e);
 }
 
@@ -164,7 +166,7 @@ async function requireAllValidate(env: UnitEnv, op: Operation): Promise<void> {
   } else {
     for (const [i, it] of [first, second].entries()) if (!it || typeof it.status !== 'number' || it.status < 400) problems.push(`responses[${i}] for a path with no route is not an error`);
   }
-  if (problems.length) return emit('fail', problems.join('; '), e);
+  if (problems.length) return emit('fail', `expected 207 {failed: "validation"} with nothing run when one request of a require-all-validate batch is invalid (WordPress convention, serve_batch_request_v1()); got: ${problems.join('; ')}`, e);
   emit('pass', `207 {failed: "validation"}${res ? ' and the valid request did not run' : ' (no batchable calendar route or no credentials: form of the answer only)'}`, e);
 }
 

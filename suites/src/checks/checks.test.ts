@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/src/loader.ts';
 import type { Exchange } from '../http/types.ts';
 import { batchShapeProblems } from './batch.ts';
-import { corsProblems, sameAnswer } from './conventions.ts';
+import { answerDifference, differOnlyByClock } from './compare.ts';
+import { corsProblems } from './conventions.ts';
 import { constraints } from './generate.ts';
 import { judgeEnvelope, judgeRejection, samplesPerConstraint } from './negative_rejection.ts';
 import { otherReadingAllows } from './marks.ts';
 import { linkPage, parseLink } from './pagination.ts';
-import { basisAt, severityOf } from './response_shape.ts';
-import { blamedParams, refusedForPermission, wpError } from './wp.ts';
+import { basisAt, severityOf, shapeFinding } from './response_shape.ts';
+import { blamedParams, envelopeProblem, refusedForPermission, wpError } from './wp.ts';
 
 const contract = loadContractFile();
 
@@ -17,6 +18,15 @@ function exchange(status: number, body: unknown, headers: Record<string, string>
 }
 
 describe('reading WordPress errors', () => {
+  it('knows the error envelope in JSON and in oEmbed\'s XML, and says what is wrong with anything else', () => {
+    expect(envelopeProblem(exchange(404, { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } }).response!)).toBeUndefined();
+    const xml = '<?xml version="1.0"?>\n<oembed><code>oembed_invalid_url</code><message>Not Found</message><data><status>404</status></data></oembed>\n';
+    expect(envelopeProblem(exchange(404, xml, { 'content-type': 'text/xml; charset=UTF-8' }).response!)).toBeUndefined();
+    expect(envelopeProblem(exchange(404, '<h1>Not Found</h1>', { 'content-type': 'text/html' }).response!)).toMatch(/not WordPress's error object/);
+    expect(envelopeProblem(exchange(404, { code: 'x', message: 'y', data: { status: 400 } }).response!)).toBe('the 404 x says data.status 400');
+    expect(envelopeProblem(exchange(404, { code: 'x', message: 'y' }).response!)).toBe('the 404 x has no data.status');
+  });
+
   it('names the parameters of both 400 shapes, cut to the top-level name', () => {
     expect(blamedParams(wpError(exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { 'requests[3][method]': 'x' } } }).response))).toEqual(['requests']);
     expect(blamedParams(wpError(exchange(400, { code: 'rest_missing_callback_param', message: '', data: { status: 400, params: ['url'] } }).response))).toEqual(['url']);
@@ -54,7 +64,7 @@ describe('negative_rejection and error_envelope verdicts', () => {
 
   it('calls a 400 about another parameter inconclusive, and wants rest_missing_callback_param for a missing one', () => {
     const other = exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { date: 'x' } } });
-    expect(judgeRejection(perPageMax, other).outcome).toBe('skip');
+    expect(judgeRejection(perPageMax, other).outcome).toBe('inconclusive');
     const wrongCode = exchange(400, { code: 'rest_invalid_param', message: '', data: { status: 400, params: { url: 'x' } } });
     expect(judgeEnvelope(urlRequired, wrongCode)?.outcome).toBe('fail');
     const missing = exchange(400, { code: 'rest_missing_callback_param', message: 'Missing parameter(s): url', data: { status: 400, params: ['url'] } });
@@ -82,6 +92,13 @@ describe('pagination links', () => {
 });
 
 describe('response_shape severity', () => {
+  it('holds an undocumented list envelope or record shape as assumed, never as documented or convention', () => {
+    const list = contract.operation('getCalEventsV1Events');
+    expect(shapeFinding(contract, list, exchange(200, { events: [], total: 0, total_pages: 0 }), 'x')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(shapeFinding(contract, contract.operation('getCalV1EventsById'), exchange(200, [1, 2]), 'x')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(shapeFinding(contract, contract.operation('getRoot'), exchange(200, { name: 'x' }), 'x')).toMatchObject({ outcome: 'fail', severity: 'documented' });
+  });
+
   const schema = { type: 'array', 'x-basis': 'convention', items: { 'x-basis': 'assumed', type: 'object', properties: { id: { type: 'integer' } } } };
   it('takes the x-basis of the node that failed', () => {
     expect(basisAt(schema, '#/items/properties/id/type', 'convention')).toBe('assumed');
@@ -110,8 +127,19 @@ describe('batch, CORS and equivalence helpers', () => {
     expect(corsProblems(exchange(200, {}).response)).toContain('Access-Control-Allow-Credentials is not true');
   });
 
-  it('compares answers by status and JSON, not by spelling', () => {
-    expect(sameAnswer(exchange(200, '{"a":"\\/x"}'), exchange(200, '{"a":"/x"}'))).toBeUndefined();
-    expect(sameAnswer(exchange(200, '{}'), exchange(404, '{}'))).toBe('status 404 instead of 200');
+  it('compares answers by status and JSON, not by spelling, and names the field that differs', () => {
+    expect(answerDifference(exchange(200, '{"a":"\\/x"}'), exchange(200, '{"a":"/x"}'))).toBeUndefined();
+    expect(answerDifference(exchange(200, '{}'), exchange(404, '{}'))).toBe('status 404 instead of 200');
+    expect(answerDifference(exchange(200, { events: [{ id: 1, title: 'a' }] }), exchange(200, { events: [{ id: 1, title: 'b' }] }))).toBe('body.events[0].title "b" instead of "a"');
+    expect(answerDifference(exchange(200, { routes: { '/cal/v1': 1 } }), exchange(200, { routes: {} }))).toBe('body.routes["/cal/v1"] (absent) instead of 1');
+  });
+
+  it('does not count fields derived from the clock as a difference', () => {
+    const a = { rest_url: 'http://x/wp-json/cal/events/v1/events?start_date=2026-11-23%2010%3A00%3A01', date: '2026-11-23T10:00:01', modified_gmt: '2026-11-23 08:00:01', now: 1763892001, n: 1 };
+    const b = { rest_url: 'http://x/wp-json/cal/events/v1/events?start_date=2026-11-23%2010%3A00%3A02', date: '2026-11-23T10:00:02', modified_gmt: '2026-11-23 08:00:02', now: 1763892002, n: 1 };
+    expect(answerDifference(exchange(200, a), exchange(200, b))).toBeUndefined();
+    expect(answerDifference(exchange(200, a), exchange(200, { ...b, n: 2 }))).toBe('body.n 2 instead of 1');
+    expect(differOnlyByClock('2026-11-23 10:00:01 Concert', '2026-11-23 10:00:01 Lecture')).toBe(false);
+    expect(differOnlyByClock('<blockquote data-secret="c53a2f1e71"><iframe src="/embed/#?secret=c53a2f1e71">', '<blockquote data-secret="71fd500c95"><iframe src="/embed/#?secret=71fd500c95">')).toBe(true);
   });
 });

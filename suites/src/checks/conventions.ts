@@ -7,13 +7,13 @@
 // error_envelope          (routing) an unknown route, or a known one with a method it lacks, is
 //                         404 rest_no_route in the error envelope, never 405 (S match_request_to_handler L1219).
 
-import { isDeepStrictEqual } from 'node:util';
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
-import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
+import type { Exchange, Outgoing } from '../http/types.ts';
+import { answerDifference } from './compare.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { ERROR_ENVELOPE } from './negative_rejection.ts';
-import { writeBlocker } from './lifecycle.ts';
+import { goneOrTrashed, writeBlocker } from './lifecycle.ts';
 import { calendarResources, createOwn } from './resources.ts';
 import { describeAnswer, header, transportOutcome, wpError } from './wp.ts';
 
@@ -24,17 +24,6 @@ export const CORS = 'cors';
 function emitter(env: UnitEnv, check: string, op: Operation | undefined, namespace = '') {
   return (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
     env.emit({ check, ...(op ? { operation: op } : { namespace }), variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
-}
-
-/** Same status, and the same JSON (or the same text when not JSON). */
-export function sameAnswer(a: Exchange, b: Exchange): string | undefined {
-  const ra = a.response!;
-  const rb = b.response!;
-  if (ra.status !== rb.status) return `status ${rb.status} instead of ${ra.status}`;
-  const ja = jsonBody(ra);
-  const jb = jsonBody(rb);
-  if (ja !== undefined || jb !== undefined) return isDeepStrictEqual(ja, jb) ? undefined : 'a different JSON body';
-  return ra.body === rb.body ? undefined : 'a different body';
 }
 
 async function restRoute(env: UnitEnv, op: Operation | undefined, route: string, variant: string): Promise<void> {
@@ -48,8 +37,10 @@ async function restRoute(env: UnitEnv, op: Operation | undefined, route: string,
     const t = transportOutcome(e);
     if (t) return emit(variant, t.outcome, t.message, e);
   }
-  const diff = sameAnswer(pretty, plain);
-  if (diff) return emit(variant, 'fail', `?rest_route=${route} answered ${diff} than the pretty form (${describeAnswer(pretty.response)})`, plain);
+  const diff = answerDifference(pretty, plain);
+  if (diff) {
+    return emit(variant, 'fail', `expected ?rest_route=${route} to answer as /wp-json${route} (WordPress convention, rest_api_loaded()), fields derived from the clock aside; it answered with ${diff} (pretty form: ${describeAnswer(pretty.response)})`, plain);
+  }
   emit(variant, 'pass', `both forms answered ${describeAnswer(plain.response)} with the same body`, plain);
 }
 
@@ -68,9 +59,9 @@ async function overrideRead(env: UnitEnv, op: Operation, how: 'header' | 'query'
   }
   // Compared anonymously on both sides: the plain GET went out with credentials if the run has them.
   const plainAnon = env.hasCredentials ? await env.send({ method: 'GET', route: op.path, auth: false }, op) : plain;
-  const diff = sameAnswer(plainAnon, over);
+  const diff = answerDifference(plainAnon, over);
   const name = how === 'header' ? 'X-HTTP-Method-Override: GET' : '?_method=GET';
-  if (diff) return emit(how, 'fail', `POST with ${name} answered ${diff} than GET (${describeAnswer(over.response)})`, over);
+  if (diff) return emit(how, 'fail', `expected POST with ${name} to be served as GET (WordPress convention, WP_REST_Server::serve_request()), fields derived from the clock aside; it answered with ${diff} (${describeAnswer(over.response)})`, over);
   emit(how, 'pass', `POST with ${name} is served as GET`, over);
 }
 
@@ -89,12 +80,12 @@ async function overrideDelete(env: UnitEnv): Promise<void> {
   if (t) return emit('delete', t.outcome, t.message, e);
   const after = await env.send({ method: 'GET', route: res.read.path.replace('{id}', String(record.id)) }, res.read);
   const r = e.response!;
-  const gone = after.response && (after.response.status === 404 || after.response.status === 410 || (jsonBody(after.response) as { status?: unknown } | undefined)?.status === 'trash');
+  const gone = after.response !== undefined && goneOrTrashed(after, true).pass;
   if (r.status >= 200 && r.status < 300 && gone) {
-    if (after.response!.status !== 200) env.ledger.markGone({ namespace: res.namespace, resource: res.resource, id: record.id });
+    if (after.response!.status === 404 || after.response!.status === 410) env.ledger.markGone({ namespace: res.namespace, resource: res.resource, id: record.id });
     return emit('delete', 'pass', `POST with X-HTTP-Method-Override: DELETE deleted record ${record.id}`, e);
   }
-  emit('delete', 'fail', `POST with X-HTTP-Method-Override: DELETE answered ${describeAnswer(r)}, and the record ${gone ? 'is gone' : 'is still there'}`, e);
+  emit('delete', 'fail', `expected POST with X-HTTP-Method-Override: DELETE to delete record ${record.id} (WordPress convention, WP_REST_Server::serve_request()); it answered ${describeAnswer(r)}, and the record ${gone ? 'is gone' : 'is still there'}`, e);
 }
 
 function liveServes(env: UnitEnv, op: Operation): boolean {
@@ -133,7 +124,7 @@ async function cors(env: UnitEnv, op: Operation): Promise<void> {
     }
     const problems = corsProblems(e.response);
     if (variant === 'preflight' && e.response!.status !== 200) problems.unshift(`the preflight answered ${describeAnswer(e.response)}, not 200`);
-    emit(variant, problems.length ? 'fail' : 'pass', problems.join('; ') || 'CORS headers as WordPress sends them', e);
+    emit(variant, problems.length ? 'fail' : 'pass', problems.length ? `expected an Origin to be answered as WordPress does (WordPress convention, rest_send_cors_headers()); got: ${problems.join('; ')}` : 'CORS headers as WordPress sends them', e);
   }
 }
 
@@ -145,7 +136,7 @@ async function routing(env: UnitEnv, root: Operation | undefined): Promise<void>
     const r = e.response!;
     const err = wpError(r);
     if (r.status === 404 && err?.code === 'rest_no_route' && err.data?.['status'] === 404) return emit(variant, 'pass', `${what}: 404 rest_no_route`, e);
-    emit(variant, 'fail', `${what} answered ${describeAnswer(r)}${err ? ` with data.status ${JSON.stringify(err.data?.['status'] ?? null)}` : ''}; WordPress answers 404 {code: "rest_no_route", data: {status: 404}} (never 405)`, e);
+    emit(variant, 'fail', `expected 404 {code: "rest_no_route", data: {status: 404}} for ${what}, never 405 (WordPress convention, WP_REST_Server::match_request_to_handler()); got ${describeAnswer(r)}${err ? ` with data.status ${JSON.stringify(err.data?.['status'] ?? null)}` : ''}`, e);
   };
   check('no_route', await env.send({ method: 'GET', route: `/site-contracts-${env.runId}/no-such-route` }, root), 'an unknown route');
   if (env.readOnly) return emit('wrong_method', 'skip', '--read-only: DELETE is not sent');

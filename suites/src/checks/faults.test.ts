@@ -69,6 +69,14 @@ function wpError(status: number, code: string, data: Record<string, unknown> = {
 
 const BOOLEAN = /^(true|false|1|0)$/i;
 
+/** A server that reads the query of a GET to `route` otherwise than it was sent, when `when` holds. */
+function readsQueryAs(route: string, when: (q: URLSearchParams) => boolean, edit: (q: URLSearchParams) => void): Fault {
+  return (req, next) => {
+    const { route: r, query } = parse(req);
+    return req.method === 'GET' && r === route && when(query) ? next(withQuery(req, edit)) : next(req);
+  };
+}
+
 /**
  * The fault's answer as the adapter should send it. The mock's response cache hands back `bodyBytes`
  * beside `body`, and the node adapter sends those bytes when present; a fault that rewrote `body` on a
@@ -115,6 +123,13 @@ async function caughtBy(fault: Fault, only: string): Promise<string[]> {
 
 const T = 60_000;
 
+/** The cases that fail with the fault and did not fail without it. */
+async function failedBy(fault: Fault, only: string): Promise<RunResult['cases']> {
+  const clean = bad(await runSuite(undefined, only));
+  const broken = await runSuite(fault, only);
+  return broken.cases.filter((c) => (c.status === 'failed' || c.status === 'errored') && !clean.has(c.id));
+}
+
 describe('each check family catches its own fault, and only it', () => {
   it('not_a_server_error: a valid filter crashes the server', async () => {
     const fault: Fault = (req, next) => {
@@ -142,12 +157,7 @@ describe('each check family catches its own fault, and only it', () => {
   }, T);
 
   it('negative_rejection: per_page above the documented maximum is taken', async () => {
-    const fault: Fault = (req, next) => {
-      const { route, query } = parse(req);
-      const n = Number(query.get('per_page'));
-      if (req.method === 'GET' && route === '/cal/v1/events' && Number.isInteger(n) && n > 100) return next(withQuery(req, (q) => q.set('per_page', '100')));
-      return next(req);
-    };
+    const fault = readsQueryAs('/cal/v1/events', (q) => Number.isInteger(Number(q.get('per_page'))) && Number(q.get('per_page')) > 100, (q) => q.set('per_page', '100'));
     expect(await caughtBy(fault, '/cal/v1/events')).toEqual(['negative_rejection']);
   }, T);
 
@@ -271,5 +281,233 @@ describe('each check family catches its own fault, and only it', () => {
       return withJson(res, body);
     };
     expect(await caughtBy(fault, 'root')).toEqual(['response_shape']);
+  }, T);
+});
+
+/** Answers the request as the mock would, but as the record it names reads now (GET of the same route). */
+function read(req: MockRequest, next: Next): MockResponse {
+  const { body: _b, ...rest } = req;
+  return next({ ...rest, method: 'GET', url: req.url.split('?')[0]!, headers: { ...req.headers } });
+}
+
+describe('the edge phase: a server off by one at a constraint fails the check, at exactly that edge', () => {
+  it('per_page 101 (maximum+1) taken: the random values far above the maximum pass, the edge does not', async () => {
+    const fault = readsQueryAs('/cal/v1/events', (q) => q.get('per_page') === '101', (q) => q.set('per_page', '100'));
+    const failed = await failedBy(fault, '/cal/v1/events');
+    expect([...new Set(failed.map((c) => c.check))]).toEqual(['negative_rejection']);
+    expect(failed.map((c) => c.id)).toContain('negative_rejection:getCalV1Events:edge:query.per_page maximum max+1');
+    expect(failed.find((c) => c.variant === 'edge:query.per_page maximum max+1')?.message).toMatch(/^expected 400 naming per_page for per_page=101 \(maximum, 000 §4\.2\.1\); got 200/);
+  }, T);
+
+  it('page 0 (minimum-1) taken as page 1', async () => {
+    const fault = readsQueryAs('/cal/v1/venues', (q) => q.get('page') === '0', (q) => q.set('page', '1'));
+    const failed = await failedBy(fault, '/cal/v1/venues');
+    expect(failed.map((c) => c.id)).toEqual(['negative_rejection:getCalV1Venues:edge:query.page minimum min-1']);
+  }, T);
+
+  it('an enum near miss taken: order=asc read as ASC', async () => {
+    const fault = readsQueryAs('/cal/v1/events', (q) => q.get('order') === 'asc', (q) => q.set('order', 'ASC'));
+    const failed = await failedBy(fault, '/cal/v1/events');
+    expect(failed.map((c) => c.id)).toEqual(['negative_rejection:getCalV1Events:edge:query.order enum case']);
+  }, T);
+
+  it('a date one edit off taken: T for the single space in an event start_date', async () => {
+    const fault: Fault = (req, next) => {
+      if (req.method !== 'POST' || parse(req).route !== '/cal/v1/events') return next(req);
+      const text = bodyText(req);
+      return next({ ...req, body: text.replace(/("start_date":"\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d")/, '$1 $2') });
+    };
+    const failed = await failedBy(fault, '/cal/v1/events');
+    expect(failed.map((c) => c.id)).toEqual(['negative_rejection:postCalV1Events:edge:body.start_date pattern t-for-space']);
+  }, T);
+
+  it('a required field left out taken: a legacy event without end_date', async () => {
+    const fault: Fault = (req, next) => {
+      if (req.method !== 'POST' || parse(req).route !== '/cal/events/v1/events') return next(req);
+      const text = bodyText(req);
+      if (!text.startsWith('{') || text.includes('"end_date"') || !text.includes('"start_date"')) return next(req);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      return next({ ...req, body: JSON.stringify({ ...body, end_date: body['start_date'] }) });
+    };
+    const failed = await failedBy(fault, '/cal/events/v1/events');
+    expect([...new Set(failed.map((c) => c.check))]).toEqual(['negative_rejection']);
+    expect(failed.map((c) => c.id)).toContain('negative_rejection:postCalEventsV1Events:edge:body.end_date required missing');
+  }, T);
+
+  it('one duplicate in a unique list taken: status=publish twice', async () => {
+    const twice = (q: URLSearchParams): boolean => q.getAll('status[]').length === 2 && q.getAll('status[]')[0] === q.getAll('status[]')[1];
+    const fault = readsQueryAs('/cal/v1/organizers', twice, (q) => q.delete('status[]'));
+    const failed = await failedBy(fault, '/cal/v1/organizers');
+    expect(failed.map((c) => c.id)).toEqual(['negative_rejection:getCalV1Organizers:edge:query.status uniqueItems duplicate']);
+  }, T);
+
+  it('an item-level enum broken and taken: a batch item with method GET', async () => {
+    const fault: Fault = (req, next) => {
+      if (req.method !== 'POST' || parse(req).route !== '/batch/v1') return next(req);
+      return next({ ...req, body: bodyText(req).replace(/"method":"GET"/g, '"method":"POST"') });
+    };
+    const failed = await failedBy(fault, 'batch/v1');
+    expect([...new Set(failed.map((c) => c.check))]).toEqual(['negative_rejection']);
+    expect(failed.map((c) => c.id)).toContain('negative_rejection:postBatchV1:edge:body.requests.items.method enum neighbour');
+  }, T);
+
+  it('defaults: a list without per_page holds 11 records', async () => {
+    const fault = readsQueryAs('/cal/v1/events', (q) => !q.has('per_page'), (q) => q.set('per_page', '11'));
+    const failed = await failedBy(fault, '/cal/v1/events');
+    expect(failed.map((c) => c.id).sort()).toEqual(['defaults:getCalV1Events:default:per_page', 'defaults:getCalV1Events:per_page:count']);
+    expect(failed.find((c) => c.variant === 'per_page:count')?.message).toMatch(/at most 10 records.*it holds 11 records/);
+  }, T);
+
+  it('defaults: a list without order sorts DESC', async () => {
+    const fault = readsQueryAs('/cal/v1/events', (q) => ![...q.keys()].some((k) => /^order(\[|$)/.test(k)), (q) => q.set('order', 'DESC'));
+    const failed = await failedBy(fault, '/cal/v1/events');
+    expect(failed.map((c) => c.id)).toEqual(['defaults:getCalV1Events:default:order']);
+    expect(failed[0]!.message).toMatch(/order="ASC", its documented default \(000 §4\.2\.1\); without it the answer has body\[0\]/);
+  }, T);
+});
+
+describe('conventions checked in their own right', () => {
+  it('unknown_id: a record id no site has answers 200 with a record', async () => {
+    const fault: Fault = (req, next) => {
+      const m = /^\/cal\/v1\/events\/(\d+)$/.exec(parse(req).route);
+      if (req.method === 'GET' && m && Number(m[1]) > 1_000_000_000) return { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ id: Number(m[1]), status: 'publish' }) };
+      return next(req);
+    };
+    const failed = await failedBy(fault, '/cal/v1/events');
+    expect(failed.map((c) => c.id)).toEqual(['unknown_id:getCalV1EventsById:id']);
+    expect(failed[0]!.message).toMatch(/^expected 404 with a rest_\*_invalid_id code .*; got 200 \(application\/json\): a record that does not exist was served/);
+  }, T);
+
+  it('unknown_id: a wrong code on the 404 (rest_no_route)', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (res.status !== 404 || !/^\/cal\/events\/v1\/venues\/\d+$/.test(parse(req).route)) return res;
+      return withJson(res, { code: 'rest_no_route', message: 'No route.', data: { status: 404 } });
+    };
+    expect(await caughtBy(fault, '/cal/events/v1/venues')).toEqual(['unknown_id']);
+  }, T);
+
+  it("error_envelope: a 404 for an unknown record without WordPress's envelope", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (res.status !== 404 || json(res)['code'] !== 'rest_post_invalid_id') return res;
+      return { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: '<h1>Not Found</h1>' };
+    };
+    const failed = await failedBy(fault, '/cal/v1/venues');
+    expect([...new Set(failed.map((c) => c.check))]).toEqual(['error_envelope']);
+    expect(failed[0]!.message).toMatch(/the 404 body is not WordPress's error object/);
+  }, T);
+
+  it('trash: a trashed record reads back published', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'GET' || !/^\/cal\/v1\/events\/\d+$/.test(parse(req).route) || res.status !== 200) return res;
+      const body = json(res);
+      return body['status'] === 'trash' ? withJson(res, { ...body, status: 'publish' }) : res;
+    };
+    const failed = await failedBy(fault, '/cal/v1/events');
+    expect(failed.map((c) => c.id)).toEqual(['trash:getCalV1EventsById:cal/v1/event/read_trashed']);
+  }, T);
+
+  it('trash: a second DELETE of a trashed record answers 200', async () => {
+    const fault: Fault = (req, next) => {
+      const { route, query } = parse(req);
+      if (req.method !== 'DELETE' || !/^\/cal\/v1\/venues\/\d+$/.test(route) || /^(true|1)$/i.test(query.get('force') ?? '')) return next(req);
+      const now = read(req, next);
+      if (now.status === 200 && json(now)['status'] === 'trash') return now;
+      return next(req);
+    };
+    const failed = await failedBy(fault, '/cal/v1/venues');
+    expect(failed.map((c) => c.id)).toEqual(['trash:deleteCalV1VenuesById:cal/v1/venue/second_delete']);
+    expect(failed[0]!.message).toMatch(/^expected 410 rest_already_trashed .*; got 200/);
+  }, T);
+
+  it('not_a_server_error: a cal/v1 create with no field at all answers 500', async () => {
+    const fault: Fault = (req, next) => {
+      if (req.method === 'POST' && parse(req).route === '/cal/v1/organizers' && bodyText(req).trim() === '{}') return wpError(500, 'db_insert_error');
+      return next(req);
+    };
+    expect(await caughtBy(fault, '/cal/v1/organizers')).toEqual(['not_a_server_error']);
+  }, T);
+
+  it('pagination: a legacy list without totals headers serves a page past the end', async () => {
+    const fault: Fault = (req, next) => {
+      const { route } = parse(req);
+      if (req.method !== 'GET' || route !== '/cal/events/v1/organizers') return next(req);
+      const res = withoutHeader(withoutHeader(next(req), 'X-WP-Total'), 'X-WP-TotalPages');
+      return res.status === 400 && json(res)['code'] === 'rest_post_invalid_page_number' ? withJson({ ...res, status: 200 }, []) : res;
+    };
+    const failed = await failedBy(fault, '/cal/events/v1/organizers');
+    expect([...new Set(failed.map((c) => c.check))]).toEqual(['pagination']);
+    expect(failed.find((c) => c.variant === 'past_end')?.message).toMatch(/^expected 400 rest_post_invalid_page_number .* for page \d+ with per_page=100, one past the last \(reading pages of 100 until a short one\); got 200/);
+  }, T);
+
+  it('rest_route_equivalence names the field that differs', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (!req.url.includes('rest_route=') || parse(req).route !== '/cal/v1' || res.status !== 200) return res;
+      return withJson(res, { ...json(res), namespace: 'cal/v2' });
+    };
+    const failed = await failedBy(fault, 'cal/v1');
+    expect(failed.map((c) => c.check)).toEqual(['rest_route_equivalence']);
+    expect(failed[0]!.message).toMatch(/answered with body\.namespace "cal\/v2" instead of "cal\/v1"/);
+  }, T);
+});
+
+describe('no false failures on what WordPress itself does, or on what the documents leave open', () => {
+  it('a deleted legacy record read back as 403 rest_forbidden (not readable any more) is gone, not "still there"', async () => {
+    const deleted = new Set<string>();
+    const fault: Fault = (req, next) => {
+      const { route } = parse(req);
+      if (!/^\/cal\/events\/v1\/venues\/\d+$/.test(route)) return next(req);
+      if (req.method === 'DELETE') {
+        const res = next(req);
+        if (res.status === 200) deleted.add(route);
+        return res;
+      }
+      if (req.method === 'GET' && deleted.has(route)) return wpError(403, 'rest_forbidden');
+      return next(req);
+    };
+    expect(await caughtBy(fault, '/cal/events/v1/venues')).toEqual([]);
+  }, T);
+
+  it('a clock-derived field that differs between ?rest_route= and /wp-json is no difference', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (res.status !== 200 || !res.body.startsWith('{')) return res;
+      return withJson(res, { ...json(res), generated_at: new Date(Date.now() + Math.floor(Math.random() * 5000)).toISOString() });
+    };
+    expect(await caughtBy(fault, 'cal/v1,root')).toEqual([]);
+  }, T);
+
+  it('refusals of values the documents leave open are held as assumed: legacy image, website, geoloc', async () => {
+    const open = ['image', 'website', 'geoloc'];
+    const fault: Fault = (req, next) => {
+      const { route, query } = parse(req);
+      if (!route.startsWith('/cal/events/v1/')) return next(req);
+      const text = bodyText(req);
+      let sent: string[] = open.filter((p) => query.has(p));
+      if (text.startsWith('{')) sent = [...sent, ...open.filter((p) => p in (JSON.parse(text) as object))];
+      if (sent.length === 0) return next(req);
+      return wpError(400, 'rest_invalid_param', { params: Object.fromEntries(sent.map((p) => [p, 'Invalid parameter.'])) });
+    };
+    expect(await caughtBy(fault, '/cal/events/v1/events,/cal/events/v1/venues')).toEqual([]);
+    const run = await runSuite(fault, '/cal/events/v1/events,/cal/events/v1/venues');
+    const held = run.cases.filter((c) => c.check === 'positive_acceptance' && c.status === 'warned');
+    expect(new Set(held.map((c) => c.variant?.replace(/^(query|body)\./, '')))).toEqual(new Set(['image', 'website', 'geoloc', 'edge:full']));
+    for (const c of held) expect(c.message).toMatch(/held as assumed because the documents (leave|tie|give)/);
+  }, T);
+
+  it('a check that never got an accepted request is inconclusive, not passed', async () => {
+    const fault: Fault = (req, next) => {
+      const { route, query } = parse(req);
+      if (req.method === 'GET' && route === '/cal/v1/venues' && BOOLEAN.test(query.get('has_events') ?? '')) return wpError(401, 'rest_forbidden');
+      return next(req);
+    };
+    expect(await caughtBy(fault, '/cal/v1/venues')).toEqual([]);
+    const run = await runSuite(fault, '/cal/v1/venues');
+    const c = run.cases.find((x) => x.id === 'positive_acceptance:getCalV1Venues:query.has_events')!;
+    expect(c.status).toBe('inconclusive');
+    expect(run.summary.inconclusive).toBeGreaterThan(0);
   }, T);
 });

@@ -5,12 +5,14 @@ import { NOT_A_SERVER_ERROR } from '../runner/run.ts';
 import type { Unit } from '../runner/unit.ts';
 import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';
 import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
-import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle } from './lifecycle.ts';
+import { DEFAULTS, planDefaults } from './defaults.ts';
+import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
 import { PAGINATION, planPagination } from './pagination.ts';
 import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptance.ts';
 import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
+import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 
 export const CHECKS = [
   NOT_A_SERVER_ERROR,
@@ -18,8 +20,11 @@ export const CHECKS = [
   POSITIVE_ACCEPTANCE,
   NEGATIVE_REJECTION,
   ERROR_ENVELOPE,
+  DEFAULTS,
+  UNKNOWN_ID,
   PAGINATION,
   LIFECYCLE,
+  TRASH,
   CREATE_STATUS,
   CROSS_NAMESPACE,
   BATCH_LIMIT,
@@ -38,6 +43,8 @@ export function planAll(contract: Contract): Unit[] {
   const units = [
     ...planRoutePresence(contract),
     ...planPagination(contract),
+    ...planDefaults(contract),
+    ...planUnknownId(contract),
     ...planConventions(contract),
     ...planResponseShape(contract),
     ...planPositiveAcceptance(contract),
@@ -45,6 +52,6 @@ export function planAll(contract: Contract): Unit[] {
     ...planBatch(contract),
     ...planLifecycle(contract),
   ];
-  // Every unit may find a 5xx.
-  return units.map((u) => (u.checks.includes(NOT_A_SERVER_ERROR) ? u : { ...u, checks: [...u.checks, NOT_A_SERVER_ERROR] }));
+  // Every unit may find a 5xx, and an error answer without WordPress's envelope.
+  return units.map((u) => ({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE])] }));
 }

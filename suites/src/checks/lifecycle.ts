@@ -1,6 +1,12 @@
 // lifecycle: each writable calendar resource, in each namespace, goes through
 //   create → read → listed → update → read back → delete → gone or trashed (→ purge → gone, cal/v1)
 // on a record of the suite's own. One finding per step; after a failed step the rest are skipped.
+// "Gone" is what WordPress answers for a record the user cannot read: 404/410, or 401/403 rest_forbidden
+// (a trashed or deleted post to a user without the right to see it), never the record as it was.
+// trash: in cal/v1, where DELETE takes `force` and "without it the record is handled through the trash"
+//   (000 §3), the trashed record reads back with status "trash", and a second DELETE without force answers 410
+//   rest_already_trashed (WordPress convention, P delete_item()). These steps stand in for lifecycle's "gone"
+//   there, so that a trash that misbehaves fails this check alone.
 // create_status: the create answered 201 with a Location header pointing at the new record (WordPress
 //   convention, P L845).
 // cross_namespace: a record made in one namespace is the same record in the other (000 §1: "Each of
@@ -16,17 +22,34 @@ import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { calendarResources, createOwn, idOf, listRecords, type CalendarResource } from './resources.ts';
 import { RESPONSE_SHAPE, shapeFinding } from './response_shape.ts';
-import { describeAnswer, header, transportOutcome } from './wp.ts';
+import { describeAnswer, header, sourceOf, transportOutcome, wpError } from './wp.ts';
 
 export const LIFECYCLE = 'lifecycle';
 export const CREATE_STATUS = 'create_status';
 export const CROSS_NAMESPACE = 'cross_namespace';
+export const TRASH = 'trash';
 
 const ok = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
+
+/** What each step expects, for failure messages (what was expected, by which section, and what came back). */
+const EXPECTED: Readonly<Record<string, string>> = {
+  create: 'a create to be accepted with the id of the new record',
+  read: 'the new record to read back by its id, carrying its name',
+  read_by_slug: 'the new record to read back by its slug',
+  listed: 'the new record in its list, searched for by its name',
+  update: 'the update to be accepted',
+  read_back: 'the record to read back with the update kept',
+  delete: 'the delete to be accepted',
+  purge: 'DELETE with force=true to delete the record for good',
+};
 
 /** Runs named steps in order; once one fails, the rest are reported as skipped. */
 class Steps {
   private broken: string | undefined;
+  /** No step has failed so far. */
+  get ok(): boolean {
+    return this.broken === undefined;
+  }
   constructor(
     private readonly env: UnitEnv,
     private readonly check: string,
@@ -41,7 +64,9 @@ class Steps {
     }
     const r = await run();
     const t = r.e ? transportOutcome(r.e) : undefined;
-    const f: Finding = { check: this.check, operation: op, variant, severity, outcome: t ? t.outcome : r.pass ? 'pass' : 'fail', message: t ? t.message : r.message, ...(r.e ? { exchange: r.e } : {}) };
+    const expected = EXPECTED[name];
+    const message = t ? t.message : r.pass || !expected || r.message.startsWith('expected') ? r.message : `expected ${expected} (${sourceOf(op)}); got: ${r.message}`;
+    const f: Finding = { check: this.check, operation: op, variant, severity, outcome: t ? t.outcome : r.pass ? 'pass' : 'fail', message, ...(r.e ? { exchange: r.e } : {}) };
     this.env.emit(f);
     if (f.outcome !== 'pass') this.broken = `${name} did not pass`;
     return f.outcome === 'pass';
@@ -65,14 +90,37 @@ export function carries(e: Exchange, text: string): boolean {
   return (parsed === undefined ? e.response.body : JSON.stringify(parsed)).includes(text);
 }
 
-/** After a delete: 404/410, or the record with status trash. */
-function goneOrTrashed(e: Exchange, allowTrash: boolean): { pass: boolean; message: string } {
+/** After a delete: 404/410, 401/403 (no longer readable by this user), or the record with status trash. */
+export function goneOrTrashed(e: Exchange, allowTrash: boolean): { pass: boolean; message: string } {
   const r = e.response;
   if (!r) return { pass: false, message: 'no answer' };
   if (r.status === 404 || r.status === 410) return { pass: true, message: `gone: ${describeAnswer(r)}` };
+  if (r.status === 401 || r.status === 403) return { pass: true, message: `no longer readable: ${describeAnswer(r)}, as WordPress answers a trashed or deleted record to a user who may not read it` };
   const status = (jsonBody(r) as { status?: unknown } | undefined)?.status;
   if (allowTrash && r.status === 200 && status === 'trash') return { pass: true, message: 'in the trash (status "trash")' };
-  return { pass: false, message: `still there after the delete: ${describeAnswer(r)}${typeof status === 'string' ? ` with status "${status}"` : ''}` };
+  return {
+    pass: false,
+    message: `expected the record gone (404/410, or 401/403 for a record the user may no longer read)${allowTrash ? ' or in the trash' : ''} after the delete; got ${describeAnswer(r)}${typeof status === 'string' ? ` with status "${status}"` : ''}: it is still there`,
+  };
+}
+
+/** A trashed record read back: 200 with status "trash" (P prepare_item_for_response of a post in the trash). */
+export function judgeTrashed(e: Exchange): { outcome: 'pass' | 'fail' | 'inconclusive'; message: string } {
+  const r = e.response!;
+  const status = (jsonBody(r) as { status?: unknown } | undefined)?.status;
+  const expected = 'expected the record trashed by a DELETE without force to read back with status "trash" (000 §3: "handled through the trash"; WordPress convention, wp_trash_post())';
+  if (r.status === 200 && status === 'trash') return { outcome: 'pass', message: 'reads back with status "trash"' };
+  if (r.status === 401 || r.status === 403) return { outcome: 'inconclusive', message: `answered ${describeAnswer(r)}: the suite's user may not read the trashed record, so its status is not shown` };
+  if (r.status === 200) return { outcome: 'fail', message: `${expected}; got 200 with status ${JSON.stringify(status ?? null)}` };
+  return { outcome: 'fail', message: `${expected}; got ${describeAnswer(r)}${r.status === 404 || r.status === 410 ? ': the delete removed it for good' : ''}` };
+}
+
+/** The second DELETE without force of a trashed record: 410 rest_already_trashed (P delete_item()). */
+export function judgeSecondDelete(e: Exchange): { outcome: 'pass' | 'fail'; message: string } {
+  const r = e.response!;
+  const code = wpError(r)?.code;
+  if (r.status === 410 && code === 'rest_already_trashed') return { outcome: 'pass', message: 'answered 410 rest_already_trashed' };
+  return { outcome: 'fail', message: `expected 410 rest_already_trashed for a second DELETE without force of a record in the trash (WordPress convention, WP_REST_Posts_Controller::delete_item()); got ${describeAnswer(r)}` };
 }
 
 export function listQuery(list: Operation, search: string): Record<string, unknown> {
@@ -85,9 +133,10 @@ export function createStatusFinding(op: Operation, e: Exchange, id: number, vari
   const r = e.response!;
   const location = header(r, 'location');
   const base = { check: CREATE_STATUS, operation: op, variant, severity: 'convention' as const, exchange: e };
-  if (r.status !== 201) return { ...base, outcome: 'fail', message: `a create answered ${r.status}; WordPress answers 201 Created` };
-  if (!location) return { ...base, outcome: 'fail', message: '201 without a Location header' };
-  if (!new RegExp(`/${id}/?$`).test(location.split('?')[0]!)) return { ...base, outcome: 'fail', message: `Location ${location} does not point at the new record ${id}` };
+  const expected = 'expected 201 Created with a Location header pointing at the new record (WordPress convention, WP_REST_Posts_Controller::create_item())';
+  if (r.status !== 201) return { ...base, outcome: 'fail', message: `${expected}; got ${r.status}` };
+  if (!location) return { ...base, outcome: 'fail', message: `${expected}; got 201 without a Location header` };
+  if (!new RegExp(`/${id}/?$`).test(location.split('?')[0]!)) return { ...base, outcome: 'fail', message: `${expected}; got Location ${location}, which does not point at record ${id}` };
   return { ...base, outcome: 'pass', message: `201 with Location ${location}` };
 }
 
@@ -152,11 +201,21 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
     if (!ok(e)) return { pass: false, message: `the delete answered ${describeAnswer(e.response)}`, e };
     return { pass: true, message: `deleted ${id}`, e };
   });
-  await steps.step('gone', res.read, 'documented', async () => {
-    const e = await send(env, res.read, { id });
-    return { ...goneOrTrashed(e, trash), e };
-  });
-  if (res.delete.params.some((p) => p.name === 'force')) {
+  const force = res.delete.params.some((p) => p.name === 'force');
+  if (!force) {
+    await steps.step('gone', res.read, 'documented', async () => {
+      const e = await send(env, res.read, { id });
+      return { ...goneOrTrashed(e, trash), e };
+    });
+  }
+  const removed = force && steps.ok ? await trashSteps(env, res, id, prefix) : false;
+  if (force && removed) {
+    // A delete without force that removed the record (trash's finding) leaves nothing to purge.
+    env.ledger.markGone({ namespace: res.namespace, resource: res.resource, id });
+    for (const [step, op] of [['purge', res.delete], ['purged', res.read]] as const) {
+      env.emit({ check: LIFECYCLE, operation: op, variant: `${prefix}${step}`, severity: 'documented', outcome: 'skip', message: 'not sent: the record was already gone after the delete without force (see trash)' });
+    }
+  } else if (force) {
     await steps.step('purge', res.delete, 'documented', async () => {
       const e = await send(env, res.delete, { id }, { query: { force: true } });
       shape(env, res.delete, e, `${prefix}purge`);
@@ -170,6 +229,35 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
       return { ...g, e };
     });
   }
+}
+
+/** trash: the record the lifecycle just deleted without force reads back trashed, and a second delete is 410. */
+async function trashSteps(env: UnitEnv, res: CalendarResource, id: number, prefix: string): Promise<boolean> {
+  const emit = (variant: string, op: Operation, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
+    env.emit({ check: TRASH, operation: op, variant: `${prefix}${variant}`, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const read = await send(env, res.read, { id });
+  const t = transportOutcome(read);
+  if (t) {
+    emit('read_trashed', res.read, t.outcome, t.message, read);
+    emit('second_delete', res.delete, 'skip', 'not sent: the trashed record could not be read');
+    return false;
+  }
+  const trashed = judgeTrashed(read);
+  emit('read_trashed', res.read, trashed.outcome, trashed.message, read);
+  const removed = read.response!.status === 404 || read.response!.status === 410;
+  if (trashed.outcome !== 'pass') {
+    emit('second_delete', res.delete, 'skip', 'not sent: the record was not seen in the trash');
+    return removed;
+  }
+  const again = await send(env, res.delete, { id });
+  const t2 = transportOutcome(again);
+  if (t2) {
+    emit('second_delete', res.delete, t2.outcome, t2.message, again);
+    return false;
+  }
+  const second = judgeSecondDelete(again);
+  emit('second_delete', res.delete, second.outcome, second.message, again);
+  return false;
 }
 
 /** A record made in `from` is read, changed and deleted through `to`. */
@@ -208,7 +296,7 @@ export function planLifecycle(contract: Contract): Unit[] {
   const units: Unit[] = resources.map((res) => ({
     id: `${LIFECYCLE}:${res.namespace}/${res.resource}`,
     family: LIFECYCLE,
-    checks: [LIFECYCLE, CREATE_STATUS, RESPONSE_SHAPE],
+    checks: [LIFECYCLE, CREATE_STATUS, RESPONSE_SHAPE, TRASH],
     operations: [res.create, res.read, res.list, res.update, res.delete, ...(res.readBySlug ? [res.readBySlug] : [])],
     writes: true,
     run: async (env) => {

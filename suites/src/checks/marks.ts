@@ -102,6 +102,38 @@ export function otherReadingRequires(op: Operation, param: string): string | und
   return undefined;
 }
 
+/** x-gaps kinds saying the documents leave a parameter's allowed values open. */
+const OPEN_VALUES = new Set(['status-values', 'allowed-values', 'value-form']);
+
+/** Upper end of the range WordPress's own collection parameters allow (per_page maximum 100). */
+const WP_COLLECTION_MAX = 100;
+
+/**
+ * Why a site may refuse a value the contract calls valid without contradicting any sentence of the documents:
+ * the parameter is untyped, its allowed values are left open ("allowed values: not shown", "ID or URL"), it is
+ * tied to an extension the site may lack, or the value lies outside a bound the documents never give (a negative
+ * legacy `page`). Such a refusal is reported at `assumed` with this reason, never as a documented failure.
+ */
+export function openValue(op: Operation, location: ParamLocation, param: string, value: unknown): string | undefined {
+  const spec = op.params.find((p) => p.in === location && p.name === param);
+  if (!spec) return undefined;
+  if (spec.schema.type === undefined && !Array.isArray(spec.schema.enum)) return `the documents give ${param} no type, so no value of it is documented as valid`;
+  const open = spec.gaps.find((g) => OPEN_VALUES.has(g.kind));
+  if (open) return `the documents leave ${param}'s values open (${open.note} ${open.source})`;
+  const ext = spec.gaps.find((g) => g.kind === 'needs-extension');
+  if (ext) return `the documents tie ${param} to an extension the site may not have (${ext.note} ${ext.source})`;
+  const t = spec.schema.type;
+  if ((t === 'integer' || t === 'number') && typeof value === 'number') {
+    const bound = op.gaps.find((g) => g.kind === 'page-min' || g.kind === 'per-page-max');
+    const where = bound ? ` (${bound.note} ${bound.source})` : '';
+    if (spec.schema.minimum === undefined && spec.schema.exclusiveMinimum === undefined && value < 1) return `the documents give ${param} no minimum${where}, so a value below 1 is valid only because nothing is said`;
+    if (spec.schema.maximum === undefined && spec.schema.exclusiveMaximum === undefined && value > WP_COLLECTION_MAX && /^(per_page|limit)$/.test(param)) {
+      return `the documents give ${param} no maximum${where}, so a value above ${WP_COLLECTION_MAX} is valid only because nothing is said`;
+    }
+  }
+  return undefined;
+}
+
 /** The target's descriptor lists the route and method but not this parameter: WordPress ignores unknown parameters. */
 export function undeclared(descriptor: LiveDescriptor, op: Operation, param: string): string | undefined {
   if (declaresArg(descriptor, op.path, op.method, param) !== false) return undefined;

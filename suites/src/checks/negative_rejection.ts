@@ -2,6 +2,12 @@
 // error_envelope: that 400 is WordPress's error object, naming the parameter
 //   (rest_invalid_param with data.params {name: message}, rest_missing_callback_param with data.params [name]).
 //
+// Two phases, the edge phase first: for every constraint the values just beside it, fixed and the same on
+// every run (per_page 0 and 101, page 0, `asc` for ASC, a date with `T` for its space or no seconds, a batch
+// item with method GET, a duplicate in a unique list, each required parameter left out; see
+// contracts/src/arbitraries/edges.ts). A server that is off by one at a bound fails here, where random values
+// far from the bound would miss it. Then --runs random violations per parameter.
+//
 // The requests come from the contract's generators, one constraint at a time. Constraints WordPress
 // itself does not refuse on the wire (format uri, path patterns, untyped parameters) are skipped with
 // the generator's reason. Writes are sent without credentials: WordPress validates before it checks
@@ -10,17 +16,17 @@
 
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
-import { toTyped } from '../../../contracts/src/arbitraries/index.ts';
+import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/src/arbitraries/index.ts';
 import { SAFE_METHODS, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import { createdId } from '../runner/ledger.ts';
 import { fnv1a } from '../runner/select.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { constraints, toOutgoing, violations, withPath, type Constraint, type Violation } from './generate.ts';
+import { constraints, toOutgoing, violations, withBody, withPath, type Constraint, type WireRequest } from './generate.ts';
 import { otherReadingAllows, undeclared } from './marks.ts';
 import { resourceFor } from './resources.ts';
-import { baseOf, unusedPathValues } from './probes.ts';
-import { blamedParams, describeAnswer, isNoRoute, topName, transportOutcome, wpError } from './wp.ts';
+import { baseOf, harmlessBatch, unusedPathValues } from './probes.ts';
+import { blamedParams, describeAnswer, envelopeProblem, isNoRoute, sourceOf, topName, transportOutcome, wpError } from './wp.ts';
 
 export const NEGATIVE_REJECTION = 'negative_rejection';
 export const ERROR_ENVELOPE = 'error_envelope';
@@ -48,30 +54,33 @@ function paramOf(c: Constraint): string {
   return topName(c.param);
 }
 
-export function judgeRejection(c: Constraint, e: Exchange): { outcome: Finding['outcome']; severity: Severity; message: string } {
+/**
+ * The verdict on one violation's answer. `what` names the broken value (`per_page=101`) and `source` the section
+ * of the documents that makes it invalid, so that a failure says what was expected, why, and what came back.
+ */
+export function judgeRejection(c: Constraint, e: Exchange, what = `a request that breaks ${c.keyword} of ${c.param}`, source = 'the contract'): { outcome: Finding['outcome']; severity: Severity; message: string } {
   const t = transportOutcome(e);
   if (t) return { ...t, severity: 'documented' };
   const r = e.response!;
   const param = paramOf(c);
+  const expected = `expected 400 naming ${param} for ${what} (${c.keyword}, ${source})`;
   if (r.status === 400) {
     const blamed = blamedParams(wpError(r));
     if (blamed.length > 0 && !blamed.includes(param) && !(c.detail && blamed.includes(c.detail))) {
-      return { outcome: 'skip', severity: 'documented', message: `inconclusive: refused for ${blamed.join(', ')} (values the contract allows; see positive_acceptance), which hides whether ${param} is checked` };
+      return { outcome: 'inconclusive', severity: 'documented', message: `refused for ${blamed.join(', ')} (values the contract allows; see positive_acceptance), which hides whether ${param} is checked` };
     }
-    return { outcome: 'pass', severity: 'documented', message: `refused: ${describeAnswer(r)}` };
+    return { outcome: 'pass', severity: 'documented', message: `refused ${what}: ${describeAnswer(r)}` };
   }
   if (isNoRoute(r)) return { outcome: 'skip', severity: 'documented', message: 'the route is missing (see route_presence)' };
-  if (r.status >= 200 && r.status < 300) {
-    return { outcome: 'fail', severity: 'documented', message: `accepted a request that breaks ${c.keyword} of ${c.param}: answered ${r.status} instead of 400` };
-  }
+  if (r.status >= 200 && r.status < 300) return { outcome: 'fail', severity: 'documented', message: `${expected}; got ${r.status}: it was accepted` };
   if (r.status === 401 || r.status === 403) {
     return {
       outcome: 'fail',
       severity: 'convention',
-      message: `answered ${describeAnswer(r)} for a request that breaks ${c.keyword} of ${param}: WordPress validates parameters before it checks permissions and answers 400`,
+      message: `${expected}; got ${describeAnswer(r)}: WordPress validates parameters before it checks permissions (WP_REST_Server::dispatch) and answers 400`,
     };
   }
-  return { outcome: 'fail', severity: 'documented', message: `did not refuse a request that breaks ${c.keyword} of ${param}: answered ${describeAnswer(r)} instead of 400` };
+  return { outcome: 'fail', severity: 'documented', message: `${expected}; got ${describeAnswer(r)}` };
 }
 
 /** The 400 is WordPress's envelope and names the parameter. */
@@ -80,9 +89,8 @@ export function judgeEnvelope(c: Constraint, e: Exchange): { outcome: Finding['o
   if (!r || r.status !== 400) return undefined;
   const err = wpError(r);
   const param = paramOf(c);
-  if (!err) return { outcome: 'fail', message: 'the 400 is not a WordPress error object {code, message, data}' };
-  const status = err.data?.['status'];
-  if (status !== 400) return { outcome: 'fail', message: `data.status is ${JSON.stringify(status)}, not 400 (${err.code})` };
+  const problem = envelopeProblem(r);
+  if (problem || !err) return { outcome: 'fail', message: `${problem ?? 'no envelope'} (WordPress convention, rest_convert_error_to_response())` };
   const topRequired = c.keyword === 'required' && c.schemaPath.length === 0;
   const codes = topRequired ? ['rest_missing_callback_param'] : c.keyword === 'dependentRequired' ? ['rest_missing_callback_param', 'rest_invalid_param'] : ['rest_invalid_param'];
   if (!codes.includes(err.code)) return { outcome: 'fail', message: `code ${err.code}, expected ${codes.join(' or ')} for a broken ${c.keyword}` };
@@ -93,69 +101,101 @@ export function judgeEnvelope(c: Constraint, e: Exchange): { outcome: Finding['o
     return { outcome: 'fail', message: 'rest_invalid_param with data.params that is not an object {name: message}' };
   }
   if (!blamed.includes(param) && !(c.keyword === 'dependentRequired' && c.detail && blamed.includes(c.detail))) {
-    if (blamed.length > 0) return { outcome: 'skip', message: `inconclusive: ${err.code} names ${blamed.join(', ')} (values the contract allows), not ${param}` };
+    if (blamed.length > 0) return { outcome: 'inconclusive', message: `${err.code} names ${blamed.join(', ')} (values the contract allows), not ${param}` };
     return { outcome: 'fail', message: `${err.code} names no parameter; it should name ${param}` };
   }
   return { outcome: 'pass', message: `${err.code} names ${param}` };
 }
 
 /** Why a constraint may not be held against the server, if there is a reason. */
-function doubt(env: UnitEnv, op: Operation, c: Constraint, v: Violation): string | undefined {
+function doubt(env: UnitEnv, op: Operation, c: Constraint, request: WireRequest): string | undefined {
   const param = paramOf(c);
   const absent = c.keyword === 'required' && c.schemaPath.length === 0;
   let value: unknown;
   if (!absent) {
     try {
-      value = toTyped(op, v.request)[c.location]?.[param];
+      value = toTyped(op, request)[c.location]?.[param];
     } catch {
       value = undefined;
     }
   }
   const spec = op.params.find((p) => p.in === c.location && p.name === param);
   const sanitizedOnly = spec && !spec.enforcedOnWire ? `the contract marks ${param} as not enforced on the wire (x-wire-enforced: false or untyped): WordPress only sanitizes it` : undefined;
-  return sanitizedOnly ?? undeclared(env.descriptor, op, param) ?? otherReadingAllows(env.contract, op, c.location, param, value, absent);
+  const ext = spec?.gaps.find((g) => g.kind === 'needs-extension');
+  const extension = ext ? `the documents tie ${param} to an extension the site may not have (${ext.note} ${ext.source}); a site without it may ignore the parameter` : undefined;
+  return sanitizedOnly ?? extension ?? undeclared(env.descriptor, op, param) ?? otherReadingAllows(env.contract, op, c.location, param, value, absent);
+}
+
+/**
+ * The request as it is safe to send: a write names no record of the site's and goes without credentials (a
+ * conforming server refuses it while validating); a create carries the marker in its name, so cleanup finds
+ * the record should the server wrongly accept it; batch items point at a route that does not exist.
+ */
+function harmless(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest): WireRequest {
+  let out = req;
+  const res = resourceFor(env.contract, op);
+  if (res && op.kind === 'create' && !(c.location === 'body' && paramOf(c) === res.nameField)) {
+    out = withBody(out, { [res.nameField]: `${env.marker} negative` });
+  }
+  if (op.kind === 'batch') out = harmlessBatch(env, out);
+  return SAFE_METHODS.has(op.method) ? out : withPath(op, out, unusedPathValues(op));
+}
+
+async function sendViolation(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest, variant: string, what: string): Promise<void> {
+  const write = !SAFE_METHODS.has(op.method);
+  const res = resourceFor(env.contract, op);
+  const e = await env.send({ ...toOutgoing(req, write ? 'probe' : undefined), ...(write ? { auth: false } : {}) }, op);
+  const id = res && op.kind === 'create' ? createdId(e) : undefined;
+  if (res && id !== undefined) env.ledger.add({ namespace: res.namespace, resource: res.resource, id, itemPath: res.read.path, createdBy: `${NEGATIVE_REJECTION}:${op.id}` });
+  const verdict = judgeRejection(c, e, what, sourceOf(op));
+  const why = verdict.outcome === 'fail' ? doubt(env, op, c, req) : undefined;
+  const base = { operation: op, variant, exchange: e };
+  env.emit({ ...base, check: NEGATIVE_REJECTION, outcome: verdict.outcome, severity: why ? 'assumed' : verdict.severity, message: why ? `${verdict.message}; held as assumed because ${why}` : verdict.message });
+  const env400 = judgeEnvelope(c, e);
+  if (env400) env.emit({ ...base, check: ERROR_ENVELOPE, severity: 'convention', outcome: env400.outcome, message: env400.message });
+}
+
+/** Why a constraint's violations are not sent, if they are not. */
+function notSent(env: UnitEnv, op: Operation, c: Constraint): string | undefined {
+  if (op.kind === 'batch' && c.keyword === 'maxItems' && c.schemaPath.length === 0) return 'the batch size limit (25 taken, 26 refused) is checked by batch_limit';
+  if (c.wire.kind !== 'wire') return `not refused on the wire by WordPress: ${c.wire.reason}`;
+  if (!SAFE_METHODS.has(op.method) && env.readOnly) return `--read-only: ${op.method} is not sent`;
+  return undefined;
+}
+
+export function edgeVariant(edge: EdgeCase): string {
+  return `edge:${edge.id.slice(edge.operationId.length + 1)}`;
+}
+
+/** The edge phase: every value just beside a constraint, the same on every run. */
+async function edgeRejections(env: UnitEnv, op: Operation): Promise<void> {
+  for (const edge of edgeCases(env.contract, op)) {
+    if (edge.expect !== 'refuse' || !edge.constraint) continue;
+    const c = edge.constraint;
+    const why = notSent(env, op, c);
+    if (why) {
+      env.emit({ check: NEGATIVE_REJECTION, operation: op, variant: edgeVariant(edge), severity: 'documented', outcome: 'skip', message: why });
+      continue;
+    }
+    await sendViolation(env, op, c, harmless(env, op, c, edge.request), edgeVariant(edge), edge.label);
+  }
 }
 
 async function negativeCases(env: UnitEnv, op: Operation): Promise<void> {
+  await edgeRejections(env, op);
   const cs = constraints(env.contract, op).filter((c) => c.wire.kind !== 'not-applicable');
   const counts = samplesPerConstraint(cs, env.runs);
-  const write = !SAFE_METHODS.has(op.method);
-  const res = resourceFor(env.contract, op);
   for (const c of cs) {
     const n = counts.get(c.id) ?? 1;
-    const base = { operation: op, severity: 'documented' as Severity };
-    if (op.kind === 'batch' && c.keyword === 'maxItems' && c.schemaPath.length === 0) {
-      env.emit({ ...base, check: NEGATIVE_REJECTION, variant: variantOf(c, 0), outcome: 'skip', message: 'the batch size limit is checked by batch_limit' });
-      continue;
-    }
-    if (c.wire.kind !== 'wire') {
-      for (let k = 0; k < n; k++) env.emit({ ...base, check: NEGATIVE_REJECTION, variant: variantOf(c, k), outcome: 'skip', message: `not refused on the wire by WordPress: ${c.wire.reason}` });
-      continue;
-    }
-    if (write && env.readOnly) {
-      for (let k = 0; k < n; k++) env.emit({ ...base, check: NEGATIVE_REJECTION, variant: variantOf(c, k), outcome: 'skip', message: `--read-only: ${op.method} is not sent` });
+    const why = notSent(env, op, c);
+    if (why) {
+      for (let k = 0; k < (c.keyword === 'maxItems' && op.kind === 'batch' ? 1 : n); k++) env.emit({ check: NEGATIVE_REJECTION, operation: op, variant: variantOf(c, k), severity: 'documented', outcome: 'skip', message: why });
       continue;
     }
     const vs = violations(env.contract, op, c, (env.seed ^ fnv1a(c.id)) >>> 0, n);
-    for (const [k, v0] of vs.entries()) {
-      let req = baseOf(env, op, c, v0.request);
-      if (write) req = withPath(op, req, unusedPathValues(op));
-      const e = await env.send({ ...toOutgoing(req, write ? 'probe' : undefined), ...(write ? { auth: false } : {}) }, op);
-      const id = res && op.kind === 'create' ? createdId(e) : undefined;
-      if (res && id !== undefined) env.ledger.add({ namespace: res.namespace, resource: res.resource, id, itemPath: res.read.path, createdBy: `${NEGATIVE_REJECTION}:${op.id}` });
-      const verdict = judgeRejection(c, e);
-      const why = verdict.outcome === 'fail' ? doubt(env, op, c, v0) : undefined;
-      env.emit({
-        ...base,
-        check: NEGATIVE_REJECTION,
-        variant: variantOf(c, k),
-        outcome: verdict.outcome,
-        severity: why ? 'assumed' : verdict.severity,
-        message: why ? `${verdict.message}; held as assumed because ${why}` : verdict.message,
-        exchange: e,
-      });
-      const env400 = judgeEnvelope(c, e);
-      if (env400) env.emit({ ...base, check: ERROR_ENVELOPE, variant: variantOf(c, k), severity: 'convention', outcome: env400.outcome, message: env400.message, exchange: e });
+    for (const [k, v] of vs.entries()) {
+      const req = harmless(env, op, c, baseOf(env, op, c, v.request));
+      await sendViolation(env, op, c, req, variantOf(c, k), `a request that breaks ${c.keyword} of ${c.param}`);
     }
   }
 }

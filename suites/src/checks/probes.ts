@@ -4,7 +4,8 @@
 
 import type { Operation } from '../../../contracts/src/types.ts';
 import type { UnitEnv } from '../runner/unit.ts';
-import { keepOnly, withBody, type Constraint, type WireRequest } from './generate.ts';
+import { bodyValues } from '../../../contracts/src/arbitraries/index.ts';
+import { keepOnly, withBody, type Constraint, type WireRequest, type WireValue } from './generate.ts';
 import { minimalCreateBody, resourceFor } from './resources.ts';
 import { topName } from './wp.ts';
 
@@ -42,3 +43,20 @@ export function baseOf(env: UnitEnv, op: Operation, c: Constraint, req: WireRequ
   return out;
 }
 
+
+/** A route no site has: what every batch item the suite sends points at, so that no item can change anything. */
+export function noSuchRoute(env: UnitEnv, i: number): string {
+  return `/site-contracts-${env.runId}/no-such-route/${i}`;
+}
+
+/** The batch with each item's path (where it has one) pointing at a route that does not exist. */
+export function harmlessBatch(env: UnitEnv, req: WireRequest): WireRequest {
+  if (!req.body) return req;
+  const requests = bodyValues(req.body)['requests'];
+  if (!Array.isArray(requests)) return req;
+  const items = requests.map((item, i): WireValue => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item) || typeof item['path'] !== 'string') return item;
+    return { ...item, path: noSuchRoute(env, i) };
+  });
+  return withBody(req, { requests: items });
+}

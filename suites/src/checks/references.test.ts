@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/src/loader.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Finding, UnitEnv } from '../runner/unit.ts';
+import type { Operation } from '../../../contracts/src/types.ts';
 import { withBody, type WireRequest } from './generate.ts';
 import { otherReadingRefuses } from './marks.ts';
 import { judge, type Sent } from './positive_acceptance.ts';
@@ -29,21 +30,37 @@ const refusedFor = (param: string): Exchange =>
 
 describe('reference fields', () => {
   it('are the integer fields that name records, users or media; a name field is not one', () => {
+    const fields = (op: Operation, nameField?: string) => referenceFields(contract, op, nameField).map((f) => [f.location, f.param, f.kind, f.list.path]);
     const cal = resource('cal/v1', 'event');
-    expect(referenceFields(cal.create, cal)).toEqual([
-      { param: 'author', kind: 'author' },
-      { param: 'featured_media', kind: 'media' },
-      { param: 'tags', kind: 'record', resource: 'tag' },
-      { param: 'cal_events_cat', kind: 'record', resource: 'category' },
-      { param: 'organizers', kind: 'record', resource: 'organizer' },
-      { param: 'venues', kind: 'record', resource: 'venue' },
+    expect(fields(cal.create, cal.nameField)).toEqual([
+      ['body', 'author', 'author', '/cal/v1/events'],
+      ['body', 'featured_media', 'media', '/cal/v1/events'],
+      ['body', 'tags', 'record', '/cal/events/v1/tags'],
+      ['body', 'cal_events_cat', 'record', '/cal/events/v1/categories'],
+      ['body', 'organizers', 'record', '/cal/v1/organizers'],
+      ['body', 'venues', 'record', '/cal/v1/venues'],
     ]);
     const legacyVenue = resource('cal/events/v1', 'venue');
-    expect(referenceFields(legacyVenue.create, legacyVenue)).toEqual([{ param: 'author', kind: 'author' }]);
+    expect(fields(legacyVenue.create, legacyVenue.nameField)).toEqual([['body', 'author', 'author', '/cal/events/v1/venues']]);
     const legacyCategory = resource('cal/events/v1', 'category');
-    expect(referenceFields(legacyCategory.update, legacyCategory)).toEqual([{ param: 'parent', kind: 'record', resource: 'category' }]);
+    expect(fields(legacyCategory.update, legacyCategory.nameField)).toEqual([
+      ['path', 'id', 'record', '/cal/events/v1/categories'],
+      ['body', 'parent', 'record', '/cal/events/v1/categories'],
+    ]);
     const legacyEvent = resource('cal/events/v1', 'event');
-    expect(referenceFields(legacyEvent.create, legacyEvent).map((f) => f.param).sort()).toEqual(['author', 'categories', 'organizer', 'tags', 'venue']);
+    expect(referenceFields(contract, legacyEvent.create, legacyEvent.nameField).map((f) => f.param).sort()).toEqual(['author', 'categories', 'organizer', 'tags', 'venue']);
+  });
+
+  it('include list filters by record and the {id} and {slug} of a read, from the collection they belong to', () => {
+    const fields = (id: string) => referenceFields(contract, contract.operation(id)).map((f) => [f.location, f.param, f.kind, f.list.path]);
+    expect(fields('getCalEventsV1Events').filter(([, p]) => ['include', 'post_parent', 'categories', 'venue'].includes(p as string))).toEqual([
+      ['query', 'categories', 'record', '/cal/events/v1/categories'],
+      ['query', 'venue', 'record', '/cal/events/v1/venues'],
+      ['query', 'include', 'record', '/cal/events/v1/events'],
+      ['query', 'post_parent', 'record', '/cal/events/v1/events'],
+    ]);
+    expect(fields('getCalEventsV1VenuesBySlugBySlug')).toEqual([['path', 'slug', 'slug', '/cal/events/v1/venues']]);
+    expect(fields('getFormsV1ContactFormsByIdRefill')).toEqual([['path', 'id', 'record', '/forms/v1/contact-forms']]);
   });
 
   it('take ids the target has, chosen by the generated number, in the generated wire form', () => {
@@ -58,16 +75,21 @@ describe('reference fields', () => {
 
   it('are left out when the target has nothing to name, and the case message says why', () => {
     const res = resource('cal/v1', 'event');
-    const fields = referenceFields(res.create, res);
+    const fields = referenceFields(contract, res.create, res.nameField);
     const values: ReferenceValues = {
-      ids: new Map([['author', []], ['featured_media', [0, 90]], ['tags', [7]], ['cal_events_cat', [2, 3]], ['organizers', [54]], ['venues', [11]]]),
-      source: new Map(fields.map((f) => [f.param, `from ${f.param}`])),
+      ids: new Map([['body.author', []], ['body.featured_media', [0, 90]], ['body.tags', [7]], ['body.cal_events_cat', [2, 3]], ['body.organizers', [54]], ['body.venues', [11]]]),
+      source: new Map(fields.map((f) => [`body.${f.param}`, `from ${f.param}`])),
     };
     const req = request('postCalV1Events', { title: 't', author: 123456, featured_media: 3, tags: [1, 2], cal_events_cat: '5', organizers: [], venues: [8] });
-    const { req: out, notes } = withReferences(req, fields, values);
+    const { req: out, notes, named } = withReferences(res.create, req, fields, values);
     expect((out.body as { json: Record<string, unknown> }).json).toEqual({ title: 't', featured_media: 90, tags: [7], cal_events_cat: '3', organizers: [], venues: [11] });
-    expect(notes.get('author')).toBe('left out: the target has none to name (from author)');
-    expect(notes.get('venues')).toBe('its ids name records the target has (from venues)');
+    expect(notes.get('body.author')).toBe('left out: the target has none to name (from author)');
+    expect(notes.get('body.venues')).toBe('its values name records the target has (from venues)');
+    expect(named.has('body.venues') && !named.has('body.author')).toBe(true);
+    // featured_media 90 names a record; 0 ("no featured image") names none, so its refusal stays assumed.
+    expect(named.has('body.featured_media')).toBe(true);
+    const zero = withReferences(res.create, request('postCalV1Events', { featured_media: 0 }), fields, { ...values, ids: new Map([['body.featured_media', [0]]]) });
+    expect(zero.named.has('body.featured_media')).toBe(false);
   });
 });
 
@@ -109,7 +131,11 @@ describe('refusals the contract itself is unsure about', () => {
     ];
     judge(env, legacyCreate, sent);
     const date = findings.find((f) => f.variant === 'body.date')!;
-    expect(date).toMatchObject({ outcome: 'fail', severity: 'documented', message: 'a valid request was refused for date: rest_invalid_param: Invalid parameter(s): date' });
+    expect(date).toMatchObject({
+      outcome: 'fail',
+      severity: 'documented',
+      message: 'expected date="2026-12-01 10:00:00" to be accepted: it is valid by the documents (000 §2.1, §4.1); got 400 rest_invalid_param naming date: Invalid parameter(s): date',
+    });
     expect(date.exchange).toBe(sent[1]!.e);
   });
 
@@ -123,6 +149,52 @@ describe('refusals the contract itself is unsure about', () => {
     judge(env, legacyCreate, sent, new Map([['title', 'a note']]));
     expect(findings.find((f) => f.variant === 'body.date')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
     expect(findings.find((f) => f.variant === 'body.date')!.message).toMatch(/; held as assumed because the documents can be read another way \(loose-format: /);
-    expect(findings.find((f) => f.variant === 'body.title')).toMatchObject({ outcome: 'pass', message: '2 valid request(s) carried it, none refused for it (1 accepted); a note' });
+    expect(findings.find((f) => f.variant === 'body.title')).toMatchObject({ outcome: 'pass', message: '2 valid request(s) carried it, none refused for it (1 accepted)' });
+  });
+});
+
+describe('severity discipline: refusals of values the documents leave open are never documented failures', () => {
+  const judged = (operationId: string, json: Record<string, unknown>, param: string, e: Exchange = refusedFor(param)): Finding => {
+    const findings: Finding[] = [];
+    const env = { contract, emit: (f: Finding) => void findings.push(f) } as unknown as UnitEnv;
+    const op = contract.operation(operationId);
+    judge(env, op, [{ req: request(operationId, json), e }], new Map(), referenceFields(contract, op));
+    return findings.find((f) => f.variant === `body.${param}`)!;
+  };
+
+  it('holds as assumed a refused legacy status ("allowed values: not shown"), image ("ID or URL"), website and an untyped cost', () => {
+    expect(judged('postCalEventsV1Events', { title: 't', status: 'publish' }, 'status')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(judged('postCalEventsV1Events', { title: 't', status: 'publish' }, 'status').message).toMatch(/values open \(In cal\/events\/v1 `status` is a free string; the allowed values are not shown\. 000 §3\)/);
+    expect(judged('postCalEventsV1Events', { title: 't', image: 'https://example.org/a.jpg' }, 'image')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(judged('postCalEventsV1Venues', { venue: 'v', website: 'https://example.org/' }, 'website')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(judged('postCalEventsV1Events', { title: 't', cost: '10' }, 'cost').message).toMatch(/no type/);
+  });
+
+  it('holds as assumed a refused id the suite could not find on the target, and fails one it found there', () => {
+    const op = contract.operation('postCalV1Events');
+    const fields = referenceFields(contract, op);
+    const findings: Finding[] = [];
+    const env = { contract, emit: (f: Finding) => void findings.push(f) } as unknown as UnitEnv;
+    judge(env, op, [{ req: request('postCalV1Events', { title: 't', venues: [999999] }), e: refusedFor('venues') }], new Map(), fields);
+    judge(env, op, [{ req: request('postCalV1Events', { title: 't', venues: [11] }), e: refusedFor('venues'), named: new Set(['body.venues']) }], new Map(), fields);
+    expect(findings.filter((f) => f.variant === 'body.venues').map((f) => f.severity)).toEqual(['assumed', 'documented']);
+  });
+
+  it('holds as assumed a refused geoloc (needs the pro extension) and a negative legacy page (no minimum documented)', () => {
+    const findings: Finding[] = [];
+    const env = { contract, emit: (f: Finding) => void findings.push(f) } as unknown as UnitEnv;
+    const list = contract.operation('getCalEventsV1Events');
+    const get = (query: Record<string, string>): WireRequest => ({ operationId: list.id, method: 'GET', path: list.path, pathParams: {}, query, headers: {} });
+    judge(env, list, [{ req: get({ geoloc: 'true', page: '-3' }), e: answer(400, { code: 'rest_invalid_param', message: 'x', data: { status: 400, params: { geoloc: 'x', page: 'x' } } }) }]);
+    expect(findings.find((f) => f.variant === 'query.geoloc')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(findings.find((f) => f.variant === 'query.geoloc')!.message).toMatch(/extension/);
+    expect(findings.find((f) => f.variant === 'query.page')).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(findings.find((f) => f.variant === 'query.page')!.message).toMatch(/no minimum/);
+  });
+
+  it('calls a parameter none of whose requests was accepted inconclusive, never passed', () => {
+    const f = judged('postCalV1Events', { title: 't' }, 'title', answer(404, { code: 'rest_post_invalid_id', message: 'x', data: { status: 404 } }));
+    expect(f).toMatchObject({ outcome: 'inconclusive' });
+    expect(f.message).toMatch(/none of the 1 valid request\(s\) carrying it was accepted \(1× 404 rest_post_invalid_id\)/);
   });
 });

@@ -1,25 +1,26 @@
-// Fields of a calendar write that name other records: an event's venues, organizers, categories and
-// tags, a category's parent, any post's author and featured image. Their schema says "an integer" (or
-// a list of them), but a value can be valid by that schema and still name a record the target does not
-// have, and WordPress refuses it then from the handler (rest_invalid_author) or from the plugin's own
-// check (rest_invalid_param, "Invalid parameter."). Neither says anything about the contract.
+// Parameters that name other records: an event's venues, organizers, categories and tags, a category's parent,
+// any post's author and featured image, list filters by record (`include`, `event`, `post_parent`...) and the
+// `{id}`/`{slug}` of a read. Their schema says "an integer" (or a list of them), but a value can be valid by that
+// schema and still name a record the target does not have; WordPress refuses it then from the handler
+// (rest_invalid_author, rest_post_invalid_id) or from the plugin's own check (rest_invalid_param, "Invalid
+// parameter."). Neither says anything about the contract, and a read that answers 404 shows nothing either.
 //
-// So positive_acceptance fills these fields the way a client would: with ids of records it read from
-// the target (producer → consumer, as stateful API fuzzers do), keeping the generated value's wire form
-// (number, numeric string, list, comma list) and using the generated number only to choose among them.
-// Relations no per-parameter schema can state are kept the same way: an event ends no earlier than it
-// starts. Everything else in the request stays as generated.
+// So positive_acceptance fills these parameters the way a client would: with ids of records it read from the
+// target (producer → consumer, as stateful API fuzzers do), keeping the generated value's wire form (number,
+// numeric string, list, comma list) and using the generated number only to choose among them. Relations no
+// per-parameter schema can state are kept the same way: an event ends no earlier than it starts. Everything else
+// in the request stays as generated.
 
-import type { Operation } from '../../../contracts/src/types.ts';
-import type { JsonSchema } from '../../../contracts/src/types.ts';
-import { jsonBody } from '../http/types.ts';
-import type { UnitEnv } from '../runner/unit.ts';
-import type { Ledger } from '../runner/ledger.ts';
+import type { Contract } from '../../../contracts/src/loader.ts';
+import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/src/types.ts';
 import { parsePhpQuery } from '../../../contracts/src/arbitraries/index.ts';
-import { withBody, withoutBody, type WireRequest, type WireValue } from './generate.ts';
-import { CALENDAR_NAMESPACES, idOf, listRecords, type CalendarResource } from './resources.ts';
+import { jsonBody } from '../http/types.ts';
+import type { Ledger } from '../runner/ledger.ts';
+import type { UnitEnv } from '../runner/unit.ts';
+import { withBody, withoutBody, withPath, type WireRequest, type WireValue } from './generate.ts';
+import { CALENDAR_NAMESPACES, idOf, listRecords } from './resources.ts';
 
-/** Request fields named after the calendar resource whose ids they hold (000 §2.1–2.5). */
+/** Request fields named after the calendar resource whose ids they hold (000 §2.1–2.5, §4.1.1, §4.2.1). */
 const RESOURCE_OF_FIELD: Readonly<Record<string, string>> = {
   venues: 'venue',
   venue: 'venue',
@@ -28,15 +29,24 @@ const RESOURCE_OF_FIELD: Readonly<Record<string, string>> = {
   categories: 'category',
   cal_events_cat: 'category',
   tags: 'tag',
+  // 000 §4.1.2, §4.1.3: "records related to this event", "terms assigned to this post", "events whose parent is this post".
+  event: 'event',
+  post: 'event',
+  post_parent: 'event',
 };
 
-export type ReferenceKind = 'record' | 'author' | 'media';
+/**
+ * record: ids of a list's records; slug: their slugs; link: their addresses (what oEmbed's `url` names);
+ * author, media: the values records carry in those fields.
+ */
+export type ReferenceKind = 'record' | 'slug' | 'link' | 'author' | 'media';
 
 export interface ReferenceField {
+  location: ParamLocation;
   param: string;
   kind: ReferenceKind;
-  /** For `record`: the calendar resource whose ids it takes. */
-  resource?: string;
+  /** The list whose records the values come from. */
+  list: Operation;
 }
 
 function holdsIds(schema: JsonSchema | undefined): boolean {
@@ -45,23 +55,51 @@ function holdsIds(schema: JsonSchema | undefined): boolean {
   return schema['type'] === 'array' && (schema['items'] as JsonSchema | undefined)?.['type'] === 'integer';
 }
 
-/** The body fields of `op` that name other records, with where their ids come from. */
-export function referenceFields(op: Operation, res: CalendarResource): ReferenceField[] {
-  const out: ReferenceField[] = [];
-  for (const p of op.params) {
-    if (p.in !== 'body' || p.name === res.nameField || !holdsIds(p.schema)) continue;
-    if (p.name === 'author') out.push({ param: p.name, kind: 'author' });
-    else if (p.name === 'featured_media') out.push({ param: p.name, kind: 'media' });
-    else if (p.name === 'parent' && (res.resource === 'category' || res.resource === 'tag')) out.push({ param: p.name, kind: 'record', resource: res.resource });
-    else if (RESOURCE_OF_FIELD[p.name]) out.push({ param: p.name, kind: 'record', resource: RESOURCE_OF_FIELD[p.name]! });
-  }
-  return out;
+/** The GET list of `resource`, in `namespace` when it has one, else in the other calendar namespace. */
+function listOf(contract: Contract, namespace: string, resource: string | undefined): Operation | undefined {
+  if (!resource) return undefined;
+  const lists = contract.operations.filter((o) => o.kind === 'list' && o.method === 'GET' && o.resource === resource);
+  return lists.find((o) => o.namespace === namespace) ?? lists.find((o) => (CALENDAR_NAMESPACES as readonly string[]).includes(o.namespace));
 }
 
-/** The GET list of `resource`, in `namespace` when it has one, else in the other calendar namespace. */
-function listOf(env: UnitEnv, namespace: string, resource: string): Operation | undefined {
-  const lists = env.contract.operations.filter((o) => o.kind === 'list' && o.method === 'GET' && o.resource === resource);
-  return lists.find((o) => o.namespace === namespace) ?? lists.find((o) => (CALENDAR_NAMESPACES as readonly string[]).includes(o.namespace));
+/** The collection a `{id}` or `{slug}` path names a member of: `/forms/v1/contact-forms/{id}/refill` → its GET list. */
+function collectionOf(contract: Contract, op: Operation, param: string): Operation | undefined {
+  const at = op.path.indexOf(`/{${param}}`);
+  if (at < 0) return undefined;
+  const path = op.path.slice(0, at).replace(/\/by-slug$/, '');
+  return contract.operations.find((o) => o.method === 'GET' && o.path === path && o.kind === 'list');
+}
+
+/** The parameters of `op` that name other records, with the list their values come from. */
+export function referenceFields(contract: Contract, op: Operation, nameField?: string): ReferenceField[] {
+  const out: ReferenceField[] = [];
+  for (const p of op.params) {
+    if (p.in === 'path') {
+      const list = p.name === 'id' || p.name === 'slug' ? collectionOf(contract, op, p.name) : undefined;
+      if (list) out.push({ location: 'path', param: p.name, kind: p.name === 'id' ? 'record' : 'slug', list });
+      continue;
+    }
+    const own = listOf(contract, op.namespace, op.resource) ?? listOf(contract, op.namespace, 'event');
+    // oEmbed's `url` names a page to embed (001 §4.2): a page of the site itself is one any site can embed.
+    if (op.namespace === 'oembed/1.0' && p.name === 'url' && own) {
+      out.push({ location: p.in, param: p.name, kind: 'link', list: own });
+      continue;
+    }
+    if (p.name === nameField || !holdsIds(p.schema)) continue;
+    let field: Omit<ReferenceField, 'location' | 'param'> | undefined;
+    if (p.name === 'author' && own) field = { kind: 'author', list: own };
+    else if (p.name === 'featured_media' && own) field = { kind: 'media', list: own };
+    else if ((p.name === 'include' || p.name === 'exclude') && op.kind === 'list') field = { kind: 'record', list: op };
+    else if (p.name === 'parent' && (op.resource === 'category' || op.resource === 'tag')) {
+      const list = listOf(contract, op.namespace, op.resource);
+      if (list) field = { kind: 'record', list };
+    } else if (RESOURCE_OF_FIELD[p.name]) {
+      const list = listOf(contract, op.namespace, RESOURCE_OF_FIELD[p.name]);
+      if (list) field = { kind: 'record', list };
+    }
+    if (field) out.push({ location: p.in, param: p.name, ...field });
+  }
+  return out;
 }
 
 const reads = new WeakMap<Ledger, Map<string, Promise<unknown[]>>>();
@@ -69,15 +107,17 @@ const reads = new WeakMap<Ledger, Map<string, Promise<unknown[]>>>();
 /**
  * Records of a list, read once per run (the first page, as many as the route allows up to 100). Records
  * the run made itself are left out: they are deleted at the end, and other units may delete them sooner.
+ * The read counts as the asking unit's operation `by`: whichever unit reads first, the run's case ids stay
+ * the same (a shard reads the list again, the whole run once).
  */
-function recordsOf(env: UnitEnv, list: Operation): Promise<unknown[]> {
+function recordsOf(env: UnitEnv, list: Operation, by: Operation): Promise<unknown[]> {
   let byList = reads.get(env.ledger);
   if (!byList) reads.set(env.ledger, (byList = new Map()));
   let pending = byList.get(list.id);
   if (!pending) {
     const perPage = list.params.find((p) => p.in === 'query' && p.name === 'per_page');
     const max = typeof perPage?.schema?.['maximum'] === 'number' ? (perPage.schema['maximum'] as number) : 100;
-    pending = env.send({ method: 'GET', route: list.path, ...(perPage ? { query: { per_page: Math.min(100, max) } } : {}) }, list).then((e) => {
+    pending = env.send({ method: 'GET', route: list.path, ...(perPage ? { query: { per_page: Math.min(100, max) } } : {}) }, by).then((e) => {
       const body = e.response && e.response.status === 200 ? jsonBody(e.response) : undefined;
       return (listRecords(body) ?? []).filter((r) => !JSON.stringify(r).includes(env.marker));
     });
@@ -91,51 +131,61 @@ function positiveInt(v: unknown): number | undefined {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
+export const refKey = (f: { location: ParamLocation; param: string }): string => `${f.location}.${f.param}`;
+
 export interface ReferenceValues {
-  /** Ids to choose from, per field; an empty list means the target has none to name. */
-  ids: Map<string, number[]>;
-  /** Where the ids came from, per field, for the case message. */
+  /** Values to choose from, per field (`location.param`); an empty list means the target has none to name. */
+  ids: Map<string, (number | string)[]>;
+  /** Where the values came from, per field, for the case message. */
   source: Map<string, string>;
 }
 
-/** Ids of records the target has, for each reference field of `op`. */
-export async function referenceValues(env: UnitEnv, res: CalendarResource, fields: readonly ReferenceField[]): Promise<ReferenceValues> {
-  const ids = new Map<string, number[]>();
+/** Values of records the target has, for each reference field. */
+export async function referenceValues(env: UnitEnv, fields: readonly ReferenceField[], by: Operation): Promise<ReferenceValues> {
+  const ids = new Map<string, (number | string)[]>();
   const source = new Map<string, string>();
   for (const f of fields) {
+    const recs = await recordsOf(env, f.list, by);
+    const key = refKey(f);
     if (f.kind === 'record') {
-      const list = listOf(env, res.namespace, f.resource!);
-      const found = list ? (await recordsOf(env, list)).map(idOf).filter((n): n is number => n !== undefined) : [];
-      ids.set(f.param, [...new Set(found)]);
-      source.set(f.param, `ids of ${f.resource} records listed by GET ${list?.path ?? '(no list route)'}`);
+      ids.set(key, [...new Set(recs.map(idOf).filter((n): n is number => n !== undefined))]);
+      source.set(key, `ids of records listed by GET ${f.list.path}`);
+    } else if (f.kind === 'link') {
+      // cal/v1 records call their address `link` (as WordPress's posts do), legacy ones `url`.
+      const address = (r: unknown): unknown => (r as { link?: unknown } | null)?.link ?? (r as { url?: unknown } | null)?.url;
+      ids.set(key, [...new Set(recs.map(address).filter((s): s is string => typeof s === 'string' && /^https?:\/\//.test(s)))]);
+      source.set(key, `addresses of records listed by GET ${f.list.path}`);
+    } else if (f.kind === 'slug') {
+      ids.set(key, [...new Set(recs.map((r) => (r as { slug?: unknown } | null)?.slug).filter((s): s is string => typeof s === 'string' && s !== '' && !s.includes('/')))]);
+      source.set(key, `slugs of records listed by GET ${f.list.path}`);
     } else {
-      // Users and media have no routes in the contract: the ids come from the records of the resource itself.
-      const recs = await recordsOf(env, res.list);
-      const key = f.kind === 'author' ? 'author' : 'featured_media';
-      const found = [...new Set(recs.map((r) => positiveInt((r as Record<string, unknown> | null)?.[key])).filter((n): n is number => n !== undefined))];
+      const name = f.kind === 'author' ? 'author' : 'featured_media';
+      const found = [...new Set(recs.map((r) => positiveInt((r as Record<string, unknown> | null)?.[name])).filter((n): n is number => n !== undefined))];
       // 0 means "no featured image" to WordPress (handle_featured_media()), so it always names something valid.
-      ids.set(f.param, f.kind === 'media' ? [0, ...found] : found);
-      source.set(f.param, `${f.kind === 'author' ? 'author' : 'featured_media'} values of records listed by GET ${res.list.path}${f.kind === 'media' ? ', or 0 (none)' : ''}`);
+      ids.set(key, f.kind === 'media' ? [0, ...found] : found);
+      source.set(key, `${name} values of records listed by GET ${f.list.path}${f.kind === 'media' ? ', or 0 (none)' : ''}`);
     }
   }
   return { ids, source };
 }
 
-function bodyValue(req: WireRequest, name: string): WireValue | undefined {
+function valueIn(req: WireRequest, location: ParamLocation, name: string): WireValue | undefined {
+  if (location === 'path') return req.pathParams[name];
+  if (location === 'query') return req.query[name];
   if (!req.body) return undefined;
   return 'json' in req.body ? req.body.json[name] : (parsePhpQuery(req.body.form) as Record<string, WireValue>)[name];
 }
 
 /** The generated value with every id in it replaced by one of `ids`, in the same wire form; undefined when there is none to use. */
-export function rewriteIds(value: WireValue, ids: readonly number[]): WireValue | undefined {
-  const pick = (v: WireValue): number | undefined => {
+export function rewriteIds(value: WireValue, ids: readonly (number | string)[]): WireValue | undefined {
+  const pick = (v: WireValue): number | string | undefined => {
     if (ids.length === 0) return undefined;
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.0+)?$/.test(v.trim()) ? Number(v) : 0;
     return ids[Math.abs(Math.trunc(n)) % ids.length];
   };
-  const same = (v: WireValue, id: number): WireValue => (typeof v === 'string' ? String(id) : id);
+  const same = (v: WireValue, id: number | string): WireValue => (typeof v === 'string' || typeof id === 'string' ? String(id) : id);
   if (Array.isArray(value)) {
-    const seen = new Set<number>();
+    const seen = new Set<number | string>();
     const out: WireValue[] = [];
     for (const v of value) {
       const id = pick(v);
@@ -155,31 +205,49 @@ export function rewriteIds(value: WireValue, ids: readonly number[]): WireValue 
 
 export interface Filled {
   req: WireRequest;
-  /** Per field: how its value was chosen (for the case message). */
+  /** Per field (`location.param`): how its value was chosen (for the case message). */
   notes: Map<string, string>;
+  /** Fields whose values name records the target has. */
+  named: Set<string>;
 }
 
-/** The request with its reference fields naming records the target has. */
-export function withReferences(req: WireRequest, fields: readonly ReferenceField[], values: ReferenceValues): Filled {
+/** The request with its reference fields naming records the target has (left out where it has none). */
+export function withReferences(op: Operation, req: WireRequest, fields: readonly ReferenceField[], values: ReferenceValues): Filled {
   const notes = new Map<string, string>();
+  const named = new Set<string>();
   let out = req;
   for (const f of fields) {
-    const generated = bodyValue(out, f.param);
+    const key = refKey(f);
+    const generated = valueIn(out, f.location, f.param);
     if (generated === undefined || generated === null) continue;
-    const ids = values.ids.get(f.param) ?? [];
-    const value = rewriteIds(generated, ids);
+    const value = rewriteIds(generated, values.ids.get(key) ?? []);
     if (value === undefined) {
-      out = withoutBody(out, [f.param]);
-      notes.set(f.param, `left out: the target has none to name (${values.source.get(f.param)})`);
-    } else {
-      out = withBody(out, { [f.param]: value });
-      notes.set(f.param, `its ids name records the target has (${values.source.get(f.param)})`);
+      // A path cannot go without its id, nor a request without a required parameter: they keep the generated
+      // value, and whatever comes back shows nothing (inconclusive, unless the value is refused).
+      const required = f.location === 'path' || op.params.some((p) => p.in === f.location && p.name === f.param && p.required);
+      if (required) notes.set(key, `kept as generated: the target lists no record to name (${values.source.get(key)})`);
+      else {
+        out = f.location === 'query' ? { ...out, query: Object.fromEntries(Object.entries(out.query).filter(([k]) => k !== f.param)) } : withoutBody(out, [f.param]);
+        notes.set(key, `left out: the target has none to name (${values.source.get(key)})`);
+      }
+      continue;
     }
+    // 0 is "no featured image" to WordPress, not a record the target showed: a refusal of it is not held against the site.
+    const none = f.kind === 'media' && (value === 0 || value === '0');
+    if (!none) named.add(key);
+    notes.set(key, none ? `0, "no featured image" (${values.source.get(key)})` : `its values name records the target has (${values.source.get(key)})`);
+    if (f.location === 'path') out = withPath(op, out, { [f.param]: String(value) });
+    else if (f.location === 'query') out = { ...out, query: { ...out.query, [f.param]: value } };
+    else out = withBody(out, { [f.param]: value });
   }
-  return { req: out, notes };
+  return { req: out, notes, named };
 }
 
 const WALL_CLOCK = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d/;
+
+function bodyValue(req: WireRequest, name: string): WireValue | undefined {
+  return valueIn(req, 'body', name);
+}
 
 /** An event's end no earlier than its start, for each pair the request carries as date-times; the rest is left alone. */
 export function orderedEventDates(req: WireRequest): { req: WireRequest; swapped: string[] } {

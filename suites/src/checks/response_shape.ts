@@ -1,7 +1,8 @@
 // response_shape: a successful answer has the shape the contract gives for it. The documents show
 // almost no payloads, so most shapes are marked `x-basis: assumed` in the contract and only warn unless
-// --response-shapes error; the site descriptor is documented (always fails), lists and error objects
-// are WordPress conventions. The severity of a finding is the x-basis of the schema node that failed.
+// --response-shapes error: records, and the array envelope of lists; the site descriptor is documented
+// (always fails), namespace indexes, batch answers and error objects are WordPress conventions. The
+// severity of a finding is the x-basis of the schema node that failed.
 
 import type { Contract } from '../../../contracts/src/loader.ts';
 import { createAjv } from '../../../contracts/src/ajv.ts';
@@ -10,7 +11,7 @@ import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { toOutgoing, validRequests } from './generate.ts';
-import { transportOutcome } from './wp.ts';
+import { sourceOf, transportOutcome } from './wp.ts';
 
 export const RESPONSE_SHAPE = 'response_shape';
 
@@ -27,7 +28,9 @@ export function responseSpec(op: Operation, status: number): { schema: JsonSchem
   const resp = responses[key]!;
   const schema = resp['content']?.['application/json']?.['schema'] as JsonSchema | undefined;
   if (!schema) return undefined;
-  const basis = (resp['x-basis'] ?? schema['x-basis'] ?? 'assumed') as Severity;
+  // The body schema's own basis is the more specific one: a list response is convention (status, headers), the
+  // array envelope of its body is not shown by the documents (assumed), nor is a record's shape.
+  const basis = (schema['x-basis'] ?? resp['x-basis'] ?? 'assumed') as Severity;
   return { schema, basis, key };
 }
 
@@ -69,6 +72,13 @@ export function severityOf(schema: JsonSchema, start: Severity, errors: readonly
   return (Object.keys(RANK) as Severity[]).find((s) => RANK[s] === pick) ?? start;
 }
 
+/** Where the shape comes from, by its basis: a section of the documents, WordPress, or nobody. */
+function basisSource(op: Operation, basis: Severity): string {
+  if (basis === 'documented') return sourceOf(op);
+  if (basis === 'convention') return 'WordPress convention';
+  return 'assumed: the documents show no payload here';
+}
+
 /** A finding about the body of a 2xx answer; undefined when there is nothing to judge. */
 export function shapeFinding(contract: Contract, op: Operation, e: Exchange, variant: string): Finding | undefined {
   const r = e.response;
@@ -78,13 +88,13 @@ export function shapeFinding(contract: Contract, op: Operation, e: Exchange, var
   // Which status is right is other checks' business (create_status, batch_item_status); here only bodies.
   if (!spec) return { ...base, severity: 'assumed', outcome: 'skip', message: `answered ${r.status}, a status the contract gives no body shape for` };
   const body = jsonBody(r);
-  if (body === undefined && r.body !== '') return { ...base, severity: spec.basis, outcome: 'fail', message: `the ${r.status} body is not JSON` };
+  if (body === undefined && r.body !== '') return { ...base, severity: spec.basis, outcome: 'fail', message: `expected a JSON ${r.status} body (${basisSource(op, spec.basis)}); got ${r.headers['content-type'] ?? 'no content type'}` };
   const v = validatorFor(contract, op, spec.key, spec.schema);
   if (v(body)) return { ...base, severity: spec.basis, outcome: 'pass', message: `the ${r.status} body matches the contract's shape` };
   const errors = v.errors ?? [];
   const severity = severityOf(spec.schema, spec.basis, errors);
   const shown = errors.filter((x) => x.keyword !== 'anyOf').slice(0, 3).map((x) => `${x.instancePath || '(body)'} ${x.message ?? x.keyword}`);
-  return { ...base, severity, outcome: 'fail', message: `the ${r.status} body does not match the contract: ${shown.join('; ')}${errors.length > 3 ? `; ${errors.length - 3} more` : ''}` };
+  return { ...base, severity, outcome: 'fail', message: `expected the ${r.status} body in the contract's shape (${basisSource(op, severity)}); got: ${shown.join('; ')}${errors.length > 3 ? `; ${errors.length - 3} more` : ''}` };
 }
 
 async function readShape(env: UnitEnv, op: Operation): Promise<void> {

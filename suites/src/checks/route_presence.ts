@@ -16,7 +16,8 @@ import { declaresArg } from '../diff/descriptor.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { constraints, toOutgoing, validRequests, violations, withPath, type Constraint } from './generate.ts';
 import { baseOf, unusedPathValues } from './probes.ts';
-import { describeAnswer, isNoRoute, transportOutcome, wpError } from './wp.ts';
+import { referenceFields, referenceValues, withReferences } from './references.ts';
+import { describeAnswer, isNoRoute, sourceOf, transportOutcome, wpError } from './wp.ts';
 
 export const ROUTE_PRESENCE = 'route_presence';
 
@@ -50,8 +51,11 @@ export async function routePresence(env: UnitEnv, op: Operation): Promise<Findin
   let e: Exchange;
   let via = '';
   if (SAFE_METHODS.has(op.method)) {
-    const [req] = validRequests(env.contract, op, env.seed, 1, { optional: 'none' });
-    e = await env.send(toOutgoing(req!), op);
+    // A read by id or slug names a record the target lists, so that what comes back is the route's own answer.
+    const [generated] = validRequests(env.contract, op, env.seed, 1, { optional: 'none' });
+    const fields = referenceFields(env.contract, op).filter((f) => f.location === 'path');
+    const req = fields.length ? withReferences(op, generated!, fields, await referenceValues(env, fields, op)).req : generated!;
+    e = await env.send(toOutgoing(req), op);
   } else if (env.readOnly) {
     via = ' (OPTIONS, as --read-only sends no write)';
     const [req] = validRequests(env.contract, op, env.seed, 1, { optional: 'none' });
@@ -59,12 +63,12 @@ export async function routePresence(env: UnitEnv, op: Operation): Promise<Findin
     const r = e.response;
     if (r && !transportOutcome(e)) {
       const missing = routeMissing(r);
-      if (missing) return { ...base, outcome: 'fail', message: `OPTIONS ${missing}`, exchange: e };
+      if (missing) return { ...base, outcome: 'fail', message: `expected ${op.method} ${op.path} to be served (${sourceOf(op)}); OPTIONS ${missing}`, exchange: e };
       const methods = (jsonBody(r) as { methods?: unknown } | undefined)?.methods;
       if (r.status === 200 && Array.isArray(methods)) {
         return methods.includes(op.method)
           ? { ...base, outcome: 'pass', message: `OPTIONS lists ${op.method}${via}`, exchange: e }
-          : { ...base, outcome: 'fail', message: `OPTIONS lists ${methods.join(', ')} but not ${op.method}`, exchange: e };
+          : { ...base, outcome: 'fail', message: `expected ${op.method} ${op.path} to be served (${sourceOf(op)}); OPTIONS lists ${methods.join(', ')} but not ${op.method}`, exchange: e };
       }
       return { ...base, outcome: 'skip', message: `--read-only: OPTIONS answered ${describeAnswer(r)}, which does not say whether ${op.method} is served`, exchange: e };
     }
@@ -77,7 +81,7 @@ export async function routePresence(env: UnitEnv, op: Operation): Promise<Findin
   if (t) return { ...base, ...t, exchange: e };
   const r = e.response!;
   const missing = routeMissing(r);
-  if (missing) return { ...base, outcome: 'fail', message: missing, exchange: e };
+  if (missing) return { ...base, outcome: 'fail', message: `expected ${op.method} ${op.path} to be served (${sourceOf(op)}); it ${missing}`, exchange: e };
   return { ...base, outcome: 'pass', message: `answered ${describeAnswer(r)}${via}`, exchange: e };
 }
 

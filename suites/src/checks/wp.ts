@@ -1,6 +1,7 @@
 // Reading WordPress answers the way every check needs to: the error envelope, which parameters a 400
 // names, and what to conclude when no answer came at all.
 
+import type { Operation } from '../../../contracts/src/types.ts';
 import type { Exchange, Received } from '../http/types.ts';
 import { jsonBody } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
@@ -19,6 +20,32 @@ export function wpError(r: Received | undefined): WpError | undefined {
   if (typeof o['code'] !== 'string' || typeof o['message'] !== 'string') return undefined;
   const data = o['data'];
   return { code: o['code'], message: o['message'], data: typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null };
+}
+
+/**
+ * What is wrong with an error answer's body, by WordPress's convention (rest_convert_error_to_response(): every
+ * WP_Error becomes `{code, message, data: {status}}`, and the HTTP status is data.status); undefined when it is
+ * the envelope. The one place this rule is spelled: error_envelope applies it to every error answer of a run.
+ */
+export function envelopeProblem(r: Received): string | undefined {
+  // oEmbed with format=xml answers its errors as XML, the same envelope element by element (_oembed_rest_pre_serve_request()).
+  if (/\bxml\b/i.test(r.headers['content-type'] ?? '')) {
+    const status = /<data>[\s\S]*<status>(\d+)<\/status>[\s\S]*<\/data>/.exec(r.body)?.[1];
+    if (!/<code>[^<]+<\/code>/.test(r.body) || !/<message>[\s\S]*<\/message>/.test(r.body)) return `the ${r.status} XML body is not WordPress's error envelope (<code>, <message>, <data><status>)`;
+    return Number(status) === r.status ? undefined : `the ${r.status} XML error says data status ${status ?? '(none)'}`;
+  }
+  const err = wpError(r);
+  if (!err) return `the ${r.status} body is not WordPress's error object {code, message, data: {status}}${r.body === '' ? ' (it is empty)' : ''}`;
+  const status = err.data?.['status'];
+  if (status === undefined) return `the ${r.status} ${err.code} has no data.status`;
+  if (status !== r.status) return `the ${r.status} ${err.code} says data.status ${JSON.stringify(status)}`;
+  return undefined;
+}
+
+/** Where the documents state what an operation does (its `x-source`), for failure messages. */
+export function sourceOf(op: Operation | undefined): string {
+  const s = op?.raw['x-source'];
+  return typeof s === 'string' ? s : 'the contract';
 }
 
 export function isNoRoute(r: Received | undefined): boolean {

@@ -25,7 +25,7 @@ describe('parseCli: test and diff', () => {
       only: [],
       skip: [],
       runs: 3,
-      maxRequests: 5000,
+      maxRequests: 10000,
       rps: 0,
       timeoutMs: 10000,
       reportDir: 'reports',

@@ -79,7 +79,7 @@ export async function finishRun(run: RunResult, args: ReportArgs, ctx: CommandCo
 export function describeRun(run: RunResult, written: readonly WrittenReport[]): string {
   const s = run.summary;
   const lines: string[] = [];
-  const counts = [`${s.passed} passed`, `${s.failed} failed`, `${s.warned} warned`, `${s.errored} errored`, `${s.skipped} skipped`];
+  const counts = [`${s.passed} passed`, `${s.failed} failed`, `${s.warned} warned`, `${s.inconclusive ?? 0} inconclusive`, `${s.errored} errored`, `${s.skipped} skipped`];
   const accepted = s.accepted > 0 ? ` (${s.accepted} accepted by the baseline)` : '';
   const how = run.interrupted ? ` (stopped by ${SIGNAL_NAMES[run.interrupted.signal]}; only part of the run happened)` : '';
   lines.push(`site-contracts: ${s.verdict.toUpperCase()}${how}: ${s.total} cases, ${counts.join(', ')}${accepted}`);

@@ -38,7 +38,7 @@ export function createProgress(options: ProgressOptions): Progress {
   const minInterval = options.minIntervalMs ?? 100;
   const interactive = isInteractive(stream, options.env);
   const started = now();
-  const counts: Record<CaseStatus, number> = { passed: 0, failed: 0, warned: 0, skipped: 0, errored: 0 };
+  const counts: Record<CaseStatus, number> = { passed: 0, failed: 0, warned: 0, inconclusive: 0, skipped: 0, errored: 0 };
   let done = 0;
   let printedAt = 0;
   let drawnAt = -Infinity;
@@ -46,7 +46,7 @@ export function createProgress(options: ProgressOptions): Progress {
 
   const line = (): string => {
     const of = options.total ? `/${options.total} (${Math.floor((100 * done) / options.total)}%)` : '';
-    const parts = (['passed', 'failed', 'warned', 'errored', 'skipped'] as const)
+    const parts = (['passed', 'failed', 'warned', 'inconclusive', 'errored', 'skipped'] as const)
       .filter((s) => counts[s] > 0 || s === 'passed' || s === 'failed')
       .map((s) => `${counts[s]} ${s}`);
     return `site-contracts: ${done}${of} cases - ${parts.join(', ')} - ${((now() - started) / 1000).toFixed(1)}s`;

@@ -5,7 +5,7 @@
 // (Written without backticks or dollar-brace so String.raw keeps it verbatim.)
 
 export const CLIENT_CSS = String.raw`
-:root { --fail: #b3261e; --err: #8a2be2; --warn: #9a6700; --pass: #1a7f37; --skip: #6e7781; --line: #d0d7de; }
+:root { --fail: #b3261e; --err: #8a2be2; --warn: #9a6700; --inc: #0550ae; --pass: #1a7f37; --skip: #6e7781; --line: #d0d7de; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: #1f2328; background: #f6f8fa; }
 header, section { margin: 0 auto; max-width: 1400px; padding: 12px 20px; }
@@ -22,6 +22,7 @@ h2 { font-size: 16px; margin: 16px 0 8px; }
 .count.failed .n, .count.failing .n { color: var(--fail); }
 .count.errored .n { color: var(--err); }
 .count.warned .n { color: var(--warn); }
+.count.inconclusive .n { color: var(--inc); }
 .count.passed .n { color: var(--pass); }
 .count.skipped .n { color: var(--skip); }
 .baseline-box { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; }
@@ -33,6 +34,7 @@ th { background: #eaeef2; position: sticky; top: 0; }
 .matrix td.cell button { font: inherit; border: 0; background: none; cursor: pointer; padding: 0; width: 100%; text-align: left; }
 .matrix td.w-failed, .matrix td.w-errored { background: #ffebe9; }
 .matrix td.w-warned { background: #fff8c5; }
+.matrix td.w-inconclusive { background: #ddf4ff; }
 .matrix td.w-passed { background: #dafbe1; }
 .matrix td.w-skipped { background: #f6f8fa; }
 .filters { display: flex; flex-wrap: wrap; gap: 10px; align-items: end; margin-bottom: 8px; }
@@ -46,6 +48,7 @@ tr.case:hover { background: #f6f8fa; }
 .status.failed { color: var(--fail); }
 .status.errored { color: var(--err); }
 .status.warned { color: var(--warn); }
+.status.inconclusive { color: var(--inc); }
 .status.passed { color: var(--pass); }
 .status.skipped { color: var(--skip); }
 .mark { font-size: 11px; border-radius: 3px; padding: 0 4px; margin-left: 4px; background: #eaeef2; }
@@ -65,7 +68,7 @@ export const CLIENT_JS = String.raw`
 (function () {
   'use strict';
   var run = JSON.parse(document.getElementById('run-data').textContent);
-  var STATUS_ORDER = { errored: 0, failed: 1, warned: 2, passed: 3, skipped: 4 };
+  var STATUS_ORDER = { errored: 0, failed: 1, warned: 2, inconclusive: 3, passed: 4, skipped: 5 };
   var PAGE = 500;
   var state = { status: '', severity: '', namespace: '', check: '', q: '', limit: PAGE };
   var cases = run.cases.slice().sort(function (a, b) {
@@ -128,7 +131,7 @@ export const CLIENT_JS = String.raw`
     var s = run.summary;
     var items = [
       ['total', s.total, ''], ['failing', s.failing, ''], ['failed', s.failed, 'failed'], ['errored', s.errored, 'errored'],
-      ['warned', s.warned, 'warned'], ['passed', s.passed, 'passed'], ['skipped', s.skipped, 'skipped']
+      ['warned', s.warned, 'warned'], ['inconclusive', s.inconclusive || 0, 'inconclusive'], ['passed', s.passed, 'passed'], ['skipped', s.skipped, 'skipped']
     ];
     if (run.baseline) items.push(['accepted', s.accepted, '']);
     var box = $('summary-counts');
@@ -163,7 +166,7 @@ export const CLIENT_JS = String.raw`
     var cells = {};
     cases.forEach(function (c) {
       var key = c.namespace + '\u0000' + c.check;
-      var cell = cells[key] || (cells[key] = { total: 0, failed: 0, errored: 0, warned: 0, passed: 0, skipped: 0 });
+      var cell = cells[key] || (cells[key] = { total: 0, failed: 0, errored: 0, warned: 0, inconclusive: 0, passed: 0, skipped: 0 });
       cell.total++;
       if (cell[c.status] !== undefined) cell[c.status]++;
     });
@@ -172,9 +175,9 @@ export const CLIENT_JS = String.raw`
       return el('tr', null, [el('th', { text: ns })].concat(checks.map(function (ch) {
         var cell = cells[ns + '\u0000' + ch];
         if (!cell) return el('td', { className: 'none', text: '\u2013' });
-        var worst = cell.errored ? 'errored' : cell.failed ? 'failed' : cell.warned ? 'warned' : cell.passed ? 'passed' : 'skipped';
+        var worst = cell.errored ? 'errored' : cell.failed ? 'failed' : cell.warned ? 'warned' : cell.inconclusive ? 'inconclusive' : cell.passed ? 'passed' : 'skipped';
         var label = [];
-        ['failed', 'errored', 'warned', 'passed', 'skipped'].forEach(function (st) { if (cell[st]) label.push(cell[st] + ' ' + st); });
+        ['failed', 'errored', 'warned', 'inconclusive', 'passed', 'skipped'].forEach(function (st) { if (cell[st]) label.push(cell[st] + ' ' + st); });
         return el('td', { className: 'cell w-' + worst, data: { namespace: ns, check: ch } }, [
           el('button', { type: 'button', title: 'Show these cases', text: label.join(', '),
             onclick: function () { setFilters({ namespace: ns, check: ch, status: '' }); } })
@@ -191,7 +194,7 @@ export const CLIENT_JS = String.raw`
   }
 
   function renderFilters() {
-    fillSelect('filter-status', ['failed', 'errored', 'warned', 'passed', 'skipped'], 'any status');
+    fillSelect('filter-status', ['failed', 'errored', 'warned', 'inconclusive', 'passed', 'skipped'], 'any status');
     fillSelect('filter-severity', ['documented', 'convention', 'assumed'], 'any severity');
     fillSelect('filter-namespace', uniq(cases.map(function (c) { return c.namespace; })), 'any namespace');
     fillSelect('filter-check', uniq(cases.map(function (c) { return c.check; })), 'any check');

@@ -59,6 +59,8 @@ describe.skipIf(!hasChromium)('HTML report in Chromium', () => {
     expect(await count('warned')).toBe('1');
     expect(await count('passed')).toBe('1');
     expect(await count('skipped')).toBe('1');
+    expect(await count('inconclusive')).toBe('0');
+    expect(await page.$$eval('#filter-status option', (os) => os.map((o) => o.getAttribute('value')))).toContain('inconclusive');
     expect(await page.textContent('#verdict-text')).toBe('FAILED');
     expect(await page.$$eval('.matrix tbody tr', (rows) => rows.length)).toBe(3);
     expect(await visibleCases()).toHaveLength(6);

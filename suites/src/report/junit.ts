@@ -1,6 +1,8 @@
 // JUnit XML for CI dashboards: one testsuite per REST namespace, one testcase per case. Only what
 // fails the run becomes <failure>/<error>, so a dashboard's red matches the exit code; warnings and
-// baseline-accepted failures are kept as system-out where people can still read them.
+// baseline-accepted failures are kept as system-out where people can still read them. JUnit has no
+// "inconclusive": such a case is a <skipped> whose message starts with INCONCLUSIVE (never a pass), and
+// each testsuite counts them apart in an `inconclusive` property.
 
 import type { CaseResult, RunResult } from './model.ts';
 import { failsRun } from './run.ts';
@@ -34,7 +36,7 @@ export function renderJunit(run: RunResult): string {
       `  <testsuite name="${xmlAttr(namespace)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${seconds(time)}" timestamp="${xmlAttr(run.startedAt)}">`,
     );
     out.push('    <properties>');
-    for (const [name, value] of properties(run)) {
+    for (const [name, value] of [...properties(run), ['inconclusive', String(c.inconclusive)] as [string, string]]) {
       out.push(`      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`);
     }
     out.push('    </properties>');
@@ -55,6 +57,8 @@ function testcase(c: CaseResult): string[] {
     body.push(`      <${tag} message="${xmlAttr(message)}" type="${xmlAttr(c.severity)}">${xmlText(details(c))}</${tag}>`);
   } else if (c.status === 'skipped') {
     body.push(c.message ? `      <skipped message="${xmlAttr(c.message)}"/>` : '      <skipped/>');
+  } else if (c.status === 'inconclusive') {
+    body.push(`      <skipped message="${xmlAttr(`INCONCLUSIVE: ${c.message ?? 'the target never let this check decide'}`)}">${xmlText(details(c))}</skipped>`);
   } else if (c.status === 'warned') {
     body.push(`      <system-out>${xmlText(`WARNING (${c.severity}): ${details(c)}`)}</system-out>`);
   } else if (c.baseline === 'accepted') {
@@ -91,17 +95,22 @@ function details(c: CaseResult): string {
   return parts.join('\n\n');
 }
 
-function counts(cases: readonly CaseResult[]): { tests: number; failures: number; errors: number; skipped: number } {
+function counts(cases: readonly CaseResult[]): { tests: number; failures: number; errors: number; skipped: number; inconclusive: number } {
   let failures = 0;
   let errors = 0;
   let skipped = 0;
+  let inconclusive = 0;
   for (const c of cases) {
     if (failsRun(c)) {
       if (c.status === 'errored') errors++;
       else failures++;
     } else if (c.status === 'skipped') skipped++;
+    else if (c.status === 'inconclusive') {
+      inconclusive++;
+      skipped++;
+    }
   }
-  return { tests: cases.length, failures, errors, skipped };
+  return { tests: cases.length, failures, errors, skipped, inconclusive };
 }
 
 function properties(run: RunResult): [string, string][] {

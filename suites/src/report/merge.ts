@@ -15,7 +15,7 @@ export interface MergeInput {
   run: RunResult;
 }
 
-const BADNESS: Record<CaseStatus, number> = { errored: 4, failed: 3, warned: 2, passed: 1, skipped: 0 };
+const BADNESS: Record<CaseStatus, number> = { errored: 5, failed: 4, warned: 3, inconclusive: 2, passed: 1, skipped: 0 };
 
 export function mergeRuns(inputs: readonly MergeInput[], baseline?: Baseline): RunResult {
   const first = inputs[0];

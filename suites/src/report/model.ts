@@ -10,9 +10,12 @@ export const REPORT_VERSION = 1;
  * What happened to one case after the severity policy was applied.
  * - warned: the check found a deviation, but the policy says this kind of deviation only warns.
  * - errored: the check could not reach a verdict (network error, timeout, bug in the check).
+ * - inconclusive: the check ran, but the target never gave it what it needed to decide (no valid request was
+ *   accepted, a violation was refused for another parameter): neither a pass nor a failure. It does not fail the
+ *   run by itself; a rising count means the suite proves less about the target than it seems.
  */
-export type CaseStatus = 'passed' | 'failed' | 'warned' | 'skipped' | 'errored';
-export const CASE_STATUSES: readonly CaseStatus[] = ['passed', 'failed', 'warned', 'skipped', 'errored'];
+export type CaseStatus = 'passed' | 'failed' | 'warned' | 'inconclusive' | 'skipped' | 'errored';
+export const CASE_STATUSES: readonly CaseStatus[] = ['passed', 'failed', 'warned', 'inconclusive', 'skipped', 'errored'];
 
 /** How sure the contract is of the fact a check tested; the same scale as the contract's own `Basis`. */
 export type Severity = Basis;
@@ -108,6 +111,8 @@ export interface RunSummary {
   passed: number;
   failed: number;
   warned: number;
+  /** Cases the target never let decide; counted apart, never as passed, and not failing the run. */
+  inconclusive: number;
   skipped: number;
   errored: number;
   /** failed or errored cases the baseline accepts */

@@ -4,7 +4,7 @@
 import type { CaseStatus, PolicyLevel, Severity, SeverityPolicy } from './model.ts';
 
 /** What a check concluded, before the policy decides how loud a deviation is. */
-export type Outcome = 'pass' | 'fail' | 'skip' | 'error';
+export type Outcome = 'pass' | 'fail' | 'inconclusive' | 'skip' | 'error';
 
 export function levelFor(severity: Severity, policy: SeverityPolicy): PolicyLevel {
   switch (severity) {
@@ -23,6 +23,9 @@ export function statusFor(outcome: Outcome, severity: Severity, policy: Severity
       return 'passed';
     case 'skip':
       return 'skipped';
+    // Nothing was shown either way; not softened or hardened by the policy.
+    case 'inconclusive':
+      return 'inconclusive';
     // A check that could not decide is not a finding about the server, so the policy does not soften it.
     case 'error':
       return 'errored';

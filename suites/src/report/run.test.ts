@@ -16,7 +16,7 @@ const c = (status: CaseResult['status'], extra: Partial<CaseResult> = {}): CaseR
 describe('summarize and exit code', () => {
   it('counts every status and fails on unaccepted failures and errors', () => {
     const s = summarize([c('passed'), c('failed'), c('errored'), c('warned'), c('skipped'), c('failed', { baseline: 'accepted' })]);
-    expect(s).toEqual({ total: 6, passed: 1, failed: 2, warned: 1, skipped: 1, errored: 1, accepted: 1, failing: 2, verdict: 'failed' });
+    expect(s).toEqual({ total: 6, passed: 1, failed: 2, warned: 1, inconclusive: 0, skipped: 1, errored: 1, accepted: 1, failing: 2, verdict: 'failed' });
   });
 
   it('passes when only warnings, skips and accepted failures remain', () => {

@@ -12,6 +12,8 @@ import { buildCase } from '../report/case.ts';
 import type { CaseResult, SeverityPolicy } from '../report/model.ts';
 import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
+import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
+import { ErrorEnvelopes } from '../checks/sweeps.ts';
 import { cleanup, Ledger, type CleanupReport } from './ledger.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
@@ -98,9 +100,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
     // Statuses, not bodies: a unit may send hundreds of requests, and a target may answer each with megabytes.
     const seen = new ServerErrors();
+    const envelopes = new ErrorEnvelopes();
     const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
       const e = await o.client.send(out);
       seen.add(op, e);
+      envelopes.add(op, e);
       return e;
     };
     const emit = (f: Finding): void => {
@@ -137,6 +141,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       });
     }
     if (o.checks.has(NOT_A_SERVER_ERROR)) for (const f of seen.findings(unit)) emit(f);
+    if (o.checks.has(ERROR_ENVELOPE)) for (const f of envelopes.findings(unit)) emit(f);
   };
 
   const pool = async (units: readonly Unit[]): Promise<void> => {

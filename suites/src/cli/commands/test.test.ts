@@ -101,30 +101,41 @@ describe('test against the mock', () => {
   it('passes the whole suite with credentials, and leaves the store as it found it', async () => {
     const before = records(mock);
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const r = await runCli(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '1'], { MOCK_AUTH: auth });
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    // The mock and the suite both run in this process, so its CPU time is what the run costs; on a machine of
+    // its own that is its wall clock too, while on a shared one the wall clock also counts other people's work.
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     expect(failing(r.run).map((id) => `${id}: ${r.run.cases.find((c) => c.id === id)?.message}`)).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^site-contracts: PASSED: /m);
-    // What is left are warnings where the contract itself is unsure, each saying why: values of the legacy
-    // dates (marked loose-format, with a date reading) that the mock, like the calendar's v1 API, cannot read.
+    // What is left warns where the documents and WordPress part ways, saying why: the mock, like WordPress's
+    // posts controller, refuses a cal/v1 event with no title, content or excerpt (empty_content), although the
+    // documents mark no field required.
     const warned = r.run.cases.filter((c) => c.status === 'warned');
-    expect(warned.length).toBeGreaterThan(0);
+    expect(warned.map((c) => c.id)).toEqual(['positive_acceptance:postCalV1Events:edge:minimal']);
     for (const c of warned) {
       expect(c.severity, c.id).toBe('assumed');
-      expect(c.message, c.id).toMatch(/held as assumed because the documents can be read another way \((loose-format|untyped): /);
+      expect(c.message, c.id).toMatch(/held as assumed because WordPress's wp_insert_post\(\) refuses/);
     }
-    expect(new Set(warned.map((c) => c.namespace))).toEqual(new Set(['cal/events/v1']));
+    // Inconclusive cases are counted apart and never passed: reads whose records the mock does not have (a
+    // slider, a translation job): nothing in the mock's lists names one.
+    const inconclusive = r.run.cases.filter((c) => c.status === 'inconclusive');
+    expect(r.run.summary.inconclusive).toBe(inconclusive.length);
+    expect(new Set(inconclusive.map((c) => c.namespace))).toEqual(new Set(['sliderrevolution', 'i18n/tm/v1']));
     expect(r.err).toMatch(/removed \d+ record\(s\) the run created/);
     expect(r.err).not.toMatch(/still on the target/);
     expect(records(mock) === before, 'the store changed').toBe(true);
     const checks = new Set(r.run.cases.filter((c) => c.status === 'passed').map((c) => c.check));
     expect([...checks].sort()).toEqual(
-      ['batch_item_status', 'batch_limit', 'batch_validation', 'cors', 'create_status', 'cross_namespace', 'error_envelope', 'lifecycle', 'method_override', 'negative_rejection', 'not_a_server_error', 'pagination', 'positive_acceptance', 'response_shape', 'rest_route_equivalence', 'route_presence'].sort(),
+      ['batch_item_status', 'batch_limit', 'batch_validation', 'cors', 'create_status', 'cross_namespace', 'defaults', 'error_envelope', 'lifecycle', 'method_override', 'negative_rejection', 'not_a_server_error', 'pagination', 'positive_acceptance', 'response_shape', 'rest_route_equivalence', 'route_presence', 'trash', 'unknown_id'].sort(),
     );
-    expect(r.run.options['requestsSent']).toBeLessThan(5000);
-    expect(seconds).toBeLessThan(60);
-    console.log(`full run against the mock: ${r.run.cases.length} cases, ${String(r.run.options['requestsSent'])} requests, ${seconds.toFixed(1)} s`);
+    expect(r.run.options['requestsSent']).toBeLessThan(10000);
+    // The issue's bound for a whole authenticated run against the mock, edge phase included.
+    expect(cpuSeconds).toBeLessThan(30);
+    console.log(`full run against the mock: ${r.run.cases.length} cases, ${String(r.run.options['requestsSent'])} requests, ${seconds.toFixed(1)} s (${cpuSeconds.toFixed(1)} s of CPU)`);
   }, 120_000);
 
   it('writes nothing without credentials, and sends only GET, HEAD and OPTIONS with --read-only', async () => {

@@ -1,0 +1,44 @@
+// error_envelope, checked on every error answer of a run rather than on the ones a check asked for: after each
+// unit, one case per operation it touched that got a 4xx, failing on the first answer whose body is not
+// WordPress's `{code, message, data: {status}}` with data.status equal to the HTTP status (convention,
+// rest_convert_error_to_response()). An unknown id's 404, a trashed record's 410, a refused write's 401: a site
+// that answers any of them with an HTML page or a bare string is caught here, wherever it happened.
+
+import type { Operation } from '../../../contracts/src/types.ts';
+import type { Exchange } from '../http/types.ts';
+import type { Finding, Unit } from '../runner/unit.ts';
+import { ERROR_ENVELOPE } from './negative_rejection.ts';
+import { envelopeProblem } from './wp.ts';
+
+/**
+ * Judged as each answer arrives, so a unit keeps at most one exchange per operation (the first bad one), not
+ * every body it was sent: a target may answer each request with megabytes.
+ */
+export class ErrorEnvelopes {
+  private readonly byOp = new Map<string, { op: Operation | undefined; errors: number; worst?: { e: Exchange; problem: string } }>();
+
+  add(op: Operation | undefined, e: Exchange): void {
+    const r = e.response;
+    if (!r || r.status < 400 || r.status >= 500 || e.request.method === 'HEAD') return;
+    const key = op?.id ?? '';
+    const slot = this.byOp.get(key) ?? { op, errors: 0 };
+    this.byOp.set(key, slot);
+    slot.errors++;
+    const problem = slot.worst ? undefined : envelopeProblem(r);
+    if (problem) slot.worst = { e, problem };
+  }
+
+  findings(unit: Unit): Finding[] {
+    return [...this.byOp.values()].map(({ op, errors, worst }) => ({
+      check: ERROR_ENVELOPE,
+      ...(op ? { operation: op } : { namespace: unit.namespaces?.[0] ?? '' }),
+      variant: `errors:${unit.id}`,
+      severity: 'convention' as const,
+      outcome: worst ? ('fail' as const) : ('pass' as const),
+      message: worst
+        ? `expected every error answer to be WordPress's {code, message, data: {status}} (WordPress convention, rest_convert_error_to_response()); ${worst.problem} (${worst.e.request.method} ${worst.e.request.url})`
+        : `${errors} error answer(s), each WordPress's error envelope`,
+      ...(worst ? { exchange: worst.e } : {}),
+    }));
+  }
+}

@@ -1,0 +1,67 @@
+// unknown_id: an address that names no record answers 404 (WordPress convention: the posts controller's
+// get_post() answers rest_post_invalid_id, the terms controller's get_term() rest_term_invalid, both 404, before
+// any permission check, P get_item_permissions_check()). Checked in its own right, not inferred from other
+// checks: every read by `{id}` or by slug, and, with credentials, every write and delete by `{id}` of the calendar
+// namespaces (a record id no site has, so nothing can change).
+//
+// The code is held to WordPress's only in the calendar namespaces, whose records are posts and terms; add-ons
+// name their own (Contact Form 7's wpcf7_not_found). Whether the 404 carries WordPress's error envelope is
+// error_envelope's rule, which sees every error answer of the run; here only status and code count.
+
+import type { Contract } from '../../../contracts/src/loader.ts';
+import type { Operation } from '../../../contracts/src/types.ts';
+import { SAFE_METHODS, type Exchange } from '../http/types.ts';
+import type { Outcome } from '../report/policy.ts';
+import type { Unit, UnitEnv } from '../runner/unit.ts';
+import { fillTemplate } from '../http/target.ts';
+import { UNUSED_ID, UNUSED_SLUG } from './probes.ts';
+import { CALENDAR_NAMESPACES } from './resources.ts';
+import { describeAnswer, transportOutcome, wpError } from './wp.ts';
+
+export const UNKNOWN_ID = 'unknown_id';
+
+/** rest_post_invalid_id, rest_user_invalid_id, ... and the terms controller's rest_term_invalid. */
+export const INVALID_ID_CODE = /^rest_[a-z_]*invalid_id$|^rest_term_invalid$/;
+
+const calendar = (op: Operation): boolean => (CALENDAR_NAMESPACES as readonly string[]).includes(op.namespace);
+
+/** Operations addressed by a record's id or slug, and whether the suite may send them. */
+export function unknownIdOperations(contract: Contract): Operation[] {
+  return contract.operations.filter((op) => /\{(id|slug)\}/.test(op.path) && (SAFE_METHODS.has(op.method) || (calendar(op) && /\{id\}$/.test(op.path))));
+}
+
+export function judgeUnknownId(op: Operation, e: Exchange): { outcome: Outcome; message: string } {
+  const t = transportOutcome(e);
+  if (t) return t;
+  const r = e.response!;
+  const err = wpError(r);
+  const byId = op.path.includes('{id}');
+  const wantCode = calendar(op) && byId;
+  const expected = `expected 404${wantCode ? ' with a rest_*_invalid_id code (rest_post_invalid_id; terms: rest_term_invalid)' : ''} for ${op.method} on a ${byId ? 'record id' : 'slug'} no site has (WordPress convention: get_post()/get_term() before any permission check)`;
+  if (r.status === 404) {
+    if (!wantCode || (err && INVALID_ID_CODE.test(err.code))) return { outcome: 'pass', message: `answered ${describeAnswer(r)}` };
+    if (!err) return { outcome: 'pass', message: `answered 404; its body is no error envelope, so there is no code to check (see error_envelope)` };
+    return { outcome: 'fail', message: `${expected}; got 404 with code ${err.code}` };
+  }
+  if (!SAFE_METHODS.has(op.method) && (r.status === 401 || r.status === 403)) {
+    return { outcome: 'inconclusive', message: `answered ${describeAnswer(r)}: the site checked permission before looking the record up, so whether it knows the id is not shown` };
+  }
+  return { outcome: 'fail', message: `${expected}; got ${describeAnswer(r)}${r.status >= 200 && r.status < 300 ? ': a record that does not exist was served' : ''}` };
+}
+
+async function unknownId(env: UnitEnv, op: Operation): Promise<void> {
+  const emit = (outcome: Outcome, message: string, e?: Exchange): void =>
+    env.emit({ check: UNKNOWN_ID, operation: op, variant: op.path.includes('{id}') ? 'id' : 'slug', severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const safe = SAFE_METHODS.has(op.method);
+  if (!safe && env.readOnly) return emit('skip', `--read-only: ${op.method} is not sent`);
+  if (!safe && !env.hasCredentials) return emit('skip', `no credentials: an anonymous ${op.method} may be refused for permission before the record is looked up`);
+  const route = fillTemplate(op.path, { id: String(UNUSED_ID), slug: UNUSED_SLUG });
+  // A write names a record no site has: nothing can change. It carries no body, so nothing but the id is judged.
+  const e = await env.send({ method: op.method, route, ...(safe ? {} : { intent: 'probe' as const, ...(op.method === 'DELETE' ? {} : { body: { kind: 'json' as const, value: {} } }) }) }, op);
+  const v = judgeUnknownId(op, e);
+  emit(v.outcome, v.message, e);
+}
+
+export function planUnknownId(contract: Contract): Unit[] {
+  return unknownIdOperations(contract).map((op) => ({ id: `${UNKNOWN_ID}:${op.id}`, family: UNKNOWN_ID, checks: [UNKNOWN_ID], operations: [op], run: (env) => unknownId(env, op) }));
+}
