@@ -6,7 +6,7 @@ import { coerceValue } from '../../../contracts/src/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/src/types.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
 import type { WpError } from '../wire/wpvalidate.ts';
-import { isPhpArrayLike, phpArrayKey, phpToJs, type PhpKey } from '../wire/php.ts';
+import { isPhpArrayLike, phpArrayKey, phpToJs, type PhpKey } from '../wire/php/index.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 import { latin1Copy } from '../bytes.ts';
 

@@ -8,20 +8,17 @@ import type { Store } from '../store/store.ts';
 import { criticalError, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';
 import { corsHeaders, responseHeaders, type HeaderList } from '../wire/headers.ts';
-import { wpJsonEncode } from '../wire/php.ts';
+import { wpJsonEncode } from '../wire/php/index.ts';
 import { apacheRejection, parseRequest, type ParsedRequest } from '../wire/request.ts';
 import { readRequest } from './parse.ts';
 import type { Discovery } from '../handlers/discovery.ts';
 import type { HandlerCtx, Reply, Rng } from '../handlers/context.ts';
-import { fastJson } from './json.ts';
 import { allowFor, dispatch, langOf, type DispatchEnv, type Dispatched } from './dispatch.ts';
 import { authenticate, type User } from './permissions.ts';
 import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
 import { utf8Encode } from '../bytes.ts';
-
-export { fastJson } from './json.ts';
 
 export interface CoreOptions {
   contract: Contract;
@@ -141,7 +138,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
       contentType = raw.contentType;
     } else if (status === 204 || data === null || data === undefined) body = '';
     else {
-      const json = encoded ?? (g._pretty ? wpJsonEncode(data, { pretty: true }) : fastJson(data));
+      const json = encoded ?? (wpJsonEncode(data, { pretty: g._pretty }));
       body = jsonp ? `/**/${jsonp}(${json})` : json;
     }
     const list = responseHeaders({
@@ -169,7 +166,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     // serve_request() picks the Content-Type from a truthy `_jsonp` before it checks the callback, so even the
     // "Invalid JSONP callback function." error goes out as application/javascript.
     const list = responseHeaders({ apiRoot: `${ctx.origin}/wp-json/`, status: e.status, originalMethod: req.originalMethod, loggedIn: false, early: true, jsonp: req.globals._jsonp !== null });
-    return { status: e.status, headers: toRecord(list), body: fastJson(e.body), ...(ctx.delayMs > 0 ? { delayMs: ctx.delayMs } : {}) };
+    return { status: e.status, headers: toRecord(list), body: wpJsonEncode(e.body), ...(ctx.delayMs > 0 ? { delayMs: ctx.delayMs } : {}) };
   };
 
   // Identical reads between two writes get identical answers: the state (store version), the second (answers may

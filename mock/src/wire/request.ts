@@ -3,7 +3,7 @@
 // (WP_REST_Server::serve_request(), WP_REST_Request), as Apache 2.4 + mod_php 8.2 hand them over.
 
 import { utf8Decode, utf8Encode } from '../bytes.ts';
-import { isPhpArrayLike, jsToPhpArray, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php.ts';
+import { isPhpArrayLike, jsToPhpArray, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php/index.ts';
 
 export interface RawHttpRequest {
   method: string;

@@ -8,7 +8,7 @@ import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
-import { fastJson } from '../../core/json.ts';
+import { wpJsonEncode } from '../../wire/php/index.ts';
 import { memoList, rendered, renderedOnce, storeVersion, type Rendered } from './render-cache.ts';
 import { defaultLang, derivedSlug, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
@@ -33,11 +33,11 @@ export function namespaceOf(ctx: HandlerCtx): Ns {
 function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Rendered {
   // Edit renderings only answer writes, and every write stores a new record, so one kept on its record would never
   // be read again (and would hold some 6 KB per created record): rendered for this answer only.
-  if (context === 'edit') return renderedOnce(render(ctx, ns, type, rec, context), fastJson);
+  if (context === 'edit') return renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode);
   // Legacy events nest venues, organizers and term counts, so any write to the store makes them stale.
   const deps = ns === 'legacy' && type === 'event' ? storeVersion(ctx.store) : '';
   const variant = `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}|${deps}`;
-  return rendered(rec, variant, () => render(ctx, ns, type, rec, context), fastJson);
+  return rendered(rec, variant, () => render(ctx, ns, type, rec, context), wpJsonEncode);
 }
 
 /** The answer for one record: its object, and its encoding for the fast path. */
