@@ -31,7 +31,8 @@ try {
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
     ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}),
     ...(opts.stateFile ? { stateFile: opts.stateFile } : {}),
-    siteUrl: `http://${opts.host}:${opts.port}`,
+    ...(opts.siteUrl ? { siteUrl: opts.siteUrl } : {}),
+    cache: opts.cache,
     onError: (err) => process.stderr.write(`mock: handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
   });
 } catch (err) {

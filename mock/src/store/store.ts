@@ -257,7 +257,8 @@ export class Store {
    * Both must already be valid (loadFixtures / parseStateText check that); their records get frozen.
    */
   constructor(
-    private readonly baseline: DeepReadonly<StoreData>,
+    /** What reset() returns to (the fixtures); read-only. */
+    readonly baseline: DeepReadonly<StoreData>,
     options: StoreOptions = {},
     state: DeepReadonly<StoreData> | Store = baseline,
   ) {

@@ -23,18 +23,9 @@ export const WP_NOCACHE_HEADERS: HeaderList = [
   ['Cache-Control', 'no-cache, must-revalidate, max-age=0'],
 ];
 
-const rootLinks = new Map<string, string>();
-
 /** The `Link` value WordPress sends for the API root: `<http://host/wp-json/>; rel="https://api.w.org/"`. */
 export function apiRootLink(apiRoot: string): string {
-  // Sent on every answer, and a server has a handful of API roots: sanitize each once.
-  let link = rootLinks.get(apiRoot);
-  if (link === undefined) {
-    link = `<${sanitizeUrl(apiRoot)}>; rel="https://api.w.org/"`;
-    if (rootLinks.size >= 64) rootLinks.clear();
-    rootLinks.set(apiRoot, link);
-  }
-  return link;
+  return `<${sanitizeUrl(apiRoot)}>; rel="https://api.w.org/"`;
 }
 
 /**

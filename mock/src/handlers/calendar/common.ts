@@ -1,6 +1,5 @@
 // Small pieces both calendar handlers use: the site's clock, store errors as WordPress errors, pagination.
-import type { Lang, PostType } from '../../store/model.ts';
-import { sanitizeTitle } from '../../store/slug.ts';
+import type { Lang } from '../../store/model.ts';
 import { StoreError, type Store } from '../../store/store.ts';
 import { epochToWall, utcToZoned } from '../../store/time.ts';
 import { pageBeyond, wpError } from '../../wire/errors.ts';
@@ -8,14 +7,9 @@ import { fail, type ErrorReply, type HandlerCtx, type Pagination } from '../cont
 import type { LegacyLookup } from './render-legacy.ts';
 import { InvalidParam } from './write.ts';
 
-let nowMemo = { second: NaN, zone: '', wall: '' };
-
-/** The site's wall clock, `YYYY-MM-DD HH:MM:SS` (memoised per second: zone arithmetic is not free). */
+/** The site's wall clock, `YYYY-MM-DD HH:MM:SS`, in whole seconds. */
 export function siteNow(ctx: HandlerCtx): string {
-  const second = Math.floor(ctx.now / 1000);
-  const zone = ctx.store.get('calendarSettings').timezone;
-  if (nowMemo.second !== second || nowMemo.zone !== zone) nowMemo = { second, zone, wall: utcToZoned(epochToWall(second * 1000), zone) };
-  return nowMemo.wall;
+  return utcToZoned(epochToWall(Math.floor(ctx.now / 1000) * 1000), ctx.store.get('calendarSettings').timezone);
 }
 
 export function defaultLang(store: Store): Lang {
@@ -107,32 +101,4 @@ export function intList(v: unknown): number[] | undefined {
   if (v === undefined || v === null) return undefined;
   const list = Array.isArray(v) ? v : [v];
   return list.map((x) => Number(x)).filter((n) => Number.isInteger(n));
-}
-
-const slugMemos = new WeakMap<Store, Map<string, number>>();
-
-/**
- * The slug the store would derive for a new post titled `title` (wp_unique_post_slug(): the lowest free `-N`),
- * found without probing every taken suffix again on each create: per type, language and base, the lowest suffix
- * not yet known to be taken is remembered. Creates only take slugs, so the memory stays true until some other
- * change (delete, trash, rename, reset) may free one; then it is dropped.
- */
-export function derivedSlug(store: Store, type: PostType, lang: Lang, title: string): string | undefined {
-  const base = sanitizeTitle(title);
-  if (base === '') return undefined;
-  let memo = slugMemos.get(store);
-  if (!memo) {
-    const m = new Map<string, number>();
-    store.subscribe((change) => {
-      if (change.op !== 'create') m.clear();
-    });
-    slugMemos.set(store, m);
-    memo = m;
-  }
-  if (!store.bySlug(type, base, lang)) return base;
-  const key = `${type}\u0000${lang}\u0000${base}`;
-  let n = memo.get(key) ?? 2;
-  while (store.bySlug(type, `${base}-${n}`, lang)) n++;
-  memo.set(key, n + 1);
-  return `${base}-${n}`;
 }

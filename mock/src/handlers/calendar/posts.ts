@@ -9,8 +9,8 @@ import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../conte
 import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
 import { wpJsonEncode } from '../../wire/php/index.ts';
-import { memoList, rendered, renderedOnce, storeVersion, type Rendered } from './render-cache.ts';
-import { defaultLang, derivedSlug, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
+import { rendered, renderedOnce, type Rendered } from './render-cache.ts';
+import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
 import {
   eventComparator, eventMatches, linkedMatches, organizerSearchFields, venueSearchFields, withDescendants,
@@ -23,7 +23,7 @@ import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts'
 type Ns = 'legacy' | 'cal';
 type AnyPost = Stored<EventRecord> | Stored<VenueRecord> | Stored<OrganizerRecord>;
 
-const COLLECTION: Record<PostType, string> = { event: 'events', venue: 'venues', organizer: 'organizers' };
+const COLLECTION = { event: 'events', venue: 'venues', organizer: 'organizers' } as const satisfies Record<PostType, string>;
 
 export function namespaceOf(ctx: HandlerCtx): Ns {
   return ctx.op.namespace === 'cal/events/v1' ? 'legacy' : 'cal';
@@ -35,9 +35,9 @@ function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: 
   // be read again (and would hold some 6 KB per created record): rendered for this answer only.
   if (context === 'edit') return renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode);
   // Legacy events nest venues, organizers and term counts, so any write to the store makes them stale.
-  const deps = ns === 'legacy' && type === 'event' ? storeVersion(ctx.store) : '';
-  const variant = `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}|${deps}`;
-  return rendered(rec, variant, () => render(ctx, ns, type, rec, context), wpJsonEncode);
+  const deps = ns === 'legacy' && type === 'event' ? String(ctx.store.version) : '';
+  const variant = `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}`;
+  return rendered(ctx.memos.renders, rec, variant, deps, () => render(ctx, ns, type, rec, context), wpJsonEncode);
 }
 
 /** The answer for one record: its object, and its encoding for the fast path. */
@@ -155,7 +155,7 @@ function listEvents(ctx: HandlerCtx, ns: Ns): Reply {
   const orderby = (ns === 'cal' ? (p.orderby as EventOrderBy | undefined) : undefined) ?? 'event_date';
   const order = ns === 'cal' && p.order === 'DESC' ? 'DESC' : 'ASC';
   const key = `events|${ns}|${ctx.lang}|${now.slice(0, 10)}|${JSON.stringify(bounds)}|${JSON.stringify(p)}`;
-  const matched = memoList(store, key, () => store.events.values().filter((e) => eventMatches(e, filter)).sort(eventComparator(orderby, order)));
+  const matched = ctx.memos.lists.at(store.version).get(key, () => store.events.values().filter((e) => eventMatches(e, filter)).sort(eventComparator(orderby, order))) as readonly AnyPost[];
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
   if (!page) return pageBeyondReply();
   return many(ctx, ns, 'event', page.items, page.pagination);
@@ -212,20 +212,18 @@ function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
 
 type Patch = ReturnType<typeof patchFor>;
 
-const attachmentMemo = new WeakMap<object, Set<number>>();
-
 /**
- * The attachments the site has. The mock keeps no media; the featured images its posts name stand for them, and an
- * attachment stays once seen (clearing a post's featured image does not delete the file).
+ * The site's attachments. The mock keeps no media library; the featured images the fixtures name stand for it (a
+ * reset brings back exactly those), and so does any image a post names now: clearing a post's featured image does
+ * not delete the file. A function of the store's state and its baseline only, so every mock in the same state
+ * answers the same.
  */
 function isAttachment(ctx: HandlerCtx, id: number): boolean {
-  let known = attachmentMemo.get(ctx.store);
-  if (!known) attachmentMemo.set(ctx.store, (known = new Set()));
-  if (known.has(id)) return true;
-  for (const type of ['event', 'venue', 'organizer'] as const) {
-    for (const rec of ctx.store.posts(type).values()) if (rec.featured_media > 0) known.add(rec.featured_media);
-  }
-  return known.has(id);
+  const names = (posts: Iterable<{ readonly featured_media: number }>) => {
+    for (const rec of posts) if (rec.featured_media === id) return true;
+    return false;
+  };
+  return (['event', 'venue', 'organizer'] as const).some((type) => names(ctx.store.posts(type).values()) || names(ctx.store.baseline.calendar[COLLECTION[type]]));
 }
 
 /**
@@ -263,12 +261,8 @@ function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
     const patch = patchFor(ctx, ns, type);
     const refused = ns === 'cal' ? asPostsController(ctx, patch) : undefined;
     if (refused) return refused;
+    // The slug of a post sent without one is the store's to derive (wp_unique_post_slug()).
     const input = { ...patch, lang: ctx.lang, ...(ctx.user && (patch as { author?: number }).author === undefined ? { author: ctx.user.id } : {}) };
-    // Published posts get a slug from their title; working it out here keeps a run of same-title creates linear.
-    if (input.slug === undefined && input.status !== 'draft' && input.status !== 'pending' && input.title) {
-      const slug = derivedSlug(ctx.store, type, ctx.lang, input.title);
-      if (slug !== undefined) input.slug = slug;
-    }
     rec = ctx.store.createPost(type, input);
   } catch (err) {
     return storeFailure(err, 'id', ns);
