@@ -48,6 +48,20 @@ export interface MockBehaviour {
 
 export const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
 
+/**
+ * The site's media library, which the mock does not keep: the featured images its fixtures name (what a reset
+ * brings back, so read from a reset copy of the store).
+ */
+function mediaLibrary(store: Store): ReadonlySet<number> {
+  const baseline = store.clone();
+  baseline.reset();
+  const ids = new Set<number>();
+  for (const type of ['event', 'venue', 'organizer'] as const) {
+    for (const rec of baseline.posts(type).values()) if (rec.featured_media > 0) ids.add(rec.featured_media);
+  }
+  return ids;
+}
+
 /** Each memo's share of the budget. */
 function cacheBudget(enabled: boolean, total: number): Record<'responses' | 'renders' | 'lists' | 'docs' | 'descriptors', MemoSettings> {
   const share = (fraction: number): MemoSettings => ({ enabled, maxBytes: Math.floor(total * fraction) });
@@ -122,6 +136,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     ...(siteUrl ? { siteUrl } : {}),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     memos,
+    media: mediaLibrary(store),
     responses: budget.responses,
     ...(options.onError ? { onError: options.onError } : {}),
     control: (action, method) => {

@@ -61,6 +61,8 @@ export interface DispatchEnv {
   urlLang?: Lang;
   route: (op: Operation) => ((ctx: HandlerCtx) => Reply) | undefined;
   memos: HandlerMemos;
+  /** The attachment IDs of the site's media library. */
+  media: ReadonlySet<number>;
 }
 
 const LANGS: readonly string[] = ['en', 'uk'];
@@ -112,7 +114,7 @@ export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): D
     reply = handler
       ? handler({
           op, params, pathParams, input: assignOwn({}, req.query, req.bodyParams), headers: req.headers, store: env.store, links: env.links, lang, authRequired: env.authRequired,
-          now: env.now, rng: env.rng, memos: env.memos, env, ...(env.user ? { user: env.user } : {}),
+          now: env.now, rng: env.rng, memos: env.memos, media: env.media, env, ...(env.user ? { user: env.user } : {}),
         })
       : { ...noRoute(), error: true };
   }

@@ -45,6 +45,8 @@ export interface CoreOptions {
   control: (action: string, method: string) => { status: number; body: unknown } | undefined;
   /** What handlers remember (renderings, lists, documents). */
   memos: HandlerMemos;
+  /** The attachment IDs of the site's media library (the fixtures' featured images). */
+  media: ReadonlySet<number>;
   /** The response memo: identical reads between two writes, within the same second. */
   responses: MemoSettings;
   /** Called when a handler throws: the answer is WordPress's critical-error 500, the error goes here. */
@@ -123,6 +125,7 @@ export function createCore(opts: CoreOptions): Core {
       rng,
       route: opts.route,
       memos: opts.memos,
+      media: opts.media,
     };
     // Set afterwards rather than spread into the literal: V8 adds the properties after a spread slowly.
     if (urlLang) env.urlLang = urlLang;

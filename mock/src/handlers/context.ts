@@ -42,6 +42,8 @@ export interface HandlerCtx {
   rng: Rng;
   /** The mock's memos of what handlers compute (renderings, list results, documents). */
   memos: HandlerMemos;
+  /** The attachment IDs of the site's media library (the mock keeps no media: the fixtures' featured images). */
+  media: ReadonlySet<number>;
   /** The environment the request is dispatched in: a batch runs its items in it. */
   env: DispatchEnv;
 }

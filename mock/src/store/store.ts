@@ -257,8 +257,7 @@ export class Store {
    * Both must already be valid (loadFixtures / parseStateText check that); their records get frozen.
    */
   constructor(
-    /** What reset() returns to (the fixtures); read-only. */
-    readonly baseline: DeepReadonly<StoreData>,
+    private readonly baseline: DeepReadonly<StoreData>,
     options: StoreOptions = {},
     state: DeepReadonly<StoreData> | Store = baseline,
   ) {

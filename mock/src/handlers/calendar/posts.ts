@@ -23,7 +23,7 @@ import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts'
 type Ns = 'legacy' | 'cal';
 type AnyPost = Stored<EventRecord> | Stored<VenueRecord> | Stored<OrganizerRecord>;
 
-const COLLECTION = { event: 'events', venue: 'venues', organizer: 'organizers' } as const satisfies Record<PostType, string>;
+const COLLECTION: Record<PostType, string> = { event: 'events', venue: 'venues', organizer: 'organizers' };
 
 export function namespaceOf(ctx: HandlerCtx): Ns {
   return ctx.op.namespace === 'cal/events/v1' ? 'legacy' : 'cal';
@@ -213,17 +213,13 @@ function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
 type Patch = ReturnType<typeof patchFor>;
 
 /**
- * The site's attachments. The mock keeps no media library; the featured images the fixtures name stand for it (a
- * reset brings back exactly those), and so does any image a post names now: clearing a post's featured image does
- * not delete the file. A function of the store's state and its baseline only, so every mock in the same state
- * answers the same.
+ * The site's attachments. The mock keeps no media library; the featured images the fixtures name stand for it
+ * (ctx.media, what a reset brings back), and so does any image a post names now: clearing a post's featured image
+ * does not delete the file. A function of the state alone, so every mock in the same state answers the same.
  */
 function isAttachment(ctx: HandlerCtx, id: number): boolean {
-  const names = (posts: Iterable<{ readonly featured_media: number }>) => {
-    for (const rec of posts) if (rec.featured_media === id) return true;
-    return false;
-  };
-  return (['event', 'venue', 'organizer'] as const).some((type) => names(ctx.store.posts(type).values()) || names(ctx.store.baseline.calendar[COLLECTION[type]]));
+  if (ctx.media.has(id)) return true;
+  return (['event', 'venue', 'organizer'] as const).some((type) => ctx.store.posts(type).values().some((rec) => rec.featured_media === id));
 }
 
 /**
@@ -261,7 +257,6 @@ function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
     const patch = patchFor(ctx, ns, type);
     const refused = ns === 'cal' ? asPostsController(ctx, patch) : undefined;
     if (refused) return refused;
-    // The slug of a post sent without one is the store's to derive (wp_unique_post_slug()).
     const input = { ...patch, lang: ctx.lang, ...(ctx.user && (patch as { author?: number }).author === undefined ? { author: ctx.user.id } : {}) };
     rec = ctx.store.createPost(type, input);
   } catch (err) {
