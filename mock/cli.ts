@@ -56,8 +56,9 @@ const source = opts.fixturesDir ? `loaded from ${opts.fixturesDir}` : opts.seed 
 const lines = [
   `mock: WordPress REST stand-in listening on ${server.url}  (REST root ${server.url}/wp-json/, also /uk/wp-json/ and /?rest_route=/)`,
   `mock: ${source}${opts.stateFile ? `, state file ${opts.stateFile}` : ''}: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags, ${s.table('contactForms').size} contact forms, ${s.table('users').size} users`,
-  `mock: ${mock.contract.operations.length} operations routed, started in ${Math.round(performance.now() - started)} ms${opts.latencyMs ? `, every answer held ${opts.latencyMs} ms` : ''}`,
-];
+  `mock: ${mock.contract.operations.length} operations routed, started in ${Math.round(performance.now() - started)} ms${opts.latencyMs ? `, every answer held ${opts.latencyMs} ms` : ''}`,];
+if (opts.siteUrl) lines.push(`mock: links, guid and Location are built on the site URL ${opts.siteUrl}`);
+if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
 if (opts.auth) {
   const c = mock.credentials();
   lines.push(
