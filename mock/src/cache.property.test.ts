@@ -161,4 +161,14 @@ describe('memos on and off answer alike', () => {
     expect(answers[1]).toContain('Ends tonight');
     expect(answers[2]).not.toContain('Ends tonight');
   });
+
+  it('two identical oEmbed reads in the same second give two secrets (get_post_embed_html() draws one per call)', async () => {
+    const mock = await freshMock();
+    const url = '/wp-json/oembed/1.0/embed?url=http%3A%2F%2F127.0.0.1%3A4010%2Fevent%2Fcurators-tour%2F';
+    const secret = () => /data-secret=\\"(\w+)\\"/.exec(mock.handleNow({ method: 'GET', url, headers: {} }).body)?.[1];
+    const [a, b] = [secret(), secret()];
+    expect(a).toMatch(/^\w{10}$/);
+    expect(b).toMatch(/^\w{10}$/);
+    expect(a).not.toBe(b);
+  });
 });
