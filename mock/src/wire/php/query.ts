@@ -74,9 +74,9 @@ export function addQueryArg(args: Map<PhpKey, unknown> | Record<string, unknown>
   for (const [k, v] of entries) qs.set(typeof k === 'string' ? phpArrayKey(k) : k, v);
   for (const [k, v] of qs) if (v === false) qs.delete(k);
   let ret = wpBuildQuery(qs);
-  ret = ret.replace(/^\?+|\?+$/g, '');
+  ret = ret.replace(/^\?+|(?<!\?)\?+$/g, '');
   ret = ret.replace(/=(&|$)/g, '$1');
   ret = protocol + base + ret + frag;
-  ret = ret.replace(/\?+$/, '');
+  ret = ret.replace(/(?<!\?)\?+$/, '');
   return ret.replaceAll('?#', '#');
 }

@@ -5,7 +5,7 @@ import { phpStringCast } from './scalars.ts';
 
 /** PHP trim(): spaces, tabs, newlines, carriage returns, NUL and vertical tabs (not JavaScript's Unicode spaces). */
 export function phpTrim(s: string): string {
-  return s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+  return s.replace(/^[ \t\n\r\0\x0B]+|(?<![ \t\n\r\0\x0B])[ \t\n\r\0\x0B]+$/g, '');
 }
 
 /**
