@@ -54,7 +54,7 @@ describe('bad input exits with code 2 and names the culprit', () => {
   });
 
   it('a flag value of the wrong shape', async () => {
-    for (const [args, name] of [[['--port', 'abc'], '--port'], [['--port', '70000'], '--port'], [['--latency=-5'], '--latency'], [['--seed', 'x'], '--seed']] as const) {
+    for (const [args, name] of [[['--port', 'abc'], '--port'], [['--port', '70000'], '--port'], [['--latency=-5'], '--latency'], [['--seed', 'x'], '--seed'], [['--site-url', 'events.example.org'], '--site-url'], [['--site-url', 'http://example.org/blog'], '--site-url']] as const) {
       const r = await run([...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(name);
@@ -118,4 +118,12 @@ describe('start', () => {
     });
     expect(title).toBe('Survives restarts');
   }, 40_000);
+
+  it('--site-url is what links are built on; --no-cache answers the same', async () => {
+    const { result } = await withServer(['--site-url', 'https://events.example.org', '--no-cache'], async (url) => {
+      const res = await fetch(`${url}/wp-json/cal/v1/events/92`, { headers: { host: 'other.example' } });
+      return [res.headers.get('link'), ((await res.json()) as { _links: { self: { href: string }[] } })._links.self[0]!.href];
+    });
+    expect(result).toEqual(['<https://events.example.org/event/science-cafe/>; rel="alternate"; type=text/html', 'https://events.example.org/wp-json/cal/v1/events/92']);
+  }, 30_000);
 });

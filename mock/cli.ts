@@ -32,9 +32,12 @@ try {
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
     ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}),
     ...(opts.stateFile ? { stateFile: opts.stateFile } : {}),
-    siteUrl: `http://${opts.host}:${opts.port}`,
-    onError: (err) => process.stderr.write(`mock: ${err instanceof StateFileError ? `--state-file ${err.message}` : `handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`}\n`),
-    onNote: (message) => process.stderr.write(`mock: --state-file: ${message}\n`),
+    ...(opts.siteUrl ? { siteUrl: opts.siteUrl } : {}),
+    cache: opts.cache,
+    onError: (err) => process.stderr.write(`mock: ${err instanceof StateFileError ? `--state-file ${err.message}` : `handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`}
+`),
+    onNote: (message) => process.stderr.write(`mock: --state-file: ${message}
+`),
   });
 } catch (err) {
   if (err instanceof StateFileError) die(`--state-file ${err.path}: ${err.reason}`);
@@ -59,8 +62,9 @@ const source = opts.fixturesDir ? `loaded from ${opts.fixturesDir}` : opts.seed 
 const lines = [
   `mock: WordPress REST stand-in listening on ${server.url}  (REST root ${server.url}/wp-json/, also /uk/wp-json/ and /?rest_route=/)`,
   `mock: ${source}${opts.stateFile ? `, state file ${opts.stateFile}` : ''}: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags, ${s.table('contactForms').size} contact forms, ${s.table('users').size} users`,
-  `mock: ${mock.contract.operations.length} operations routed, started in ${Math.round(performance.now() - started)} ms${opts.latencyMs ? `, every answer held ${opts.latencyMs} ms` : ''}`,
-];
+  `mock: ${mock.contract.operations.length} operations routed, started in ${Math.round(performance.now() - started)} ms${opts.latencyMs ? `, every answer held ${opts.latencyMs} ms` : ''}`,];
+if (opts.siteUrl) lines.push(`mock: links, guid and Location are built on the site URL ${opts.siteUrl}`);
+if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
 if (opts.auth) {
   const c = mock.credentials();
   lines.push(

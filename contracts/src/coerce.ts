@@ -15,15 +15,20 @@
 // A value that cannot be read as its type is returned unchanged, so the validator reports the type error.
 import type { JsonSchema } from './types.ts';
 
-const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
+// PHP's whitespace, not JavaScript's `\s` (which also takes U+00A0, U+2003, U+FEFF...): is_numeric() skips
+// " \t\n\r\v\f" before the number and, since PHP 8.0, after it; PCRE's `\s` without the u flag is the same six
+// bytes. So `per_page=%C2%A05` is no integer to WordPress (400 rest_invalid_type), `per_page=%0B5%20` is 5.
+const NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
+const LIST_SEPARATORS = /[ \t\n\r\v\f,]+/;
 
+/** PHP 8 is_numeric() on a string: decimal digits, optional sign, fraction and exponent, PHP whitespace around. */
 export function isNumericString(v: string): boolean {
   return NUMERIC.test(v);
 }
 
-/** WordPress's wp_parse_list(): split on commas and whitespace, drop empties. */
+/** WordPress's wp_parse_list(): preg_split('/[\s,]+/') on commas and PHP's whitespace, empties dropped. */
 export function wpParseList(v: string): string[] {
-  return v.split(/[\s,]+/).filter((s) => s !== '');
+  return v.split(LIST_SEPARATORS).filter((s) => s !== '');
 }
 
 function asList(value: unknown): unknown[] | undefined {

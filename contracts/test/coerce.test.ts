@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coerceValue, wpParseList } from '../src/coerce.ts';
+import { coerceValue, isNumericString, wpParseList } from '../src/coerce.ts';
+import { ID_LIST_SPELLINGS, PER_PAGE_SPELLINGS } from './php-numeric.cases.ts';
 
 describe('WordPress wire coercion', () => {
   it.each([
@@ -38,5 +39,21 @@ describe('WordPress wire coercion', () => {
 
   it('splits lists like wp_parse_list', () => {
     expect(wpParseList(' a,,b  c ,')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('splits on PHP whitespace (\\v, \\f included), not on U+00A0', () => {
+    expect(wpParseList('1\v2\f3 4\t5\n6\r7')).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(wpParseList('1\u00a02')).toEqual(['1\u00a02']);
+  });
+
+  it.each(PER_PAGE_SPELLINGS)('per_page=%s reads as an integer exactly when WordPress answered 200 (it answered %i)', (raw, status) => {
+    const wire = decodeURIComponent(raw.replace(/\+/g, ' '));
+    expect(isNumericString(wire)).toBe(status === 200);
+    expect(typeof coerceValue({ type: 'integer' }, wire) === 'number').toBe(status === 200);
+  });
+
+  it.each(ID_LIST_SPELLINGS)('categories=%s reads as a list of integers exactly when WordPress answered 200 (it answered %i)', (raw, status) => {
+    const typed = coerceValue({ type: 'array', items: { type: 'integer' } }, decodeURIComponent(raw));
+    expect(Array.isArray(typed) && typed.every((n) => typeof n === 'number')).toBe(status === 200);
   });
 });

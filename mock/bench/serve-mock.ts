@@ -7,7 +7,7 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const mock = await createMock({ eventCount: arg('events', 300), seed: 1, compileAll: true, responseCache: !process.argv.includes('--no-cache') });
+const mock = await createMock({ eventCount: arg('events', 300), seed: 1, compileAll: true, cache: !process.argv.includes('--no-cache') });
 const server = await listen(mock.handleNow, { port: arg('port', 0), host: '127.0.0.1' });
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();

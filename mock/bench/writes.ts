@@ -5,7 +5,7 @@
 //
 // Prints CPU µs per request (best and median of 5 rounds from a fresh state) and the heap after a full GC (run with
 // --expose-gc) once N writes are in.
-import { fastJson } from '../src/core/json.ts';
+import { wpJsonEncode } from '../src/wire/php/index.ts';
 import { createMock } from '../src/index.ts';
 
 const which = process.argv[2] ?? 'both';
@@ -56,7 +56,7 @@ if (which === 'batch' || which === 'both') {
   const times: number[] = [];
   for (let r = 0; r < 5; r++) {
     const c0 = process.cpuUsage();
-    for (let i = 0; i < 200; i++) fastJson(parsed);
+    for (let i = 0; i < 200; i++) wpJsonEncode(parsed);
     const c = process.cpuUsage(c0);
     times.push((c.user + c.system) / 200);
   }

@@ -10,12 +10,14 @@ import type { DeepReadonly } from './store/table.ts';
 import { offsetMinutes } from './store/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
 import { RouteTable } from './core/routes.ts';
+import type { MemoSettings, MemoStats } from './core/memo.ts';
 import { createCore } from './core/serve.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
-import { batchHandler } from './handlers/batch.ts';
 import type { Handler } from './handlers/context.ts';
+import { createHandlerMemos } from './handlers/memos.ts';
 import { Discovery } from './handlers/discovery.ts';
 import { createRegistry } from './handlers/index.ts';
+import { siteUrlOf } from './site-url.ts';
 
 /** How the mock behaves, whatever its data came from. */
 export interface MockBehaviour {
@@ -26,12 +28,44 @@ export interface MockBehaviour {
   /** Hold every answer this long (`Prefer: latency=MS` overrides it per request). */
   latencyMs?: number;
   clock?: Clock;
-  /** Used when a request does not say which host it reached. */
+  /**
+   * The site URL, as WordPress's `home` and `siteurl` options hold it (`https://events.example.org`, no path): every
+   * link, `guid`, `Location` and the API root are built on it. Default: the address the adapter serves (the node
+   * adapter's listening address, MSW's `origin` option or the intercepted URL's origin), never the Host header.
+   */
   siteUrl?: string;
   maxBodyBytes?: number;
-  /** Serve repeated identical reads between two writes from a response cache (default true). */
-  responseCache?: boolean;
+  /**
+   * Remember what is costly to compute (answers to identical reads, renderings, list results, descriptors) in
+   * memos bounded in bytes (default true). Off, everything is computed for every request; the answers are the same
+   * byte for byte.
+   */
+  cache?: boolean;
+  /** The memos' budget in estimated bytes, all together (default 128 MiB). */
+  cacheMaxBytes?: number;
   onError?: (err: unknown) => void;
+}
+
+export const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
+
+/**
+ * The site's media library, which the mock does not keep: the featured images its fixtures name (what a reset
+ * brings back, so read from a reset copy of the store).
+ */
+function mediaLibrary(store: Store): ReadonlySet<number> {
+  const baseline = store.clone();
+  baseline.reset();
+  const ids = new Set<number>();
+  for (const type of ['event', 'venue', 'organizer'] as const) {
+    for (const rec of baseline.posts(type).values()) if (rec.featured_media > 0) ids.add(rec.featured_media);
+  }
+  return ids;
+}
+
+/** Each memo's share of the budget. */
+function cacheBudget(enabled: boolean, total: number): Record<'responses' | 'renders' | 'lists' | 'docs' | 'descriptors', MemoSettings> {
+  const share = (fraction: number): MemoSettings => ({ enabled, maxBytes: Math.floor(total * fraction) });
+  return { responses: share(0.4), renders: share(0.4), lists: share(0.1), docs: share(0.05), descriptors: share(0.05) };
 }
 
 export interface Credentials {
@@ -61,6 +95,8 @@ export interface Mock {
   credentials(): Credentials | undefined;
   /** Saves the state file, if any, and stops saving. */
   close(): Promise<void>;
+  /** What each memo holds now (entries and estimated bytes against its budget). */
+  cacheStats(): Record<string, MemoStats>;
 }
 
 const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
@@ -85,14 +121,20 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
   const clock = options.clock ?? systemClock;
   const rng = createRng(options.seed ?? Math.floor(Math.random() * 2 ** 32));
   const table = RouteTable.fromContract(contract);
-  const discovery = new Discovery(contract, table, {
-    ...SITE,
-    timezone: store.get('calendarSettings').timezone,
-    gmtOffset: () => offsetMinutes(store.get('calendarSettings').timezone, clock.now()) / 60,
-  });
-  let registry: (op: Operation) => Handler | undefined = () => undefined;
-  const route = (op: Operation) => registry(op);
-  registry = createRegistry({ contract, discovery, batch: batchHandler({ contract, table, route }) });
+  const budget = cacheBudget(options.cache ?? true, options.cacheMaxBytes ?? DEFAULT_CACHE_BYTES);
+  const siteUrl = options.siteUrl === undefined ? undefined : siteUrlOf(options.siteUrl);
+  const discovery = new Discovery(
+    contract,
+    table,
+    {
+      ...SITE,
+      timezone: store.get('calendarSettings').timezone,
+      gmtOffset: () => offsetMinutes(store.get('calendarSettings').timezone, clock.now()) / 60,
+    },
+    budget.descriptors,
+  );
+  const route: (op: Operation) => Handler | undefined = createRegistry({ contract, discovery });
+  const memos = createHandlerMemos(budget);
 
   const counts = () => ({
     events: store.events.size,
@@ -114,9 +156,11 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     latencyMs: options.latencyMs ?? 0,
     clock,
     rng,
-    siteUrl: options.siteUrl ?? 'http://127.0.0.1:4010',
+    ...(siteUrl ? { siteUrl } : {}),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    responseCache: options.responseCache ?? true,
+    memos,
+    media: mediaLibrary(store),
+    responses: budget.responses,
     ...(options.onError ? { onError: options.onError } : {}),
     control: (action, method) => {
       if (action === 'reset' && method === 'POST') {
@@ -154,5 +198,12 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     close: async () => {
       await persister?.close();
     },
+    cacheStats: () => ({
+      responses: core.responseStats(),
+      renders: memos.renders.stats,
+      lists: memos.lists.stats,
+      docs: memos.docs.stats,
+      descriptors: discovery.memoStats(),
+    }),
   };
 }

@@ -1,6 +1,7 @@
 // `npm run mock` flags, read strictly: an unknown flag, a missing value or a value of the wrong shape is a
 // UsageError naming the flag and what it expects, which the CLI prints before exiting with code 2.
 import { parseArgs } from 'node:util';
+import { siteUrlOf } from './site-url.ts';
 
 export interface CliOptions {
   port: number;
@@ -10,6 +11,10 @@ export interface CliOptions {
   auth: boolean;
   latencyMs: number;
   fixturesDir?: string;
+  /** The site URL links are built on; absent: the address the server listens on. */
+  siteUrl?: string;
+  /** false: no memos, every answer computed (--no-cache). */
+  cache: boolean;
   help: boolean;
 }
 
@@ -28,6 +33,9 @@ export const USAGE = `Usage: npm run mock -- [options]
   --seed N           seed for everything the mock generates (tokens, secrets), so runs repeat
   --auth             writes need application-password Basic credentials (printed at start)
   --latency MS       hold every answer MS milliseconds (also per request: Prefer: latency=MS)
+  --site-url URL     the site URL links, guid and Location are built on (WordPress's home/siteurl), e.g.
+                     http://192.168.1.5:4010 (default: the address a request reached, never its Host header)
+  --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
   --help             this text
 `;
 
@@ -60,6 +68,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         seed: { type: 'string' },
         auth: { type: 'boolean' },
         latency: { type: 'string' },
+        'site-url': { type: 'string' },
+        'no-cache': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -75,8 +85,17 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     host: nonEmpty('host', str('host'), 'a host name or address') ?? '127.0.0.1',
     auth: values.auth === true,
     latencyMs: str('latency') === undefined ? 0 : integer('latency', str('latency')!, 0, 600_000, 'milliseconds 0-600000'),
+    cache: values['no-cache'] !== true,
     help: values.help === true,
   };
+  const siteUrl = nonEmpty('site-url', str('site-url'), 'a URL such as http://127.0.0.1:4010');
+  if (siteUrl) {
+    try {
+      out.siteUrl = siteUrlOf(siteUrl);
+    } catch {
+      throw new UsageError(`--site-url expects http(s)://host[:port] with no path, query or credentials, got ${JSON.stringify(siteUrl)}`);
+    }
+  }
   const stateFile = nonEmpty('state-file', str('state-file'), 'a file path');
   if (stateFile) out.stateFile = stateFile;
   const fixtures = nonEmpty('fixtures', str('fixtures'), 'a directory path');

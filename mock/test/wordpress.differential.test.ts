@@ -271,6 +271,10 @@ const CASES: Case[] = [
   { name: '_jsonp of an error', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/embed?_jsonp=cb' }) },
   { name: '_jsonp with a bad callback', build: () => ({ method: 'GET', path: '/wp-json/oembed/1.0/embed?_jsonp=a(b)' }) },
   { name: 'HEAD of an error', build: () => ({ method: 'HEAD', path: '/wp-json/oembed/1.0/embed' }) },
+  {
+    name: 'batch: an item path is the route as written (trailing slash; rest_route in its query)',
+    build: () => batch([{ method: 'POST', path: '/batch/v1/' }, { method: 'POST', path: '/nothing?rest_route=/batch/v1' }, { method: 'POST', path: '/batch/v1' }]),
+  },
 ];
 
 describe.skipIf(!WP)('the mock beside a real WordPress (SITE_CONTRACTS_WP_URL)', () => {

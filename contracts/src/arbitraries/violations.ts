@@ -92,8 +92,10 @@ function wrongTypeArb(node: JsonSchema, enc: Encoding): fc.Arbitrary<WireValue> 
   }
   const candidates: fc.Arbitrary<WireValue>[] = [];
   if (ts.every((t) => t === 'integer' || t === 'number')) {
-    // Not numeric to is_numeric() either; "1e3" would be a number, so letters only.
+    // Not numeric to is_numeric() either; "1e3" would be a number, so letters only. In text, a number next to a
+    // space PHP does not skip (U+00A0, U+2003: JavaScript's `\s` would) is no number either.
     candidates.push(letters, fc.constant(''));
+    if (text) candidates.push(fc.tuple(fc.nat(999), fc.constantFrom('\u00a0', '\u2003'), fc.boolean()).map(([n, space, before]) => (before ? `${space}${n}` : `${n}${space}`)));
     if (!text) candidates.push(fc.boolean());
     if (ts.every((t) => t === 'integer')) {
       const lo = typeof node.minimum === 'number' ? node.minimum : -1000;

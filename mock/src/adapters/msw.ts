@@ -9,6 +9,8 @@
 //
 // Only requests to the REST API (`/wp-json/...`, `/<lang>/wp-json/...`, `/?rest_route=...`) and to the mock's
 // control routes (`/__mock/...`) are answered; anything else falls through to other handlers or the network.
+// Links in the answers are built on the mock's `siteUrl` when it has one, else on the `origin` option, else on the
+// intercepted request's origin (the app's own fetches: no Host header is involved).
 import { http, HttpResponse } from 'msw';
 import type { Mock } from '../index.ts';
 

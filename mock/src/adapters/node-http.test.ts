@@ -1,5 +1,8 @@
 // The node:http adapter on 127.0.0.1: 1,000 concurrent creates give 1,000 distinct IDs, all listed afterwards;
-// an over-large body is refused with a WordPress-shaped 413 without being read.
+// an over-large body is refused with a WordPress-shaped 413 without being read; links are built on the address the
+// server listens on, whatever Host header a client sends, and many Host headers grow nothing.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
 import type { Mock } from '../index.ts';
@@ -61,4 +64,38 @@ describe('node:http adapter', () => {
     expect(head.statusCode).toBe(200);
     expect(await head.body.text()).toBe('');
   });
+
+  it('builds links, guid and Location on the listening address, never on the Host header', async () => {
+    const evil = { host: 'evil.example:666' };
+    const read = await request(`${server.url}/wp-json/cal/v1/events/92`, { dispatcher: agent, headers: evil });
+    const text = await read.body.text();
+    expect(read.headers.link).toBe(`<${server.url}/event/science-cafe/>; rel="alternate"; type=text/html`);
+    expect(JSON.parse(text)._links.self[0].href).toBe(`${server.url}/wp-json/cal/v1/events/92`);
+    const created = await request(`${server.url}/uk/wp-json/cal/v1/events`, { method: 'POST', dispatcher: agent, headers: { ...evil, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Host test' }) });
+    const body = await created.body.text();
+    expect(created.headers.link).toBe(`<${server.url}/uk/wp-json/>; rel="https://api.w.org/"`);
+    expect(created.headers.location).toBe(`${server.url}/uk/wp-json/cal/v1/events/${JSON.parse(body).id}`);
+    expect(JSON.parse(body).guid.rendered.startsWith(`${server.url}/`)).toBe(true);
+    for (const t of [text, body]) expect(t).not.toContain('evil.example');
+  });
+
+  it('200 distinct Host headers leave the heap where it was', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heap = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const get = async (path: string, host: string) => (await request(`${server.url}${path}`, { dispatcher: agent, headers: { host } })).body.text();
+    await get('/wp-json/', 'warm.example');
+    await get('/wp-json/cal/v1/events?per_page=20', 'warm.example');
+    const before = heap();
+    for (let i = 0; i < 200; i++) {
+      await get('/wp-json/', `h${i}.example`);
+      await get('/wp-json/cal/v1/events?per_page=20', `h${i}.example`);
+    }
+    // Keyed on the Host header, each host kept a descriptor, renderings and answers of its own: ~0.4 MB each.
+    expect(heap() - before).toBeLessThan(16 * 1024 * 1024);
+  }, 60_000);
 });

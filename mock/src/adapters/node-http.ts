@@ -36,6 +36,17 @@ function deliver(res: ServerResponse, r: MockResponse): void {
   else send(res, r);
 }
 
+/**
+ * The address this server was reached on, from the socket (the interface and port it accepted the connection on),
+ * never from the Host header: links are built on it when the mock has no site URL of its own.
+ */
+function servedOrigin(req: IncomingMessage): string {
+  const { localAddress, localPort } = req.socket;
+  if (!localAddress) return 'http://localhost';
+  const address = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${localPort}`;
+}
+
 export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
@@ -50,7 +61,7 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
       url: req.url ?? '/',
       // node lower-cases header names; only set-cookie is an array and the core never reads it.
       headers: req.headers as Record<string, string | undefined>,
-      origin: `http://${req.headers.host ?? 'localhost'}`,
+      origin: servedOrigin(req),
       ...(body ? { body } : {}),
       ...(oversize ? { oversize: true } : {}),
     };

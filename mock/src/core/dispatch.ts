@@ -1,6 +1,9 @@
 // WP_REST_Server::dispatch() for one parsed request, split the way batch/v1 needs it: prepare() matches the route
 // and checks the parameters (nothing changes yet), execute() runs the permission callback and the handler.
 // A plain request runs both at once; a batch prepares every item first and executes them afterwards, in order.
+// All of them, and the internal GETs of `_embed` (subrequest()), run in the one DispatchEnv the top-level request
+// was given: in WordPress they are the same PHP request, with the same user, language and site URL
+// (serve_batch_request_v1() and rest_do_request() call $this->dispatch() on the same server).
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
 import type { Lang } from '../store/model.ts';
@@ -9,11 +12,11 @@ import { assignOwn } from '../store/table.ts';
 import { invalidJson, noRoute, type WpErrorResponse } from '../wire/errors.ts';
 import type { HeaderList } from '../wire/headers.ts';
 import { paginate, sanitizedQuery } from '../wire/pagination.ts';
-import type { ParsedRequest } from '../wire/request.ts';
+import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
 import type { LinkBase } from '../handlers/calendar/render-shared.ts';
-import type { HandlerCtx, Reply, Rng } from '../handlers/context.ts';
+import type { HandlerCtx, HandlerMemos, Reply, Rng } from '../handlers/context.ts';
 import { allowedMethods, checkPermission, type User } from './permissions.ts';
-import { readParams } from './params.ts';
+import type { ParamReader } from './params.ts';
 import { forbiddenStatusErrors } from './status-capability.ts';
 import type { RouteEntry, RouteTable } from './routes.ts';
 
@@ -33,26 +36,33 @@ export interface Dispatched {
    * add_link() unconditionally, and response_to_data() prints them after the fields were filtered.
    */
   linksAlways?: boolean;
+  /** The operation the request matched, if any. */
+  op?: Operation;
 }
 
 export type Prepared =
   | { kind: 'ready'; route: RouteEntry; op: Operation; pathParams: Record<string, string>; params: Record<string, unknown>; lang: Lang }
   | { kind: 'error'; error: WpErrorResponse; route?: RouteEntry; op?: Operation; pathParams?: Record<string, string>; lang: Lang };
 
+/** Everything a dispatch depends on besides the request: built once per top-level request (core/serve.ts). */
 export interface DispatchEnv {
   contract: Contract;
   table: RouteTable;
+  params: ParamReader;
   store: Store;
+  /** The site URL's API root for the request's language, and its home page. */
   links: LinkBase;
   user: User | undefined;
   authRequired: boolean;
+  /** Milliseconds since the epoch, read once for the whole request. */
   now: number;
   rng: Rng;
   /** Language of the URL (`/uk/wp-json`), before any i18n_language parameter. */
   urlLang?: Lang;
   route: (op: Operation) => ((ctx: HandlerCtx) => Reply) | undefined;
-  /** GET of another REST URL inside this request (embedding); undefined for a URL outside the API. */
-  subrequest: (href: string) => unknown;
+  memos: HandlerMemos;
+  /** The attachment IDs of the site's media library. */
+  media: ReadonlySet<number>;
 }
 
 const LANGS: readonly string[] = ['en', 'uk'];
@@ -71,7 +81,7 @@ export function prepare(req: ParsedRequest, env: DispatchEnv): Prepared {
   // has_valid_params() reports a body that did not decode before anything else.
   if (req.jsonError) return { kind: 'error', error: invalidJson(req.jsonError), route, op, pathParams, lang: langOf(undefined, env) };
   // Only --auth restricts statuses; open mode (and every batch item in it) needs no check, nor a closure for it.
-  const read = readParams(env.contract, m.op, req, m.pathParams, env.authRequired ? (raw) => forbiddenStatusErrors(m.op, raw, env) : undefined);
+  const read = env.params.read(m.op, req, m.pathParams, env.authRequired ? (raw) => forbiddenStatusErrors(m.op, raw, env) : undefined);
   if (!read.ok) return { kind: 'error', error: read.error, route, op, pathParams, lang: langOf(undefined, env) };
   // Literals rather than `{ ...base, key }`: V8 adds properties to a spread copy slowly, and this runs per request.
   return { kind: 'ready', route, op, pathParams, params: read.params, lang: langOf(read.params, env) };
@@ -91,7 +101,9 @@ function withAllow(headers: HeaderList, allow: string[] | null): HeaderList {
 export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): Dispatched {
   if (prep.kind === 'error') {
     const headers = withAllow([], allowFor(prep.route, prep.pathParams, prep.lang, env));
-    return { status: prep.error.status, data: prep.error.body, headers, error: true };
+    const failed: Dispatched = { status: prep.error.status, data: prep.error.body, headers, error: true };
+    if (prep.op) failed.op = prep.op;
+    return failed;
   }
   const { op, route, pathParams, params, lang } = prep;
   const denied = checkPermission({ op, store: env.store, pathParams, lang, user: env.user, authRequired: env.authRequired });
@@ -102,7 +114,7 @@ export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): D
     reply = handler
       ? handler({
           op, params, pathParams, input: assignOwn({}, req.query, req.bodyParams), headers: req.headers, store: env.store, links: env.links, lang, authRequired: env.authRequired,
-          now: env.now, rng: env.rng, ...(env.user ? { user: env.user } : {}),
+          now: env.now, rng: env.rng, memos: env.memos, media: env.media, env, ...(env.user ? { user: env.user } : {}),
         })
       : { ...noRoute(), error: true };
   }
@@ -111,40 +123,32 @@ export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): D
   for (const [k, v] of Object.entries(reply.headers ?? {})) headers.push([k, v]);
   // rest_send_allow_header() runs after the callback: a post deleted for good has no methods left (sample 37).
   withAllow(headers, allowFor(route, pathParams, lang, env));
-  if (reply.error) return { status: reply.status, data: reply.body, headers, error: true };
-  const out: Dispatched = { status: reply.status, data: reply.body, headers, error: false };
+  if (reply.error) return { status: reply.status, data: reply.body, headers, error: true, op };
+  const out: Dispatched = { status: reply.status, data: reply.body, headers, error: false, op };
   if (op.kind === 'root' || op.kind === 'index') out.linksAlways = true;
   if (reply.raw) out.raw = reply.raw;
   if (reply.json !== undefined) out.json = reply.json;
   return out;
 }
 
-const linkMemo = new Map<string, HeaderList>();
-
-/**
- * X-WP-Total, X-WP-TotalPages and Link. The links depend only on the collection, the query as sent, the page and the
- * total, so their (costly, PHP-exact) rebuilding is memoised on exactly those.
- */
+/** X-WP-Total, X-WP-TotalPages and Link, rebuilt from the query as sent (`per_page` and `page` as sanitized). */
 function paginationHeaders(collectionUrl: string, req: ParsedRequest, params: Record<string, unknown>, pg: { page: number; total: number }): HeaderList {
   const perPage = typeof params.per_page === 'number' ? params.per_page : 10;
-  const q = req.route === '/' ? '' : req.phpQuery.size === 0 ? '' : rawQueryOf(req);
-  const key = `${collectionUrl}\u0000${q}\u0000${pg.page}\u0000${perPage}\u0000${pg.total}`;
-  let hit = linkMemo.get(key);
-  if (!hit) {
-    const p = paginate({ collectionUrl, query: sanitizedQuery(req.phpQuery, params), page: pg.page, perPage, total: pg.total, beyondLastPage: 'empty-page' });
-    hit = p.headers.map(([k, v]) => [k, String(v)] as [string, string]);
-    if (linkMemo.size > 4096) linkMemo.clear();
-    linkMemo.set(key, hit);
-  }
-  return hit;
-}
-
-/** A faithful key of $_GET: keys, order and nesting. */
-function rawQueryOf(req: ParsedRequest): string {
-  const walk = (m: Map<unknown, unknown>): unknown[] => [...m].map(([k, v]) => [k, v instanceof Map ? walk(v) : v]);
-  return JSON.stringify(walk(req.phpQuery));
+  const p = paginate({ collectionUrl, query: sanitizedQuery(req.phpQuery, params), page: pg.page, perPage, total: pg.total, beyondLastPage: 'empty-page' });
+  return p.headers.map(([k, v]) => [k, String(v)] as [string, string]);
 }
 
 export function dispatch(req: ParsedRequest, env: DispatchEnv): Dispatched {
   return execute(prepare(req, env), req, env);
+}
+
+/**
+ * rest_do_request( WP_REST_Request::from_url( $href ) ): a GET of another URL under this request's API root, in
+ * the same environment (embedding). Undefined for a URL outside the API.
+ */
+export function subrequest(href: string, env: DispatchEnv): unknown {
+  const root = env.links.apiRoot;
+  if (!href.startsWith(root)) return undefined;
+  const inner = wpRestRequest({ method: 'GET', path: `/${href.slice(root.length)}`, headers: {} });
+  return inner ? dispatch(inner, env).data : undefined;
 }

@@ -6,7 +6,7 @@ import { coerceValue } from '../../../contracts/src/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/src/types.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
 import type { WpError } from '../wire/wpvalidate.ts';
-import { isPhpArrayLike, phpArrayKey, phpToJs, type PhpKey } from '../wire/php.ts';
+import { isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../wire/php/index.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 import { latin1Copy } from '../bytes.ts';
 
@@ -25,8 +25,6 @@ interface OpArgs {
   phaseOf: ReturnType<typeof phaseOfFor>;
 }
 
-const cache = new WeakMap<Operation, OpArgs>();
-
 /**
  * The same JSON value with its strings in V8's one-byte form where they fit. The contract's strings come out of the
  * YAML parser as slices of the (two-byte) source text; a default such as comment_status 'open' is stored in every
@@ -42,8 +40,6 @@ function oneByteStrings(v: unknown): unknown {
 }
 
 function argsOf(op: Operation): OpArgs {
-  const hit = cache.get(op);
-  if (hit) return hit;
   const schemasByParam: Record<string, JsonSchema> = {};
   const defaults: [string, unknown][] = [];
   const requiredWithDefault = new Set<string>();
@@ -59,37 +55,10 @@ function argsOf(op: Operation): OpArgs {
     }
   }
   const names = Object.keys(schemasByParam);
-  const out: OpArgs = { specs: op.params, schemasByParam, defaults, requiredWithDefault, names, keys: names.map(phpArrayKey), phaseOf: phaseOfFor(op.kind) };
-  cache.set(op, out);
-  return out;
-}
-
-const jsonTypes = new Map<string, boolean>();
-
-function isJsonType(value: string): boolean {
-  let hit = jsonTypes.get(value);
-  if (hit === undefined) {
-    hit = isJsonMediaType(value);
-    if (jsonTypes.size >= 256) jsonTypes.clear();
-    jsonTypes.set(value, hit);
-  }
-  return hit;
+  return { specs: op.params, schemasByParam, defaults, requiredWithDefault, names, keys: names.map(phpArrayKey), phaseOf: phaseOfFor(op.kind) };
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
-
-/**
- * The value a source holds for a declared arg, as WP_REST_Request sees the source as a PHP array. A JSON object's
- * key `k` becomes phpArrayKey(k), which is a one-to-one renaming (numbers only for canonical safe integers, whose
- * String() is the key again), so the object's own property named exactly `name` is the one. A JSON list has only its
- * indices; a PHP array (query, form body) is looked up by the PHP key.
- */
-function sourceValue(src: unknown, name: string, key: PhpKey): unknown {
-  if (src instanceof Map) return src.get(key);
-  if (Array.isArray(src)) return typeof key === 'number' && key >= 0 && key < src.length ? (src[key] as unknown) : undefined;
-  if (src !== null && typeof src === 'object') return hasOwn.call(src, name) ? (src as Record<string, unknown>)[name] : undefined;
-  return undefined;
-}
 
 /**
  * The request's value of each declared arg: the first non-null one in get_parameter_order()'s order (JSON body, form
@@ -97,7 +66,7 @@ function sourceValue(src: unknown, name: string, key: PhpKey): unknown {
  * without folding every source into a map first.
  */
 function rawValues(req: ParsedRequest, pathParams: Record<string, string>, args: OpArgs): Record<string, unknown> {
-  const json = req.contentType && isJsonType(req.contentType.value) && isPhpArrayLike(req.jsonParams) ? req.jsonParams : undefined;
+  const json = req.contentType && isJsonMediaType(req.contentType.value) && isPhpArrayLike(req.jsonParams) ? req.jsonParams : undefined;
   const post = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' || req.method === 'DELETE' ? req.postParams : undefined;
   const query = req.phpQuery;
   const raw: Record<string, unknown> = {};
@@ -105,9 +74,9 @@ function rawValues(req: ParsedRequest, pathParams: Record<string, string>, args:
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const key = keys[i]!;
-    let v = json === undefined ? undefined : sourceValue(json, name, key);
-    if (v === undefined || v === null) v = post === undefined ? undefined : sourceValue(post, name, key);
-    if (v === undefined || v === null) v = sourceValue(query, name, key);
+    let v = json === undefined ? undefined : phpArrayGet(json, key);
+    if (v === undefined || v === null) v = post === undefined ? undefined : phpArrayGet(post, key);
+    if (v === undefined || v === null) v = phpArrayGet(query, key);
     if (v === undefined || v === null) v = hasOwn.call(pathParams, name) ? pathParams[name] : undefined;
     if (v !== undefined && v !== null) raw[name] = phpToJs(v);
   }
@@ -130,13 +99,13 @@ export type ParamsResult = { ok: true; params: Record<string, unknown> } | { ok:
  */
 export function readParams(
   contract: Contract,
+  args: OpArgs,
   op: Operation,
   req: ParsedRequest,
   pathParams: Record<string, string>,
   /** Sanitize callbacks that refuse a value on their own terms (see InvalidParamsOptions.forced). */
   forcedErrors?: (raw: Readonly<Record<string, unknown>>) => Record<string, WpError> | undefined,
 ): ParamsResult {
-  const args = argsOf(op);
   const raw = rawValues(req, pathParams, args);
   const typed: TypedRequest = { path: {}, query: {} };
   if (op.bodySchema) typed.body = {};
@@ -164,4 +133,20 @@ export function readParams(
     if (!(name in params)) params[name] = copyDefault(value);
   }
   return { ok: true, params };
+}
+
+/**
+ * The contract's operations read once into what readParams() needs of each (the args' names, PHP keys, defaults,
+ * passes), as the route table is: fixed for the life of the mock, one entry per operation.
+ */
+export class ParamReader {
+  private readonly args: ReadonlyMap<Operation, OpArgs>;
+
+  constructor(private readonly contract: Contract) {
+    this.args = new Map(contract.operations.map((op) => [op, argsOf(op)]));
+  }
+
+  read(op: Operation, req: ParsedRequest, pathParams: Record<string, string>, forcedErrors?: Parameters<typeof readParams>[5]): ParamsResult {
+    return readParams(this.contract, this.args.get(op) ?? argsOf(op), op, req, pathParams, forcedErrors);
+  }
 }

@@ -2,26 +2,30 @@
 // WordPress do (wire/request.ts), honours the mock's own aids (`Prefer: code=`, `Prefer: latency=`, the control
 // routes under /__mock/), dispatches, then applies `_fields`, `_embed`, `_envelope`, `_jsonp`, `_pretty` and the
 // headers WordPress sends, in its order.
+//
+// Links are built from the site URL (WordPress's `home` and `siteurl` options): the one the mock was given, else the
+// address the adapter serves (never the Host header, which any client sets to anything).
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Lang } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
 import { criticalError, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';
 import { corsHeaders, responseHeaders, type HeaderList } from '../wire/headers.ts';
-import { wpJsonEncode } from '../wire/php.ts';
+import { wpJsonEncode } from '../wire/php/index.ts';
 import { apacheRejection, parseRequest, type ParsedRequest } from '../wire/request.ts';
-import { readRequest } from './parse.ts';
 import type { Discovery } from '../handlers/discovery.ts';
-import type { HandlerCtx, Reply, Rng } from '../handlers/context.ts';
-import { fastJson } from './json.ts';
-import { allowFor, dispatch, langOf, type DispatchEnv, type Dispatched } from './dispatch.ts';
+import type { HandlerCtx, HandlerMemos, Reply, Rng } from '../handlers/context.ts';
+import { allowFor, dispatch, langOf, subrequest, type DispatchEnv, type Dispatched } from './dispatch.ts';
+import { textBytes, VersionedMemo, type MemoSettings, type MemoStats } from './memo.ts';
+import { ParamReader } from './params.ts';
 import { authenticate, type User } from './permissions.ts';
 import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
 import { utf8Encode } from '../bytes.ts';
 
-export { fastJson } from './json.ts';
+/** The site URL when neither the mock nor the adapter names one. */
+export const DEFAULT_SITE_URL = 'http://127.0.0.1:4010';
 
 export interface CoreOptions {
   contract: Contract;
@@ -34,13 +38,17 @@ export interface CoreOptions {
   latencyMs: number;
   clock: Clock;
   rng: Rng;
-  /** Used when the request does not say which host it reached (no Host header, no adapter origin). */
-  siteUrl: string;
+  /** The site URL (`http://127.0.0.1:4010`, no path): when absent, the adapter's (MockRequest.origin). */
+  siteUrl?: string;
   maxBodyBytes: number;
   /** The mock's control routes (`/__mock/reset`...): answer or undefined for an unknown one. */
   control: (action: string, method: string) => { status: number; body: unknown } | undefined;
-  /** Serve repeated identical reads from a cache emptied by every write (default true). */
-  responseCache?: boolean;
+  /** What handlers remember (renderings, lists, documents). */
+  memos: HandlerMemos;
+  /** The attachment IDs of the site's media library (the fixtures' featured images). */
+  media: ReadonlySet<number>;
+  /** The response memo: identical reads between two writes, within the same second. */
+  responses: MemoSettings;
   /** Called when a handler throws: the answer is WordPress's critical-error 500, the error goes here. */
   onError?: (err: unknown) => void;
 }
@@ -75,30 +83,49 @@ function toRecord(list: HeaderList): Record<string, string> {
   return out;
 }
 
-export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockResponse } {
-  const languages = new Set(['en', 'uk']);
+/** The global parameters serve_request() reads itself: a query that has only these and declared args is plain. */
+const GLOBAL_PARAMS: ReadonlySet<string> = new Set(['_fields', '_embed', '_envelope', '_jsonp', '_pretty', '_method', 'rest_route']);
 
-  const envFor = (req: ParsedRequest, origin: string, user: User | undefined): DispatchEnv => {
+/**
+ * Whether an answer may be remembered for identical requests: it answered a declared route with only declared or
+ * global parameters (so a client adding `?_=123` or any other made-up parameter makes no entry), with no credentials
+ * or valid ones.
+ */
+function isPlainRead(req: ParsedRequest, d: Dispatched, user: User | undefined): boolean {
+  if (d.op === undefined || (req.headers.authorization !== undefined && user === undefined)) return false;
+  const declared = d.op.params;
+  for (const k of req.phpQuery.keys()) {
+    const name = String(k);
+    if (!GLOBAL_PARAMS.has(name) && !declared.some((p) => p.name === name)) return false;
+  }
+  return true;
+}
+
+export interface Core {
+  handle(req: MockRequest): MockResponse;
+  /** What the response memo holds. */
+  responseStats(): MemoStats;
+}
+
+export function createCore(opts: CoreOptions): Core {
+  const languages = new Set(['en', 'uk']);
+  const params = new ParamReader(opts.contract);
+
+  const envFor = (req: ParsedRequest, site: string, user: User | undefined, now: number, rng: Rng): DispatchEnv => {
     const urlLang = req.language && languages.has(req.language) ? (req.language as Lang) : undefined;
-    const apiRoot = `${origin}${urlLang ? `/${urlLang}` : ''}/wp-json/`;
     const env: DispatchEnv = {
       contract: opts.contract,
       table: opts.table,
+      params,
       store: opts.store,
-      links: { apiRoot, home: origin },
+      links: { apiRoot: `${site}${urlLang ? `/${urlLang}` : ''}/wp-json/`, home: site },
       user,
       authRequired: opts.authRequired,
-      now: opts.clock.now(),
-      rng: opts.rng,
+      now,
+      rng,
       route: opts.route,
-      subrequest: (href) => {
-        if (!href.startsWith(apiRoot)) return undefined;
-        const inner = parseRequest({ method: 'GET', url: `/wp-json/${href.slice(apiRoot.length)}`, headers: {} });
-        if (!inner) return undefined;
-        inner.method = 'GET';
-        const d = dispatch(inner, { ...env });
-        return d.data;
-      },
+      memos: opts.memos,
+      media: opts.media,
     };
     // Set afterwards rather than spread into the literal: V8 adds the properties after a spread slowly.
     if (urlLang) env.urlLang = urlLang;
@@ -108,7 +135,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
   const finish = (
     req: ParsedRequest,
     d: Dispatched,
-    ctx: { env: DispatchEnv; origin: string; user: User | undefined; delayMs: number },
+    ctx: { env: DispatchEnv; site: string; user: User | undefined; delayMs: number },
   ): MockResponse => {
     const g = req.globals;
     let status = d.status;
@@ -121,7 +148,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
       // Controllers add _links only when they are wanted (rest_is_field_included('_links' | '_embedded')).
       const wantLinks = d.linksAlways === true || isFieldIncluded('_links', fields) || isFieldIncluded('_embedded', fields);
       if (fields) data = filterFields(data, wantLinks ? [...fields, '_links'] : fields, status);
-      if (g._embed && wantLinks) data = embedLinks(data, g._embed, ctx.env.subrequest);
+      if (g._embed && wantLinks) data = embedLinks(data, g._embed, (href) => subrequest(href, ctx.env));
       if (fields && !d.linksAlways && !isFieldIncluded('_links', fields)) data = stripLinks(data);
     }
     let raw = d.raw;
@@ -141,7 +168,7 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
       contentType = raw.contentType;
     } else if (status === 204 || data === null || data === undefined) body = '';
     else {
-      const json = encoded ?? (g._pretty ? wpJsonEncode(data, { pretty: true }) : fastJson(data));
+      const json = encoded ?? (wpJsonEncode(data, { pretty: g._pretty }));
       body = jsonp ? `/**/${jsonp}(${json})` : json;
     }
     const list = responseHeaders({
@@ -168,45 +195,57 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     if (!early) return finish(req, { status: e.status, data: e.body, headers: [], error: true }, ctx);
     // serve_request() picks the Content-Type from a truthy `_jsonp` before it checks the callback, so even the
     // "Invalid JSONP callback function." error goes out as application/javascript.
-    const list = responseHeaders({ apiRoot: `${ctx.origin}/wp-json/`, status: e.status, originalMethod: req.originalMethod, loggedIn: false, early: true, jsonp: req.globals._jsonp !== null });
-    return { status: e.status, headers: toRecord(list), body: fastJson(e.body), ...(ctx.delayMs > 0 ? { delayMs: ctx.delayMs } : {}) };
+    const list = responseHeaders({ apiRoot: `${ctx.site}/wp-json/`, status: e.status, originalMethod: req.originalMethod, loggedIn: false, early: true, jsonp: req.globals._jsonp !== null });
+    return { status: e.status, headers: toRecord(list), body: wpJsonEncode(e.body), ...(ctx.delayMs > 0 ? { delayMs: ctx.delayMs } : {}) };
   };
 
   // Identical reads between two writes get identical answers: the state (store version), the second (answers may
-  // depend on "now") and everything of the request that WordPress reads are the key. Writes empty it.
-  const responses = new Map<string, MockResponse>();
-  let responsesVersion = -1;
-  const cacheKey = (mreq: MockRequest): string | undefined => {
-    if (opts.responseCache === false) return undefined;
+  // depend on "now"), the site URL and everything of the request that WordPress reads are the key. An answer that
+  // drew on the random source (an oEmbed secret) is never kept: the next read must draw again.
+  const responses = new VersionedMemo<string, MockResponse>(opts.responses, (key, r) => textBytes(key) + r.body.length + (r.bodyBytes?.byteLength ?? 0) + 512);
+  const cacheKey = (mreq: MockRequest, now: number, site: string): string | undefined => {
+    if (!opts.responses.enabled) return undefined;
     if (mreq.method !== 'GET' && mreq.method !== 'HEAD') return undefined;
     if (mreq.body !== undefined && mreq.body.length > 0) return undefined;
     const h = mreq.headers;
     if (h.prefer !== undefined && /code\s*=/i.test(h.prefer)) return undefined;
-    if (opts.store.version !== responsesVersion) {
-      responses.clear();
-      responsesVersion = opts.store.version;
-    }
-    return `${Math.floor(opts.clock.now() / 1000)}\u0000${mreq.method} ${mreq.url}\u0000${mreq.origin ?? ''}\u0000${h.origin ?? ''}\u0000${h.authorization ?? ''}\u0000${h['x-http-method-override'] ?? ''}\u0000${h['content-type'] ?? ''}`;
+    return `${Math.floor(now / 1000)}\u0000${mreq.method} ${mreq.url}\u0000${site}\u0000${h.origin ?? ''}\u0000${h.authorization ?? ''}\u0000${h['x-http-method-override'] ?? ''}\u0000${h['content-type'] ?? ''}`;
   };
 
   const handle = (mreq: MockRequest): MockResponse => {
-    const key = cacheKey(mreq);
+    // One reading of the clock for the whole request: the key's second is the answer's.
+    const now = opts.clock.now();
+    const site = opts.siteUrl ?? mreq.origin ?? DEFAULT_SITE_URL;
+    const key = cacheKey(mreq, now, site);
+    const version = opts.store.version;
     if (key !== undefined) {
-      const hit = responses.get(key);
-      const pref = hit && parsePrefer(mreq.headers.prefer);
-      const delayMs = pref?.latency ?? opts.latencyMs;
-      if (hit) return { status: hit.status, headers: { ...hit.headers }, body: hit.body, ...(hit.bodyBytes ? { bodyBytes: hit.bodyBytes } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
+      const hit = responses.at(version).peek(key);
+      if (hit) {
+        const delayMs = parsePrefer(mreq.headers.prefer).latency ?? opts.latencyMs;
+        return { status: hit.status, headers: { ...hit.headers }, body: hit.body, ...(hit.bodyBytes ? { bodyBytes: hit.bodyBytes } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
+      }
     }
-    const res = serve(mreq);
-    if (key !== undefined && res.status < 500 && opts.store.version === responsesVersion) {
-      if (responses.size >= 2048) responses.clear();
-      responses.set(key, { status: res.status, headers: { ...res.headers }, body: res.body, bodyBytes: utf8Encode(res.body) });
+    let drew = false;
+    const rng: Rng = {
+      next: () => {
+        drew = true;
+        return opts.rng.next();
+      },
+      hex: (length) => {
+        drew = true;
+        return opts.rng.hex(length);
+      },
+    };
+    const { res, plain } = serve(mreq, now, site, rng);
+    if (key !== undefined && plain && !drew && res.status < 500 && opts.store.version === version) {
+      responses.at(version).set(key, { status: res.status, headers: { ...res.headers }, body: res.body, bodyBytes: utf8Encode(res.body) });
     }
     return res;
   };
 
-  const serve = (mreq: MockRequest): MockResponse => {
-    const origin = mreq.origin ?? opts.siteUrl;
+  /** The answer, and whether it may be remembered (isPlainRead()). */
+  const serve = (mreq: MockRequest, now: number, site: string, rng: Rng): { res: MockResponse; plain: boolean } => {
+    const res = (r: MockResponse) => ({ res: r, plain: false });
     const pref = parsePrefer(mreq.headers.prefer);
     const delayMs = pref.latency ?? opts.latencyMs;
     const q = mreq.url.indexOf('?');
@@ -216,47 +255,48 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
       const r = out ?? { status: 404, body: { code: 'mock_no_control_route', message: `No control route ${path}. Known: POST /__mock/reset, GET /__mock/state.`, data: { status: 404 } } };
       // Asked from a page on another origin: the CORS headers a REST answer gets, or the page cannot read the answer.
       const cors = mreq.headers.origin ? Object.fromEntries(corsHeaders({ origin: mreq.headers.origin, originalMethod: mreq.method, loggedIn: false })) : {};
-      return { status: r.status, headers: { ...cors, 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(r.body) };
+      return res({ status: r.status, headers: { ...cors, 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(r.body) });
     }
     const rejected = apacheRejection(mreq.url);
-    if (rejected) return htmlNotFound(rejected.status);
-    const req = readRequest(mreq);
-    if (!req) return htmlNotFound(404);
+    if (rejected) return res(htmlNotFound(rejected.status));
+    const req = parseRequest(mreq);
+    if (!req) return res(htmlNotFound(404));
     const user = authenticate(req.headers.authorization, opts.store);
-    const env = envFor(req, origin, user);
-    const ctx = { env, origin, user, delayMs };
+    const env = envFor(req, site, user, now, rng);
+    const ctx = { env, site, user, delayMs };
 
-    if (mreq.oversize) return errorResponse(req, payloadTooLarge(opts.maxBodyBytes), ctx);
-    if (req.globals._jsonp && !req.globals._jsonp.valid) return errorResponse(req, jsonpCallbackInvalid(), ctx, true);
+    if (mreq.oversize) return res(errorResponse(req, payloadTooLarge(opts.maxBodyBytes), ctx));
+    if (req.globals._jsonp && !req.globals._jsonp.valid) return res(errorResponse(req, jsonpCallbackInvalid(), ctx, true));
 
     try {
       // rest_handle_options_request(): OPTIONS answers the first matching route's description, or an empty body.
       if (req.method === 'OPTIONS') {
         const m = opts.table.matching(req.route);
-        if (!m) return finish(req, { status: 200, data: [], headers: [], error: false }, ctx);
+        if (!m) return res(finish(req, { status: 200, data: [], headers: [], error: false }, ctx));
         const allow = allowFor(m.route, m.pathParams, langOf(undefined, env), env);
         const headers: HeaderList = allow && allow.length ? [['Allow', allow.join(', ')]] : [];
-        return finish(req, { status: 200, data: opts.discovery.options(m.route, env.links.apiRoot), headers, error: false }, ctx);
+        return res(finish(req, { status: 200, data: opts.discovery.options(m.route, env.links.apiRoot), headers, error: false }, ctx));
       }
       if (pref.code !== undefined) {
         const m = opts.table.match(req.method, req.route);
-        if (m.kind !== 'match') return errorResponse(req, noRoute(), ctx);
+        if (m.kind !== 'match') return res(errorResponse(req, noRoute(), ctx));
         const forced = preferError(pref.code);
         if (forced) {
           const allow = allowFor(m.route, m.pathParams, langOf(undefined, env), env);
-          return finish(req, { status: forced.status, data: forced.body, headers: allow && allow.length ? [['Allow', allow.join(', ')]] : [], error: true }, ctx);
+          return res(finish(req, { status: forced.status, data: forced.body, headers: allow && allow.length ? [['Allow', allow.join(', ')]] : [], error: true }, ctx));
         }
         const d = dispatch(req, env);
-        return finish(req, { ...d, status: pref.code }, ctx);
+        return res(finish(req, { ...d, status: pref.code }, ctx));
       }
-      return finish(req, dispatch(req, env), ctx);
+      const d = dispatch(req, env);
+      return { res: finish(req, d, ctx), plain: isPlainRead(req, d, user) };
     } catch (err) {
       opts.onError?.(err);
-      return errorResponse(req, criticalError(), ctx);
+      return res(errorResponse(req, criticalError(), ctx));
     }
   };
 
-  return { handle };
+  return { handle, responseStats: () => responses.stats };
 }
 
 function stripLinks(data: unknown): unknown {

@@ -10,7 +10,11 @@ export interface MockRequest {
   headers: Readonly<Record<string, string | undefined>>;
   /** Raw body bytes (or text); absent when the request had none. */
   body?: string | Uint8Array;
-  /** Scheme, host and port the client used (`http://127.0.0.1:4010`); links in answers are built on it. */
+  /**
+   * The site URL the adapter serves (`http://127.0.0.1:4010`): the node adapter's listening address, MSW's `origin`
+   * option or the intercepted URL's origin. Links are built on it when the mock was given no `siteUrl`. An adapter
+   * never fills it from the Host header.
+   */
   origin?: string;
   /** The adapter stopped reading a body larger than its limit; `body` is then absent. */
   oversize?: boolean;

@@ -122,4 +122,38 @@ describe('batch/v1', () => {
     const res = batch({ requests: [create('via cal/v1'), { path: '/cal/events/v1/events', body: { title: 'via legacy', start_date: '2026-12-24 18:00:00', end_date: '2026-12-24 20:00:00' } }, { path: '/cal/events/v1/tags', body: { name: 'batch-tag' } }] });
     expect(res.json.responses.map((r: { status: number }) => r.status)).toEqual([201, 201, 201]);
   });
+
+  it('runs its items in its own environment: sent to /uk/wp-json/, a create is filed in Ukrainian as a single create there is', () => {
+    const single = call(mock, 'POST', '/uk/wp-json/cal/v1/events', { body: { title: 'Мовний тест', status: 'publish' } });
+    const res = call(mock, 'POST', '/uk/wp-json/batch/v1', { body: { requests: [create('Мовний тест у пакеті', { status: 'publish' })] } });
+    const item = res.json.responses[0];
+    expect(item.status).toBe(201);
+    expect(single.json.link).toMatch(/^http:\/\/127\.0\.0\.1:4010\/uk\/event\//);
+    expect(item.body.link).toMatch(/^http:\/\/127\.0\.0\.1:4010\/uk\/event\//);
+    expect(item.headers.Location).toBe(`${ORIGIN}/uk/wp-json/cal/v1/events/${item.body.id}`);
+    const ids = (url: string) => call(mock, 'GET', url).json.map((e: { id: number }) => e.id);
+    expect(ids('/uk/wp-json/cal/v1/events?search=%D0%BF%D0%B0%D0%BA%D0%B5%D1%82%D1%96&_fields=id')).toEqual([item.body.id]);
+    expect(ids('/wp-json/cal/v1/events?search=%D0%BF%D0%B0%D0%BA%D0%B5%D1%82%D1%96&_fields=id')).toEqual([]);
+  });
+
+  it('an item path is the route as written: no trailing slash dropped, no rest_route or _method read from its query', () => {
+    const id = batch({ requests: [create('Written as is')] }).json.responses[0].body.id as number;
+    const res = batch({
+      requests: [
+        { method: 'DELETE', path: `/cal/v1/events/${id}/` },
+        { method: 'DELETE', path: `/cal/v1/events/${id}?_method=GET` },
+        { method: 'DELETE', path: `/cal/v1/events/999999?rest_route=/cal/v1/events` },
+        { method: 'DELETE', path: '///x' },
+      ],
+    });
+    // Recorded on WordPress 6.1.9 with /wp/v2/posts/<id>: 404 rest_no_route, the delete, 404 rest_post_invalid_id.
+    // `///x` is no URL to wp_parse_url(); WordPress itself then fails with a fatal error, the mock with the error
+    // serve_batch_request_v1() means to give.
+    expect(res.json.responses.map((r: { status: number; body: { code?: string } }) => [r.status, r.body.code])).toEqual([
+      [404, 'rest_no_route'],
+      [200, undefined],
+      [404, 'rest_post_invalid_id'],
+      [400, 'parse_path_failed'],
+    ]);
+  });
 });

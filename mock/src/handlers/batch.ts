@@ -3,15 +3,11 @@
 // as WordPress's own record controllers do); with `require-all-validate` one invalid item stops everything
 // (207, `failed: "validation"`, nulls for the valid ones). Otherwise the items run in order against the same
 // state, each answered as `{body, status, headers}` inside a 207 (samples 72-82).
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
 import { envelope } from '../wire/envelope.ts';
 import { noRoute, wpError } from '../wire/errors.ts';
-import type { ParsedRequest } from '../wire/request.ts';
-import { readItem } from '../core/parse.ts';
-import { execute, prepare, type DispatchEnv, type Prepared } from '../core/dispatch.ts';
-import type { RouteTable } from '../core/routes.ts';
-import { ok, type Handler, type HandlerCtx, type Reply } from './context.ts';
+import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
+import { execute, prepare, type Prepared } from '../core/dispatch.ts';
+import { ok, type Handler } from './context.ts';
 import { isBatchable } from './discovery.ts';
 
 interface Item {
@@ -19,12 +15,6 @@ interface Item {
   path?: unknown;
   body?: unknown;
   headers?: unknown;
-}
-
-export interface BatchDeps {
-  contract: Contract;
-  table: RouteTable;
-  route: (op: Operation) => ((ctx: HandlerCtx) => Reply) | undefined;
 }
 
 function itemHeaders(h: unknown): Record<string, string> {
@@ -37,56 +27,42 @@ function itemHeaders(h: unknown): Record<string, string> {
   return out;
 }
 
-/** WP_REST_Request built from one item: method, path with its query, body params, headers. */
-function itemRequest(item: Item): ParsedRequest | undefined {
-  const path = typeof item.path === 'string' ? item.path : '';
-  const method = (typeof item.method === 'string' ? item.method : 'POST').toUpperCase();
+/** WP_REST_Request built from one item: method (POST when absent), path with its query, body params, headers. */
+function itemRequest(item: Item): ParsedRequest | null {
   const body = item.body !== null && typeof item.body === 'object' && !Array.isArray(item.body) && Object.keys(item.body).length > 0 ? (item.body as Record<string, unknown>) : undefined;
-  return readItem(method, `/wp-json${path}`, itemHeaders(item.headers), body) ?? undefined;
+  return wpRestRequest({ method: typeof item.method === 'string' ? item.method : 'POST', path: item.path as string, headers: itemHeaders(item.headers), body });
 }
 
-export function batchHandler(deps: BatchDeps): Handler {
-  return (ctx) => {
-    const env: DispatchEnv = {
-      contract: deps.contract,
-      table: deps.table,
-      store: ctx.store,
-      links: ctx.links,
-      user: ctx.user,
-      authRequired: ctx.authRequired,
-      now: ctx.now,
-      rng: ctx.rng,
-      route: deps.route,
-      subrequest: () => undefined,
-    };
-    const items = (Array.isArray(ctx.params.requests) ? ctx.params.requests : []) as Item[];
-    const lang = ctx.lang;
-    const prepared: { req?: ParsedRequest; prep: Prepared }[] = items.map((item) => {
-      const req = typeof item.path === 'string' && item.path.startsWith('/') ? itemRequest(item) : undefined;
-      if (!req) {
-        const error = typeof item.path === 'string' && item.path.startsWith('/') ? wpError('parse_path_failed', 'Could not parse the path.', { status: 400 }) : noRoute();
-        return { prep: { kind: 'error', error, lang } };
-      }
-      let prep = prepare(req, env);
-      if (prep.route && !isBatchable(prep.route)) {
-        prep = { kind: 'error', error: wpError('rest_batch_not_allowed', 'The requested route does not support batch requests.', { status: 400 }), route: prep.route, ...(prep.op ? { op: prep.op } : {}), pathParams: prep.pathParams ?? {}, lang };
-      }
-      return { req, prep };
-    });
-
-    if (ctx.params.validation === 'require-all-validate' && prepared.some((p) => p.prep.kind === 'error')) {
-      const responses = prepared.map(({ prep }) => (prep.kind === 'error' ? envelope(prep.error.body, prep.error.status, []).body : null));
-      return ok({ failed: 'validation', responses }, 207);
+/** The items run in the batch request's own environment: its user, its language (`/uk/wp-json/batch/v1`), its links. */
+export const batchHandler: Handler = (ctx) => {
+  const env = ctx.env;
+  const items = (Array.isArray(ctx.params.requests) ? ctx.params.requests : []) as Item[];
+  const lang = ctx.lang;
+  const prepared: { req?: ParsedRequest; prep: Prepared }[] = items.map((item) => {
+    const req = typeof item.path === 'string' && item.path.startsWith('/') ? (itemRequest(item) ?? undefined) : undefined;
+    if (!req) {
+      const error = typeof item.path === 'string' && item.path.startsWith('/') ? wpError('parse_path_failed', 'Could not parse the path.', { status: 400 }) : noRoute();
+      return { prep: { kind: 'error', error, lang } };
     }
+    let prep = prepare(req, env);
+    if (prep.route && !isBatchable(prep.route)) {
+      prep = { kind: 'error', error: wpError('rest_batch_not_allowed', 'The requested route does not support batch requests.', { status: 400 }), route: prep.route, ...(prep.op ? { op: prep.op } : {}), pathParams: prep.pathParams ?? {}, lang };
+    }
+    return { req, prep };
+  });
 
-    const responses = prepared.map(({ req, prep }) => {
-      if (!req) {
-        const e = (prep as Extract<Prepared, { kind: 'error' }>).error;
-        return envelope(e.body, e.status, []).body;
-      }
-      const d = execute(prep, req, env);
-      return envelope(d.data, d.status, d.headers).body;
-    });
-    return ok({ responses }, 207);
-  };
-}
+  if (ctx.params.validation === 'require-all-validate' && prepared.some((p) => p.prep.kind === 'error')) {
+    const responses = prepared.map(({ prep }) => (prep.kind === 'error' ? envelope(prep.error.body, prep.error.status, []).body : null));
+    return ok({ failed: 'validation', responses }, 207);
+  }
+
+  const responses = prepared.map(({ req, prep }) => {
+    if (!req) {
+      const e = (prep as Extract<Prepared, { kind: 'error' }>).error;
+      return envelope(e.body, e.status, []).body;
+    }
+    const d = execute(prep, req, env);
+    return envelope(d.data, d.status, d.headers).body;
+  });
+  return ok({ responses }, 207);
+};

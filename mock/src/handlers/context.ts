@@ -1,11 +1,15 @@
 // What a route handler gets and gives back. Handlers are pure over the store: everything from the outside
 // world (time, randomness, who is asking, where links should point) comes in through HandlerCtx.
 import type { Operation } from '../../../contracts/src/types.ts';
+import type { DispatchEnv } from '../core/dispatch.ts';
 import type { Lang, UserRecord } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
 import type { DeepReadonly } from '../store/table.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';
 import type { LinkBase } from './calendar/render-shared.ts';
+import type { HandlerMemos } from './memos.ts';
+
+export type { HandlerMemos } from './memos.ts';
 
 export interface Rng {
   next(): number;
@@ -36,6 +40,12 @@ export interface HandlerCtx {
   /** Milliseconds since the epoch. */
   now: number;
   rng: Rng;
+  /** The mock's memos of what handlers compute (renderings, list results, documents). */
+  memos: HandlerMemos;
+  /** The attachment IDs of the site's media library (the mock keeps no media: the fixtures' featured images). */
+  media: ReadonlySet<number>;
+  /** The environment the request is dispatched in: a batch runs its items in it. */
+  env: DispatchEnv;
 }
 
 export interface Pagination {

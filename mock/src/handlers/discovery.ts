@@ -7,6 +7,8 @@ import type { JsonSchema, Operation } from '../../../contracts/src/types.ts';
 import { argsFromParams, routeDescriptor, routesIndex, toWpItemSchema, type EndpointDescription, type RouteDescription } from '../wire/options.ts';
 import type { WpSchema } from '../wire/wpvalidate.ts';
 import type { RouteEntry, RouteTable } from '../core/routes.ts';
+import { Memo, textBytes, type MemoSettings, type MemoStats } from '../core/memo.ts';
+import { wpJsonEncode } from '../wire/php/index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -57,13 +59,17 @@ function flatten(schema: JsonSchema): JsonSchema {
 
 export class Discovery {
   private readonly descriptions = new Map<RouteEntry, RouteDescription>();
-  private readonly cache = new Map<string, string | Json>();
+  /** The `routes` objects per API root and namespace: a function of the contract and the root alone. */
+  private readonly indexes: Memo<string, Json>;
 
   constructor(
     private readonly contract: Contract,
     private readonly table: RouteTable,
     private readonly site: { name: string; description: string; timezone: string; gmtOffset: () => number },
+    memo: MemoSettings = { enabled: true, maxBytes: 8 * 1024 * 1024 },
   ) {
+    // The root's routes object prints to about 300 KB; count a kept one at twice its text.
+    this.indexes = new Memo(memo, (key, routes) => textBytes(key) + 2 * wpJsonEncode(routes).length);
     for (const route of table.routes) {
       const record = route.ops.map((o) => o.raw['x-record']).find((r): r is string => typeof r === 'string');
       let schema: WpSchema | undefined;
@@ -84,8 +90,10 @@ export class Discovery {
 
   /** The `routes` object of the root descriptor or a namespace index. */
   private routes(apiRoot: string, namespace?: string): Json {
-    const list = this.table.routes.filter((r) => namespace === undefined || r.namespace === namespace).map((r) => this.descriptions.get(r)!);
-    return routesIndex(list, { apiRoot });
+    return this.indexes.get(`${namespace ?? ''} ${apiRoot}`, () => {
+      const list = this.table.routes.filter((r) => namespace === undefined || r.namespace === namespace).map((r) => this.descriptions.get(r)!);
+      return routesIndex(list, { apiRoot });
+    });
   }
 
   /** Namespaces as the descriptor lists them: every contract namespace but the root's and batch/v1's. */
@@ -95,10 +103,7 @@ export class Discovery {
 
   /** `GET /wp-json/`. */
   root(apiRoot: string, home: string): Json {
-    const key = `root ${apiRoot} ${home}`;
-    const hit = this.cache.get(key);
-    if (hit) return hit as Json;
-    const out: Json = {
+    return {
       name: this.site.name,
       description: this.site.description,
       url: home,
@@ -116,18 +121,16 @@ export class Discovery {
       site_icon_url: '',
       _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
     };
-    this.cache.set(key, out);
-    return out;
   }
 
   /** `GET /wp-json/<namespace>`. */
   namespaceIndex(namespace: string, apiRoot: string): Json {
-    const key = `ns ${namespace} ${apiRoot}`;
-    const hit = this.cache.get(key);
-    if (hit) return hit as Json;
-    const out = { namespace, routes: this.routes(apiRoot, namespace), _links: { up: [{ href: apiRoot }] } };
-    this.cache.set(key, out);
-    return out;
+    return { namespace, routes: this.routes(apiRoot, namespace), _links: { up: [{ href: apiRoot }] } };
+  }
+
+  /** What the descriptor memo holds. */
+  memoStats(): MemoStats {
+    return this.indexes.stats;
   }
 
   /** OPTIONS on a route: its description in the `help` context, with the item schema. */

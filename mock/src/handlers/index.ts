@@ -3,6 +3,7 @@
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
 import { addonHandler } from './addons/index.ts';
+import { batchHandler } from './batch.ts';
 import { handlePosts } from './calendar/posts.ts';
 import { handleTerms } from './calendar/terms.ts';
 import { ok, type Handler } from './context.ts';
@@ -14,8 +15,6 @@ const CALENDAR_NS = new Set(['cal/events/v1', 'cal/v1']);
 export interface RegistryDeps {
   contract: Contract;
   discovery: Discovery;
-  /** The batch route needs the whole dispatcher; it is wired in by the core. */
-  batch: Handler;
 }
 
 export function createRegistry(deps: RegistryDeps): (op: Operation) => Handler | undefined {
@@ -30,7 +29,7 @@ export function createRegistry(deps: RegistryDeps): (op: Operation) => Handler |
       case 'doc':
         return docs;
       case 'batch':
-        return deps.batch;
+        return batchHandler;
       default:
         break;
     }

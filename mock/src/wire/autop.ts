@@ -5,7 +5,7 @@
 //
 // PHP's `\s` without the u flag is ASCII whitespace; JavaScript's also matches U+00A0 and other Unicode spaces,
 // so `\s` is spelled out as S. PHP's `$` also matches before a final newline, hence `(?=\n?$)`.
-import { phpTrim } from './php.ts';
+import { phpTrim } from './php/index.ts';
 
 const S = '[ \\t\\n\\x0B\\f\\r]';
 const ALLBLOCKS =

@@ -3,7 +3,7 @@
 // Allow...), then rest_send_cors_headers() (on rest_pre_serve_request), then the no-cache headers. PHP's header()
 // replaces a header of the same name where it stands, and Apache emits Content-Type last. Apache adds Date, Server,
 // Content-Length / Transfer-Encoding and Connection itself; those are the HTTP layer's business.
-import { phpTrim } from './php.ts';
+import { phpTrim } from './php/index.ts';
 
 /** Header name/value pairs in wire order. */
 export type HeaderList = [name: string, value: string][];
@@ -23,18 +23,9 @@ export const WP_NOCACHE_HEADERS: HeaderList = [
   ['Cache-Control', 'no-cache, must-revalidate, max-age=0'],
 ];
 
-const rootLinks = new Map<string, string>();
-
 /** The `Link` value WordPress sends for the API root: `<http://host/wp-json/>; rel="https://api.w.org/"`. */
 export function apiRootLink(apiRoot: string): string {
-  // Sent on every answer, and a server has a handful of API roots: sanitize each once.
-  let link = rootLinks.get(apiRoot);
-  if (link === undefined) {
-    link = `<${sanitizeUrl(apiRoot)}>; rel="https://api.w.org/"`;
-    if (rootLinks.size >= 64) rootLinks.clear();
-    rootLinks.set(apiRoot, link);
-  }
-  return link;
+  return `<${sanitizeUrl(apiRoot)}>; rel="https://api.w.org/"`;
 }
 
 /**

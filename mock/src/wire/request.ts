@@ -3,7 +3,7 @@
 // (WP_REST_Server::serve_request(), WP_REST_Request), as Apache 2.4 + mod_php 8.2 hand them over.
 
 import { utf8Decode, utf8Encode } from '../bytes.ts';
-import { isPhpArrayLike, jsToPhpArray, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php.ts';
+import { isPhpArrayLike, jsToPhpArray, phpArrayGet, phpArrayHas, phpArrayKey, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php/index.ts';
 
 export interface RawHttpRequest {
   method: string;
@@ -252,13 +252,11 @@ export function parseFields(v: unknown): string[] | null {
 }
 
 function phpHas(source: unknown, key: string): boolean {
-  const m = isPhpArrayLike(source) ? jsToPhpArray(source) : null;
-  return !!m && m.has(key);
+  return phpArrayHas(source, phpArrayKey(key));
 }
 
 function phpGet(source: unknown, key: string): unknown {
-  const m = isPhpArrayLike(source) ? jsToPhpArray(source) : null;
-  return m?.get(key);
+  return phpArrayGet(source, phpArrayKey(key));
 }
 
 /** get_parameter_order(): the sources WordPress looks in, first match wins. */
@@ -400,14 +398,77 @@ export function parseRequest(raw: RawHttpRequest): ParsedRequest | null {
   if (bodyParams !== undefined) parsed.bodyParams = bodyParams;
   if (jsonParams !== undefined) parsed.jsonParams = jsonParams;
 
+  parsed.globals = globalsOf(parsed);
+  return parsed;
+}
+
+/** The global parameters of a request, read from its sources as serve_request() and its filters read them. */
+function globalsOf(parsed: ParsedRequest): GlobalParams {
+  const { phpQuery } = parsed;
   const fieldsSource = parameterSources(parsed).map((s) => phpGet(s, '_fields')).find((v) => v !== undefined && v !== null);
-  parsed.globals = {
+  return {
     _envelope: phpQuery.has('_envelope'),
     _fields: parseFields(fieldsSource),
     _embed: phpQuery.has('_embed') ? parseEmbed(phpQuery.get('_embed')) : false,
     _jsonp: jsonpOf(phpQuery.get('_jsonp')),
     _pretty: hasParam(parsed, '_pretty'),
   };
+}
+
+/** A request made inside WordPress: a batch item, or the URL of an embedded link. */
+export interface RestRequestInit {
+  method: string;
+  path: string;
+  /** Header names lower-case. */
+  headers: Record<string, string>;
+  body?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The parts wp_parse_url() gives of such a request's path, or null where it returns false (`///x`, `//`). A path that
+ * starts with `//` names a host and no path: WordPress then matches no route.
+ */
+function batchPathParts(path: string): { path: string; query: string } | null {
+  const hash = path.indexOf('#');
+  const target = hash < 0 ? path : path.slice(0, hash);
+  if (target.startsWith('//')) return /^\/\/[^/?]+/.test(target) ? { path: '', query: '' } : null;
+  const q = target.indexOf('?');
+  return q < 0 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
+}
+
+/**
+ * `new WP_REST_Request( $method, $path )` as serve_batch_request_v1() builds it from a batch item and
+ * WP_REST_Request::from_url() from an embedded link's URL: the route is the path as written (not decoded, no
+ * trailing slash dropped, no `rest_route` or `_method` read from its query: those belong to the HTTP request), the
+ * query parsed by wp_parse_str(), the method as given and the body object as the body parameters (held as JSON
+ * parameters, which WP_REST_Request::get_param() reads first). Null when wp_parse_url() fails.
+ */
+export function wpRestRequest(item: RestRequestInit): ParsedRequest | null {
+  const parts = batchPathParts(item.path);
+  if (!parts) return null;
+  const method = asciiUpper(item.method);
+  const phpQuery = phpParseStr(parts.query);
+  const headers = item.body ? Object.assign({}, item.headers, { 'content-type': 'application/json' }) : item.headers;
+  const parsed: ParsedRequest = {
+    route: parts.path,
+    apiRootStyle: 'pretty',
+    method,
+    originalMethod: method,
+    methodOverridden: false,
+    query: phpToJs(phpQuery) as Record<string, unknown>,
+    phpQuery,
+    postParams: new Map(),
+    jsonError: null,
+    contentType: parseContentType(headers['content-type']),
+    headers,
+    rawBody: new Uint8Array(0),
+    globals: { _envelope: false, _fields: null, _embed: false, _jsonp: null, _pretty: false },
+  };
+  if (item.body) {
+    parsed.jsonParams = item.body;
+    parsed.bodyParams = item.body;
+  }
+  parsed.globals = globalsOf(parsed);
   return parsed;
 }
 

@@ -10,7 +10,7 @@
 // except the no-break space (PHP's `\xC2\xA0`, here U+00A0). Not ported: shortcodes (none is registered here, so
 // WordPress would texturize `[...]` as text too, as this does), the `no_texturize_*` and `run_wptexturize` filters.
 import { escapeRegExp } from '../../../contracts/src/regexp.ts';
-import { phpTrim } from './php.ts';
+import { phpTrim } from './php/index.ts';
 
 const SPACES = '[\\r\\n\\t ]|\\u00A0|&nbsp;';
 

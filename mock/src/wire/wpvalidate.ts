@@ -22,7 +22,7 @@ import {
   wpParseList,
   wpSprintfList,
   type PhpKey,
-} from './php.ts';
+} from './php/index.ts';
 
 /** One WordPress error as rest_convert_error_to_response() renders it: `data` is null when the error has none. */
 export interface WpError {

@@ -1,19 +1,17 @@
 // Helpers the add-on handlers share. The add-ons' error codes are not documented (000 §7, 001 §4: "not shown");
 // each plugin's own style is imitated: a snake_case code, a sentence, `data.status`.
 import { StoreError } from '../../store/store.ts';
-import { epochToWall, utcToZoned } from '../../store/time.ts';
+import { epochToWall } from '../../store/time.ts';
 import { wpError } from '../../wire/errors.ts';
 import { fail, type ErrorReply, type HandlerCtx } from '../context.ts';
-import { invalidParam } from '../calendar/common.ts';
+import { invalidParam, siteNow } from '../calendar/common.ts';
 
 export function err(code: string, message: string, status: number, extra: Record<string, unknown> = {}): ErrorReply {
   return fail(wpError(code, message, { status, ...extra }));
 }
 
 /** The site's wall clock now, `YYYY-MM-DD HH:MM:SS`. */
-export function nowWall(ctx: HandlerCtx): string {
-  return utcToZoned(epochToWall(Math.floor(ctx.now / 1000) * 1000), ctx.store.get('calendarSettings').timezone);
-}
+export const nowWall = siteNow;
 
 export function nowUtc(ctx: HandlerCtx): string {
   return epochToWall(Math.floor(ctx.now / 1000) * 1000);

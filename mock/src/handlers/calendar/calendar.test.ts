@@ -300,6 +300,16 @@ describe('cal/v1 fields that name other things, as WP_REST_Posts_Controller (6.1
     expect(call(mock, 'PATCH', '/wp-json/cal/v1/venues/11', { body: { featured_media: 90 } }).json.featured_media).toBe(90);
   });
 
+  it('what counts as an attachment is a matter of the state, not of what the mock saw before a reset', () => {
+    // The legacy namespace takes any image ID; while a post names it, cal/v1 counts it as an attachment.
+    const legacy = call(mock, 'POST', '/wp-json/cal/events/v1/events', { body: { title: 'Own image', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', image: '777777' } });
+    expect(legacy.status).toBe(201);
+    expect(call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'Same image', featured_media: 777777 } }).json.featured_media).toBe(777777);
+    mock.reset();
+    // After the reset nothing names it, as in a mock that never saw it.
+    expect(call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'After reset', featured_media: 777777 } }).json.featured_media).toBe(0);
+  });
+
   it('cal/v1 takes a timezone that is no zone and keeps the event\'s own; the legacy namespace refuses it', () => {
     const zone = call(mock, 'GET', '/wp-json/cal/v1/events/92').json.timezone;
     const patched = call(mock, 'PATCH', '/wp-json/cal/v1/events/92', { body: { timezone: 'Mars/Olympus_Mons' } });

@@ -7,14 +7,9 @@ import { fail, type ErrorReply, type HandlerCtx, type Pagination } from '../cont
 import type { LegacyLookup } from './render-legacy.ts';
 import { InvalidParam } from './write.ts';
 
-let nowMemo = { second: NaN, zone: '', wall: '' };
-
-/** The site's wall clock, `YYYY-MM-DD HH:MM:SS` (memoised per second: zone arithmetic is not free). */
+/** The site's wall clock, `YYYY-MM-DD HH:MM:SS`, in whole seconds. */
 export function siteNow(ctx: HandlerCtx): string {
-  const second = Math.floor(ctx.now / 1000);
-  const zone = ctx.store.get('calendarSettings').timezone;
-  if (nowMemo.second !== second || nowMemo.zone !== zone) nowMemo = { second, zone, wall: utcToZoned(epochToWall(second * 1000), zone) };
-  return nowMemo.wall;
+  return utcToZoned(epochToWall(Math.floor(ctx.now / 1000) * 1000), ctx.store.get('calendarSettings').timezone);
 }
 
 export function defaultLang(store: Store): Lang {

@@ -8,8 +8,8 @@ import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
-import { fastJson } from '../../core/json.ts';
-import { memoList, rendered, renderedOnce, storeVersion, type Rendered } from './render-cache.ts';
+import { wpJsonEncode } from '../../wire/php/index.ts';
+import { rendered, renderedOnce, type Rendered } from './render-cache.ts';
 import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
 import {
@@ -33,11 +33,11 @@ export function namespaceOf(ctx: HandlerCtx): Ns {
 function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Rendered {
   // Edit renderings only answer writes, and every write stores a new record, so one kept on its record would never
   // be read again (and would hold some 6 KB per created record): rendered for this answer only.
-  if (context === 'edit') return renderedOnce(render(ctx, ns, type, rec, context), fastJson);
+  if (context === 'edit') return renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode);
   // Legacy events nest venues, organizers and term counts, so any write to the store makes them stale.
-  const deps = ns === 'legacy' && type === 'event' ? storeVersion(ctx.store) : '';
-  const variant = `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}|${deps}`;
-  return rendered(rec, variant, () => render(ctx, ns, type, rec, context), fastJson);
+  const deps = ns === 'legacy' && type === 'event' ? String(ctx.store.version) : '';
+  const variant = `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}`;
+  return rendered(ctx.memos.renders, rec, variant, deps, () => render(ctx, ns, type, rec, context), wpJsonEncode);
 }
 
 /** The answer for one record: its object, and its encoding for the fast path. */
@@ -155,7 +155,7 @@ function listEvents(ctx: HandlerCtx, ns: Ns): Reply {
   const orderby = (ns === 'cal' ? (p.orderby as EventOrderBy | undefined) : undefined) ?? 'event_date';
   const order = ns === 'cal' && p.order === 'DESC' ? 'DESC' : 'ASC';
   const key = `events|${ns}|${ctx.lang}|${now.slice(0, 10)}|${JSON.stringify(bounds)}|${JSON.stringify(p)}`;
-  const matched = memoList(store, key, () => store.events.values().filter((e) => eventMatches(e, filter)).sort(eventComparator(orderby, order)));
+  const matched = ctx.memos.lists.at(store.version).get(key, () => store.events.values().filter((e) => eventMatches(e, filter)).sort(eventComparator(orderby, order))) as readonly AnyPost[];
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
   if (!page) return pageBeyondReply();
   return many(ctx, ns, 'event', page.items, page.pagination);
@@ -212,20 +212,14 @@ function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
 
 type Patch = ReturnType<typeof patchFor>;
 
-const attachmentMemo = new WeakMap<object, Set<number>>();
-
 /**
- * The attachments the site has. The mock keeps no media; the featured images its posts name stand for them, and an
- * attachment stays once seen (clearing a post's featured image does not delete the file).
+ * The site's attachments. The mock keeps no media library; the featured images the fixtures name stand for it
+ * (ctx.media, what a reset brings back), and so does any image a post names now: clearing a post's featured image
+ * does not delete the file. A function of the state alone, so every mock in the same state answers the same.
  */
 function isAttachment(ctx: HandlerCtx, id: number): boolean {
-  let known = attachmentMemo.get(ctx.store);
-  if (!known) attachmentMemo.set(ctx.store, (known = new Set()));
-  if (known.has(id)) return true;
-  for (const type of ['event', 'venue', 'organizer'] as const) {
-    for (const rec of ctx.store.posts(type).values()) if (rec.featured_media > 0) known.add(rec.featured_media);
-  }
-  return known.has(id);
+  if (ctx.media.has(id)) return true;
+  return (['event', 'venue', 'organizer'] as const).some((type) => ctx.store.posts(type).values().some((rec) => rec.featured_media === id));
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   wpJsonEncode,
   wpParseList,
   wpSprintfList,
-} from './php.ts';
+} from './index.ts';
 
 // Expected values below were produced by PHP 8.2.36 (the reference server's runtime) with parse_str(), json_encode(),
 // json_decode() and WordPress 6.1.9's add_query_arg() / urlencode_deep(), then transcribed here.

@@ -1,0 +1,29 @@
+// PHP and WordPress string helpers the wire texts depend on.
+import { wpParseList as splitList } from '../../../../contracts/src/coerce.ts';
+import { isPhpArrayLike, isScalar, jsToPhpArray, type PhpKey } from './arrays.ts';
+import { phpStringCast } from './scalars.ts';
+
+/** PHP trim(): spaces, tabs, newlines, carriage returns, NUL and vertical tabs (not JavaScript's Unicode spaces). */
+export function phpTrim(s: string): string {
+  return s.replace(/^[ \t\n\r\0\x0B]+|(?<![ \t\n\r\0\x0B])[ \t\n\r\0\x0B]+$/g, '');
+}
+
+/**
+ * wp_parse_list(): a scalar is cast to a string and split on commas and PHP's whitespace (the contract's coercion
+ * splits with the same rule); an array keeps its scalar entries (and their keys).
+ */
+export function wpParseList(v: unknown): unknown[] | Map<PhpKey, unknown> {
+  if (!isPhpArrayLike(v)) return splitList(phpStringCast(v));
+  const m = jsToPhpArray(v)!;
+  const out = new Map<PhpKey, unknown>();
+  for (const [k, val] of m) if (isScalar(val)) out.set(k, val);
+  return Array.isArray(v) ? [...out.values()] : out;
+}
+
+/** The `%l` list of wp_sprintf_l() in English: `a`, `a and b`, `a, b, and c`. */
+export function wpSprintfList(items: readonly string[]): string {
+  if (items.length === 0) return '';
+  if (items.length === 1) return items[0]!;
+  if (items.length === 2) return `${items[0]} and ${items[1]}`;
+  return `${items.slice(0, -1).join(', ')}, and ${items[items.length - 1]}`;
+}
