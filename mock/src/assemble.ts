@@ -95,13 +95,15 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     responseCache: options.responseCache ?? true,
     ...(options.onError ? { onError: options.onError } : {}),
-    control: (action, method) => {
-      if (action === 'reset' && method === 'POST') {
-        store.reset();
-        return { status: 200, body: { reset: true, loaded: counts() } };
-      }
-      if (action === 'state' && method === 'GET') return { status: 200, body: { version: store.version, loaded: counts(), auth: options.auth ?? false } };
-      return undefined;
+    control: {
+      reset: {
+        method: 'POST',
+        run: () => {
+          store.reset();
+          return { status: 200, body: { reset: true, loaded: counts() } };
+        },
+      },
+      state: { method: 'GET', run: () => ({ status: 200, body: { version: store.version, loaded: counts(), auth: options.auth ?? false } }) },
     },
   });
 

@@ -7,7 +7,7 @@ import type { Lang } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
 import { criticalError, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';
-import { corsHeaders, responseHeaders, type HeaderList } from '../wire/headers.ts';
+import { responseHeaders, type HeaderList } from '../wire/headers.ts';
 import { wpJsonEncode } from '../wire/php.ts';
 import { apacheRejection, parseRequest, type ParsedRequest } from '../wire/request.ts';
 import { readRequest } from './parse.ts';
@@ -16,6 +16,7 @@ import type { HandlerCtx, Reply, Rng } from '../handlers/context.ts';
 import { fastJson } from './json.ts';
 import { allowFor, dispatch, langOf, type DispatchEnv, type Dispatched } from './dispatch.ts';
 import { authenticate, type User } from './permissions.ts';
+import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
 import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
@@ -37,8 +38,8 @@ export interface CoreOptions {
   /** Used when the request does not say which host it reached (no Host header, no adapter origin). */
   siteUrl: string;
   maxBodyBytes: number;
-  /** The mock's control routes (`/__mock/reset`...): answer or undefined for an unknown one. */
-  control: (action: string, method: string) => { status: number; body: unknown } | undefined;
+  /** The mock's control routes by action (`reset` for `/__mock/reset`). */
+  control: Readonly<Record<string, ControlRoute>>;
   /** Serve repeated identical reads from a cache emptied by every write (default true). */
   responseCache?: boolean;
   /** Called when a handler throws: the answer is WordPress's critical-error 500, the error goes here. */
@@ -211,12 +212,9 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     const delayMs = pref.latency ?? opts.latencyMs;
     const q = mreq.url.indexOf('?');
     const path = q < 0 ? mreq.url : mreq.url.slice(0, q);
-    if (path.startsWith('/__mock/') || path === '/__mock') {
-      const out = opts.control(path.replace(/^\/__mock\/?/, '').replace(/\/+$/, ''), mreq.method.toUpperCase());
-      const r = out ?? { status: 404, body: { code: 'mock_no_control_route', message: `No control route ${path}. Known: POST /__mock/reset, GET /__mock/state.`, data: { status: 404 } } };
-      // Asked from a page on another origin: the CORS headers a REST answer gets, or the page cannot read the answer.
-      const cors = mreq.headers.origin ? Object.fromEntries(corsHeaders({ origin: mreq.headers.origin, originalMethod: mreq.method, loggedIn: false })) : {};
-      return { status: r.status, headers: { ...cors, 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(r.body) };
+    const action = controlAction(path);
+    if (action !== undefined) {
+      return controlAnswer(mreq, action, { routes: opts.control, authRequired: opts.authRequired, user: () => authenticate(mreq.headers.authorization, opts.store) });
     }
     const rejected = apacheRejection(mreq.url);
     if (rejected) return htmlNotFound(rejected.status);
