@@ -1,6 +1,7 @@
 // Slugs the way WordPress makes them (sanitize_title_with_dashes + wp_unique_post_slug), close enough
 // that a client cannot tell: Latin accents are folded, everything else non-ASCII is kept as lowercase
 // percent-encoded UTF-8 (so a Ukrainian title gives `%d0%b2%d0%b5...`), and collisions get `-2`, `-3`.
+import { stripAngleTags } from '../linear-text.ts';
 
 /** WordPress caps post_name at 200 bytes of encoded text and never splits a character. */
 export const MAX_SLUG_LENGTH = 200;
@@ -45,8 +46,7 @@ export function sanitizeTitle(title: string): string {
 const recent = new Map<string, string>();
 
 function sanitize(title: string): string {
-  const stripped = title
-    .replace(/<[^>]*>/g, '')
+  const stripped = stripAngleTags(title)
     .replace(/&(nbsp|ndash|mdash|#160|#8211|#8212);/g, '-')
     .replace(/&[a-z0-9#]+;/gi, '');
   let out = '';
@@ -104,7 +104,7 @@ export function truncateSlug(slug: string, max: number): string {
     if (out.length + t.length > max) break;
     out += t;
   }
-  return out.replace(/-+$/, '');
+  return out.replace(/(?<!-)-+$/, '');
 }
 
 /** The suffix trashedSlug() adds: `__trashed`, or `__trashed-2`... when that is taken. */

@@ -34,7 +34,7 @@ function isHex(c: string | undefined): boolean {
 /** PHP urldecode(): `+` is a space, `%XX` a byte, a malformed escape is kept as-is. Invalid UTF-8 becomes U+FFFD. */
 /** PHP trim(): spaces, tabs, newlines, carriage returns, NUL and vertical tabs (not JavaScript's Unicode spaces). */
 export function phpTrim(s: string): string {
-  return s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+  return s.replace(/^[ \t\n\r\0\x0B]+|(?<![ \t\n\r\0\x0B])[ \t\n\r\0\x0B]+$/g, '');
 }
 
 export function phpUrlDecode(s: string): string {
@@ -699,9 +699,9 @@ export function addQueryArg(args: Map<PhpKey, unknown> | Record<string, unknown>
   for (const [k, v] of entries) qs.set(typeof k === 'string' ? phpArrayKey(k) : k, v);
   for (const [k, v] of qs) if (v === false) qs.delete(k);
   let ret = wpBuildQuery(qs);
-  ret = ret.replace(/^\?+|\?+$/g, '');
+  ret = ret.replace(/^\?+|(?<!\?)\?+$/g, '');
   ret = ret.replace(/=(&|$)/g, '$1');
   ret = protocol + base + ret + frag;
-  ret = ret.replace(/\?+$/, '');
+  ret = ret.replace(/(?<!\?)\?+$/, '');
   return ret.replaceAll('?#', '#');
 }
