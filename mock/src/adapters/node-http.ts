@@ -1,5 +1,6 @@
 // node:http adapter: socket in, MockRequest to the core, MockResponse out. Everything WordPress-specific
-// happens in the core; this file only moves bytes, enforces the body limit and holds answers for --latency.
+// happens in the core; this file only moves bytes, enforces the body limit (as the body arrives, chunked or not) and
+// holds answers for --latency.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockRequest, MockResponse } from '../core/types.ts';
@@ -36,6 +37,36 @@ function deliver(res: ServerResponse, r: MockResponse): void {
   else send(res, r);
 }
 
+/** How long a refused upload may go on being read (and dropped) after the 413, and how much of it. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 1024 * 1024;
+
+/**
+ * Lingering close, as Apache does it: the answer goes out with `Connection: close`, our side of the connection is shut
+ * (FIN), and what the client still sends is read and dropped for at most LINGER_MS or LINGER_BYTES; then the socket is
+ * destroyed. Node would destroy it as soon as the answer is out, and a connection closed with unread bytes is reset,
+ * which can make a client that is still uploading lose the answer.
+ */
+function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  // Node ends the last answer's connection with destroySoon(); end it half-way instead and destroy it ourselves.
+  socket.destroySoon = () => {
+    socket.end();
+  };
+  res.once('finish', () => {
+    let drained = 0;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    req.removeAllListeners('data');
+    req.on('data', (c: Buffer) => {
+      drained += c.length;
+      if (drained > LINGER_BYTES) socket.destroy();
+    });
+    req.resume();
+  });
+}
+
 export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
@@ -65,38 +96,40 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     else deliver(res, out);
   };
 
+  /** The 413, at once: nothing more of the body is kept, and the connection closes once the answer is out. */
+  const refuse = (req: IncomingMessage, res: ServerResponse) => {
+    req.pause();
+    res.setHeader('Connection', 'close');
+    lingerAfter(req, res);
+    run(req, res, undefined, true);
+  };
+
   return (req, res) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      // Answer without reading; the client may still be sending, so close the connection afterwards.
-      res.setHeader('Connection', 'close');
-      req.resume();
-      run(req, res, undefined, true);
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      refuse(req, res);
       return;
     }
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
       run(req, res, undefined, false);
       return;
     }
+    // Chunked bodies declare no length: they are counted as they arrive and cut at the limit.
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
-    req.on('data', (c: Buffer) => {
-      if (over) return;
+    const onData = (c: Buffer) => {
       size += c.length;
-      if (size > limit) {
-        over = true;
-        chunks.length = 0;
+      if (size <= limit) {
+        chunks.push(c);
         return;
       }
-      chunks.push(c);
-    });
-    req.on('end', () => {
-      if (over) {
-        res.setHeader('Connection', 'close');
-        run(req, res, undefined, true);
-      } else run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false);
-    });
+      chunks.length = 0;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      refuse(req, res);
+    };
+    const onEnd = () => run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false);
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', () => res.destroy());
   };
 }
