@@ -95,6 +95,14 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     responseCache: options.responseCache ?? true,
     ...(options.onError ? { onError: options.onError } : {}),
+    frontEnd: {
+      ...SITE,
+      defaultLang: () => store.get('calendarSettings').default_lang,
+      published: (type, slug, lang) => {
+        const found = store.bySlug(type, slug, lang);
+        return found && found.status === 'publish' ? { id: found.id, title: found.title } : undefined;
+      },
+    },
     control: {
       reset: {
         method: 'POST',

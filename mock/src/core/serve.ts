@@ -17,6 +17,7 @@ import { fastJson } from './json.ts';
 import { allowFor, dispatch, langOf, type DispatchEnv, type Dispatched } from './dispatch.ts';
 import { authenticate, type User } from './permissions.ts';
 import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
+import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
@@ -38,6 +39,8 @@ export interface CoreOptions {
   /** Used when the request does not say which host it reached (no Host header, no adapter origin). */
   siteUrl: string;
   maxBodyBytes: number;
+  /** The site behind the front-end pages (everything outside the REST API). */
+  frontEnd: FrontEndSite;
   /** The mock's control routes by action (`reset` for `/__mock/reset`). */
   control: Readonly<Record<string, ControlRoute>>;
   /** Serve repeated identical reads from a cache emptied by every write (default true). */
@@ -219,7 +222,8 @@ export function createCore(opts: CoreOptions): { handle(req: MockRequest): MockR
     const rejected = apacheRejection(mreq.url);
     if (rejected) return htmlNotFound(rejected.status);
     const req = readRequest(mreq);
-    if (!req) return htmlNotFound(404);
+    // Not a REST request: the site's front end, whose pages say where the API is.
+    if (!req) return frontEndAnswer(mreq.method, mreq.url, origin, opts.frontEnd);
     const user = authenticate(req.headers.authorization, opts.store);
     const env = envFor(req, origin, user);
     const ctx = { env, origin, user, delayMs };
