@@ -25,9 +25,10 @@ const CRASH_BODY = JSON.stringify({
 
 function send(res: ServerResponse, r: MockResponse): void {
   if (res.destroyed) return;
-  // An explicit length keeps answers out of chunked encoding (HEAD answers carry none, as on the reference site).
+  // An explicit length keeps answers out of chunked encoding (HEAD answers carry none, as on the reference site, and
+  // 204 answers none at all: RFC 9110 §8.6).
   const payload = r.bodyBytes ?? r.body;
-  if (res.req.method !== 'HEAD') r.headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
+  if (res.req.method !== 'HEAD' && r.status !== 204) r.headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
   res.writeHead(r.status, r.headers);
   res.end(payload);
 }
@@ -37,34 +38,25 @@ function deliver(res: ServerResponse, r: MockResponse): void {
   else send(res, r);
 }
 
-/** How long a refused upload may go on being read (and dropped) after the 413, and how much of it. */
+/** How long a connection refused with a 413 stays half-open before it is destroyed. */
 const LINGER_MS = 2_000;
-const LINGER_BYTES = 1024 * 1024;
 
 /**
- * Lingering close, as Apache does it: the answer goes out with `Connection: close`, our side of the connection is shut
- * (FIN), and what the client still sends is read and dropped for at most LINGER_MS or LINGER_BYTES; then the socket is
- * destroyed. Node would destroy it as soon as the answer is out, and a connection closed with unread bytes is reset,
- * which can make a client that is still uploading lose the answer.
+ * Lingering close: the 413 goes out with `Connection: close` and our side of the connection is shut (FIN), but the
+ * socket is destroyed only LINGER_MS later. Destroying it at once (Node's way after `Connection: close`) resets a
+ * connection whose client is still uploading, and the reset can reach the client before it reads the answer (curl
+ * then reports a send failure instead of the 413). Nothing more is read meanwhile: the request stays paused, so the
+ * client's window fills and it stops sending; an upload costs the server no more than the limit.
  */
-function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
+function lingerAfter(req: IncomingMessage): void {
   const socket = req.socket;
-  // Node ends the last answer's connection with destroySoon(); end it half-way instead and destroy it ourselves.
+  // Node ends the last answer's connection with destroySoon(); end it half-way instead and destroy it later.
   socket.destroySoon = () => {
     socket.end();
-  };
-  res.once('finish', () => {
-    let drained = 0;
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
-    req.removeAllListeners('data');
-    req.on('data', (c: Buffer) => {
-      drained += c.length;
-      if (drained > LINGER_BYTES) socket.destroy();
-    });
-    req.resume();
-  });
+  };
 }
 
 export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
@@ -100,7 +92,7 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
   const refuse = (req: IncomingMessage, res: ServerResponse) => {
     req.pause();
     res.setHeader('Connection', 'close');
-    lingerAfter(req, res);
+    lingerAfter(req);
     run(req, res, undefined, true);
   };
 
