@@ -18,6 +18,12 @@ export function stripAngleTags(s: string): string {
 
 const isLineTerminator = (c: number) => c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
 
+/** The first line terminator (what `.` does not match) at or after `from`, or -1. */
+function lineEnd(s: string, from: number): number {
+  for (let k = from; k < s.length; k++) if (isLineTerminator(s.charCodeAt(k))) return k;
+  return -1;
+}
+
 /**
  * `text.split(/(<.*?>)/)`: text and tags alternating, a tag running from `<` to the first `>` on the same line
  * (`.` stops at line terminators). The next `>` and the next line end are each found once and reused until passed.
@@ -31,15 +37,7 @@ export function splitTags(text: string): string[] {
   while (lt >= 0) {
     if (gt !== -1 && gt <= lt) gt = text.indexOf('>', lt + 1);
     if (gt < 0) break;
-    if (eol !== -1 && eol <= lt) {
-      eol = -1;
-      for (let k = lt + 1; k < text.length; k++) {
-        if (isLineTerminator(text.charCodeAt(k))) {
-          eol = k;
-          break;
-        }
-      }
-    }
+    if (eol !== -1 && eol <= lt) eol = lineEnd(text, lt + 1);
     if (eol !== -1 && eol < gt) {
       // Every `<` before this line end fails the same way: go on after it.
       lt = text.indexOf('<', eol + 1);
@@ -277,15 +275,7 @@ export function unwrapListItems(s: string): string {
     const body = i + 6;
     if (close !== -1 && close < body + 1) close = s.indexOf('</p>', body + 1);
     if (close < 0) break;
-    if (eol !== -1 && eol < body) {
-      eol = -1;
-      for (let k = body; k < s.length; k++) {
-        if (isLineTerminator(s.charCodeAt(k))) {
-          eol = k;
-          break;
-        }
-      }
-    }
+    if (eol !== -1 && eol < body) eol = lineEnd(s, body);
     if (eol !== -1 && eol < close) {
       i = s.indexOf('<p><li', eol + 1);
       continue;
