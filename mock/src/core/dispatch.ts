@@ -95,7 +95,9 @@ export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): D
     return { status: prep.error.status, data: prep.error.body, headers, error: true };
   }
   const { op, route, pathParams, params, lang } = prep;
-  const denied = checkPermission({ op, store: env.store, pathParams, lang, user: env.user, authRequired: env.authRequired, params });
+  // `$request['author']` as the permission callbacks read it: the sanitized value of a declared arg, else the raw one.
+  const asked = env.authRequired ? assignOwn(assignOwn({}, req.query, req.bodyParams), params) : params;
+  const denied = checkPermission({ op, store: env.store, pathParams, lang, user: env.user, authRequired: env.authRequired, params: asked });
   let reply: Reply;
   if (denied) reply = { ...denied, error: true };
   else {
@@ -111,7 +113,7 @@ export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): D
   if (!reply.error && reply.pagination) headers.push(...paginationHeaders(env.links.apiRoot + op.path.replace(/^\//, ''), req, params, reply.pagination));
   for (const [k, v] of Object.entries(reply.headers ?? {})) headers.push([k, v]);
   // rest_send_allow_header() runs after the callback: a post deleted for good has no methods left (sample 37).
-  withAllow(headers, allowFor(route, pathParams, lang, env, params));
+  withAllow(headers, allowFor(route, pathParams, lang, env, asked));
   if (reply.error) return { status: reply.status, data: reply.body, headers, error: true };
   const out: Dispatched = { status: reply.status, data: reply.body, headers, error: false };
   if (op.kind === 'root' || op.kind === 'index') out.linksAlways = true;

@@ -173,6 +173,13 @@ describe('writes: as whom, sticky, publishing', () => {
     expect(call(mock, 'PUT', '/wp-json/cal/v1/events/92', { auth: EDITOR, body: { author: 2 } }).json.author).toBe(2);
   });
 
+  it("Allow follows the request's own author, as rest_send_allow_header() asks each callback about it", () => {
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events?per_page=1', { auth: AUTHOR }).headers.Allow).toBe('GET, POST');
+    // The list's `author` filter is an array, never the user's ID: WordPress's strict comparison leaves POST out.
+    expect(call(mock, 'GET', `/wp-json/cal/v1/events?per_page=1&author=${AUTHOR_ID}`, { auth: AUTHOR }).headers.Allow).toBe('GET');
+    expect(call(mock, 'GET', `/wp-json/cal/v1/events?per_page=1&author=${AUTHOR_ID}`, { auth: EDITOR }).headers.Allow).toBe('GET, POST');
+  });
+
   it('inside a batch each item gets the same answer', () => {
     const res = call(mock, 'POST', '/wp-json/batch/v1', { auth: AUTHOR, body: { requests: [{ path: '/cal/v1/events', body: { title: 'b', author: 1 } }, { path: '/cal/v1/events', body: { title: 'b' } }] } });
     expect(res.json.responses.map((r: { status: number }) => r.status)).toEqual([403, 201]);
@@ -195,6 +202,9 @@ describe('writes: as whom, sticky, publishing', () => {
     expect(draft.json.author).toBe(CONTRIBUTOR_ID);
     expect(call(mock, 'PUT', `/wp-json/cal/v1/events/${draft.json.id}`, { auth: CONTRIBUTOR, body: { title: 'c2', status: 'pending' } }).status).toBe(200);
     expect(call(mock, 'PUT', `/wp-json/cal/v1/events/${draft.json.id}`, { auth: CONTRIBUTOR, body: { status: 'publish' } }).json.code).toBe('rest_cannot_publish');
+    // The legacy namespace names no default status; a create without one would be published, and is refused too.
+    expect(call(mock, 'POST', '/wp-json/cal/events/v1/venues', { auth: CONTRIBUTOR, body: { venue: 'v' } }).json.code).toBe('rest_cannot_publish');
+    expect(call(mock, 'POST', '/wp-json/cal/events/v1/venues', { auth: CONTRIBUTOR, body: { venue: 'v', status: 'draft' } }).status).toBe(201);
     // An author may publish.
     expect(call(mock, 'POST', '/wp-json/cal/v1/events', { auth: AUTHOR, body: { title: 'a' } }).status).toBe(201);
     // Once published (by an editor), the contributor may neither edit nor delete it (edit_published_posts, delete_published_posts).

@@ -101,10 +101,16 @@ function isPost(v: PostFacts | Record<string, never> | undefined): v is PostFact
   return v !== undefined && 'status' in v;
 }
 
-/** The `author` a write asks for, as WordPress reads `! empty( $request['author'] )`: 0 and absent are empty. */
-function requestedAuthor(params: Readonly<Record<string, unknown>> | undefined): number | undefined {
+/**
+ * `! empty( $request['author'] ) && get_current_user_id() !== $request['author']`: a request that names an author
+ * other than the user. Strict, as in PHP: only a declared integer arg can equal the user's ID; a raw `?author=3` (a
+ * string) or a list's array never does, so rest_send_allow_header() leaves POST out of an author's `?author=` list,
+ * as WordPress does.
+ */
+function asksForAnotherAuthor(params: Readonly<Record<string, unknown>> | undefined, user: User | undefined): boolean {
   const a = params?.author;
-  return typeof a === 'number' && a !== 0 ? a : undefined;
+  const empty = a === undefined || a === null || a === false || a === 0 || a === '' || a === '0' || (Array.isArray(a) && a.length === 0);
+  return !empty && a !== (user?.id ?? 0);
 }
 
 /**
@@ -117,8 +123,7 @@ function postWriteRefusal(op: Operation, user: User | undefined, item: PostFacts
   const loggedIn = user !== undefined;
   if (op.kind === 'delete') return item && canDeletePost(user, item) ? null : cannotDelete(loggedIn);
   if (op.kind === 'update' && !(item && canEditPost(user, item))) return cannotEdit(loggedIn);
-  const author = requestedAuthor(params);
-  if (author !== undefined && author !== user?.id && !userCan(user, 'edit_others_posts')) {
+  if (asksForAnotherAuthor(params, user) && !userCan(user, 'edit_others_posts')) {
     return notAllowed('rest_cannot_edit_others', `Sorry, you are not allowed to ${op.kind === 'create' ? 'create' : 'update'} posts as this user.`, loggedIn);
   }
   if (params?.sticky === true && !userCan(user, 'edit_others_posts') && !userCan(user, 'publish_posts')) {
@@ -129,8 +134,9 @@ function postWriteRefusal(op: Operation, user: User | undefined, item: PostFacts
 }
 
 /**
- * handle_status_param(): run by the handler once the permission check passed, for a status the write asks for.
- * Publishing, scheduling and making private need publish_posts; anything else passes.
+ * handle_status_param(): run by the handler once the permission check passed, for the status a write asks for (a
+ * create that names none is published, the store's default, so it counts as `publish`). Publishing, scheduling and
+ * making private need publish_posts; anything else passes.
  */
 export function statusRefusal(reader: Reader, status: string | undefined): WpErrorResponse | null {
   if (!reader.authRequired || status === undefined || userCan(reader.user, 'publish_posts')) return null;

@@ -309,9 +309,14 @@ function asPostsController(ctx: HandlerCtx, patch: Patch): Reply | undefined {
   return undefined;
 }
 
-/** handle_status_param(), which prepare_item_for_database() runs for a status the write names (a contributor may not publish). */
-function publishRefusal(ctx: HandlerCtx, patch: Patch): Reply | undefined {
-  const refused = statusRefusal(reader(ctx), (patch as { status?: string }).status);
+/**
+ * handle_status_param(), which prepare_item_for_database() runs for a status the write names (a contributor may not
+ * publish). A create without one would be published (the store's default; the legacy namespace has no default of
+ * its own), so it is checked as `publish`.
+ */
+function publishRefusal(ctx: HandlerCtx, patch: Patch, creating: boolean): Reply | undefined {
+  const status = (patch as { status?: string }).status ?? (creating ? 'publish' : undefined);
+  const refused = statusRefusal(reader(ctx), status);
   return refused ? fail(refused) : undefined;
 }
 
@@ -319,7 +324,7 @@ function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   let rec: AnyPost;
   try {
     const patch = patchFor(ctx, ns, type);
-    const refused = publishRefusal(ctx, patch) ?? (ns === 'cal' ? asPostsController(ctx, patch) : undefined);
+    const refused = publishRefusal(ctx, patch, true) ?? (ns === 'cal' ? asPostsController(ctx, patch) : undefined);
     if (refused) return refused;
     const input = { ...patch, lang: ctx.lang, ...(ctx.user && (patch as { author?: number }).author === undefined ? { author: ctx.user.id } : {}) };
     // Published posts get a slug from their title; working it out here keeps a run of same-title creates linear.
@@ -340,7 +345,7 @@ function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   let rec: AnyPost;
   try {
     const patch = patchFor(ctx, ns, type, current);
-    const refused = publishRefusal(ctx, patch) ?? (ns === 'cal' ? asPostsController(ctx, patch) : undefined);
+    const refused = publishRefusal(ctx, patch, false) ?? (ns === 'cal' ? asPostsController(ctx, patch) : undefined);
     if (refused) return refused;
     rec = ctx.store.updatePost(type, current.id, patch);
   } catch (err) {
