@@ -73,7 +73,7 @@ if (opts.auth) {
       : 'mock: --auth: no administrator with an application password in the fixtures; every write will answer 401',
   );
 } else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');
-lines.push(`mock: POST ${server.url}/__mock/reset restores the fixtures`);
+lines.push(`mock: POST ${server.url}/__mock/reset restores the fixtures${opts.auth ? " (with the administrator's credentials)" : ''}`);
 process.stdout.write(lines.join('\n') + '\n');
 
 let closing = false;

@@ -162,13 +162,23 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     media: mediaLibrary(store),
     responses: budget.responses,
     ...(options.onError ? { onError: options.onError } : {}),
-    control: (action, method) => {
-      if (action === 'reset' && method === 'POST') {
-        store.reset();
-        return { status: 200, body: { reset: true, loaded: counts() } };
-      }
-      if (action === 'state' && method === 'GET') return { status: 200, body: { version: store.version, loaded: counts(), auth: options.auth ?? false } };
-      return undefined;
+    frontEnd: {
+      ...SITE,
+      defaultLang: () => store.get('calendarSettings').default_lang,
+      published: (type, slug, lang) => {
+        const found = store.bySlug(type, slug, lang);
+        return found && found.status === 'publish' ? { id: found.id, title: found.title } : undefined;
+      },
+    },
+    control: {
+      reset: {
+        method: 'POST',
+        run: () => {
+          store.reset();
+          return { status: 200, body: { reset: true, loaded: counts() } };
+        },
+      },
+      state: { method: 'GET', run: () => ({ status: 200, body: { version: store.version, loaded: counts(), auth: options.auth ?? false } }) },
     },
   });
 

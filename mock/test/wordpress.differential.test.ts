@@ -525,6 +525,29 @@ describe.skipIf(!WP || !WP_AUTH)('rendered texts and oEmbed HTML beside a real W
 
 // Permissions: the mock started with --auth against the same WordPress, anonymous or with a wrong application
 // password, on its posts and the mock's events: the same refusals, in the same order as validation.
+// REST discovery: every front-end page carries the API's address (rest_output_link_header()), a 404 with WordPress's
+// no-cache headers. Compared by status and headers; the pages themselves are each site's own HTML.
+describe.skipIf(!WP)('front-end pages beside a real WordPress', () => {
+  const server = mockOverHttp();
+  const FRONT: [string, string][] = [
+    ['GET', '/'],
+    ['HEAD', '/'],
+    ['GET', '/no-such-page-for-site-contracts/'],
+    ['HEAD', '/no-such-page-for-site-contracts/'],
+  ];
+  for (const [method, path] of FRONT) {
+    it(`${method} ${path}`, async () => {
+      const headersOf = async (base: string) => {
+        const res = await send(base, { method, path });
+        const host = new URL(base).host;
+        const pick = ['link', 'content-type', 'expires', 'cache-control'].map((h) => [h, res.headers[h]?.split(host).join('HOST') ?? null]);
+        return { status: res.status, headers: Object.fromEntries(pick), apiLinkInPage: method === 'GET' ? res.text.includes(`<link rel="https://api.w.org/" href="${base}/wp-json/" />`) : null };
+      };
+      expect(await headersOf(server.url)).toEqual(await headersOf(WP!));
+    });
+  }
+});
+
 describe.skipIf(!WP || !WP_AUTH)('permissions with --auth beside a real WordPress (SITE_CONTRACTS_WP_AUTH)', () => {
   const server = mockOverHttp({ auth: true });
   const wpAuth = WP_AUTH_HEADER;
@@ -547,6 +570,8 @@ describe.skipIf(!WP || !WP_AUTH)('permissions with --auth beside a real WordPres
     ['POST', '', {}, { title: 'anonymous' }],
     ['POST', '', wrongPassword, { title: 'wrong password' }],
     ['POST', '', {}, { title: 'anonymous', status: 'bogus' }],
+    // create_item_permissions_check() asks about the author before create_posts: rest_cannot_edit_others, 401.
+    ['POST', '', {}, { title: 'as the administrator', author: 1 }],
     ['GET', '?status=draft', {}, null],
     ['GET', '?status=bogus', {}, null],
     ['GET', '?status=draft&orderby=sideways', {}, null],

@@ -151,13 +151,17 @@ describe.skipIf(!hasChromium)('the node:http mock, cross-origin from Chromium', 
     expect(anonymous).toMatchObject({ ok: true, status: 400, json: { code: 'rest_invalid_param', data: { details: { status: { code: 'rest_forbidden_status' } } } } });
   });
 
-  it("the mock's own Prefer header and /__mock routes work cross-origin too", async () => {
+  it("the mock's own Prefer header and /__mock routes (with an administrator's credentials under --auth) work cross-origin too", async () => {
     const forced = await crossFetch('/wp-json/cal/v1/events?per_page=1', { headers: { Prefer: 'code=503' } });
     expect(forced).toMatchObject({ ok: true, status: 503, json: { code: 'rest_service_unavailable' } });
     const slow = await crossFetch('/wp-json/cal/v1/events?per_page=1', { headers: { Prefer: 'latency=150' } });
     expect(slow).toMatchObject({ ok: true, status: 200 });
-    expect(await crossFetch('/__mock/state', {})).toMatchObject({ ok: true, status: 200, json: { auth: true } });
-    expect(await crossFetch('/__mock/reset', { method: 'POST' })).toMatchObject({ ok: true, status: 200, json: { reset: true } });
+    // Without credentials the refusal is readable (Access-Control-Allow-Origin: *), and nothing is reset.
+    expect(await crossFetch('/__mock/reset', { method: 'POST' })).toMatchObject({ ok: true, status: 401, json: { code: 'rest_forbidden' } });
+    expect(mock.store.events.get(created)).toBeDefined();
+    // An explicit Authorization header passes its preflight (no browser credentials are involved).
+    expect(await crossFetch('/__mock/state', { headers: { Authorization: basic } })).toMatchObject({ ok: true, status: 200, json: { auth: true } });
+    expect(await crossFetch('/__mock/reset', { method: 'POST', headers: { Authorization: basic } })).toMatchObject({ ok: true, status: 200, json: { reset: true } });
     expect(mock.store.events.get(created)).toBeUndefined();
   });
 
@@ -171,6 +175,7 @@ describe.skipIf(!hasChromium)('the node:http mock, cross-origin from Chromium', 
       ...blocked(`/wp-json/cal/v1/events/${created}?_method=DELETE`, "Response to preflight request doesn't pass access control check: It does not have HTTP ok status."),
       `console: Failed to load resource: the server responded with a status of 400 (Bad Request) (${api.url}/wp-json/cal/v1/events?status=draft&per_page=1)`,
       `console: Failed to load resource: the server responded with a status of 503 (Service Unavailable) (${api.url}/wp-json/cal/v1/events?per_page=1)`,
+      `console: Failed to load resource: the server responded with a status of 401 (Unauthorized) (${api.url}/__mock/reset)`,
     ]);
   });
 });

@@ -63,6 +63,11 @@ describe('node:http adapter', () => {
     const head = await request(`${server.url}/wp-json/cal/v1/events?per_page=1`, { method: 'HEAD', dispatcher: agent });
     expect(head.statusCode).toBe(200);
     expect(await head.body.text()).toBe('');
+    // A 204 carries no Content-Length at all (RFC 9110 §8.6).
+    const options = await request(`${server.url}/__mock/reset`, { method: 'OPTIONS', dispatcher: agent });
+    expect(options.statusCode).toBe(204);
+    expect(options.headers['content-length']).toBeUndefined();
+    await options.body.text();
   });
 
   it('builds links, guid and Location on the listening address, never on the Host header', async () => {

@@ -1,5 +1,6 @@
 // node:http adapter: socket in, MockRequest to the core, MockResponse out. Everything WordPress-specific
-// happens in the core; this file only moves bytes, enforces the body limit and holds answers for --latency.
+// happens in the core; this file only moves bytes, enforces the body limit (as the body arrives, chunked or not) and
+// holds answers for --latency.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockRequest, MockResponse } from '../core/types.ts';
@@ -24,9 +25,10 @@ const CRASH_BODY = JSON.stringify({
 
 function send(res: ServerResponse, r: MockResponse): void {
   if (res.destroyed) return;
-  // An explicit length keeps answers out of chunked encoding (HEAD answers carry none, as on the reference site).
+  // An explicit length keeps answers out of chunked encoding (HEAD answers carry none, as on the reference site, and
+  // 204 answers none at all: RFC 9110 §8.6).
   const payload = r.bodyBytes ?? r.body;
-  if (res.req.method !== 'HEAD') r.headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
+  if (res.req.method !== 'HEAD' && r.status !== 204) r.headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
   res.writeHead(r.status, r.headers);
   res.end(payload);
 }
@@ -45,6 +47,27 @@ function servedOrigin(req: IncomingMessage): string {
   if (!localAddress) return 'http://localhost';
   const address = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress;
   return `http://${address.includes(':') ? `[${address}]` : address}:${localPort}`;
+}
+
+/** How long a connection refused with a 413 stays half-open before it is destroyed. */
+const LINGER_MS = 2_000;
+
+/**
+ * Lingering close: the 413 goes out with `Connection: close` and our side of the connection is shut (FIN), but the
+ * socket is destroyed only LINGER_MS later. Destroying it at once (Node's way after `Connection: close`) resets a
+ * connection whose client is still uploading, and the reset can reach the client before it reads the answer (curl
+ * then reports a send failure instead of the 413). Nothing more is read meanwhile: the request stays paused, so the
+ * client's window fills and it stops sending; an upload costs the server no more than the limit.
+ */
+function lingerAfter(req: IncomingMessage): void {
+  const socket = req.socket;
+  // Node ends the last answer's connection with destroySoon(); end it half-way instead and destroy it later.
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
 }
 
 export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
@@ -76,38 +99,40 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     else deliver(res, out);
   };
 
+  /** The 413, at once: nothing more of the body is kept, and the connection closes once the answer is out. */
+  const refuse = (req: IncomingMessage, res: ServerResponse) => {
+    req.pause();
+    res.setHeader('Connection', 'close');
+    lingerAfter(req);
+    run(req, res, undefined, true);
+  };
+
   return (req, res) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      // Answer without reading; the client may still be sending, so close the connection afterwards.
-      res.setHeader('Connection', 'close');
-      req.resume();
-      run(req, res, undefined, true);
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      refuse(req, res);
       return;
     }
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
       run(req, res, undefined, false);
       return;
     }
+    // Chunked bodies declare no length: they are counted as they arrive and cut at the limit.
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
-    req.on('data', (c: Buffer) => {
-      if (over) return;
+    const onData = (c: Buffer) => {
       size += c.length;
-      if (size > limit) {
-        over = true;
-        chunks.length = 0;
+      if (size <= limit) {
+        chunks.push(c);
         return;
       }
-      chunks.push(c);
-    });
-    req.on('end', () => {
-      if (over) {
-        res.setHeader('Connection', 'close');
-        run(req, res, undefined, true);
-      } else run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false);
-    });
+      chunks.length = 0;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      refuse(req, res);
+    };
+    const onEnd = () => run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false);
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', () => res.destroy());
   };
 }

@@ -87,9 +87,10 @@ export function prepare(req: ParsedRequest, env: DispatchEnv): Prepared {
   return { kind: 'ready', route, op, pathParams, params: read.params, lang: langOf(read.params, env) };
 }
 
-export function allowFor(route: RouteEntry | undefined, pathParams: Record<string, string> | undefined, lang: Lang, env: DispatchEnv): string[] | null {
+export function allowFor(route: RouteEntry | undefined, pathParams: Record<string, string> | undefined, lang: Lang, env: DispatchEnv, params?: Record<string, unknown>): string[] | null {
   if (!route) return null;
-  return allowedMethods(route, { store: env.store, pathParams: pathParams ?? {}, lang, user: env.user, authRequired: env.authRequired });
+  // rest_send_allow_header() asks each method's permission callback about this very request, parameters included.
+  return allowedMethods(route, { store: env.store, pathParams: pathParams ?? {}, lang, user: env.user, authRequired: env.authRequired, ...(params ? { params } : {}) });
 }
 
 function withAllow(headers: HeaderList, allow: string[] | null): HeaderList {
@@ -106,7 +107,9 @@ export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): D
     return failed;
   }
   const { op, route, pathParams, params, lang } = prep;
-  const denied = checkPermission({ op, store: env.store, pathParams, lang, user: env.user, authRequired: env.authRequired });
+  // `$request['author']` as the permission callbacks read it: the sanitized value of a declared arg, else the raw one.
+  const asked = env.authRequired ? assignOwn(assignOwn({}, req.query, req.bodyParams), params) : params;
+  const denied = checkPermission({ op, store: env.store, pathParams, lang, user: env.user, authRequired: env.authRequired, params: asked });
   let reply: Reply;
   if (denied) reply = { ...denied, error: true };
   else {
@@ -122,7 +125,7 @@ export function execute(prep: Prepared, req: ParsedRequest, env: DispatchEnv): D
   if (!reply.error && reply.pagination) headers.push(...paginationHeaders(env.links.apiRoot + op.path.replace(/^\//, ''), req, params, reply.pagination));
   for (const [k, v] of Object.entries(reply.headers ?? {})) headers.push([k, v]);
   // rest_send_allow_header() runs after the callback: a post deleted for good has no methods left (sample 37).
-  withAllow(headers, allowFor(route, pathParams, lang, env));
+  withAllow(headers, allowFor(route, pathParams, lang, env, asked));
   if (reply.error) return { status: reply.status, data: reply.body, headers, error: true, op };
   const out: Dispatched = { status: reply.status, data: reply.body, headers, error: false, op };
   if (op.kind === 'root' || op.kind === 'index') out.linksAlways = true;

@@ -10,7 +10,7 @@ import type { Lang } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
 import { criticalError, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';
-import { corsHeaders, responseHeaders, type HeaderList } from '../wire/headers.ts';
+import { responseHeaders, type HeaderList } from '../wire/headers.ts';
 import { wpJsonEncode } from '../wire/php/index.ts';
 import { apacheRejection, parseRequest, type ParsedRequest } from '../wire/request.ts';
 import type { Discovery } from '../handlers/discovery.ts';
@@ -19,6 +19,8 @@ import { allowFor, dispatch, langOf, subrequest, type DispatchEnv, type Dispatch
 import { textBytes, VersionedMemo, type MemoSettings, type MemoStats } from './memo.ts';
 import { ParamReader } from './params.ts';
 import { authenticate, type User } from './permissions.ts';
+import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
+import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/src/types.ts';
@@ -41,8 +43,10 @@ export interface CoreOptions {
   /** The site URL (`http://127.0.0.1:4010`, no path): when absent, the adapter's (MockRequest.origin). */
   siteUrl?: string;
   maxBodyBytes: number;
-  /** The mock's control routes (`/__mock/reset`...): answer or undefined for an unknown one. */
-  control: (action: string, method: string) => { status: number; body: unknown } | undefined;
+  /** The site behind the front-end pages (everything outside the REST API). */
+  frontEnd: FrontEndSite;
+  /** The mock's control routes by action (`reset` for `/__mock/reset`). */
+  control: Readonly<Record<string, ControlRoute>>;
   /** What handlers remember (renderings, lists, documents). */
   memos: HandlerMemos;
   /** The attachment IDs of the site's media library (the fixtures' featured images). */
@@ -250,17 +254,15 @@ export function createCore(opts: CoreOptions): Core {
     const delayMs = pref.latency ?? opts.latencyMs;
     const q = mreq.url.indexOf('?');
     const path = q < 0 ? mreq.url : mreq.url.slice(0, q);
-    if (path.startsWith('/__mock/') || path === '/__mock') {
-      const out = opts.control(path.replace(/^\/__mock\/?/, '').replace(/\/+$/, ''), mreq.method.toUpperCase());
-      const r = out ?? { status: 404, body: { code: 'mock_no_control_route', message: `No control route ${path}. Known: POST /__mock/reset, GET /__mock/state.`, data: { status: 404 } } };
-      // Asked from a page on another origin: the CORS headers a REST answer gets, or the page cannot read the answer.
-      const cors = mreq.headers.origin ? Object.fromEntries(corsHeaders({ origin: mreq.headers.origin, originalMethod: mreq.method, loggedIn: false })) : {};
-      return res({ status: r.status, headers: { ...cors, 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(r.body) });
+    const action = controlAction(path);
+    if (action !== undefined) {
+      return res(controlAnswer(mreq, action, { routes: opts.control, authRequired: opts.authRequired, user: () => authenticate(mreq.headers.authorization, opts.store) }));
     }
     const rejected = apacheRejection(mreq.url);
     if (rejected) return res(htmlNotFound(rejected.status));
     const req = parseRequest(mreq);
-    if (!req) return res(htmlNotFound(404));
+    // Not a REST request: the site's front end, whose pages say where the API is.
+    if (!req) return res(frontEndAnswer(mreq.method, mreq.url, site, opts.frontEnd));
     const user = authenticate(req.headers.authorization, opts.store);
     const env = envFor(req, site, user, now, rng);
     const ctx = { env, site, user, delayMs };

@@ -5,6 +5,8 @@
 // Titles are client input of any length (up to the 8 MB body cap), so every step here is linear, and the
 // per-character work stops once the slug's 200 characters are decided.
 
+import { stripAngleTags } from '../linear-text.ts';
+
 /** WordPress caps post_name at 200 bytes of encoded text and never splits a character. */
 export const MAX_SLUG_LENGTH = 200;
 
@@ -70,29 +72,12 @@ const CANONICAL = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
  */
 const DECIDED_AFTER = MAX_SLUG_LENGTH + 40;
 
-/** `<tag>` removal as `/<[^>]*>/g` does it, in one pass (that regex is quadratic on a run of `<` without `>`). */
-function stripTags(s: string): string {
-  let lt = s.indexOf('<');
-  if (lt < 0) return s;
-  let out = '';
-  let from = 0;
-  while (lt >= 0) {
-    const gt = s.indexOf('>', lt + 1);
-    // No `>` after this `<` means none after any later `<` either: the rest stays.
-    if (gt < 0) break;
-    out += s.slice(from, lt);
-    from = gt + 1;
-    lt = s.indexOf('<', from);
-  }
-  return out + s.slice(from);
-}
-
 /** sanitize_title for the `save` context: the slug WordPress derives from a title. */
 export function sanitizeTitle(title: string): string {
   // A slug already in its final form comes back unchanged (lookups by slug and stored slugs are checked again and
   // again): lower-case letters, digits and underscores in hyphen-separated runs, within the length cap.
   if (title.length <= MAX_SLUG_LENGTH && CANONICAL.test(title)) return title;
-  const stripped = stripTags(title)
+  const stripped = stripAngleTags(title)
     .replace(/&(nbsp|ndash|mdash|#160|#8211|#8212);/g, '-')
     .replace(/&[a-z0-9#]+;/gi, '');
   let out = '';

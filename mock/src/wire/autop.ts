@@ -6,9 +6,10 @@
 // PHP's `\s` without the u flag is ASCII whitespace; JavaScript's also matches U+00A0 and other Unicode spaces,
 // so `\s` is spelled out as S. PHP's `$` also matches before a final newline, hence `(?=\n?$)`.
 import { phpTrim } from './php/index.ts';
+import { replaceBeforeLast, replaceElements, splitHtml, unwrapListItems } from '../linear-text.ts';
 
 const S = '[ \\t\\n\\x0B\\f\\r]';
-const ALLBLOCKS =
+export const ALLBLOCKS =
   '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)';
 
 const re = (src: string, flags = 'g') => new RegExp(src, flags);
@@ -16,11 +17,12 @@ const re = (src: string, flags = 'g') => new RegExp(src, flags);
 /** get_html_split_regex(): comments, CDATA sections and elements (the captured delimiters). */
 const COMMENTS = '!(?:-(?!->)[^\\-]*)*(?:-->)?';
 const CDATA = '!\\[CDATA\\[[^\\]]*(?:\\](?!\\]>)[^\\]]*)*(?:\\]\\]>)?';
-const HTML_SPLIT = re(`(<(?:(?=!--)${COMMENTS}|(?=!\\[CDATA\\[)${CDATA}|(?!!--|!\\[CDATA\\[)[^>]*>?))`, '');
+export const HTML_SPLIT = re(`(<(?:(?=!--)${COMMENTS}|(?=!\\[CDATA\\[)${CDATA}|(?!!--|!\\[CDATA\\[)[^>]*>?))`, '');
 
 /** wp_replace_in_html_tags() with one pair: replace only inside elements (the odd parts of wp_html_split()). */
 function replaceInHtmlTags(haystack: string, needle: string, replacement: string): string {
-  const parts = haystack.split(HTML_SPLIT);
+  // haystack.split(HTML_SPLIT), in one scan (linear-patterns.test.ts compares them).
+  const parts = splitHtml(haystack, true);
   let changed = false;
   for (let i = 1; i < parts.length; i += 2) {
     if (parts[i]!.includes(needle)) {
@@ -31,39 +33,53 @@ function replaceInHtmlTags(haystack: string, needle: string, replacement: string
   return changed ? parts.join('') : haystack;
 }
 
-const R = {
+/**
+ * The patterns wpautop() applies (regex-audit.test.ts checks them for super-linear backtracking). WordPress's
+ * `\s*<tag` would look through a run of white space again from each of its characters; `(?<!S)` tries it from the
+ * run's start only, which is where WordPress's first match in the run starts (linear-patterns.test.ts compares them).
+ */
+export const AUTOP_PATTERNS = {
   brbr: re(`<br${S}*/?>${S}*<br${S}*/?>`),
   blockOpen: re(`(<${ALLBLOCKS}[ \\t\\n\\x0B\\f\\r/>])`),
   blockClose: re(`(</${ALLBLOCKS}>)`),
   hr: re(`(<hr${S}*?/?>)`),
-  optionOpen: re(`${S}*<option`),
+  optionOpen: re(`(?<!${S})${S}*<option`),
   optionClose: re(`</option>${S}*`),
   objectOpen: re(`(<object[^>]*>)${S}*`),
-  objectClose: re(`${S}*</object>`),
-  paramEmbed: re(`${S}*(</?(?:param|embed)[^>]*>)${S}*`),
+  objectClose: re(`(?<!${S})${S}*</object>`),
+  // A leading run of white space is tried from its start only; right after a match that took it, from the tag.
+  paramEmbed: re(`(?:(?<!${S})${S}*)?(</?(?:param|embed)[^>]*>)${S}*`),
   mediaOpen: re(`([<\\[](?:audio|video)[^>\\]]*[>\\]])${S}*`),
-  mediaClose: re(`${S}*([<\\[]/(?:audio|video)[>\\]])`),
-  sourceTrack: re(`${S}*(<(?:source|track)[^>]*>)${S}*`),
-  figcaptionOpen: re(`${S}*(<figcaption[^>]*>)`),
+  mediaClose: re(`(?<!${S})${S}*([<\\[]/(?:audio|video)[>\\]])`),
+  sourceTrack: re(`(?:(?<!${S})${S}*)?(<(?:source|track)[^>]*>)${S}*`),
+  figcaptionOpen: re(`(?<!${S})${S}*(<figcaption[^>]*>)`),
   figcaptionClose: re(`</figcaption>${S}*`),
   manyNewlines: /\n\n+/g,
   paragraphSplit: re(`\\n${S}*\\n`, ''),
   emptyP: re(`<p>${S}*</p>`),
   pInDiv: /<p>([^<]+)<\/(div|address|form)>/g,
   pAroundBlock: re(`<p>${S}*(</?${ALLBLOCKS}[^>]*>)${S}*</p>`),
-  pAroundLi: /<p>(<li.+?)<\/p>/g,
   pBlockquote: /<p><blockquote([^>]*)>/gi,
   pBeforeBlock: re(`<p>${S}*(</?${ALLBLOCKS}[^>]*>)`),
-  blockBeforeP: re(`(</?${ALLBLOCKS}[^>]*>)${S}*</p>`),
-  preserve: /<(script|style|svg).*?<\/\1>/gs,
-  newline: re(`(?<!<br />)${S}*\\n`),
-  blockBr: re(`(</?${ALLBLOCKS}[^>]*>)${S}*<br />`),
+  // WordPress's `(<block…>)\s*</p>` with the tail optional: a block tag found without it is kept as it is (see
+  // keepUnlessTail), so no later `<block` before the same `>` is tried again.
+  blockBeforeP: re(`(</?${ALLBLOCKS}[^>]*>)(${S}*</p>)?`),
+  // `(?<!<br />)S*\n`, tried only where WordPress's can first match in a run of white space: at its start, or one
+  // later when `<br />` precedes it (elsewhere the original would look through the same run again).
+  newline: re(`(?:(?<!<br />)(?<!${S})|(?<=<br />${S}))${S}*\\n`),
+  blockBr: re(`(</?${ALLBLOCKS}[^>]*>)(${S}*<br />)?`),
   brBeforeBlock: re(`<br />(${S}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`),
   lastP: /\n<\/p>(?=\n?$)/,
 };
 
+/**
+ * `(tag)(tail)?` → the tag alone when the tail followed, else the match unchanged: the same text as WordPress's
+ * `(tag)tail` → `$1`, since every start inside an unchanged tag meets the same `>` and the same missing tail.
+ */
+const keepUnlessTail = (match: string, tag: string, tail: string | undefined) => (tail === undefined ? match : tag);
+
 /** PHP trim($s, "\n") */
-const trimNewlines = (s: string) => s.replace(/^\n+|\n+$/g, '');
+const trimNewlines = (s: string) => s.replace(/^\n+|(?<!\n)\n+$/g, '');
 
 /** wpautop( $text, $br = true ) */
 export function wpautop(input: string, br = true): string {
@@ -88,36 +104,39 @@ export function wpautop(input: string, br = true): string {
     }
     text += last;
   }
-  text = text.replace(R.brbr, '\n\n');
-  text = text.replace(R.blockOpen, '\n\n$1');
-  text = text.replace(R.blockClose, '$1\n\n');
-  text = text.replace(R.hr, '$1\n\n');
+  text = text.replace(AUTOP_PATTERNS.brbr, '\n\n');
+  text = text.replace(AUTOP_PATTERNS.blockOpen, '\n\n$1');
+  text = text.replace(AUTOP_PATTERNS.blockClose, '$1\n\n');
+  text = text.replace(AUTOP_PATTERNS.hr, '$1\n\n');
   text = text.replaceAll('\r\n', '\n').replaceAll('\r', '\n');
   text = replaceInHtmlTags(text, '\n', ' <!-- wpnl --> ');
-  if (text.includes('<option')) text = text.replace(R.optionOpen, '<option').replace(R.optionClose, '</option>');
-  if (text.includes('</object>')) text = text.replace(R.objectOpen, '$1').replace(R.objectClose, '</object>').replace(R.paramEmbed, '$1');
-  if (text.includes('<source') || text.includes('<track')) text = text.replace(R.mediaOpen, '$1').replace(R.mediaClose, '$1').replace(R.sourceTrack, '$1');
-  if (text.includes('<figcaption')) text = text.replace(R.figcaptionOpen, '$1').replace(R.figcaptionClose, '</figcaption>');
-  text = text.replace(R.manyNewlines, '\n\n');
-  const paragraphs = text.split(R.paragraphSplit).filter((p) => p !== '');
+  if (text.includes('<option')) text = text.replace(AUTOP_PATTERNS.optionOpen, '<option').replace(AUTOP_PATTERNS.optionClose, '</option>');
+  if (text.includes('</object>')) text = replaceBeforeLast(replaceBeforeLast(text, '>', AUTOP_PATTERNS.objectOpen, '$1').replace(AUTOP_PATTERNS.objectClose, '</object>'), '>', AUTOP_PATTERNS.paramEmbed, '$1');
+  if (text.includes('<source') || text.includes('<track')) {
+    text = replaceBeforeLast(replaceBeforeLast(text, '>]', AUTOP_PATTERNS.mediaOpen, '$1').replace(AUTOP_PATTERNS.mediaClose, '$1'), '>', AUTOP_PATTERNS.sourceTrack, '$1');
+  }
+  if (text.includes('<figcaption')) text = replaceBeforeLast(text, '>', AUTOP_PATTERNS.figcaptionOpen, '$1').replace(AUTOP_PATTERNS.figcaptionClose, '</figcaption>');
+  text = text.replace(AUTOP_PATTERNS.manyNewlines, '\n\n');
+  const paragraphs = text.split(AUTOP_PATTERNS.paragraphSplit).filter((p) => p !== '');
   text = '';
   for (const p of paragraphs) text += `<p>${trimNewlines(p)}</p>\n`;
-  text = text.replace(R.emptyP, '');
-  text = text.replace(R.pInDiv, '<p>$1</p></$2>');
-  text = text.replace(R.pAroundBlock, '$1');
-  text = text.replace(R.pAroundLi, '$1');
-  text = text.replace(R.pBlockquote, '<blockquote$1><p>').replaceAll('</blockquote></p>', '</p></blockquote>');
-  text = text.replace(R.pBeforeBlock, '$1');
-  text = text.replace(R.blockBeforeP, '$1');
+  text = text.replace(AUTOP_PATTERNS.emptyP, '');
+  text = text.replace(AUTOP_PATTERNS.pInDiv, '<p>$1</p></$2>');
+  text = text.replace(AUTOP_PATTERNS.pAroundBlock, '$1');
+  text = unwrapListItems(text);
+  text = text.replace(AUTOP_PATTERNS.pBlockquote, '<blockquote$1><p>').replaceAll('</blockquote></p>', '</p></blockquote>');
+  text = text.replace(AUTOP_PATTERNS.pBeforeBlock, '$1');
+  text = replaceBeforeLast(text, '>', AUTOP_PATTERNS.blockBeforeP, keepUnlessTail);
   if (br) {
-    text = text.replace(R.preserve, (m) => m.replaceAll('\n', '<WPPreserveNewline />'));
+    // `/<(script|style|svg).*?<\/\1>/gs`, found in one pass.
+    text = replaceElements(text, { words: ['script', 'style', 'svg'], ignoreCase: false, openTagEnds: false }, (m) => m.replaceAll('\n', '<WPPreserveNewline />'));
     text = text.replaceAll('<br>', '<br />').replaceAll('<br/>', '<br />');
-    text = text.replace(R.newline, '<br />\n');
+    text = text.replace(AUTOP_PATTERNS.newline, '<br />\n');
     text = text.replaceAll('<WPPreserveNewline />', '\n');
   }
-  text = text.replace(R.blockBr, '$1');
-  text = text.replace(R.brBeforeBlock, '$1');
-  text = text.replace(R.lastP, '</p>');
+  text = replaceBeforeLast(text, '>', AUTOP_PATTERNS.blockBr, keepUnlessTail);
+  text = text.replace(AUTOP_PATTERNS.brBeforeBlock, '$1');
+  text = text.replace(AUTOP_PATTERNS.lastP, '</p>');
   for (const [name, pre] of preTags) text = text.replaceAll(name, pre);
   if (text.includes('<!-- wpnl -->')) text = text.replaceAll(' <!-- wpnl --> ', '\n').replaceAll('<!-- wpnl -->', '\n');
   return text;

@@ -56,8 +56,10 @@ const ALLOWED_PROTOCOLS = ['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'ir
 
 function decodeEntities(s: string): string {
   return s
-    .replace(/&#0*([0-9]+);/g, (_, d: string) => String.fromCodePoint(Math.min(Number(d), 0x10ffff)))
-    .replace(/&#[Xx]0*([0-9A-Fa-f]+);/g, (_, h: string) => String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff)));
+    // Leading zeros and the digits after them are told apart by their first digit, so a long run of zeros is not
+    // shared between two quantifiers (which made `&#0*([0-9]+);` quadratic).
+    .replace(/&#0*([1-9][0-9]*|0);/g, (_, d: string) => String.fromCodePoint(Math.min(Number(d), 0x10ffff)))
+    .replace(/&#[Xx]0*([1-9A-Fa-f][0-9A-Fa-f]*|0);/g, (_, h: string) => String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff)));
 }
 
 function badProtocolOnce2(scheme: string): string {

@@ -6,6 +6,7 @@
 // under the site's wp-includes), srcset/sizes for attachment images, and malformed block markup (WP_Block_Parser
 // keeps a stray closer as text; here every delimiter goes).
 import { wpautop } from './autop.ts';
+import { blockDelimiters, removeScriptStyle, replaceBeforeLast, splitTags, stripTagsAndComments } from '../linear-text.ts';
 import { escapeRegExp } from '../../../contracts/src/regexp.ts';
 import { phpTrim } from './php/index.ts';
 import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from './texturize.ts';
@@ -13,7 +14,6 @@ import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from '.
 export { renderTitle };
 
 /** A block delimiter: an opener, a closer (group 1) or a self-closing one (group 3), with the block's name (group 2). */
-const BLOCK_DELIMITER = /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?)\s+(?:\{[\s\S]*?\}\s+)?(\/)?-->/g;
 
 /**
  * smilies_init()'s table (use_smilies is on by default): every smiley but `:mrgreen:` is an emoji now. `:mrgreen:`
@@ -31,7 +31,7 @@ const SMILIES: Readonly<Record<string, string>> = {
 };
 
 /** $wp_smiliessearch: the keys in krsort() order (so `:???:` is tried before `:?`), between spaces or line ends. */
-const SMILIES_SEARCH = (() => {
+export const SMILIES_SEARCH = (() => {
   const spaces = '[\\r\\n\\t ]|\\u00A0|&nbsp;';
   const keys = Object.keys(SMILIES).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   return new RegExp(`(?<=${spaces}|^)(?:${keys.map(escapeRegExp).join('|')})(?=${spaces}|$)`, 'gm');
@@ -40,7 +40,7 @@ const SMILIES_SEARCH = (() => {
 /** convert_smilies(): only in text between tags, and never inside code, pre, style, script or textarea. */
 export function convertSmilies(text: string): string {
   if (!/[:;8]/.test(text)) return text;
-  const parts = text.split(/(<.*?>)/);
+  const parts = splitTags(text);
   let ignore = '';
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
@@ -61,7 +61,13 @@ export function hasBlocks(text: string): boolean {
 
 /** do_blocks() for static blocks: each block prints its saved HTML, so the delimiters go and all else stays. */
 function doBlocks(text: string): string {
-  return text.replace(BLOCK_DELIMITER, '');
+  let out = '';
+  let from = 0;
+  for (const d of blockDelimiters(text)) {
+    out += text.slice(from, d.index);
+    from = d.index + d.text.length;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /**
@@ -70,7 +76,7 @@ function doBlocks(text: string): string {
  */
 export function filterContentTags(html: string): string {
   if (!html.includes('<img')) return html;
-  return html.replace(/<img\s[^>]+>/g, (img) => {
+  return replaceBeforeLast(html, '>', /<img\s[^>]+>/g, (img) => {
     let out = img;
     if (!/\sloading=/.test(out) && out.includes(' width=') && out.includes(' height=')) out = out.replace('<img', '<img loading="lazy"');
     if (!/\sdecoding=/.test(out)) out = out.replace('<img ', '<img decoding="async" ');
@@ -89,7 +95,7 @@ export function renderContent(stored: string): string {
 
 /** wp_strip_all_tags(): script and style with their content, then every tag and comment, then trim. */
 function stripAllTags(html: string): string {
-  return phpTrim(html.replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, '').replace(/<!--[\s\S]*?-->|<\/?[A-Za-z!?][^>]*>/g, ''));
+  return phpTrim(stripTagsAndComments(removeScriptStyle(html)));
 }
 
 /** Blocks excerpt_remove_blocks() keeps (their inner HTML); any other block is dropped from a generated excerpt. */
@@ -101,12 +107,12 @@ function excerptRemoveBlocks(text: string): string {
   let depth = 0;
   let keep = true;
   let last = 0;
-  for (const m of text.matchAll(BLOCK_DELIMITER)) {
-    if (depth === 0 || keep) out += text.slice(last, m.index);
-    last = m.index + m[0].length;
-    if (m[1]) depth = Math.max(0, depth - 1);
-    else if (!m[3]) {
-      if (depth === 0) keep = EXCERPT_BLOCKS.has(m[2]!.replace(/^core\//, ''));
+  for (const d of blockDelimiters(text)) {
+    if (depth === 0 || keep) out += text.slice(last, d.index);
+    last = d.index + d.text.length;
+    if (d.closer) depth = Math.max(0, depth - 1);
+    else if (!d.selfClosing) {
+      if (depth === 0) keep = EXCERPT_BLOCKS.has(d.name.replace(/^core\//, ''));
       depth++;
     }
   }

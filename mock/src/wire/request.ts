@@ -158,7 +158,7 @@ function asciiUpper(s: string): string {
 }
 
 function untrailingslashit(s: string): string {
-  return s.replace(/[/\\]+$/, '');
+  return s.replace(/(?<![/\\])[/\\]+$/, '');
 }
 
 export function parseContentType(header: string | undefined): ContentType | null {
@@ -214,13 +214,13 @@ const PRETTY_ROUTE = /^wp-json\/(.*)?/;
 function routeFromPath(path: string): { pretty: string | null; frontController: boolean } {
   if (/^\/index\.php(\/|$)/.test(path)) {
     // PATH_INFO after index.php, decoded by Apache; WordPress re-escapes `%` before matching its rules.
-    const info = apacheDecode(path.slice('/index.php'.length)).replace(/%/g, '%25').replace(/^\/+|\/+$/g, '');
+    const info = apacheDecode(path.slice('/index.php'.length)).replace(/%/g, '%25').replace(/^\/+|(?<!\/)\/+$/g, '');
     if (info === '') return { pretty: null, frontController: true };
     if (PRETTY_ROOT.test(info)) return { pretty: '/', frontController: true };
     const m = PRETTY_ROUTE.exec(info);
     return { pretty: m ? `/${m[1] ?? ''}` : null, frontController: true };
   }
-  const req = path.replace(/^\/+|\/+$/g, '');
+  const req = path.replace(/^\/+|(?<!\/)\/+$/g, '');
   if (PRETTY_ROOT.test(req)) return { pretty: '/', frontController: true };
   const m = PRETTY_ROUTE.exec(req);
   if (m) return { pretty: `/${m[1] ?? ''}`, frontController: true };

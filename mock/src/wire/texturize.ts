@@ -11,6 +11,7 @@
 // WordPress would texturize `[...]` as text too, as this does), the `no_texturize_*` and `run_wptexturize` filters.
 import { escapeRegExp } from '../../../contracts/src/regexp.ts';
 import { phpTrim } from './php/index.ts';
+import { splitHtml, timesSign } from '../linear-text.ts';
 
 const SPACES = '[\\r\\n\\t ]|\\u00A0|&nbsp;';
 
@@ -38,7 +39,7 @@ const STATIC: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** The apostrophe patterns, in WordPress's order (PHP's `\Z` is `$` here: every use also allows a newline next). */
-const DYNAMIC_APOS: ReadonlyArray<readonly [RegExp, string]> = [
+export const DYNAMIC_APOS: ReadonlyArray<readonly [RegExp, string]> = [
   // '99' and '99" are ambiguous among other patterns; assume it's an abbreviated year at the end of a quotation.
   [new RegExp(`'(\\d\\d)'(?=$|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`, 'g'), `${APOS_FLAG}$1${CLOSE_SQ}`],
   [new RegExp(`'(\\d\\d)"(?=$|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`, 'g'), `${APOS_FLAG}$1${CLOSE_Q}`],
@@ -52,14 +53,14 @@ const DYNAMIC_APOS: ReadonlyArray<readonly [RegExp, string]> = [
   [new RegExp(`(?<!${SPACES})'(?!$|[.,:;!?"'(){}[\\]\\-]|&[lg]t;|${SPACES})`, 'g'), APOS_FLAG],
 ];
 
-const DYNAMIC_QUOTE: ReadonlyArray<readonly [RegExp, string]> = [
+export const DYNAMIC_QUOTE: ReadonlyArray<readonly [RegExp, string]> = [
   // Quoted numbers like "42".
   [new RegExp(`(?<=^|${SPACES})"(\\d[.,\\d]*)"`, 'g'), `${OPEN_Q_FLAG}$1${CLOSE_Q}`],
   // Double quote at start, or preceded by (, {, <, [, -, or spaces, and not followed by spaces.
   [new RegExp(`(?<=^|[([{\\-]|&lt;|${SPACES})"(?!${SPACES})`, 'g'), OPEN_Q_FLAG],
 ];
 
-const DYNAMIC_DASH: ReadonlyArray<readonly [RegExp, string]> = [
+export const DYNAMIC_DASH: ReadonlyArray<readonly [RegExp, string]> = [
   [/---/g, EM_DASH],
   [new RegExp(`(?<=^|${SPACES})--(?=$|${SPACES})`, 'g'), EM_DASH],
   [/(?<!xn)--/g, EN_DASH],
@@ -67,8 +68,8 @@ const DYNAMIC_DASH: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 /** _get_wptexturize_split_regex() without shortcodes: HTML comments and elements are the delimiters. */
-const SPLIT = /(<(?:(?=!--)!(?:-(?!->)[^-]*)*(?:-->)?|(?!!--)[^>]*>?))/;
-const AMP_NOT_ENTITY = /&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi;
+export const SPLIT = /(<(?:(?=!--)!(?:-(?!->)[^-]*)*(?:-->)?|(?!!--)[^>]*>?))/;
+export const AMP_NOT_ENTITY = /&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi;
 const NO_TEXTURIZE_TAGS: readonly string[] = ['pre', 'code', 'kbd', 'style', 'script', 'tt'];
 
 function applyAll(s: string, rules: ReadonlyArray<readonly [RegExp, string]>): string {
@@ -156,14 +157,15 @@ function texturizeText(curl: string): string {
   }
   if (curl.includes('-')) curl = applyAll(curl, DYNAMIC_DASH);
   // 9x9 (times), but never 0x9999.
-  if (/(?<=\d)x\d/.test(curl)) curl = curl.replace(/\b(0[\d.,]+|[1-9][\d.,]*)x(\d[\d.,]*)\b/g, '$1&#215;$2');
+  if (/(?<=\d)x\d/.test(curl)) curl = timesSign(curl);
   return curl.replace(AMP_NOT_ENTITY, '&#038;');
 }
 
 /** wptexturize() */
 export function wptexturize(text: string): string {
   if (text === '') return text;
-  const parts = text.split(SPLIT).filter((p) => p !== '');
+  // text.split(SPLIT), in one scan (linear-patterns.test.ts compares them).
+  const parts = splitHtml(text, false).filter((p) => p !== '');
   const stack: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     const curl = parts[i]!;

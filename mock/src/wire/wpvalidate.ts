@@ -6,6 +6,7 @@
 // Schemas here are WordPress arg schemas (draft-04 style, see options.ts toWpArgSchema()).
 
 import { utf8Length } from '../bytes.ts';
+import { removePercentOctets, removeScriptStyle, stripAngleTags } from '../linear-text.ts';
 import {
   isNumeric,
   isNumericArray,
@@ -156,11 +157,11 @@ export function isEmail(v: unknown): boolean {
   const domain = email.slice(at + 1);
   if (!/^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local)) return false;
   if (/\.{2,}/.test(domain)) return false;
-  if (domain.replace(/^[ \t\n\r\0\x0B.]+|[ \t\n\r\0\x0B.]+$/g, '') !== domain) return false;
+  if (domain.replace(/^[ \t\n\r\0\x0B.]+|(?<![ \t\n\r\0\x0B.])[ \t\n\r\0\x0B.]+$/g, '') !== domain) return false;
   const subs = domain.split('.');
   if (subs.length < 2) return false;
   for (const sub of subs) {
-    if (sub.replace(/^[ \t\n\r\0\x0B-]+|[ \t\n\r\0\x0B-]+$/g, '') !== sub) return false;
+    if (sub.replace(/^[ \t\n\r\0\x0B-]+|(?<![ \t\n\r\0\x0B-])[ \t\n\r\0\x0B-]+$/g, '') !== sub) return false;
     if (!/^[a-z0-9-]+$/i.test(sub)) return false;
   }
   return true;
@@ -584,16 +585,12 @@ export function sanitizeTextField(v: unknown): string {
   let s = phpStringCast(v);
   if (s.includes('<')) {
     s = s.replace(/<[^>]*?((?=<)|>|$)/g, (m) => (m.includes('>') ? m : m.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')));
-    s = s.replace(/<(script|style)[^>]*?>.*?<\/\1>/gis, '').replace(/<[^>]*>/g, '').trim();
+    s = stripAngleTags(removeScriptStyle(s)).trim();
     s = s.replaceAll('<\n', '&lt;\n');
   }
   s = s.replace(/[\r\n\t ]+/g, ' ').trim();
-  let found = false;
-  for (let m = /%[a-f0-9]{2}/i.exec(s); m; m = /%[a-f0-9]{2}/i.exec(s)) {
-    s = s.replaceAll(m[0], '');
-    found = true;
-  }
-  if (found) s = s.replace(/ +/g, ' ').trim();
+  const octets = removePercentOctets(s);
+  if (octets.found) s = octets.text.replace(/ +/g, ' ').trim();
   return s;
 }
 

@@ -4,6 +4,7 @@
 import type { ImportJob, ImportStatus, JsonObject } from '../../store/model.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { legacyLookup } from '../calendar/common.ts';
+import { readsPost } from '../../core/permissions.ts';
 import { arg, err, int, isObject, json, nowWall, storeRefusal, str } from './util.ts';
 
 function escapeHtml(s: string): string {
@@ -19,9 +20,12 @@ function viewHtml(ctx: HandlerCtx): Reply {
     .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id))
     .slice(0, 12);
   const lookup = legacyLookup(ctx.store);
+  const reader = { user: ctx.user, authRequired: ctx.authRequired };
   const items = events
     .map((e) => {
-      const venue = e.venues[0] === undefined ? undefined : lookup.venue(e.venues[0]);
+      // The venue's name is shown only to whoever could read the venue itself.
+      const found = e.venues[0] === undefined ? undefined : lookup.venue(e.venues[0]);
+      const venue = found && readsPost(reader, found) ? found : undefined;
       return `<article class="cal-events-${view}__event" data-event-id="${e.id}"><time datetime="${e.start_date.replace(' ', 'T')}">${e.start_date}</time><h3><a href="${ctx.links.home}/event/${e.slug}/">${escapeHtml(e.title)}</a></h3>${venue ? `<address>${escapeHtml(venue.title)}</address>` : ''}</article>`;
     })
     .join('');
@@ -33,7 +37,8 @@ function job(ctx: HandlerCtx): ImportJob | Reply {
   const found = ctx.store.table('importJobs').get(id);
   if (!found) return err('cal_import_not_found', `No import with the ID ${id}.`, 404);
   const hash = str(ctx.params.batch_hash) ?? '';
-  if (hash !== found.batch_hash) return err('cal_import_batch_hash_mismatch', 'The batch hash does not match the batch this import expects.', 409, { expected: found.batch_hash });
+  // The expected hash is the import service's secret: a mismatch says so and nothing more.
+  if (hash !== found.batch_hash) return err('cal_import_batch_hash_mismatch', 'The batch hash does not match the batch this import expects.', 409);
   return json(found) as ImportJob;
 }
 

@@ -1,27 +1,86 @@
 // `forms/v1`: contact forms and their submissions, in the shape of the contact-form plugin's own REST API (every
 // route is † in 001 §4.4, so bodies are read as that plugin reads them). State: forms are created, edited and
 // deleted; a submission is validated against the form's tags (`[text* name]` is required, `[email ...]` must be an
-// address) and stored.
+// address, every text field has a `maxlength`) and stored, up to the limits in limits.ts. Everything here reads
+// client text in one pass: no regular expression that could backtrack over it.
 import type { ContactForm, ContactFormMail, FeedbackStatus } from '../../store/model.ts';
 import type { Stored } from '../../store/store.ts';
 import { sanitizeTitle, uniqueSlug } from '../../store/slug.ts';
+import { isEmail } from '../../wire/wpvalidate.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
+import { feedbackRoom, limitReached } from './limits.ts';
 import { arg, err, isObject, json, nowWall, storeRefusal, str } from './util.ts';
 
 interface FormTag {
   type: string;
   required: boolean;
   name: string;
+  /** The `maxlength:N` option, else the plugin's default for the type (undefined: no limit). */
+  maxlength?: number;
 }
 
-/** Form tags of the markup, without buttons: `[email* your-email autocomplete:email]` → email, required, your-email. */
+/** The contact-form plugin's default `maxlength` (get_maxlength_option( '400' ) for text fields, '2000' for a textarea). */
+const DEFAULT_MAXLENGTH: Readonly<Record<string, number>> = { text: 400, email: 400, url: 400, tel: 400, textarea: 2000 };
+
+const isTypeChar = (c: number) => (c >= 0x61 && c <= 0x7a) || c === 0x5f; // [a-z_]
+const isAlpha = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const isNameChar = (c: number) => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d; // [\w-]
+const isSpace = (ch: string) => /\s/.test(ch);
+
+function maxlengthOption(options: string, type: string): number | undefined {
+  for (const opt of options.split(/\s+/)) {
+    if (opt.startsWith('maxlength:')) {
+      const digits = opt.slice('maxlength:'.length);
+      if (digits !== '' && digits.length <= 9 && [...digits].every((d) => d >= '0' && d <= '9')) return Number(digits);
+    }
+  }
+  return DEFAULT_MAXLENGTH[type];
+}
+
+/**
+ * Form tags of the markup, without buttons: `[email* your-email autocomplete:email]` → email, required, your-email.
+ * One left-to-right pass: a tag is `[`, a type, an optional `*`, white space, a name, options, `]`; where one does not
+ * fit, the scan goes on after its `[`, and once no `]` is left no later tag can close either.
+ */
 export function formTags(markup: string): FormTag[] {
   const out: FormTag[] = [];
-  for (const m of markup.matchAll(/\[([a-z_]+)(\*?)\s+([A-Za-z][\w-]*)[^\]]*\]/g)) {
-    if (m[1] === 'submit') continue;
-    out.push({ type: m[1]!, required: m[2] === '*', name: m[3]! });
+  const n = markup.length;
+  let i = markup.indexOf('[');
+  while (i >= 0) {
+    let j = i + 1;
+    while (j < n && isTypeChar(markup.charCodeAt(j))) j++;
+    const type = markup.slice(i + 1, j);
+    const required = markup[j] === '*';
+    if (required) j++;
+    const spaceStart = j;
+    while (j < n && isSpace(markup[j]!)) j++;
+    if (type === '' || j === spaceStart || j >= n || !isAlpha(markup.charCodeAt(j))) {
+      i = markup.indexOf('[', i + 1);
+      continue;
+    }
+    const nameStart = j;
+    while (j < n && isNameChar(markup.charCodeAt(j))) j++;
+    const close = markup.indexOf(']', j);
+    if (close < 0) break;
+    if (type !== 'submit') {
+      const maxlength = maxlengthOption(markup.slice(j, close), type);
+      out.push({ type, required, name: markup.slice(nameStart, j), ...(maxlength !== undefined ? { maxlength } : {}) });
+    }
+    i = markup.indexOf('[', close + 1);
   }
   return out;
+}
+
+/** The contact-form plugin's wpcf7_is_tel(), simplified: a leading `+` or digit, then digits and separators. */
+function isTel(value: string): boolean {
+  if (value.length < 3) return false;
+  const first = value[0]!;
+  if (first !== '+' && !(first >= '0' && first <= '9')) return false;
+  for (let k = 1; k < value.length; k++) {
+    const c = value[k]!;
+    if (!((c >= '0' && c <= '9') || c === '(' || c === ')' || c === '.' || c === '-' || isSpace(c))) return false;
+  }
+  return true;
 }
 
 function summary(f: Stored<ContactForm>) {
@@ -78,13 +137,18 @@ function feedback(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
   for (const tag of tags) {
     const raw = ctx.input[tag.name];
     const value = Array.isArray(raw) ? raw.map(String).join(', ') : (str(raw) ?? '');
-    fields[tag.name] = value;
+    const tooLong = tag.maxlength !== undefined && value.length > tag.maxlength;
+    // A value over its maxlength is refused and kept only up to that length: what is stored stays bounded.
+    fields[tag.name] = tooLong ? value.slice(0, tag.maxlength) : value;
     const fail = (message: string) => invalid.push({ field: tag.name, message, idref: null, error_id: `wpcf7-f${form.id}-o1-ve-${tag.name}` });
     if (tag.required && value.trim() === '') fail(messages.invalid_required ?? 'Please fill out this field.');
-    else if (tag.type === 'email' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) fail(messages.invalid_email ?? 'Please enter an email address.');
-    else if (tag.type === 'tel' && value !== '' && !/^[+\d][\d\s().-]{2,}$/.test(value)) fail(messages.invalid_tel ?? 'Please enter a telephone number.');
+    else if (tooLong) fail(messages.invalid_too_long ?? 'This field has a too long input.');
+    else if (tag.type === 'email' && value !== '' && !isEmail(value)) fail(messages.invalid_email ?? 'Please enter an email address.');
+    else if (tag.type === 'tel' && value !== '' && !isTel(value)) fail(messages.invalid_tel ?? 'Please enter a telephone number.');
   }
   const status: FeedbackStatus = invalid.length ? 'validation_failed' : 'mail_sent';
+  const room = feedbackRoom(ctx.store, fields);
+  if (room) return limitReached(room);
   try {
     ctx.store.insert('feedback', (id) => ({ id, form_id: form.id, submitted_at: nowWall(ctx), status, fields, invalid_fields: invalid.map(({ field, message }) => ({ field, message })) }));
   } catch (e) {
@@ -102,10 +166,11 @@ function feedback(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
 
 /** The validation schema the plugin's front end fetches: one rule per required or typed field. */
 function schema(form: Stored<ContactForm>) {
-  const rules: Record<string, string>[] = [];
+  const rules: Record<string, string | number>[] = [];
   const messages = form.properties.messages;
   for (const tag of formTags(form.properties.form)) {
     if (tag.required) rules.push({ rule: 'required', field: tag.name, error: messages.invalid_required ?? 'Please fill out this field.' });
+    if (tag.maxlength !== undefined) rules.push({ rule: 'maxlength', field: tag.name, threshold: tag.maxlength, error: messages.invalid_too_long ?? 'This field has a too long input.' });
     if (tag.type === 'email') rules.push({ rule: 'email', field: tag.name, error: messages.invalid_email ?? 'Please enter an email address.' });
     if (tag.type === 'tel') rules.push({ rule: 'tel', field: tag.name, error: messages.invalid_tel ?? 'Please enter a telephone number.' });
   }

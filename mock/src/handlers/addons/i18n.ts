@@ -56,13 +56,42 @@ function packages(ctx: HandlerCtx): Stored<StringPackage>[] {
   return sorted(found, p.sorting, (k) => k.title);
 }
 
+const isNameStart = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
+const isNameChar = (c: number) => isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d;
+
+/**
+ * Elements open and close in order; tags, processing instructions and comments end. One pass: each `<` is read up to
+ * its `>` (or its `?>`, `-->`).
+ */
 function isWellFormedXml(xml: string): boolean {
   const stack: string[] = [];
-  for (const m of xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '').matchAll(/<(\/?)([A-Za-z_][\w.-]*)[^>]*?(\/?)>/g)) {
-    if (m[3]) continue;
-    if (m[1]) {
-      if (stack.pop() !== m[2]) return false;
-    } else stack.push(m[2]!);
+  for (let lt = xml.indexOf('<'); lt >= 0; ) {
+    const special = xml.startsWith('<?', lt) ? '?>' : xml.startsWith('<!--', lt) ? '-->' : undefined;
+    if (special) {
+      const end = xml.indexOf(special, lt + 2);
+      if (end < 0) return false;
+      lt = xml.indexOf('<', end + special.length);
+      continue;
+    }
+    let j = lt + 1;
+    const closing = xml[j] === '/';
+    if (closing) j++;
+    if (!isNameStart(xml.charCodeAt(j))) {
+      lt = xml.indexOf('<', lt + 1);
+      continue;
+    }
+    const nameStart = j;
+    while (isNameChar(xml.charCodeAt(j))) j++;
+    const gt = xml.indexOf('>', j);
+    if (gt < 0) return false;
+    const name = xml.slice(nameStart, j);
+    const selfClosing = gt > j && xml[gt - 1] === '/';
+    if (!selfClosing) {
+      if (closing) {
+        if (stack.pop() !== name) return false;
+      } else stack.push(name);
+    }
+    lt = xml.indexOf('<', gt + 1);
   }
   return stack.length === 0;
 }

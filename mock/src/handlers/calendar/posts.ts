@@ -19,6 +19,8 @@ import {
 import { calEvent, calOrganizer, calVenue, type CalContext } from './render-cal.ts';
 import { legacyEvent, legacyOrganizer, legacyVenue } from './render-legacy.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
+import { readsPost, statusRefusal, type Reader } from '../../core/permissions.ts';
+import type { LegacyLookup } from './render-legacy.ts';
 
 type Ns = 'legacy' | 'cal';
 type AnyPost = Stored<EventRecord> | Stored<VenueRecord> | Stored<OrganizerRecord>;
@@ -34,8 +36,9 @@ function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: 
   // Edit renderings only answer writes, and every write stores a new record, so one kept on its record would never
   // be read again (and would hold some 6 KB per created record): rendered for this answer only.
   if (context === 'edit') return renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode);
-  // Legacy events nest venues, organizers and term counts, so any write to the store makes them stale.
-  const deps = ns === 'legacy' && type === 'event' ? String(ctx.store.version) : '';
+  // Legacy events nest venues, organizers and term counts, so any write to the store makes them stale; which nested
+  // records this reader may not see is part of the rendering too.
+  const deps = ns === 'legacy' && type === 'event' ? `${ctx.store.version}|${hiddenNested(ctx, rec as Stored<EventRecord>).join(',')}` : '';
   const variant = `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}`;
   return rendered(ctx.memos.renders, rec, variant, deps, () => render(ctx, ns, type, rec, context), wpJsonEncode);
 }
@@ -59,9 +62,58 @@ function render(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: 
     if (type === 'venue') return calVenue(ctx.links, rec as Stored<VenueRecord>, dl, context);
     return calOrganizer(ctx.links, rec as Stored<OrganizerRecord>, dl, context);
   }
-  if (type === 'event') return legacyEvent(ctx.links, rec as Stored<EventRecord>, legacyLookup(ctx.store));
+  if (type === 'event') return legacyEvent(ctx.links, rec as Stored<EventRecord>, readableLookup(ctx));
   if (type === 'venue') return legacyVenue(ctx.links, rec as Stored<VenueRecord>, { defaultLang: dl });
   return legacyOrganizer(ctx.links, rec as Stored<OrganizerRecord>, { defaultLang: dl });
+}
+
+function reader(ctx: HandlerCtx): Reader {
+  return { user: ctx.user, authRequired: ctx.authRequired };
+}
+
+/**
+ * The legacy event nests its venue and organizers in full: each obeys the read rule its own route applies
+ * (check_read_permission()), so a draft venue is not shown to someone who could not read it by ID.
+ */
+function readableLookup(ctx: HandlerCtx): LegacyLookup {
+  const base = legacyLookup(ctx.store);
+  const who = reader(ctx);
+  return {
+    ...base,
+    venue: (id) => {
+      const v = base.venue(id);
+      return v && readsPost(who, v) ? v : undefined;
+    },
+    organizer: (id) => {
+      const o = base.organizer(id);
+      return o && readsPost(who, o) ? o : undefined;
+    },
+  };
+}
+
+/** IDs of the venues and organizers of `event` this reader may not see (none in open mode). */
+function hiddenNested(ctx: HandlerCtx, event: Stored<EventRecord>): number[] {
+  const who = reader(ctx);
+  if (!who.authRequired) return [];
+  const hidden: number[] = [];
+  for (const id of event.venues) {
+    const v = ctx.store.venues.get(id);
+    if (v && !readsPost(who, v)) hidden.push(id);
+  }
+  for (const id of event.organizers) {
+    const o = ctx.store.organizers.get(id);
+    if (o && !readsPost(who, o)) hidden.push(id);
+  }
+  return hidden;
+}
+
+/**
+ * The page's records the reader may see. WP_REST_Posts_Controller::get_items() runs the query, then drops each post
+ * check_read_permission() refuses; X-WP-Total and X-WP-TotalPages keep the query's count (found_posts).
+ */
+function readableOnly(ctx: HandlerCtx, recs: readonly AnyPost[]): readonly AnyPost[] {
+  const who = reader(ctx);
+  return who.authRequired ? recs.filter((r) => readsPost(who, r)) : recs;
 }
 
 function location(ctx: HandlerCtx, ns: Ns, type: PostType, id: number): string {
@@ -158,7 +210,7 @@ function listEvents(ctx: HandlerCtx, ns: Ns): Reply {
   const matched = ctx.memos.lists.at(store.version).get(key, () => store.events.values().filter((e) => eventMatches(e, filter)).sort(eventComparator(orderby, order))) as readonly AnyPost[];
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
   if (!page) return pageBeyondReply();
-  return many(ctx, ns, 'event', page.items, page.pagination);
+  return many(ctx, ns, 'event', readableOnly(ctx, page.items), page.pagination);
 }
 
 function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply {
@@ -188,7 +240,7 @@ function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply
   matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
   if (!page) return pageBeyondReply();
-  return many(ctx, ns, type, page.items, page.pagination);
+  return many(ctx, ns, type, readableOnly(ctx, page.items), page.pagination);
 }
 
 // ---- items -----------------------------------------------------------------------------------------
@@ -251,11 +303,22 @@ function asPostsController(ctx: HandlerCtx, patch: Patch): Reply | undefined {
   return undefined;
 }
 
+/**
+ * handle_status_param(), which prepare_item_for_database() runs for a status the write names (a contributor may not
+ * publish). A create without one would be published (the store's default; the legacy namespace has no default of
+ * its own), so it is checked as `publish`.
+ */
+function publishRefusal(ctx: HandlerCtx, patch: Patch, creating: boolean): Reply | undefined {
+  const status = (patch as { status?: string }).status ?? (creating ? 'publish' : undefined);
+  const refused = statusRefusal(reader(ctx), status);
+  return refused ? fail(refused) : undefined;
+}
+
 function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   let rec: AnyPost;
   try {
     const patch = patchFor(ctx, ns, type);
-    const refused = ns === 'cal' ? asPostsController(ctx, patch) : undefined;
+    const refused = publishRefusal(ctx, patch, true) ?? (ns === 'cal' ? asPostsController(ctx, patch) : undefined);
     if (refused) return refused;
     const input = { ...patch, lang: ctx.lang, ...(ctx.user && (patch as { author?: number }).author === undefined ? { author: ctx.user.id } : {}) };
     rec = ctx.store.createPost(type, input);
@@ -271,7 +334,7 @@ function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   let rec: AnyPost;
   try {
     const patch = patchFor(ctx, ns, type, current);
-    const refused = ns === 'cal' ? asPostsController(ctx, patch) : undefined;
+    const refused = publishRefusal(ctx, patch, false) ?? (ns === 'cal' ? asPostsController(ctx, patch) : undefined);
     if (refused) return refused;
     rec = ctx.store.updatePost(type, current.id, patch);
   } catch (err) {

@@ -1,0 +1,69 @@
+// The mock's own control routes under /__mock/ (reset, state): not WordPress, so they answer in its error shape but
+// by their own rules. Under --auth they change or reveal the whole store, so only an administrator's credentials
+// (manage_options) open them. They may be called from a page on another origin, but never with the browser's
+// credentials: `Access-Control-Allow-Origin: *` and no Access-Control-Allow-Credentials, so a page can read an answer
+// only for a request it authorised itself with an explicit Authorization header.
+import { userCan, type User } from './capabilities.ts';
+import type { MockRequest, MockResponse } from './types.ts';
+
+export interface ControlRoute {
+  method: 'GET' | 'POST';
+  run(): { status: number; body: unknown };
+}
+
+export interface ControlOptions {
+  routes: Readonly<Record<string, ControlRoute>>;
+  authRequired: boolean;
+  /** Who the request's credentials name; asked only when a route needs to know. */
+  user: () => User | undefined;
+}
+
+export const CONTROL_PREFIX = '/__mock';
+
+/** The control action a path names (`/__mock/reset/` → `reset`), without a regular expression over the client's path. */
+export function controlAction(path: string): string | undefined {
+  if (path !== CONTROL_PREFIX && !path.startsWith(`${CONTROL_PREFIX}/`)) return undefined;
+  let end = path.length;
+  while (end > CONTROL_PREFIX.length && path.charCodeAt(end - 1) === 0x2f) end--;
+  return path.slice(CONTROL_PREFIX.length + 1, end);
+}
+
+const ALLOW_HEADERS = 'Authorization, Content-Type, Prefer';
+
+function answer(status: number, body: unknown, headers: Record<string, string>, req: MockRequest): MockResponse {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return { status, headers: { ...headers, ...(text ? { 'Content-Type': 'application/json; charset=UTF-8' } : {}) }, body: req.method.toUpperCase() === 'HEAD' ? '' : text };
+}
+
+function error(code: string, message: string, status: number): { code: string; message: string; data: { status: number } } {
+  return { code, message, data: { status } };
+}
+
+export function controlAnswer(req: MockRequest, action: string, opts: ControlOptions): MockResponse {
+  const method = req.method.toUpperCase();
+  // Readable from another origin, never with the browser's credentials (no reflected Origin, no Allow-Credentials).
+  const cors: Record<string, string> = req.headers.origin ? { 'Access-Control-Allow-Origin': '*' } : {};
+  const route = Object.hasOwn(opts.routes, action) ? opts.routes[action] : undefined;
+  if (!route) {
+    const known = Object.entries(opts.routes).map(([name, r]) => `${r.method} ${CONTROL_PREFIX}/${name}`).join(', ');
+    return answer(404, error('mock_no_control_route', `No control route ${CONTROL_PREFIX}/${action}. Known: ${known}.`, 404), cors, req);
+  }
+  const allow = `${route.method}, OPTIONS`;
+  if (method === 'OPTIONS') {
+    const preflight: Record<string, string> = req.headers.origin ? { 'Access-Control-Allow-Methods': allow, 'Access-Control-Allow-Headers': ALLOW_HEADERS } : {};
+    return answer(204, undefined, { ...cors, ...preflight, Allow: allow }, req);
+  }
+  if (method !== route.method && !(method === 'HEAD' && route.method === 'GET')) {
+    return answer(405, error('mock_method_not_allowed', `${CONTROL_PREFIX}/${action} answers ${route.method} only.`, 405), { ...cors, Allow: allow }, req);
+  }
+  if (opts.authRequired) {
+    const user = opts.user();
+    if (!userCan(user, 'manage_options')) {
+      // rest_authorization_required_code(): 401 for nobody, 403 for a user who may not.
+      const status = user ? 403 : 401;
+      return answer(status, error('rest_forbidden', 'Sorry, you are not allowed to do that.', status), cors, req);
+    }
+  }
+  const out = route.run();
+  return answer(out.status, out.body, cors, req);
+}

@@ -1,0 +1,55 @@
+// Bounds of what the public add-on routes (anyone may call them, even with --auth) keep in the store. A mock left
+// running all day must not grow without end because a client registers, logs in or submits in a loop; past a bound
+// the route answers a WordPress-shaped error and keeps nothing. POST /__mock/reset empties them again.
+import type { Store } from '../../store/store.ts';
+import type { ErrorReply } from '../context.ts';
+import { err } from './util.ts';
+
+export const LIMITS = {
+  /** Learning-module users, fixtures included (`lms/v1/token/register`). */
+  lmsUsers: 10_000,
+  /** Characters of a registered password. */
+  lmsPasswordChars: 255,
+  /** Seconds a learning-module token is valid (the JWT-auth plugins' default: seven days). */
+  lmsTokenSeconds: 7 * 24 * 3600,
+  /** Seconds an expired token is still kept (validating it says "expired", not "invalid"); then a login drops it. */
+  lmsExpiredTokenSeconds: 30 * 24 * 3600,
+  /** Tokens kept per user: a login past it revokes that user's oldest token, as a session limit does. */
+  lmsTokensPerUser: 20,
+  /** Tokens kept in all (those expired for longer than lmsExpiredTokenSeconds are dropped first). */
+  lmsTokens: 20_000,
+  /** Stored contact-form submissions, fixtures included. */
+  feedbackRecords: 10_000,
+  /** UTF-16 code units of all stored submission values together (each value is already capped by its maxlength). */
+  feedbackChars: 16 * 1024 * 1024,
+} as const;
+
+export interface Limit {
+  code: string;
+  message: string;
+}
+
+/** 429 with the error shape every add-on answers in: the store is full for this route until a reset. */
+export function limitReached(limit: Limit): ErrorReply {
+  return err(limit.code, limit.message, 429);
+}
+
+function valueChars(fields: Readonly<Record<string, string>>): number {
+  let n = 0;
+  for (const k of Object.keys(fields)) n += k.length + fields[k]!.length;
+  return n;
+}
+
+/** Undefined when one more submission with these values fits; else the limit it would pass. */
+export function feedbackRoom(store: Store, fields: Readonly<Record<string, string>>): Limit | undefined {
+  const stored = store.table('feedback');
+  if (stored.size >= LIMITS.feedbackRecords) {
+    return { code: 'wpcf7_feedback_limit', message: `The mock keeps at most ${LIMITS.feedbackRecords.toLocaleString('en')} submissions; POST /__mock/reset clears them.` };
+  }
+  let chars = valueChars(fields);
+  for (const f of stored.values()) chars += valueChars(f.fields);
+  if (chars > LIMITS.feedbackChars) {
+    return { code: 'wpcf7_feedback_limit', message: `The mock keeps at most ${LIMITS.feedbackChars.toLocaleString('en')} characters of submissions; POST /__mock/reset clears them.` };
+  }
+  return undefined;
+}
