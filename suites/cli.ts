@@ -7,6 +7,7 @@
 
 import { readFileSync, realpathSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
+import { reportFs } from './src/report/make-directory.ts';
 import { fileURLToPath } from 'node:url';
 import { parseCli, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
@@ -102,7 +103,7 @@ export function processDeps(): MainDeps {
     stderr: process.stderr,
     now: () => new Date(),
     readFile: (path) => fs.readFile(path, 'utf8'),
-    fs,
+    fs: reportFs,
   };
 }
 

@@ -5,7 +5,6 @@
 // a run sends its first request (ensureWritable), not after thousands.
 
 import { randomUUID } from 'node:crypto';
-import * as nodeFs from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
@@ -13,6 +12,7 @@ import { renderJunit } from './junit.ts';
 import { limitRun } from './limits.ts';
 import type { ReportFormat, RunResult } from './model.ts';
 import { redactDeep } from './redact.ts';
+import { reportFs } from './make-directory.ts';
 
 export const DEFAULT_REPORT_DIR = 'reports';
 
@@ -73,7 +73,7 @@ export function reportable(run: RunResult, secrets: readonly string[], secretHea
 }
 
 export async function writeReports(run: RunResult, options: WriteOptions): Promise<WrittenReport[]> {
-  const fs = options.fs ?? nodeFs;
+  const fs = options.fs ?? reportFs;
   const dir = options.dir ?? DEFAULT_REPORT_DIR;
   const tempSuffix = options.tempSuffix ?? (() => `${process.pid}.${randomUUID()}`);
   const baseName = options.baseName ?? reportBaseName(run);
@@ -104,7 +104,7 @@ export async function writeReports(run: RunResult, options: WriteOptions): Promi
  * Creates the report directory and writes and removes a file in it, so that a directory the run could
  * not write is found before the first request rather than after the last.
  */
-export async function ensureWritable(dir: string, fs: ReportFs = nodeFs, tempSuffix: () => string = () => `${process.pid}.${randomUUID()}`): Promise<void> {
+export async function ensureWritable(dir: string, fs: ReportFs = reportFs, tempSuffix: () => string = () => `${process.pid}.${randomUUID()}`): Promise<void> {
   const probe = join(dir, `.site-contracts-probe.${tempSuffix()}.tmp`);
   try {
     await fs.mkdir(dir, { recursive: true });

@@ -4,6 +4,8 @@
 import { EventEmitter } from 'node:events';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { reportFs } from '../../report/make-directory.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +47,7 @@ async function runCli(argv: string[], env: Record<string, string> = {}, signals:
     stderr: { write: (s: string) => void err.push(s) },
     now: () => new Date(),
     readFile: (p) => nodeFs.readFile(p, 'utf8'),
-    fs: nodeFs,
+    fs: reportFs,
   };
   try {
     // A --report-dir of the test's own comes first, so that the harness's does not override it.
@@ -256,6 +258,8 @@ describe('test against the mock', () => {
         [['--baseline', join(dir, 'missing.yaml')], `--baseline ${join(dir, 'missing.yaml')}: cannot read it (ENOENT)`],
         [['--baseline', broken], `--baseline ${broken}: neither JSON nor YAML`],
         [['--report-dir', join(file, 'reports')], `--report-dir ${join(file, 'reports')}: cannot write reports there (ENOTDIR`],
+        // procfs answers ENOENT under an existing /proc: Node's recursive mkdir spun there for good.
+        ...(existsSync('/proc/self') ? ([[['--report-dir', '/proc/nope/reports'], '--report-dir /proc/nope/reports: cannot write reports there (ENOENT']] as const) : []),
       ] as const) {
         methods.length = 0;
         const r = await runCli(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', ...args], { MOCK_AUTH: auth });
