@@ -31,7 +31,7 @@ describe('parseCliArgs', () => {
     [['--port'], '--port expects a port number 0-65535, got nothing'],
     [['-p'], '-p (--port) expects a port number 0-65535, got nothing'],
     [['--port', '--auth'], '--port expects a port number 0-65535, got another flag (--auth); write --port=VALUE for a value that starts with -'],
-    [['-h'], '-h (--host) expects a host name or address, got nothing; -h is --host here, as in Prism: for help, --help'],
+    [['-h'], '-h (--host, as in Prism; help is --help) expects a host name or address, got nothing'],
     [['--auth=yes'], '--auth takes no value'],
     [['--port', 'abc'], '--port expects a port number 0-65535, got "abc"'],
     [['--port', '65536'], '--port expects a port number 0-65535, got 65536'],

@@ -78,17 +78,16 @@ function readFlags(argv: readonly string[], options: Spec): { values: Record<str
       const near = t.rawName.startsWith('--') && distance(t.name, best) <= Math.min(3, Math.max(1, Math.floor(t.name.length / 2)));
       throw new UsageError(`unknown flag ${t.rawName}${near ? ` (did you mean --${best}?)` : ''}`);
     }
-    const label = t.rawName.startsWith('--') ? t.rawName : `${t.rawName} (--${t.name})`;
+    // People who know other tools type -h for help; here it is Prism's host, and the message says so.
+    const label = t.rawName.startsWith('--') ? t.rawName : `${t.rawName} (--${t.name}${t.rawName === '-h' ? ', as in Prism; help is --help' : ''})`;
     if (spec.type === 'boolean') {
       if (t.inlineValue) throw new UsageError(`${label} takes no value`);
       values[t.name] = true;
       continue;
     }
-    // People who know other tools type -h for help; here it is Prism's host.
-    const helpHint = t.rawName === '-h' ? '; -h is --host here, as in Prism: for help, --help' : '';
-    if (t.value === undefined) throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got nothing${helpHint}`);
+    if (t.value === undefined) throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got nothing`);
     if (!t.inlineValue && t.value.startsWith('-') && t.value !== '-') {
-      throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got another flag (${t.value}); write --${t.name}=VALUE for a value that starts with -${helpHint}`);
+      throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got another flag (${t.value}); write --${t.name}=VALUE for a value that starts with -`);
     }
     values[t.name] = t.value;
   }

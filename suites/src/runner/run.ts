@@ -82,7 +82,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     aborted: 'not run: the run was stopped',
     down: 'not run: the target stopped answering',
     budget: `not run: the request budget (--max-requests ${o.maxRequests}) was used up`,
-    'max-failures': `not run: the run stopped after ${o.maxFailures?.limit} failing case(s) (--max-failures ${o.maxFailures?.limit})`,
+    'max-failures': `not run: the run stopped once ${o.maxFailures?.limit} case(s) had failed (--max-failures ${o.maxFailures?.limit})`,
   };
 
   const runUnit = async (unit: Unit): Promise<void> => {

@@ -185,7 +185,7 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
   if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; the checks left are reported as errored');
   if (r.stoppedBy === 'max-failures') {
     const notRun = r.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
-    lines.push(`  stopped after ${args.maxFailures} failing case(s) (--max-failures ${args.maxFailures}): ${notRun} check(s) not run`);
+    lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${notRun} check(s) not run`);
   }
   if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);
   if (r.cleanup.left.length) {
