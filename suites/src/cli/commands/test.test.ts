@@ -298,7 +298,9 @@ describe('test against the mock', () => {
         methods.length = 0;
         const r = await runCli(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', ...args], { MOCK_AUTH: auth });
         expect(r.code, message).toBe(2);
-        expect(r.err).toContain(`site-contracts: ${message}`);
+        // A missing file is a usage error (`site-contracts test: ...; see site-contracts test --help`), the others not.
+        expect(r.err).toMatch(/^site-contracts( test)?: /);
+        expect(r.err).toContain(`: ${message}`);
         expect(r.err).not.toMatch(/internal error|\n\s+at /);
         expect(methods, message).toEqual([]);
       }
