@@ -1,6 +1,7 @@
 // Command-line parsing for `site-contracts test|diff|proxy|merge`. Every input the suite takes from
 // a person or a CI script is checked here, once, so the commands can trust what they get; every
-// rejection is a UsageError that names the flag and what it wants.
+// rejection is a UsageError that names the flag and what it wants. A config file's flags (config.ts) come in
+// here too, under the command line's, and are checked by the same code.
 // Credentials are never a flag: arguments end up in shell history, CI logs and `ps` output, so the
 // suite only takes the NAME of an environment variable holding `user:application-password`.
 
