@@ -47,10 +47,10 @@ afterAll(async () => {
 });
 
 describe('bad input exits with code 2 and names the culprit', () => {
-  it('an unknown flag', async () => {
+  it('an unknown flag, in our words with a suggestion, on one line', async () => {
     const r = await run(['--prot', '4010']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("'--prot'");
+    expect(r.stderr).toBe('mock: unknown flag --prot (did you mean --port?); see npm run mock -- --help\n');
   });
 
   it('a flag value of the wrong shape', async () => {

@@ -14,7 +14,8 @@ let opts;
 try {
   opts = parseCliArgs(process.argv.slice(2));
 } catch (err) {
-  if (err instanceof UsageError) die(`${err.message}\n\n${USAGE}`);
+  // One line that says what is wrong and where the flags are listed, as site-contracts does.
+  if (err instanceof UsageError) die(`${err.message}; see npm run mock -- --help`);
   throw err;
 }
 if (opts.help) {

@@ -33,7 +33,7 @@ describe('main', () => {
   it('exits 2 on a usage error with the message and a hint on stderr', async () => {
     const t = fakeDeps();
     expect(await main(['test', '--base-url', 'http://h', '--shard', '3/2'], t.deps)).toBe(2);
-    expect(t.err()).toBe(`site-contracts: --shard expects i/n with 1 <= i <= n, got "3/2"\nRun 'site-contracts --help' for usage.\n`);
+    expect(t.err()).toBe(`site-contracts test: --shard expects i/n with 1 <= i <= n, got "3/2"; see site-contracts test --help\n`);
     expect(t.out()).toBe('');
   });
 
@@ -158,6 +158,14 @@ describe('merge command and the bin', () => {
     const bad = await run(process.execPath, [BIN, 'test', '--base-url', 'http://h', '--password', 'x']).catch((e) => e);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('pass its name with --auth-env VAR');
+
+    // Our wording, not node's parseArgs text (which had an unbalanced quote), and the command's own help.
+    const bogus = await run(process.execPath, [BIN, 'test', '--bogus']).catch((e) => e);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toBe('site-contracts test: unknown flag --bogus; see site-contracts test --help\n');
+    const typo = await run(process.execPath, [BIN, 'test', '--bse-url', 'http://h']).catch((e) => e);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('site-contracts test: unknown flag --bse-url (did you mean --base-url?); see site-contracts test --help\n');
 
     const help = await run('npx', ['site-contracts', '--help'], { cwd: ROOT });
     expect(help.stdout).toContain('Usage: site-contracts');

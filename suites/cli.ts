@@ -9,11 +9,13 @@ import { readFileSync, realpathSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { reportFs } from './src/report/make-directory.ts';
 import { fileURLToPath } from 'node:url';
-import { parseCli, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
+import { buildArgs, commandOf, readCommandLine, runsCommand, secretHeadersOf, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
+import { loadConfigFor } from './src/cli/config.ts';
 import type { CommandContext, CommandRegistry } from './src/cli/context.ts';
 import { CredentialsRefusedError, NotImplementedError, TargetUnreachableError, UsageError } from './src/cli/errors.ts';
-import { commandUsage, usage } from './src/cli/help.ts';
+import { commandUsage, usage, usageError } from './src/cli/help.ts';
+import { describeConfig } from './src/cli/print-config.ts';
 import { BaselineError } from './src/report/baseline.ts';
 import { ReportFormatError } from './src/report/json.ts';
 import { MergeError } from './src/report/merge.ts';
@@ -21,16 +23,22 @@ import { createRedactor } from './src/report/redact.ts';
 import { EXIT_INTERNAL, EXIT_USAGE } from './src/report/run.ts';
 import { ReportWriteError } from './src/report/write.ts';
 
-/** What main() is given: a command's context before the invocation's own secrets are known, plus the commands. */
-export type MainDeps = Omit<CommandContext, 'secrets' | 'secretHeaders' | 'redact'> & { commands: CommandRegistry };
+/**
+ * What main() is given: a command's context before the invocation's own secrets are known, the commands, and
+ * the working directory where site-contracts.config.json and package.json are looked for (without one, only a
+ * --config FILE is read).
+ */
+export type MainDeps = Omit<CommandContext, 'secrets' | 'secretHeaders' | 'redact'> & { commands: CommandRegistry; cwd?: string };
 
 export async function main(argv: readonly string[], deps: MainDeps): Promise<number> {
   let args: CliArgs;
   try {
-    args = parseCli(argv, deps.env);
+    const line = readCommandLine(argv);
+    const config = runsCommand(line) ? await loadConfigFor(line, deps) : undefined;
+    args = buildArgs(line, deps.env, config);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    deps.stderr.write(`${deps.tool.name}: ${e.message}\nRun '${deps.tool.name} --help' for usage.\n`);
+    deps.stderr.write(usageError(deps.tool.name, commandOf(argv), e.message));
     return EXIT_USAGE;
   }
   if (args.command === 'help') {
@@ -43,14 +51,18 @@ export async function main(argv: readonly string[], deps: MainDeps): Promise<num
   }
 
   const secrets = secretsOf(args, deps.env);
-  const secretHeaders = args.secretHeaders ?? [];
+  const secretHeaders = secretHeadersOf(args);
   const redactor = createRedactor(secrets, { secretHeaders });
-  const { commands, ...io } = deps;
+  if (args.command === 'print-config') {
+    deps.stdout.write(redactor.text(describeConfig(deps.tool.name, args.args, args.sources)));
+    return 0;
+  }
+  const { commands, cwd: _cwd, ...io } = deps;
   const ctx: CommandContext = { ...io, secrets, secretHeaders, redact: redactor.text };
   try {
     return await dispatch(args, commands, ctx);
   } catch (e) {
-    return reportError(e, ctx);
+    return reportError(e, ctx, args.command);
   }
 }
 
@@ -67,11 +79,11 @@ function dispatch(args: CommandArgs, commands: CommandRegistry, ctx: CommandCont
   }
 }
 
-function reportError(e: unknown, ctx: CommandContext): number {
+function reportError(e: unknown, ctx: CommandContext, command: CommandArgs['command']): number {
   const name = ctx.tool.name;
   const say = (text: string): void => void ctx.stderr.write(ctx.redact(`${name}: ${text}\n`));
   if (e instanceof UsageError) {
-    say(`${e.message}\nRun '${name} --help' for usage.`);
+    ctx.stderr.write(ctx.redact(usageError(name, command, e.message)));
     return EXIT_USAGE;
   }
   if (
@@ -104,6 +116,7 @@ export function processDeps(): MainDeps {
     now: () => new Date(),
     readFile: (path) => fs.readFile(path, 'utf8'),
     fs: reportFs,
+    cwd: process.cwd(),
   };
 }
 

@@ -1,6 +1,9 @@
 // `npm run mock` flags, read strictly: an unknown flag, a missing value or a value of the wrong shape is a
-// UsageError naming the flag and what it expects, which the CLI prints before exiting with code 2.
+// UsageError naming the flag and what it expects, in our words (not node's parseArgs text), which the CLI prints
+// before exiting with code 2. Short flags are Prism's (`prism mock -p 4010 -h 0.0.0.0`): -p is --port and -h is
+// --host, so help is --help only.
 import { parseArgs } from 'node:util';
+import { closest, distance } from 'fastest-levenshtein';
 import { siteUrlOf } from './site-url.ts';
 
 export interface CliOptions {
@@ -24,8 +27,8 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage: npm run mock -- [options]
 
-  --port N           port to listen on (default 4010; 0 picks a free one)
-  --host HOST        address to bind (default 127.0.0.1)
+  -p, --port N       port to listen on (default 4010; 0 picks a free one)
+  -h, --host HOST    address to bind (default 127.0.0.1); -h is host, as in Prism
   --fixtures DIR     fixture directory with calendar.json, addons.json, users.json (default fixtures/)
   --state-file PATH  keep the store in PATH across restarts: a write is answered once it is in the journal
                      PATH.journal (fsynced), so an acknowledged write survives a crash or kill -9; the
@@ -37,7 +40,59 @@ export const USAGE = `Usage: npm run mock -- [options]
                      http://192.168.1.5:4010 (default: the address a request reached, never its Host header)
   --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
   --help             this text
+
+Examples:
+  npm run mock -- -p 8080 --auth --latency 300
+  npm run mock -- -h 0.0.0.0 -p 4010 --site-url http://192.168.1.5:4010
+  npm run mock -- --state-file .mock-state.json --seed 7
 `;
+
+/** What each flag that takes a value expects, for messages that say so. */
+const EXPECTS: Readonly<Record<string, string>> = {
+  port: 'a port number 0-65535',
+  host: 'a host name or address',
+  fixtures: 'a directory path',
+  'state-file': 'a file path',
+  seed: 'an integer 0-4294967295',
+  latency: 'milliseconds 0-600000',
+  'site-url': 'a URL such as http://127.0.0.1:4010',
+};
+
+type Spec = Readonly<Record<string, { type: 'string' | 'boolean'; short?: string }>>;
+
+/**
+ * The command line split by node's parseArgs (non-strict, with tokens), every refusal decided and worded here:
+ * `unknown flag --prot (did you mean --port?)`, `--port expects a port number 0-65535, got nothing`.
+ */
+function readFlags(argv: readonly string[], options: Spec): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  const { tokens } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: false, tokens: true });
+  const values: Record<string, string | boolean | undefined> = {};
+  const positionals: string[] = [];
+  for (const t of tokens) {
+    if (t.kind === 'positional') positionals.push(t.value);
+    if (t.kind !== 'option') continue;
+    const spec = options[t.name];
+    if (spec === undefined) {
+      const names = Object.keys(options);
+      const best = closest(t.name, names);
+      const near = t.rawName.startsWith('--') && distance(t.name, best) <= Math.min(3, Math.max(1, Math.floor(t.name.length / 2)));
+      throw new UsageError(`unknown flag ${t.rawName}${near ? ` (did you mean --${best}?)` : ''}`);
+    }
+    // People who know other tools type -h for help; here it is Prism's host, and the message says so.
+    const label = t.rawName.startsWith('--') ? t.rawName : `${t.rawName} (--${t.name}${t.rawName === '-h' ? ', as in Prism; help is --help' : ''})`;
+    if (spec.type === 'boolean') {
+      if (t.inlineValue) throw new UsageError(`${label} takes no value`);
+      values[t.name] = true;
+      continue;
+    }
+    if (t.value === undefined) throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got nothing`);
+    if (!t.inlineValue && t.value.startsWith('-') && t.value !== '-') {
+      throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got another flag (${t.value}); write --${t.name}=VALUE for a value that starts with -`);
+    }
+    values[t.name] = t.value;
+  }
+  return { values, positionals };
+}
 
 function integer(flag: string, raw: string, min: number, max: number, what: string): number {
   if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${flag} expects ${what}, got ${JSON.stringify(raw)}`);
@@ -53,30 +108,18 @@ function nonEmpty(flag: string, raw: string | undefined, what: string): string |
 }
 
 export function parseCliArgs(argv: readonly string[]): CliOptions {
-  let values: Record<string, string | boolean | undefined>;
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        fixtures: { type: 'string' },
-        'state-file': { type: 'string' },
-        seed: { type: 'string' },
-        auth: { type: 'boolean' },
-        latency: { type: 'string' },
-        'site-url': { type: 'string' },
-        'no-cache': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    // node's messages already name the flag ("Unknown option '--prot'", "Option '--port <value>' argument missing").
-    throw new UsageError((err as Error).message);
-  }
+  const { values, positionals } = readFlags(argv, {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string', short: 'h' },
+    fixtures: { type: 'string' },
+    'state-file': { type: 'string' },
+    seed: { type: 'string' },
+    auth: { type: 'boolean' },
+    latency: { type: 'string' },
+    'site-url': { type: 'string' },
+    'no-cache': { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])} (flags start with --)`);
 
   const str = (k: string) => values[k] as string | undefined;

@@ -8,7 +8,7 @@
 import type { Contract } from '../../../contracts/src/loader.ts';
 import type { Lang } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
-import { criticalError, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
+import { criticalError, invalidPrefer, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';
 import { responseHeaders, type HeaderList } from '../wire/headers.ts';
 import { wpJsonEncode } from '../wire/php/index.ts';
@@ -60,19 +60,49 @@ export interface CoreOptions {
 interface Prefer {
   code?: number;
   latency?: number;
+  /** Why a `code` or `latency` value cannot be honoured; the request is then answered 400 mock_invalid_prefer. */
+  invalid?: string;
 }
 
-/** RFC 7240 `Prefer: code=404, latency=300` (Prism's names); unknown preferences are ignored. */
+/** What `Prefer: code=` forces: a final status (1xx are interim answers, not ones a handler can give). */
+export const PREFER_CODES = { min: 200, max: 599 } as const;
+/** The longest `Prefer: latency=` (and --latency), in milliseconds. */
+export const PREFER_MAX_LATENCY_MS = 600_000;
+
+/** At most this much of a refused value is echoed in the error. */
+const ECHO_CHARS = 40;
+
+/**
+ * RFC 7240 `Prefer: code=404, latency=300` (Prism's names). Preferences are split at commas; what follows a `;` is a
+ * preference's parameters, which none of ours takes. Per RFC 7240 section 2, a preference the server does not know
+ * (`return=minimal`, `respond-async`, Prism's `dynamic=true`) is ignored and only the first instance of one counts.
+ * Our own two are the mock's test aids, so a value outside what they take is refused (`invalid`), not ignored.
+ */
 export function parsePrefer(header: string | undefined): Prefer {
   const out: Prefer = {};
   if (!header) return out;
-  for (const part of header.split(/[,;]/)) {
-    const m = /^\s*(code|latency)\s*=\s*"?(\d{1,6})"?\s*$/i.exec(part);
-    if (!m) continue;
-    const n = Number(m[2]);
-    if (m[1]!.toLowerCase() === 'code' && n >= 100 && n <= 599) out.code = n;
-    if (m[1]!.toLowerCase() === 'latency' && n <= 600_000) out.latency = n;
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const preference of header.split(',')) {
+    const head = (preference.split(';', 1)[0] ?? '').trim();
+    const eq = head.indexOf('=');
+    const name = (eq < 0 ? head : head.slice(0, eq)).trim().toLowerCase();
+    if ((name !== 'code' && name !== 'latency') || seen.has(name)) continue;
+    seen.add(name);
+    let raw = eq < 0 ? '' : head.slice(eq + 1).trim();
+    if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) raw = raw.slice(1, -1);
+    const shown = JSON.stringify(raw.length > ECHO_CHARS ? `${raw.slice(0, ECHO_CHARS)}...` : raw);
+    if (name === 'code') {
+      const n = /^\d{3}$/.test(raw) ? Number(raw) : NaN;
+      if (n >= PREFER_CODES.min && n <= PREFER_CODES.max) out.code = n;
+      else problems.push(`code takes an HTTP status from ${PREFER_CODES.min} to ${PREFER_CODES.max}, got ${shown}`);
+    } else {
+      const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+      if (n <= PREFER_MAX_LATENCY_MS) out.latency = n;
+      else problems.push(`latency takes a whole number of milliseconds from 0 to ${PREFER_MAX_LATENCY_MS}, got ${shown}`);
+    }
   }
+  if (problems.length > 0) out.invalid = problems.join('; ');
   return out;
 }
 
@@ -207,12 +237,13 @@ export function createCore(opts: CoreOptions): Core {
   // depend on "now"), the site URL and everything of the request that WordPress reads are the key. An answer that
   // drew on the random source (an oEmbed secret) is never kept: the next read must draw again.
   const responses = new VersionedMemo<string, MockResponse>(opts.responses, (key, r) => textBytes(key) + r.body.length + (r.bodyBytes?.byteLength ?? 0) + 512);
-  const cacheKey = (mreq: MockRequest, now: number, site: string): string | undefined => {
+  const cacheKey = (mreq: MockRequest, pref: Prefer, now: number, site: string): string | undefined => {
     if (!opts.responses.enabled) return undefined;
     if (mreq.method !== 'GET' && mreq.method !== 'HEAD') return undefined;
     if (mreq.body !== undefined && mreq.body.length > 0) return undefined;
     const h = mreq.headers;
-    if (h.prefer !== undefined && /code\s*=/i.test(h.prefer)) return undefined;
+    // A forced status, or a Prefer the request is refused for, is not the answer identical reads get.
+    if (pref.code !== undefined || pref.invalid !== undefined) return undefined;
     return `${Math.floor(now / 1000)}\u0000${mreq.method} ${mreq.url}\u0000${site}\u0000${h.origin ?? ''}\u0000${h.authorization ?? ''}\u0000${h['x-http-method-override'] ?? ''}\u0000${h['content-type'] ?? ''}`;
   };
 
@@ -220,12 +251,13 @@ export function createCore(opts: CoreOptions): Core {
     // One reading of the clock for the whole request: the key's second is the answer's.
     const now = opts.clock.now();
     const site = opts.siteUrl ?? mreq.origin ?? DEFAULT_SITE_URL;
-    const key = cacheKey(mreq, now, site);
+    const pref = parsePrefer(mreq.headers.prefer);
+    const key = cacheKey(mreq, pref, now, site);
     const version = opts.store.version;
     if (key !== undefined) {
       const hit = responses.at(version).peek(key);
       if (hit) {
-        const delayMs = parsePrefer(mreq.headers.prefer).latency ?? opts.latencyMs;
+        const delayMs = pref.latency ?? opts.latencyMs;
         return { status: hit.status, headers: { ...hit.headers }, body: hit.body, ...(hit.bodyBytes ? { bodyBytes: hit.bodyBytes } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
       }
     }
@@ -240,7 +272,7 @@ export function createCore(opts: CoreOptions): Core {
         return opts.rng.hex(length);
       },
     };
-    const { res, plain } = serve(mreq, now, site, rng);
+    const { res, plain } = serve(mreq, pref, now, site, rng);
     if (key !== undefined && plain && !drew && res.status < 500 && opts.store.version === version) {
       responses.at(version).set(key, { status: res.status, headers: { ...res.headers }, body: res.body, bodyBytes: utf8Encode(res.body) });
     }
@@ -248,9 +280,8 @@ export function createCore(opts: CoreOptions): Core {
   };
 
   /** The answer, and whether it may be remembered (isPlainRead()). */
-  const serve = (mreq: MockRequest, now: number, site: string, rng: Rng): { res: MockResponse; plain: boolean } => {
+  const serve = (mreq: MockRequest, pref: Prefer, now: number, site: string, rng: Rng): { res: MockResponse; plain: boolean } => {
     const res = (r: MockResponse) => ({ res: r, plain: false });
-    const pref = parsePrefer(mreq.headers.prefer);
     const delayMs = pref.latency ?? opts.latencyMs;
     const q = mreq.url.indexOf('?');
     const path = q < 0 ? mreq.url : mreq.url.slice(0, q);
@@ -268,6 +299,8 @@ export function createCore(opts: CoreOptions): Core {
     const ctx = { env, site, user, delayMs };
 
     if (mreq.oversize) return res(errorResponse(req, payloadTooLarge(opts.maxBodyBytes), ctx));
+    // Before anything runs: a request that asked for a status or a delay the mock cannot give changes nothing.
+    if (pref.invalid !== undefined) return res(errorResponse(req, invalidPrefer(pref.invalid), ctx));
     if (req.globals._jsonp && !req.globals._jsonp.valid) return res(errorResponse(req, jsonpCallbackInvalid(), ctx, true));
 
     try {

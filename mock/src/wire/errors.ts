@@ -221,6 +221,19 @@ export function prefer(status: number): WpErrorResponse | null {
   return wpError(code, message, { status });
 }
 
+/**
+ * A `Prefer: code=` or `latency=` the mock cannot honour (`code=999`, `latency=abc`), refused in the shape of
+ * WordPress's rest_invalid_param, with the header where WordPress names the parameter: a test that meant to see a
+ * 503 must not silently get a 200.
+ */
+export function invalidPrefer(reason: string): WpErrorResponse {
+  return wpError('mock_invalid_prefer', `Invalid Prefer header: ${reason}.`, {
+    status: 400,
+    params: { Prefer: reason },
+    details: { Prefer: { code: 'mock_invalid_prefer', message: reason, data: null } },
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Invalid parameters
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli, reportableOptions, secretsOf, type RunArgs } from './args.ts';
+import { parseCli, reportableOptions, secretHeadersOf, secretsOf, type RunArgs } from './args.ts';
 import { UsageError } from './errors.ts';
 
 const env = {};
@@ -21,6 +21,7 @@ describe('parseCli: test and diff', () => {
       command: 'test',
       baseUrl: 'https://staging.example.org',
       apiRoot: '/wp-json',
+      headers: [],
       readOnly: false,
       only: [],
       skip: [],
@@ -70,7 +71,7 @@ describe('parseCli: test and diff', () => {
     ['test --base-url http://h --shard 0/2', '--shard expects i/n with 1 <= i <= n, got "0/2"'],
     ['test --base-url http://h --shard 2', '--shard expects i/n'],
     ['test --base-url http://h --runs 0', '--runs expects a whole number of cases per parameter, at least 1, got "0"'],
-    ['test --base-url http://h --seed -1', '--seed expects an integer from 0 to 4294967295, got another flag; write --seed=VALUE'],
+    ['test --base-url http://h --seed -1', '--seed expects an integer from 0 to 4294967295, got another flag (-1); write --seed=VALUE'],
     ['test --base-url http://h --seed=-1', '--seed expects an integer from 0 to 4294967295, got "-1"'],
     ['test --base-url --read-only', '--base-url expects an http(s) URL such as https://staging.example.org, got another flag'],
     ['test --base-url http://h --seed 1.5', '--seed expects an integer from 0 to 4294967295, got "1.5"'],
@@ -93,8 +94,31 @@ describe('parseCli: test and diff', () => {
     expect(usage(line)).toContain(message);
   });
 
-  it('suggests the flag that was probably meant', () => {
-    expect(usage('test --base-url http://h --basline x')).toBe('unknown flag --basline; did you mean --baseline?');
+  it('suggests the flag that was probably meant, among the command\'s own', () => {
+    expect(usage('test --base-url http://h --basline x')).toBe('unknown flag --basline (did you mean --baseline?)');
+    expect(usage('test --bse-url http://h')).toBe('unknown flag --bse-url (did you mean --base-url?)');
+    expect(usage('proxy --upstream http://u --prot 9000')).toBe('unknown flag --prot (did you mean --port?)');
+    // Nothing close: no guess. And --port is proxy's, so test does not offer it.
+    expect(usage('test --base-url http://h --bogus')).toBe('unknown flag --bogus');
+    expect(usage('test --base-url http://h --prot 9000')).toBe('unknown flag --prot');
+    expect(usage('test --base-url http://h -q')).toBe('unknown flag -q');
+    expect(usage('test --base-url http://h --bogus=1')).toBe('unknown flag --bogus');
+  });
+
+  it('says what a flag without its value expected, naming a short flag with its long form', () => {
+    expect(usage('test -u')).toBe('-u (--base-url) expects an http(s) URL such as https://staging.example.org, got nothing');
+    expect(usage('test -u http://h -H')).toBe("-H (--header) expects 'Name: value', e.g. -H 'X-Waf-Token: ...' (a header name, a colon, a value), got nothing");
+    expect(usage('test --base-url http://h --runs')).toBe('--runs expects a whole number of cases per parameter, at least 1, got nothing');
+    expect(usage('test -u --read-only')).toBe('-u (--base-url) expects an http(s) URL such as https://staging.example.org, got another flag (--read-only); write --base-url=VALUE for a value that starts with -');
+    expect(usage('test -u http://h -x=1')).toContain('unknown flag');
+  });
+
+  it('takes the short flags Schemathesis and Prism users type', () => {
+    expect(run('test -u https://staging.example.org -x')).toMatchObject({ baseUrl: 'https://staging.example.org', maxFailures: 1 });
+    expect(parse('proxy --upstream http://u -p 9000')).toMatchObject({ port: 9000 });
+    expect(parse('diff -u http://h')).toMatchObject({ command: 'diff', baseUrl: 'http://h' });
+    // -n (Schemathesis's --max-examples, per operation) would not mean --runs (per parameter): not taken.
+    expect(usage('test -u http://h -n 5')).toBe('unknown flag -n');
   });
 });
 
@@ -162,11 +186,8 @@ describe('parseCli: proxy, merge, help', () => {
     expect(usage('merge a.json --conventions warn')).toContain('--conventions does not apply to merge');
   });
 
-  it('takes header names to redact with --secret-header, in any case, for every command that writes reports', () => {
-    expect(run('test --base-url http://h --secret-header X-Api-Key,x-session --secret-header X-API-KEY').secretHeaders).toEqual(['x-api-key', 'x-session']);
-    expect(parse('merge a.json --secret-header X-Token')).toMatchObject({ secretHeaders: ['x-token'] });
-    expect(run('test --base-url http://h').secretHeaders).toBeUndefined();
-    expect(usage('test --base-url http://h --secret-header "X Api"')).toContain('--secret-header expects a comma-separated list of header names');
+  it('has no --secret-header: every -H value is secret unless its name never carries one', () => {
+    expect(usage('test --base-url http://h --secret-header X-Api-Key')).toBe('unknown flag --secret-header');
   });
 
   it('recognises help and version anywhere', () => {
@@ -177,5 +198,101 @@ describe('parseCli: proxy, merge, help', () => {
     expect(usage('help bogus')).toBe('help: unknown command "bogus": expected one of test, diff, proxy, merge');
     expect(parse('help')).toEqual({ command: 'help' });
     expect(parse('--version')).toEqual({ command: 'version' });
+  });
+});
+
+describe('parseCli: -H/--header', () => {
+  const TOKEN = 'waf-0123456789abcdef';
+  const withHeaders = (...headers: string[]) => parseCli(['test', '-u', 'http://h', ...headers.flatMap((h) => ['-H', h])], {}) as RunArgs;
+
+  it('takes Name: value, repeatable, long and short, secret unless the name never carries a secret', () => {
+    const a = parseCli(['test', '-u', 'http://h', '-H', `X-Waf-Token: ${TOKEN}`, '--header', 'Accept-Language:uk', '-HX-Other:  spaced value  '], {}) as RunArgs;
+    expect(a.headers).toEqual([
+      { name: 'X-Waf-Token', value: TOKEN, secret: true },
+      { name: 'Accept-Language', value: 'uk', secret: false },
+      { name: 'X-Other', value: 'spaced value', secret: true },
+    ]);
+  });
+
+  it('puts secret values in the redaction list and their names among the secret headers; reports show names only', () => {
+    const a = withHeaders(`X-Waf-Token: ${TOKEN}`, 'Accept-Language: uk', 'X-Debug: 1');
+    expect(secretsOf(a, {})).toEqual([TOKEN]);
+    // X-Debug is still blanked wherever it appears; "1" is not searched for in bodies (it would blank every 1).
+    expect(secretHeadersOf(a)).toEqual(['x-waf-token', 'x-debug']);
+    expect(reportableOptions(a)['headers']).toEqual(['X-Waf-Token: [REDACTED]', 'Accept-Language: uk', 'X-Debug: [REDACTED]']);
+    expect(JSON.stringify(reportableOptions(a))).not.toContain(TOKEN);
+  });
+
+  it.each([
+    ['X-Waf-Token', "--header expects 'Name: value'"],
+    [': value', "--header expects 'Name: value'"],
+    ['X Waf: value', '--header expects \'Name: value\', e.g. -H \'X-Waf-Token: ...\' (a header name, a colon, a value); got the name "X Waf"'],
+    ['X-Waf-Token:', '--header X-Waf-Token: expects a value after the colon'],
+    ['X-Waf-Token:   ', '--header X-Waf-Token: expects a value after the colon'],
+    ['X-Waf-Token: a\r\nX-Injected: 1', '--header X-Waf-Token: the value holds a line break or control character'],
+    ['Host: evil.example', '--header Host: the suite sets this header itself'],
+    ['content-length: 5', '--header content-length: the suite sets this header itself'],
+    ['Content-Type: text/plain', '--header Content-Type: the suite sets this header itself'],
+  ])('refuses %j', (header, message) => {
+    const h = header.replace('\\r\\n', '\r\n');
+    let err: unknown;
+    try {
+      withHeaders(h);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toContain(message);
+    expect((err as Error).message).not.toContain('evil');
+  });
+
+  it('refuses a header given twice, in any case', () => {
+    expect(() => withHeaders('X-A: one-value', 'x-a: two-value')).toThrow('--header x-a is given twice');
+  });
+
+  it('takes an Authorization header (a front\'s basic auth) only without WordPress credentials', () => {
+    expect(withHeaders('Authorization: Basic c3RhZ2luZzpmcm9udA==').headers[0]).toMatchObject({ name: 'Authorization', secret: true });
+    const both = () => parseCli(['test', '-u', 'http://h', '-H', 'Authorization: Basic c3RhZ2luZzpmcm9udA=='], { SITE_CONTRACTS_AUTH: 'editor:abcd efgh' });
+    expect(both).toThrow('would both go in the one Authorization header');
+    expect(both).toThrow('SITE_CONTRACTS_AUTH is set, so it is used');
+  });
+
+  it('is for test and diff only', () => {
+    expect(usage('proxy --upstream http://u -H X-A:b')).toBe('--header does not apply to proxy (it is for test, diff)');
+    expect(usage('merge a.json -H X-A:b')).toBe('--header does not apply to merge (it is for test, diff)');
+  });
+});
+
+describe('parseCli: --max-failures and -x', () => {
+  it('reads N, at least 1; -x is --max-failures 1; test only', () => {
+    expect(run('test -u http://h --max-failures 25').maxFailures).toBe(25);
+    expect(run('test -u http://h').maxFailures).toBeUndefined();
+    expect(run('test -u http://h --exitfirst').maxFailures).toBe(1);
+    expect(run('test -u http://h -x --max-failures 1').maxFailures).toBe(1);
+    expect(usage('test -u http://h -x --max-failures 3')).toBe('-x (--exitfirst) is --max-failures 1; it cannot go with --max-failures 3');
+    expect(usage('test -u http://h --max-failures 0')).toBe('--max-failures expects a whole number of failing cases, at least 1, got "0"');
+    expect(usage('test -u http://h --max-failures ten')).toContain('--max-failures expects');
+    expect(usage('diff -u http://h --max-failures 3')).toBe('--max-failures does not apply to diff (it is for test)');
+  });
+});
+
+describe('parseCli: values from a config file', () => {
+  const config = (values: Record<string, string | boolean | string[]>) => ({ source: 'site-contracts.config.json', values });
+
+  it('fills what the command line leaves out, and the command line wins, whole lists included', () => {
+    const c = config({ 'base-url': 'https://staging.example.org', only: ['cal/v1', 'root'], 'read-only': true, runs: '5' });
+    expect(parseCli(['test'], {}, c)).toMatchObject({ baseUrl: 'https://staging.example.org', only: ['cal/v1', 'root'], readOnly: true, runs: 5 });
+    expect(parseCli(['test', '-u', 'http://other', '--only', 'batch/v1', '--runs', '2'], {}, c)).toMatchObject({ baseUrl: 'http://other', only: ['batch/v1'], readOnly: true, runs: 2 });
+  });
+
+  it('names the file when one of its values is refused, and not when the command line\'s is', () => {
+    const c = config({ 'base-url': 'https://staging.example.org', runs: '0' });
+    expect(() => parseCli(['test'], {}, c)).toThrow('site-contracts.config.json: "test" section, "runs": --runs expects a whole number of cases per parameter, at least 1, got "0"');
+    expect(() => parseCli(['test', '--runs', '0'], {}, config({ 'base-url': 'http://h' }))).toThrow(/^--runs expects/);
+  });
+
+  it('reports where each value came from with --print-config', () => {
+    const a = parseCli(['test', '--print-config', '--seed', '7'], { SITE_CONTRACTS_AUTH: 'editor:abcd efgh' }, config({ 'base-url': 'http://h' }));
+    expect(a).toMatchObject({ command: 'print-config', args: { command: 'test', baseUrl: 'http://h', seed: 7 }, sources: { 'base-url': 'site-contracts.config.json', seed: 'command line' } });
   });
 });

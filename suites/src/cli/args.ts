@@ -1,6 +1,7 @@
 // Command-line parsing for `site-contracts test|diff|proxy|merge`. Every input the suite takes from
 // a person or a CI script is checked here, once, so the commands can trust what they get; every
-// rejection is a UsageError that names the flag and what it wants.
+// rejection is a UsageError that names the flag and what it wants. A config file's flags (config.ts) come in
+// here too, under the command line's, and are checked by the same code.
 // Credentials are never a flag: arguments end up in shell history, CI logs and `ps` output, so the
 // suite only takes the NAME of an environment variable holding `user:application-password`.
 
@@ -15,7 +16,10 @@ import {
   type ShardInfo,
 } from '../report/model.ts';
 import { DEFAULT_REPORT_DIR } from '../report/write.ts';
+import type { ConfigValues } from './config.ts';
 import { UsageError } from './errors.ts';
+import { HEADER_EXPECTS, headerSecrets, isAuthorization, parseHeaders, shownHeader, type ExtraHeader } from './headers.ts';
+import { tokenize, type FlagValues } from './tokenize.ts';
 
 export const COMMANDS = ['test', 'diff', 'proxy', 'merge'] as const;
 export type Command = (typeof COMMANDS)[number];
@@ -43,8 +47,6 @@ export interface ReportArgs {
   reportDir: string;
   formats: ReportFormat[];
   baseline?: string;
-  /** --secret-header: more headers whose values are redacted like Authorization and Cookie. */
-  secretHeaders?: string[];
 }
 
 export interface RunArgs extends ReportArgs {
@@ -52,6 +54,8 @@ export interface RunArgs extends ReportArgs {
   baseUrl: string;
   apiRoot: string;
   auth?: AuthRef;
+  /** -H/--header: sent on every request to the target; secret ones are redacted everywhere. */
+  headers: ExtraHeader[];
   readOnly: boolean;
   only: string[];
   skip: string[];
@@ -63,6 +67,8 @@ export interface RunArgs extends ReportArgs {
   rps: number;
   timeoutMs: number;
   shard?: ShardInfo;
+  /** test only: stop starting checks once this many cases fail the run (--max-failures, -x). */
+  maxFailures?: number;
   policy: SeverityPolicy;
 }
 
@@ -85,21 +91,39 @@ export interface MergeArgs extends ReportArgs {
 }
 
 export type CommandArgs = RunArgs | ProxyArgs | MergeArgs;
-/** `topic`: the command whose own help was asked for (`test --help`, `help test`). */
-export type CliArgs = CommandArgs | { command: 'help'; topic?: Command } | { command: 'version' };
 
+/** Where an effective value came from, for --print-config. */
+export type Sources = Partial<Record<Flag, string>>;
+
+/** `topic`: the command whose own help was asked for (`test --help`, `help test`). */
+export type CliArgs =
+  | CommandArgs
+  | { command: 'help'; topic?: Command }
+  | { command: 'version' }
+  | { command: 'print-config'; args: CommandArgs; sources: Sources };
+
+/**
+ * Short flags are those Prism's and Schemathesis's users type: -u (Schemathesis's --url), -H (curl and
+ * Schemathesis), -x (Schemathesis's --exitfirst), -p (Prism's --port). -n is left out: Schemathesis counts its
+ * examples per operation, --runs counts cases per parameter, so `-n 100` would mean far more than it says.
+ */
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
-  'base-url': { type: 'string' },
+  config: { type: 'string' },
+  'print-config': { type: 'boolean' },
+  'base-url': { type: 'string', short: 'u' },
   'api-root': { type: 'string' },
   'auth-env': { type: 'string' },
+  header: { type: 'string', short: 'H', multiple: true },
   'read-only': { type: 'boolean' },
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
   seed: { type: 'string' },
   runs: { type: 'string' },
   'max-requests': { type: 'string' },
+  'max-failures': { type: 'string' },
+  exitfirst: { type: 'boolean', short: 'x' },
   rps: { type: 'string' },
   'timeout-ms': { type: 'string' },
   shard: { type: 'string' },
@@ -109,22 +133,25 @@ const OPTIONS = {
   conventions: { type: 'string' },
   'response-shapes': { type: 'string' },
   upstream: { type: 'string' },
-  port: { type: 'string' },
-  'secret-header': { type: 'string', multiple: true },
+  port: { type: 'string', short: 'p' },
 } as const;
 
 export type Flag = keyof typeof OPTIONS;
+export const FLAG_SPECS: Readonly<Record<Flag, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>> = OPTIONS;
 
 /** What each string flag expects, for messages that say so. */
 const EXPECTS: Partial<Record<Flag, string>> = {
+  config: 'a JSON file such as site-contracts.config.json',
   'base-url': 'an http(s) URL such as https://staging.example.org',
   'api-root': "a path such as /wp-json, or 'rest_route'",
   'auth-env': 'the name of an environment variable holding user:application-password',
+  header: HEADER_EXPECTS,
   only: 'a comma-separated list of namespaces, routes or checks',
   skip: 'a comma-separated list of namespaces, routes or checks',
   seed: 'an integer from 0 to 4294967295',
   runs: 'a whole number of cases per parameter, at least 1',
   'max-requests': 'a whole number of requests, at least 1',
+  'max-failures': 'a whole number of failing cases, at least 1',
   rps: 'a number of requests per second (0 = unlimited)',
   'timeout-ms': 'a whole number of milliseconds, at least 1',
   shard: 'i/n with 1 <= i <= n',
@@ -135,60 +162,127 @@ const EXPECTS: Partial<Record<Flag, string>> = {
   'response-shapes': 'error or warn',
   upstream: 'an http(s) URL of the server to proxy to',
   port: 'a port number from 0 to 65535',
-  'secret-header': 'a comma-separated list of header names, such as X-Api-Key',
 };
 
-const REPORT_FLAGS: Flag[] = ['help', 'report-dir', 'format', 'baseline', 'secret-header'];
+export function expectsOf(flag: string): string {
+  return EXPECTS[flag as Flag] ?? 'a value';
+}
+
+/** Flags every command takes; they shape the invocation rather than the run. */
+const INVOCATION_FLAGS: Flag[] = ['help', 'config', 'print-config'];
+const REPORT_FLAGS: Flag[] = [...INVOCATION_FLAGS, 'report-dir', 'format', 'baseline'];
 const TARGET_FLAGS: Flag[] = ['api-root', 'auth-env', 'read-only', 'only', 'skip', 'timeout-ms', 'conventions', 'response-shapes'];
+const RUN_FLAGS: Flag[] = [...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'header', 'seed', 'runs', 'max-requests', 'rps', 'shard'];
 /** The flags each command takes; its --help lists exactly these. */
 export const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
-  test: new Set([...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'seed', 'runs', 'max-requests', 'rps', 'shard']),
-  diff: new Set([...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'seed', 'runs', 'max-requests', 'rps', 'shard']),
+  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst']),
+  diff: new Set(RUN_FLAGS),
   // Prism validates and forwards; it writes no report and sends nothing of its own, so only these matter.
-  proxy: new Set(['help', 'upstream', 'port', 'api-root', 'timeout-ms']),
+  proxy: new Set([...INVOCATION_FLAGS, 'upstream', 'port', 'api-root', 'timeout-ms']),
   merge: new Set(REPORT_FLAGS),
 };
+
+/** Flags that say how to run the command rather than what it does: never in a config file. */
+export const NOT_IN_CONFIG: ReadonlySet<Flag> = new Set(['help', 'version', 'config', 'print-config']);
 
 /** Flags people try for credentials; answered with where credentials go instead. */
 const CREDENTIAL_FLAGS = /^--(password|pass|passwd|auth|app-password|application-password|token|secret)(=|$)/;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function parseCli(argv: readonly string[], env: Env): CliArgs {
+/** The command line read into flags, before any config file is merged in. */
+export interface CommandLine {
+  command?: string;
+  rest: string[];
+  values: FlagValues;
+}
+
+/** The command named on a command line, read leniently (for messages and suggestions before the strict read). */
+export function commandOf(argv: readonly string[]): Command | undefined {
+  const { positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false });
+  const first = positionals[0];
+  return first !== undefined && isCommand(first) ? first : undefined;
+}
+
+export function readCommandLine(argv: readonly string[]): CommandLine {
   rejectCredentialFlags(argv);
-  const { values, positionals } = tokenize(argv);
-  const [name, ...rest] = positionals;
+  const known = commandOf(argv);
+  const { values, positionals } = tokenize(argv, OPTIONS, { expects: expectsOf, suggestFrom: [...(known ? ALLOWED[known] : Object.keys(OPTIONS))] });
+  const [command, ...rest] = positionals;
+  return { ...(command !== undefined ? { command } : {}), rest, values };
+}
+
+/** Whether the invocation runs a command (and so reads a config file): not help, version or a usage error. */
+export function runsCommand(line: CommandLine): line is CommandLine & { command: Command } {
+  return line.command !== undefined && line.command !== 'help' && isCommand(line.command) && !line.values['help'] && !line.values['version'];
+}
+
+export function parseCli(argv: readonly string[], env: Env, config?: ConfigValues): CliArgs {
+  return buildArgs(readCommandLine(argv), env, config);
+}
+
+export function buildArgs(line: CommandLine, env: Env, config?: ConfigValues): CliArgs {
+  const { command: name, rest } = line;
   if (name === 'help') {
     const topic = rest[0];
     if (topic === undefined) return { command: 'help' };
     if (!isCommand(topic)) throw new UsageError(`help: unknown command ${JSON.stringify(topic)}: expected one of ${COMMANDS.join(', ')}`);
     return { command: 'help', topic };
   }
-  if (values.help) return name !== undefined && isCommand(name) ? { command: 'help', topic: name } : { command: 'help' };
-  if (values.version) return { command: 'version' };
+  if (line.values['help']) return name !== undefined && isCommand(name) ? { command: 'help', topic: name } : { command: 'help' };
+  if (line.values['version']) return { command: 'version' };
 
   if (name === undefined) throw new UsageError(`missing command: expected one of ${COMMANDS.join(', ')}`);
   if (!isCommand(name)) {
     throw new UsageError(`unknown command ${JSON.stringify(name)}: expected one of ${COMMANDS.join(', ')}`);
   }
-  for (const flag of Object.keys(values) as Flag[]) {
-    if (!ALLOWED[name].has(flag)) throw new UsageError(notForCommand(flag, name));
+  for (const flag of Object.keys(line.values) as Flag[]) {
+    if (!ALLOWED[name].has(flag)) throw new UsageError(notForCommand(flag, name), flag);
   }
 
+  // Flags on the command line override the file's, whole: `--only x` replaces the file's list, not adds to it.
+  const sources: Sources = {};
+  const values: FlagValues = {};
+  for (const [flag, v] of Object.entries(config?.values ?? {})) {
+    if (v === undefined || flag in line.values) continue;
+    values[flag] = v;
+    sources[flag as Flag] = config!.source;
+  }
+  for (const [flag, v] of Object.entries(line.values)) {
+    values[flag] = v;
+    sources[flag as Flag] = 'command line';
+  }
+  let args: CommandArgs;
+  try {
+    args = commandArgs(name, rest, values as Values, env);
+  } catch (e) {
+    // A value from the file is named with the file, so the person knows which of the two to change.
+    const flag = e instanceof UsageError ? (e.flag as Flag | undefined) : undefined;
+    if (flag !== undefined && config !== undefined && sources[flag] === config.source) {
+      throw new UsageError(`${config.source}: "${name}" section, "${flag}": ${e instanceof Error ? e.message : String(e)}`, flag);
+    }
+    throw e;
+  }
+  if (values['print-config']) return { command: 'print-config', args, sources };
+  return args;
+}
+
+/** Flag values as the strict read leaves them: strings, booleans and (for repeatable flags) lists. */
+type Values = { [F in Flag]?: (typeof OPTIONS)[F] extends { type: 'boolean' } ? boolean : (typeof OPTIONS)[F] extends { multiple: true } ? string[] : string };
+
+function commandArgs(name: Command, rest: readonly string[], values: Values, env: Env): CommandArgs {
   const report: ReportArgs = {
     reportDir: nonEmpty('report-dir', values['report-dir']) ?? DEFAULT_REPORT_DIR,
     formats: parseFormats(values.format),
   };
   const baseline = nonEmpty('baseline', values.baseline);
   if (baseline !== undefined) report.baseline = baseline;
-  const secretHeaders = parseHeaderNames(values['secret-header']);
-  if (secretHeaders.length > 0) report.secretHeaders = secretHeaders;
 
   if (name === 'merge') {
     if (rest.length === 0) {
       throw new UsageError('merge expects one or more JSON reports, e.g. site-contracts merge reports/shard-*.json');
     }
-    return { command: 'merge', ...report, inputs: rest };
+    return { command: 'merge', ...report, inputs: [...rest] };
   }
   if (rest.length > 0) throw new UsageError(`${name} takes no arguments besides flags, got ${JSON.stringify(rest[0])}`);
 
@@ -208,7 +302,7 @@ export function parseCli(argv: readonly string[], env: Env): CliArgs {
   };
 
   if (name === 'proxy') {
-    if (values.upstream === undefined) throw new UsageError(`proxy needs --upstream: ${EXPECTS.upstream}`);
+    if (values.upstream === undefined) throw new UsageError(`proxy needs --upstream: ${EXPECTS.upstream}`, 'upstream');
     return {
       command: 'proxy',
       ...shared,
@@ -217,11 +311,21 @@ export function parseCli(argv: readonly string[], env: Env): CliArgs {
     };
   }
 
-  if (values['base-url'] === undefined) throw new UsageError(`${name} needs --base-url: ${EXPECTS['base-url']}`);
+  if (values['base-url'] === undefined) throw new UsageError(`${name} needs --base-url (-u): ${EXPECTS['base-url']}`, 'base-url');
+  const headers = parseHeaders(values.header);
+  const authorization = headers.find(isAuthorization);
+  if (authorization && auth) {
+    throw new UsageError(
+      `--header ${authorization.name} and the WordPress credentials from ${auth.envVar} would both go in the one Authorization header; ` +
+        `give WordPress's application password with --auth-env alone${auth.envVar === DEFAULT_AUTH_ENV && values['auth-env'] === undefined ? ` (${DEFAULT_AUTH_ENV} is set, so it is used)` : ''}`,
+      'header',
+    );
+  }
   const args: RunArgs = {
     command: name,
     ...shared,
     baseUrl: parseHttpUrl('base-url', values['base-url']),
+    headers,
     runs: parseCount('runs', values.runs, 1) ?? DEFAULTS.runs,
     maxRequests: parseCount('max-requests', values['max-requests'], 1) ?? DEFAULTS.maxRequests,
     rps: parseRate(values.rps) ?? DEFAULTS.rps,
@@ -229,13 +333,22 @@ export function parseCli(argv: readonly string[], env: Env): CliArgs {
   const seed = parseCount('seed', values.seed, 0, 0xffff_ffff);
   if (seed !== undefined) args.seed = seed;
   if (values.shard !== undefined) args.shard = parseShard(values.shard);
+  const maxFailures = parseCount('max-failures', values['max-failures'], 1);
+  if (values.exitfirst && maxFailures !== undefined && maxFailures !== 1) {
+    throw new UsageError(`-x (--exitfirst) is --max-failures 1; it cannot go with --max-failures ${maxFailures}`, 'exitfirst');
+  }
+  if (values.exitfirst || maxFailures !== undefined) args.maxFailures = maxFailures ?? 1;
   return args;
 }
 
 /** The options as they go into the report: everything a reader needs to rerun, nothing secret. */
 export function reportableOptions(args: CommandArgs): Record<string, unknown> {
-  const { auth, ...rest } = args as CommandArgs & { auth?: AuthRef };
-  return auth ? { ...rest, authEnv: auth.envVar } : { ...rest };
+  const { auth, headers, ...rest } = args as CommandArgs & { auth?: AuthRef; headers?: ExtraHeader[] };
+  return {
+    ...rest,
+    ...(auth ? { authEnv: auth.envVar } : {}),
+    ...(headers && headers.length > 0 ? { headers: headers.map(shownHeader) } : {}),
+  };
 }
 
 /** Secrets to redact from anything written or printed; the env fallback covers `merge`, which takes no auth. */
@@ -245,15 +358,17 @@ export function secretsOf(args: CliArgs, env: Env): string[] {
   if (auth) secrets.add(auth.credentials);
   const fallback = env[DEFAULT_AUTH_ENV];
   if (fallback) secrets.add(fallback);
+  for (const value of headerSecrets(headersOf(args)).values) secrets.add(value);
   return [...secrets];
 }
 
-function tokenize(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw translateParseError(e);
-  }
+/** Names of the -H headers whose values are secret: blanked wherever they appear, in requests and answers. */
+export function secretHeadersOf(args: CliArgs): string[] {
+  return headerSecrets(headersOf(args)).names;
+}
+
+function headersOf(args: CliArgs): readonly ExtraHeader[] {
+  return (args as { headers?: ExtraHeader[] }).headers ?? [];
 }
 
 function isCommand(name: string): name is Command {
@@ -281,55 +396,8 @@ function notForCommand(flag: Flag, command: Command): string {
   return `--${flag} does not apply to ${command} (it is for ${users.join(', ')})`;
 }
 
-/** node's parseArgs messages name the option but not what it wanted; say both. */
-function translateParseError(e: unknown): Error {
-  if (!(e instanceof Error)) return new UsageError(String(e));
-  const code = (e as { code?: string }).code;
-  const flag = /'(-{1,2}[^' ]+)/.exec(e.message)?.[1] ?? 'option';
-  const known = flag.replace(/^-+/, '') as Flag;
-  switch (code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
-      const guess = closest(flag.replace(/^-+/, '').split('=')[0] ?? '', Object.keys(OPTIONS));
-      return new UsageError(`unknown flag ${flag}${guess ? `; did you mean --${guess}?` : ''}`);
-    }
-    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      if (OPTIONS[known]?.type === 'boolean') return new UsageError(`${flag} takes no value`);
-      if (e.message.includes('ambiguous')) {
-        return new UsageError(`${flag} expects ${EXPECTS[known] ?? 'a value'}, got another flag; write ${flag}=VALUE for a value that starts with -`);
-      }
-      return new UsageError(`${flag} expects ${EXPECTS[known] ?? 'a value'}, got nothing`);
-    default:
-      return new UsageError(e.message);
-  }
-}
-
-function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const c of candidates) {
-    const d = editDistance(word, c);
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length] ?? 0;
-}
-
 function expected(flag: Flag, raw: string): UsageError {
-  return new UsageError(`--${flag} expects ${EXPECTS[flag] ?? 'a value'}, got ${JSON.stringify(raw)}`);
+  return new UsageError(`--${flag} expects ${EXPECTS[flag] ?? 'a value'}, got ${JSON.stringify(raw)}`, flag);
 }
 
 function nonEmpty(flag: Flag, raw: string | undefined): string | undefined {
@@ -376,14 +444,6 @@ function parseList(flag: Flag, raws: readonly string[] | undefined): string[] {
   return [...new Set(out)];
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-function parseHeaderNames(raws: readonly string[] | undefined): string[] {
-  const names = parseList('secret-header', raws);
-  for (const n of names) if (!HEADER_NAME.test(n)) throw expected('secret-header', n);
-  return [...new Set(names.map((n) => n.toLowerCase()))];
-}
-
 function parseFormats(raws: readonly string[] | undefined): ReportFormat[] {
   if (raws === undefined) return [...REPORT_FORMATS];
   const chosen = new Set<string>();
@@ -392,7 +452,7 @@ function parseFormats(raws: readonly string[] | undefined): ReportFormat[] {
     if (items.length === 0) throw expected('format', raw);
     for (const item of items) {
       if (!(REPORT_FORMATS as readonly string[]).includes(item)) {
-        throw new UsageError(`--format expects ${EXPECTS.format}, got ${JSON.stringify(item)}`);
+        throw new UsageError(`--format expects ${EXPECTS.format}, got ${JSON.stringify(item)}`, 'format');
       }
       chosen.add(item);
     }
@@ -410,10 +470,10 @@ function parseHttpUrl(flag: 'base-url' | 'upstream', raw: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw expected(flag, raw);
   if (url.username !== '' || url.password !== '') {
     // Not echoed: the URL carries a credential.
-    throw new UsageError(`--${flag} must not contain credentials; put user:application-password in an environment variable and pass --auth-env VAR`);
+    throw new UsageError(`--${flag} must not contain credentials; put user:application-password in an environment variable and pass --auth-env VAR`, flag);
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new UsageError(`--${flag} expects ${EXPECTS[flag]} without query or fragment, got ${JSON.stringify(raw)}`);
+    throw new UsageError(`--${flag} expects ${EXPECTS[flag]} without query or fragment, got ${JSON.stringify(raw)}`, flag);
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
@@ -433,7 +493,7 @@ function resolveAuth(flagValue: string | undefined, env: Env): AuthRef | undefin
   if (flagValue !== undefined) {
     if (!ENV_NAME.test(flagValue)) {
       // Not echoed: people paste the credential itself here.
-      throw new UsageError(`--auth-env expects the NAME of an environment variable (like ${DEFAULT_AUTH_ENV}), not its value`);
+      throw new UsageError(`--auth-env expects the NAME of an environment variable (like ${DEFAULT_AUTH_ENV}), not its value`, 'auth-env');
     }
     envVar = flagValue;
   } else if (env[DEFAULT_AUTH_ENV]) {
@@ -443,11 +503,11 @@ function resolveAuth(flagValue: string | undefined, env: Env): AuthRef | undefin
   }
   const credentials = env[envVar];
   if (credentials === undefined || credentials === '') {
-    throw new UsageError(`--auth-env ${envVar}: the environment variable ${envVar} is not set (it should hold user:application-password)`);
+    throw new UsageError(`--auth-env ${envVar}: the environment variable ${envVar} is not set (it should hold user:application-password)`, 'auth-env');
   }
   const colon = credentials.indexOf(':');
   if (colon <= 0 || colon === credentials.length - 1) {
-    throw new UsageError(`--auth-env ${envVar}: ${envVar} must hold user:application-password (a user name, a colon, the password)`);
+    throw new UsageError(`--auth-env ${envVar}: ${envVar} must hold user:application-password (a user name, a colon, the password)`, 'auth-env');
   }
   return { envVar, credentials };
 }

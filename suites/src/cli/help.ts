@@ -3,7 +3,8 @@
 // flag described once here, so a new flag and its description change together.
 
 import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
-import { ALLOWED, COMMANDS, DEFAULTS, type Command, type Flag } from './args.ts';
+import { ALLOWED, COMMANDS, DEFAULTS, FLAG_SPECS, type Command, type Flag } from './args.ts';
+import { CONFIG_FILE, PACKAGE_KEY } from './config.ts';
 
 interface FlagHelp {
   /** What follows the flag: `URL`, `N`... */
@@ -18,12 +19,25 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
     value: 'VAR',
     text: ['Name of the environment variable that holds user:application-password', `(default: ${DEFAULT_AUTH_ENV}, when it is set). There is no password flag.`],
   },
+  header: {
+    value: "'NAME: VALUE'",
+    text: [
+      'Send this header on every request to the target (repeatable), e.g. a WAF or',
+      "gateway token: -H \"X-Waf-Token: $WAF_TOKEN\". Its value is a secret, redacted from",
+      'reports and output, unless the name never carries one (Accept-Language...)',
+    ],
+  },
   'read-only': { text: ['Send no request that creates, changes or deletes anything'] },
   only: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to run (repeatable)'] },
   skip: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to leave out (repeatable)'] },
   seed: { value: 'N', text: ['Seed for generated inputs (default: random, printed in the report)'] },
   runs: { value: 'N', text: [`Generated cases per parameter (default ${DEFAULTS.runs})`] },
   'max-requests': { value: 'N', text: [`Stop after N requests (default ${DEFAULTS.maxRequests})`] },
+  'max-failures': {
+    value: 'N',
+    text: ['Start no more checks once N cases have failed the run; the checks left are', 'reported as not run, created records are still removed (default: no limit)'],
+  },
+  exitfirst: { text: ['Stop at the first failing case: --max-failures 1'] },
   rps: { value: 'N', text: [`At most N requests per second, 0 = unlimited (default ${DEFAULTS.rps})`] },
   'timeout-ms': { value: 'N', text: [`Timeout of one request (default ${DEFAULTS.timeoutMs})`] },
   shard: { value: 'i/n', text: ['Run the i-th of n parts (1 <= i <= n); merge the parts afterwards'] },
@@ -40,21 +54,26 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
   },
   'report-dir': { value: 'DIR', text: ['Where to write reports (default reports/); proven writable', 'before anything is sent'] },
   format: { value: 'LIST', text: ['Any of junit,json,html (default all)'] },
-  'secret-header': {
-    value: 'LIST',
-    text: ['More headers whose values are secrets (Authorization, Cookie, Set-Cookie and', 'X-WP-Nonce always are): blanked in reports and redacted wherever echoed'],
+  config: {
+    value: 'FILE',
+    text: [`Read flags from FILE (default: ${CONFIG_FILE} in this directory, or the`, `"${PACKAGE_KEY}" key of package.json); flags given here win`],
   },
+  'print-config': { text: ['Print the value of every flag and where it came from, then exit'] },
   help: { text: ['Show this text (after a command: that command\'s flags and examples)'] },
   version: { text: ['Show the version'] },
 };
 
 const GROUPS: { title: string; flags: Flag[] }[] = [
-  { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'read-only'] },
-  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'rps', 'timeout-ms', 'shard'] },
+  { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'header', 'read-only'] },
+  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'rps', 'timeout-ms', 'shard'] },
   { title: 'Verdict', flags: ['conventions', 'response-shapes', 'baseline'] },
-  { title: 'Reports', flags: ['report-dir', 'format', 'secret-header'] },
+  { title: 'Reports', flags: ['report-dir', 'format'] },
+  { title: 'Configuration', flags: ['config', 'print-config'] },
   { title: 'Other', flags: ['help', 'version'] },
 ];
+
+/** Every flag in the order the help lists them. */
+export const FLAG_ORDER: readonly Flag[] = GROUPS.flatMap((g) => g.flags);
 
 const SUMMARY: Record<Command, string> = {
   test: 'Send requests to a live site and check its REST interface against the contract',
@@ -79,15 +98,20 @@ export const EXAMPLES: Record<Command, { line: string; what: string }[]> = {
       what: 'writes its own records (STAGING_AUTH holds user:application-password), fails only on new findings',
     },
     { line: 'test --base-url https://staging.example.org --seed 4242 --shard 1/3 --format json --report-dir out/', what: 'one CI job of three' },
+    {
+      line: 'test -u https://staging.example.org -H "X-Waf-Token: $WAF_TOKEN" -x',
+      what: 'behind a WAF (the token from the environment, redacted in reports); stop at the first failure',
+    },
   ],
   diff: [
     { line: 'diff --base-url https://staging.example.org', what: 'every route and argument against the contract' },
     { line: 'diff --base-url https://staging.example.org --only cal/v1,cal/events/v1 --baseline accepted.yaml', what: 'the calendar only, known differences accepted' },
     { line: 'diff --base-url http://localhost:8080 --api-root rest_route --format junit', what: 'a site without pretty permalinks' },
+    { line: 'diff --config ci/staging.json --print-config', what: 'what diff would run with, and where each value comes from' },
   ],
   proxy: [
     { line: 'proxy --upstream https://staging.example.org', what: 'then point the app at http://127.0.0.1:8787/wp-json/' },
-    { line: 'proxy --upstream https://staging.example.org --port 9000 --api-root /uk/wp-json', what: 'another port and API root' },
+    { line: 'proxy --upstream https://staging.example.org -p 9000 --api-root /uk/wp-json', what: 'another port (-p, as in Prism) and API root' },
   ],
   merge: [
     { line: 'merge reports/shard-1-of-3.json reports/shard-2-of-3.json reports/shard-3-of-3.json', what: 'after a sharded run' },
@@ -98,7 +122,7 @@ export const EXAMPLES: Record<Command, { line: string; what: string }[]> = {
 const EXIT_CODES: Record<Command, string[]> = {
   test: [
     '0  every case passed (or failed only as the baseline and the policy allow)',
-    '1  at least one failure that fails the run',
+    '1  at least one failure that fails the run (also when --max-failures stopped it)',
     '2  usage error, unreadable --baseline, unwritable --report-dir, unreachable target,',
     '   or credentials the site refuses (all found before the first request that could write)',
     '130/143  stopped by Ctrl-C/SIGTERM: created records removed, reports say INTERRUPTED',
@@ -109,13 +133,14 @@ const EXIT_CODES: Record<Command, string[]> = {
   merge: ['0  the merged run passes', '1  it fails, or a shard was interrupted', '2  a report is missing, unreadable, of another run, or a shard is missing'],
 };
 
-const COLUMN = 32;
+const COLUMN = 34;
 
 function flagLines(flags: readonly Flag[]): string[] {
   const lines: string[] = [];
   for (const flag of flags) {
     const h = FLAG_HELP[flag];
-    const head = `  ${flag === 'help' ? '-h, ' : ''}--${flag}${h.value ? ` ${h.value}` : ''}`;
+    const short = FLAG_SPECS[flag].short;
+    const head = `  ${short ? `-${short}, ` : ''}--${flag}${h.value ? ` ${h.value}` : ''}`;
     h.text.forEach((t, i) => lines.push(i === 0 ? `${head.padEnd(COLUMN - 2)}  ${t}` : `${''.padEnd(COLUMN)}${t}`));
   }
   return lines;
@@ -143,4 +168,13 @@ export function commandUsage(toolName: string, command: Command): string {
   for (const e of EXAMPLES[command]) lines.push(`  ${toolName} ${e.line}`, `      ${e.what}`);
   lines.push('', 'Exit codes:', ...EXIT_CODES[command].map((l) => `  ${l}`));
   return lines.join('\n') + '\n';
+}
+
+/**
+ * A usage error as printed: `site-contracts test: unknown flag --bogus; see site-contracts test --help`. The
+ * command's own help when the command is known, since that lists exactly the flags it takes.
+ */
+export function usageError(toolName: string, command: string | undefined, message: string): string {
+  const who = command === undefined ? toolName : `${toolName} ${command}`;
+  return `${who}: ${message}${message.includes('\n') ? '\n' : '; '}see ${who} --help\n`;
 }

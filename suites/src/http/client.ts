@@ -34,6 +34,8 @@ export interface ClientOptions {
   /** For tests; by default a Pool on the target's origin. */
   dispatcher?: Dispatcher;
   userAgent?: string;
+  /** Sent on every request (-H/--header); a request's own headers (a check's Origin...) win over them. */
+  headers?: Readonly<Record<string, string>>;
   /** Transport failures in a row after which the target counts as down; cleanup obeys it too. */
   maxConsecutiveFailures?: number;
   /** Bodies beyond this are cut (a runaway response must not exhaust memory). */
@@ -105,7 +107,7 @@ export function createClient(options: ClientOptions): HttpClient {
       bodyText = b.text;
       headers['Content-Type'] = b.contentType;
     }
-    Object.assign(headers, o.headers ?? {});
+    for (const extra of [options.headers, o.headers]) for (const [name, value] of Object.entries(extra ?? {})) setHeader(headers, name, value);
     if (authHeader && o.auth !== false) headers['Authorization'] = authHeader;
     const request: RecordedRequest = { method: o.method, url, headers, ...(bodyText !== undefined ? { body: bodyText } : {}) };
 
@@ -176,6 +178,13 @@ export function createClient(options: ClientOptions): HttpClient {
       if (!options.dispatcher) await dispatcher.close().catch(() => {});
     },
   };
+}
+
+/** HTTP header names are case-insensitive: a later `user-agent` replaces the default `User-Agent`, not joins it. */
+function setHeader(headers: Record<string, string>, name: string, value: string): void {
+  const lower = name.toLowerCase();
+  for (const k of Object.keys(headers)) if (k.toLowerCase() === lower) delete headers[k];
+  headers[name] = value;
 }
 
 /** Reads at most `max` bytes and stops the stream there, so a runaway body is never held whole. */

@@ -35,12 +35,17 @@ export interface SuiteOptions {
   policy: SeverityPolicy;
   authEnv?: string;
   concurrency?: number;
+  /**
+   * --max-failures: once `limit` cases count as failing, no further unit starts (units already running finish,
+   * and their cases are kept); the units left are reported as not run.
+   */
+  maxFailures?: { limit: number; counts(c: CaseResult): boolean };
   signal: AbortSignal;
   now(): Date;
   onCase?(c: CaseResult): void;
 }
 
-export type StopReason = 'budget' | 'down' | 'aborted';
+export type StopReason = 'budget' | 'down' | 'aborted' | 'max-failures';
 
 export interface SuiteResult {
   cases: CaseResult[];
@@ -59,13 +64,16 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const ledger = new Ledger();
   const marker = markerFor(o.runId);
   const ctx = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}) };
+  let failing = 0;
   const push = (c: CaseResult): void => {
     cases.push(c);
+    if (o.maxFailures?.counts(c)) failing++;
     o.onCase?.(c);
   };
 
   const stopReason = (): StopReason | undefined => {
     if (o.signal.aborted) return 'aborted';
+    if (o.maxFailures && failing >= o.maxFailures.limit) return 'max-failures';
     if (o.client.down) return 'down';
     if (o.client.sent >= o.maxRequests) return 'budget';
     return undefined;
@@ -74,6 +82,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     aborted: 'not run: the run was stopped',
     down: 'not run: the target stopped answering',
     budget: `not run: the request budget (--max-requests ${o.maxRequests}) was used up`,
+    'max-failures': `not run: the run stopped once ${o.maxFailures?.limit} case(s) had failed (--max-failures ${o.maxFailures?.limit})`,
   };
 
   const runUnit = async (unit: Unit): Promise<void> => {
@@ -88,8 +97,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
             ...(first ? { operationId: first.id, method: first.method, route: first.path } : {}),
             variant: `not-run:${unit.id}`,
             severity: 'documented',
-            // An incomplete run must not pass a gate; only a stop the person asked for is a plain skip.
-            outcome: stop === 'aborted' ? 'skip' : 'error',
+            // An incomplete run must not pass a gate; only a stop the person asked for is a plain skip (and
+            // --max-failures stops a run that has already failed).
+            outcome: stop === 'aborted' || stop === 'max-failures' ? 'skip' : 'error',
             message: STOP_MESSAGES[stop],
             durationMs: 0,
           },

@@ -74,6 +74,30 @@ describe('diff', () => {
     expect(r.code).toBe(0);
   }, 30_000);
 
+  it('reaches a site behind a WAF with -H, and keeps the token out of diff.json and the reports', async () => {
+    const TOKEN = 'waf-token-0123456789';
+    // A WAF in front: 403 with an HTML page unless the token comes along.
+    const guarded = await listen(
+      (req: MockRequest) => (req.headers['x-waf-token'] === TOKEN ? mock.handleNow(req) : { status: 403, headers: { 'Content-Type': 'text/html' }, body: '<h1>Blocked</h1>' }),
+      { port: 0, host: '127.0.0.1' },
+    );
+    try {
+      const refused = await runDiff(['-u', guarded.url], dir);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain('is not a WordPress REST root: it answered 403');
+      const r = await runDiff(['-u', guarded.url, '-H', `X-Waf-Token: ${TOKEN}`], dir);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('site-contracts diff: IDENTICAL');
+      for (const f of ['diff.json', 'site-contracts-diff.json', 'site-contracts-diff.html', 'site-contracts-diff.junit.xml']) {
+        const text = await readFile(join(dir, f), 'utf8');
+        expect(text.includes(TOKEN), f).toBe(false);
+      }
+      expect(JSON.parse(await readFile(join(dir, 'site-contracts-diff.json'), 'utf8')).options.headers).toEqual(['X-Waf-Token: [REDACTED]']);
+    } finally {
+      await guarded.close();
+    }
+  }, 30_000);
+
   it('reports one changed argument as the only difference, and exits 1', async () => {
     const r = await runDiff(['--base-url', changed.url], dir);
     const d = JSON.parse(await readFile(join(dir, 'diff.json'), 'utf8')) as DiffResult;

@@ -15,6 +15,7 @@ import { buildRun } from '../../report/run.ts';
 import { parseFilter, type Filter } from '../../runner/select.ts';
 import { reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
+import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
 import { processTestDeps, type TestDeps } from './test.ts';
 
@@ -53,6 +54,7 @@ export function makeDiffCommand(deps: Pick<TestDeps, 'loadContract' | 'dispatche
       writes: 'none',
       ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
       userAgent: `${ctx.tool.name}/${ctx.tool.version}`,
+      headers: headerRecord(args.headers),
       redact: { secrets: ctx.secrets, secretHeaders: ctx.secretHeaders },
     });
     let d: DiffResult;

@@ -1,7 +1,7 @@
 // Secrets through a whole run into every report format: a target that echoes the run's credentials in
 // every encoding, in headers and bodies, with the password straddling the 4 KiB cut of a report body,
-// and a header the person marked secret. No form of any of them may reach JSON, JUnit, HTML, stdout
-// or stderr.
+// and the value of a header given with -H (secret by default), which the target also echoes. No form of any of
+// them may reach JSON, JUnit, HTML, stdout or stderr.
 
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -42,11 +42,15 @@ describe('a run against a target that echoes the credentials', () => {
   let out = '';
   let err = '';
   const files: Record<string, string> = {};
+  /** How many requests reached the target, and how many carried the -H header with its value. */
+  const received = { all: 0, withHeader: 0 };
 
   beforeAll(async () => {
     const body = leakyBody();
     expect(Buffer.byteLength(body)).toBeGreaterThan(RESPONSE_BODY_LIMIT);
     target = await startServer((req, res) => {
+      received.all++;
+      if (req.headers['x-api-key'] === API_KEY) received.withHeader++;
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === '/wp-json/') {
         return sendJson(res, 200, {
@@ -68,7 +72,7 @@ describe('a run against a target that echoes the credentials', () => {
     });
     dir = await mkdtemp(join(tmpdir(), 'sc-redaction-'));
     const t = captureDeps({ commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract }) }, env: { STAGING_AUTH: PAIR } });
-    code = await main(['test', '--base-url', target.url, '--auth-env', 'STAGING_AUTH', '--only', 'oembed/1.0', '--seed', '1', '--secret-header', 'X-Api-Key', '--report-dir', dir], t.deps);
+    code = await main(['test', '--base-url', target.url, '--auth-env', 'STAGING_AUTH', '--only', 'oembed/1.0', '--seed', '1', '-H', `X-Api-Key: ${API_KEY}`, '--report-dir', dir], t.deps);
     out = t.out();
     err = t.err();
     for (const f of ['site-contracts.json', 'site-contracts.junit.xml', 'site-contracts.html']) files[f] = await readFile(join(dir, f), 'utf8');
@@ -79,12 +83,25 @@ describe('a run against a target that echoes the credentials', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('sent the -H header on every request, the credential check and the anonymous probes included', () => {
+    expect(received.all).toBeGreaterThan(10);
+    expect(received.withHeader).toBe(received.all);
+  });
+
   it('ran, failed on the 500s, and kept their (cut) bodies in the reports', () => {
     expect(code).toBe(1);
     const run = JSON.parse(files['site-contracts.json']!) as RunResult;
     const withBody = run.cases.filter((c) => c.response?.bodyTruncated && c.response.body !== undefined);
     expect(withBody.length).toBeGreaterThan(0);
     expect(files['site-contracts.json']).toContain('[REDACTED]');
+    // The header is named, its value blanked: in the options, in every recorded request and its curl line.
+    expect(run.options['headers']).toEqual(['X-Api-Key: [REDACTED]']);
+    const sent = run.cases.filter((c) => c.request);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const c of sent) {
+      expect(c.request!.headers['X-Api-Key']).toBe('[REDACTED]');
+      expect(c.curl).toContain(`-H 'X-Api-Key: [REDACTED]'`);
+    }
   });
 
   /** How a string shows up inside each format, after that format's own escaping. */

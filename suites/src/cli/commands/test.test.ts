@@ -15,7 +15,7 @@ import { main, type MainDeps } from '../../../cli.ts';
 import type { RunResult } from '../../report/model.ts';
 import { startServer, sendJson } from '../../http/testing.ts';
 import { defaultCommands } from './index.ts';
-import { makeTestCommand, processTestDeps, type SignalSource } from './test.ts';
+import { makeTestCommand, processTestDeps, type SignalSource, type TestDeps } from './test.ts';
 
 const contract = loadContractFile();
 
@@ -35,12 +35,18 @@ class FakeSignals extends EventEmitter implements SignalSource {
   }
 }
 
-async function runCli(argv: string[], env: Record<string, string> = {}, signals: SignalSource = new FakeSignals(), formats = ['json']): Promise<Captured & { reports: Record<string, string> }> {
+async function runCli(
+  argv: string[],
+  env: Record<string, string> = {},
+  signals: SignalSource = new FakeSignals(),
+  formats = ['json'],
+  testDeps: Partial<TestDeps> = {},
+): Promise<Captured & { reports: Record<string, string> }> {
   const dir = await mkdtemp(join(tmpdir(), 'site-contracts-test-'));
   const out: string[] = [];
   const err: string[] = [];
   const deps: MainDeps = {
-    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals }) },
+    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals, ...testDeps }) },
     tool: { name: 'site-contracts', version: '0.0.0-test' },
     env,
     stdout: { write: (s: string) => void out.push(s) },
@@ -247,6 +253,38 @@ describe('test against the mock', () => {
     expect(r.reports).toEqual({});
   });
 
+  it('ends the run before anything is written when WordPress logs in with an -H header, and sends it on every request when it does not', async () => {
+    const basic = `Basic ${Buffer.from(auth).toString('base64')}`;
+    methods.length = 0;
+    const loggedIn = await runCli(['test', '-u', server.url, '-H', `Authorization: ${basic}`, '--seed', '1', '--only', 'lifecycle']);
+    expect(loggedIn.code).toBe(2);
+    expect(loggedIn.err).toMatch(/^site-contracts test: WordPress logs in with the headers given with -H \(Authorization\): GET http:\/\/127\.0\.0\.1:\d+\/wp-json\/.* answered 200\./m);
+    expect(loggedIn.err).toContain('Give WordPress credentials with --auth-env VAR');
+    expect(loggedIn.err).not.toContain(basic.slice(6));
+    expect(new Set(methods)).toEqual(new Set(['GET']));
+    expect(loggedIn.reports).toEqual({});
+
+    // --read-only sends nothing that writes, so a logged-in header is harmless there.
+    const readOnly = await runCli(['test', '-u', server.url, '-H', `Authorization: ${basic}`, '--read-only', '--seed', '1', '--only', 'root']);
+    expect(readOnly.code).toBe(0);
+
+    // A header WordPress does not log in with (a WAF's token) goes on every request of an anonymous run.
+    const seen: (string | undefined)[] = [];
+    const waf = await listen((req: MockRequest): MockResponse => {
+      seen.push(req.headers['x-waf-token']);
+      return mock.handleNow(req);
+    }, { port: 0, host: '127.0.0.1' });
+    try {
+      const r = await runCli(['test', '-u', waf.url, '-H', 'X-Waf-Token: waf-0123456789abcdef', '--seed', '1', '--only', 'root,/cal/v1/venues', '--runs', '1']);
+      expect(r.code, r.err + r.out).toBe(0);
+      expect(r.err).toContain('with X-Waf-Token (-H) on every request');
+      expect(seen.length).toBeGreaterThan(20);
+      expect(new Set(seen)).toEqual(new Set(['waf-0123456789abcdef']));
+    } finally {
+      await waf.close();
+    }
+  }, 60_000);
+
   it('reads --baseline and proves --report-dir writable before the first request', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-contracts-pre-'));
     try {
@@ -264,7 +302,9 @@ describe('test against the mock', () => {
         methods.length = 0;
         const r = await runCli(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', ...args], { MOCK_AUTH: auth });
         expect(r.code, message).toBe(2);
-        expect(r.err).toContain(`site-contracts: ${message}`);
+        // A missing file is a usage error (`site-contracts test: ...; see site-contracts test --help`), the others not.
+        expect(r.err).toMatch(/^site-contracts( test)?: /);
+        expect(r.err).toContain(`: ${message}`);
         expect(r.err).not.toMatch(/internal error|\n\s+at /);
         expect(methods, message).toEqual([]);
       }
@@ -308,6 +348,92 @@ describe('test against the mock', () => {
         const found = JSON.parse(mock.handleNow({ method: 'GET', url: `${list}?search=site-contracts&per_page=100&status[]=publish&status[]=draft&status[]=pending&status[]=future&status[]=private`, headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}` }, body: '' }).body) as { id: number }[];
         for (const { id } of found) mock.handleNow({ method: 'DELETE', url: `${list}/${id}?force=true`, headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}` }, body: '' });
       }
+    }
+  }, 60_000);
+});
+
+describe('stopping early with --max-failures', () => {
+  let mock: Mock;
+  let server: Listening;
+  let auth: string;
+  /** Every update of a cal/v1 event fails: failures in read-only units (probes) and in writing ones (lifecycle). */
+  const broken = (req: MockRequest): MockResponse =>
+    ['POST', 'PUT', 'PATCH'].includes(req.method) && /^\/wp-json\/cal\/v1\/events\/\d+(\?|$)/.test(req.url)
+      ? { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: '{"code":"boom","message":"Broken on purpose.","data":{"status":500}}' }
+      : mock.handleNow(req);
+  // One unit at a time, so that the cases of two runs with one seed come in the same order.
+  const oneAtATime = { concurrency: 1 };
+  const run = (extra: string[]) =>
+    runCli(['test', '-u', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '9', '--runs', '1', ...extra], { MOCK_AUTH: auth }, new FakeSignals(), ['json'], oneAtATime);
+  const notRun = (r: Captured) => r.run.cases.filter((c) => c.variant?.startsWith('not-run:'));
+  const ran = (r: Captured) => r.run.cases.filter((c) => !c.variant?.startsWith('not-run:'));
+
+  beforeAll(async () => {
+    mock = await createMock({ contract, auth: true });
+    const c = mock.credentials()!;
+    auth = `${c.username}:${c.password}`;
+    server = await listen(broken, { port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await mock.close();
+  });
+
+  it('starts no check after the unit where the N-th failure came, reports the rest as not run, fails, exits 1', async () => {
+    const whole = await run(['--only', 'cal/v1']);
+    const all = failing(whole.run);
+    expect(all.length).toBeGreaterThan(20);
+    expect(notRun(whole)).toEqual([]);
+    for (const n of [1, 7]) {
+      const r = await run(['--only', 'cal/v1', '--max-failures', String(n)]);
+      expect(r.code, `--max-failures ${n}`).toBe(1);
+      expect(r.run.summary.verdict).toBe('failed');
+      // What ran is the whole run's beginning, case for case, up to at least its n-th failure...
+      const done = ran(r).map((c) => `${c.id} ${c.status}`);
+      expect(done).toEqual(whole.run.cases.slice(0, done.length).map((c) => `${c.id} ${c.status}`));
+      const failed = failing({ ...r.run, cases: ran(r) });
+      expect(failed.length).toBeGreaterThanOrEqual(n);
+      expect(failed.slice(0, n)).toEqual(all.slice(0, n));
+      // ...and the rest did not run: skipped, saying why, and not counted as failures.
+      expect(notRun(r).length).toBeGreaterThan(0);
+      for (const c of notRun(r)) {
+        expect(c.status).toBe('skipped');
+        expect(c.message).toBe(`not run: the run stopped once ${n} case(s) had failed (--max-failures ${n})`);
+      }
+      expect(r.err).toContain(`stopped at --max-failures ${n}: no check started after ${n} case(s) had failed (checks already running finished); ${notRun(r).length} check(s) not run`);
+      expect(r.run.options['stoppedBy']).toBe('max-failures');
+    }
+    // One failure more than the run has: nothing is left out.
+    const all1 = await run(['--only', 'cal/v1', '--max-failures', String(all.length + 1)]);
+    expect(notRun(all1)).toEqual([]);
+    expect(failing(all1.run)).toEqual(all);
+  }, 120_000);
+
+  it('removes the records the run created before it stopped', async () => {
+    const before = records(mock);
+    const r = await run(['--only', 'lifecycle,cross_namespace', '-x']);
+    expect(r.code).toBe(1);
+    expect(notRun(r).length).toBeGreaterThan(0);
+    expect(r.err).toMatch(/removed [1-9]\d* record\(s\) the run created/);
+    expect(records(mock) === before, 'the store changed').toBe(true);
+  }, 60_000);
+
+  it('does not count failures the baseline accepts', async () => {
+    const whole = await run(['--only', 'putCalV1EventsById,patchCalV1EventsById']);
+    expect(failing(whole.run).length).toBeGreaterThan(0);
+    const dir = await mkdtemp(join(tmpdir(), 'site-contracts-mf-'));
+    try {
+      const baseline = join(dir, 'baseline.json');
+      await writeFile(baseline, JSON.stringify({ accepted: failing(whole.run).map((id) => ({ id, reason: 'known' })) }));
+      const r = await run(['--only', 'putCalV1EventsById,patchCalV1EventsById', '-x', '--baseline', baseline]);
+      expect(r.code).toBe(0);
+      expect(notRun(r)).toEqual([]);
+      // Without the baseline the first of them stops it.
+      const stopped = await run(['--only', 'putCalV1EventsById,patchCalV1EventsById', '-x']);
+      expect(stopped.code).toBe(1);
+      expect(notRun(stopped).length).toBeGreaterThan(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

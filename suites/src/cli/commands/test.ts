@@ -11,12 +11,17 @@ import { loadContractFile } from '../../../../contracts/src/loader.ts';
 import { CHECKS, planAll } from '../../checks/index.ts';
 import { createClient, type WritePolicy } from '../../http/client.ts';
 import { checkCredentials, reachRoot } from '../../http/preflight.ts';
+import type { LiveDescriptor } from '../../diff/descriptor.ts';
+import type { HttpClient } from '../../http/client.ts';
+import { failsRun } from '../../report/run.ts';
 import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
 import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
 import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
 import { reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
+import { CredentialsRefusedError, UsageError } from '../errors.ts';
+import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
 import { createProgress } from '../progress.ts';
 
@@ -85,11 +90,13 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       signal: stop.signal,
       ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
       userAgent: `${ctx.tool.name}/${ctx.tool.version}`,
+      headers: headerRecord(args.headers),
       redact: { secrets: ctx.secrets, secretHeaders: ctx.secretHeaders },
     });
     let result: SuiteResult | undefined;
     try {
       const { descriptor } = await reachRoot(client);
+      if (!args.auth && !args.readOnly && args.headers.length > 0) await refuseLoggingInHeaders(client, contract, descriptor, args);
       if (args.auth) {
         const check = await checkCredentials(client, contract, descriptor, { envVar: args.auth.envVar, readOnly: args.readOnly });
         ctx.stderr.write(
@@ -105,8 +112,12 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       ctx.stderr.write(
         `site-contracts: testing ${args.baseUrl} (API root ${args.apiRoot}), seed ${seed}, ${mine.length} units` +
           `${args.shard ? ` (shard ${args.shard.index}/${args.shard.total} of ${units.length})` : ''}, ` +
-          `${args.readOnly ? 'read-only' : args.auth ? `writing as ${args.auth.envVar}` : 'no credentials: nothing is written'}\n`,
+          `${args.readOnly ? 'read-only' : args.auth ? `writing as ${args.auth.envVar}` : 'no credentials: nothing is written'}` +
+          `${args.headers.length > 0 ? `, with ${args.headers.map((h) => h.name).join(', ')} (-H) on every request` : ''}` +
+          `${args.maxFailures !== undefined ? `, stopping after ${args.maxFailures} failing case(s)` : ''}\n`,
       );
+      // Cases the baseline accepts do not fail the run, so they do not count towards --max-failures either.
+      const accepted = new Set(prepared.baseline?.accepted.map((a) => a.id) ?? []);
       // A few hundred lines at most in a CI log, for the thousands of cases of a full run.
       const progress = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500 });
       result = await runSuite({
@@ -123,6 +134,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         policy: args.policy,
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
         ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
+        ...(args.maxFailures !== undefined ? { maxFailures: { limit: args.maxFailures, counts: (c) => failsRun(c) && !accepted.has(c.id) } } : {}),
         signal: stop.signal,
         now: () => ctx.now(),
         onCase: (c) => progress.record(c.status),
@@ -171,6 +183,10 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
   const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one check: --seed ${seed}${args.shard ? ` --shard ${args.shard.index}/${args.shard.total}` : ''} --only <check>)`];
   if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out; the checks left are reported as errored (raise --max-requests)`);
   if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; the checks left are reported as errored');
+  if (r.stoppedBy === 'max-failures') {
+    const notRun = r.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
+    lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${notRun} check(s) not run`);
+  }
   if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);
   if (r.cleanup.left.length) {
     lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target, as a read after the delete showed (they carry "${r.marker}"):`);
@@ -184,6 +200,32 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
     for (const l of r.cleanup.unconfirmed) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * Headers given with -H are sent on every request, the probes that must go anonymous included (a site behind HTTP
+ * basic auth or a WAF refuses anything without them). That is safe only while WordPress does not log in with
+ * them: with a header that does (an application password, a cookie and nonce), the probes built to be refused
+ * would reach the handlers as a user. So the same harmless reads that check --auth-env's credentials are sent,
+ * and a login ends the run before anything could write.
+ */
+async function refuseLoggingInHeaders(client: HttpClient, contract: Contract, descriptor: LiveDescriptor, args: RunArgs): Promise<void> {
+  const names = args.headers.map((h) => h.name).join(', ');
+  let check;
+  try {
+    check = await checkCredentials(client, contract, descriptor, { envVar: `the -H headers (${names})`, readOnly: true });
+  } catch (e) {
+    // Refused: WordPress treats the requests as anonymous, which is what the probes need.
+    if (e instanceof CredentialsRefusedError) return;
+    throw e;
+  }
+  if (check.kind !== 'accepted') return;
+  throw new UsageError(
+    `WordPress logs in with the headers given with -H (${names}): ${check.evidence}. Requests the suite sends without credentials ` +
+      `would then reach the site as that user. Give WordPress credentials with --auth-env VAR (user:application-password) instead, ` +
+      `or add --read-only`,
+    'header',
+  );
 }
 
 export const testCommand: CommandHandler<RunArgs> = (args: RunArgs, ctx: CommandContext) => makeTestCommand()(args, ctx);

@@ -1,0 +1,56 @@
+// The mock's flags in our own words: Prism's short flags (-p port, -h host), and every refusal naming the flag and
+// what it expects, never node's parseArgs text.
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError, USAGE } from './cli-args.ts';
+
+function refusal(argv: string[]): string {
+  try {
+    parseCliArgs(argv);
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return (e as Error).message;
+  }
+  throw new Error(`no usage error for ${argv.join(' ')}`);
+}
+
+describe('parseCliArgs', () => {
+  it('takes Prism\'s -p and -h for port and host, and the long forms', () => {
+    expect(parseCliArgs(['-p', '8080', '-h', '0.0.0.0'])).toMatchObject({ port: 8080, host: '0.0.0.0', help: false });
+    expect(parseCliArgs(['--port=0', '--host', '::1'])).toMatchObject({ port: 0, host: '::1' });
+    expect(parseCliArgs(['-p9000'])).toMatchObject({ port: 9000 });
+    expect(parseCliArgs(['--help'])).toMatchObject({ help: true });
+    expect(parseCliArgs([])).toMatchObject({ port: 4010, host: '127.0.0.1', auth: false, latencyMs: 0, cache: true });
+  });
+
+  it.each([
+    [['--bogus'], 'unknown flag --bogus'],
+    [['--prot', '4010'], 'unknown flag --prot (did you mean --port?)'],
+    [['--latncy', '5'], 'unknown flag --latncy (did you mean --latency?)'],
+    [['--state', 'x.json'], 'unknown flag --state'],
+    [['-x'], 'unknown flag -x'],
+    [['--port'], '--port expects a port number 0-65535, got nothing'],
+    [['-p'], '-p (--port) expects a port number 0-65535, got nothing'],
+    [['--port', '--auth'], '--port expects a port number 0-65535, got another flag (--auth); write --port=VALUE for a value that starts with -'],
+    [['-h'], '-h (--host, as in Prism; help is --help) expects a host name or address, got nothing'],
+    [['--auth=yes'], '--auth takes no value'],
+    [['--port', 'abc'], '--port expects a port number 0-65535, got "abc"'],
+    [['--port', '65536'], '--port expects a port number 0-65535, got 65536'],
+    [['--latency=-5'], '--latency expects milliseconds 0-600000, got "-5"'],
+    [['--latency', '600001'], '--latency expects milliseconds 0-600000, got 600001'],
+    [['--seed', '1.5'], '--seed expects an integer 0-4294967295, got "1.5"'],
+    [['--host', ''], '--host expects a host name or address, got an empty string'],
+    [['4010'], 'unexpected argument "4010" (flags start with --)'],
+  ])('%j -> %s', (argv, message) => {
+    expect(refusal(argv)).toBe(message);
+  });
+
+  it('lists the short flags and examples in --help', () => {
+    expect(USAGE).toContain('-p, --port N');
+    expect(USAGE).toContain('-h, --host HOST');
+    expect(USAGE).toMatch(/^Examples:$/m);
+    // Every example is a command line the parser takes.
+    for (const line of USAGE.split('\n').filter((l) => l.startsWith('  npm run mock -- '))) {
+      expect(() => parseCliArgs(line.replace('  npm run mock -- ', '').split(' ')), line).not.toThrow();
+    }
+  });
+});
