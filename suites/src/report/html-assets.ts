@@ -76,7 +76,7 @@ table.matrix { width: auto; min-width: 100%; border-style: hidden; }
 .matrix thead th { position: sticky; top: 0; z-index: 2; font-size: 12px; min-width: 64px; max-width: 116px; vertical-align: bottom; overflow-wrap: normal; }
 .matrix th[scope="row"] { position: sticky; left: 0; z-index: 1; background: #f6f8fa; white-space: nowrap; overflow-wrap: normal; }
 .matrix thead th.corner { left: 0; z-index: 3; }
-.matrix th.col.failing { color: var(--fail); }
+.matrix th.col.failing { color: var(--fail); background: #ffebe9; }
 .matrix tr.op th[scope="row"] { font-weight: 400; font-size: 12px; padding-left: 28px; }
 .matrix .ns-count { color: var(--fail); font-weight: 400; font-size: 12px; margin-left: 6px; }
 .matrix td { padding: 0; white-space: nowrap; overflow-wrap: normal; }
@@ -136,7 +136,8 @@ pre { margin: 0; padding: 6px 8px; background: #f6f8fa; border: 1px solid var(--
   .legend dl { grid-template-columns: minmax(0, 1fr); }
   .legend dd { margin-bottom: 4px; }
   .matrix-wrap { max-height: 60vh; }
-  .matrix th[scope="row"] { white-space: normal; min-width: 96px; max-width: 150px; }
+  .matrix th[scope="row"] { white-space: normal; overflow-wrap: anywhere; min-width: 150px; max-width: 170px; }
+  .matrix tr.op th[scope="row"] { padding-left: 14px; }
   .filters label { flex: 1 1 40%; }
   .filters label.q { flex-basis: 100%; }
   .filters input[type="search"] { min-width: 0; width: 100%; }
@@ -334,7 +335,7 @@ export const CLIENT_JS = String.raw`
     g.rows.forEach(function (r) {
       var opRows = r.operations.map(function (op) {
         var where = [op.method, op.route].filter(Boolean).join(' ') || op.operationId;
-        return el('tr', { className: 'op', data: { operation: op.operationId } }, [el('th', { scope: 'row', title: 'operation ' + op.operationId }, breakable(where))].concat(g.columns.map(function (col) {
+        return el('tr', { className: 'op', data: { operation: op.operationId } }, [el('th', { scope: 'row', title: 'operation ' + op.operationId, text: where })].concat(g.columns.map(function (col) {
           var f = { operation: op.operationId };
           f[g.field] = col.key;
           return gridCell(op.cells[col.key], f, where, col);
