@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/src/loader.ts';
 import { parseDescriptor, patternToTemplate, templateKey } from './descriptor.ts';
 import { argForm, compareArgs, diffDescriptor } from './diff.ts';
-import { diffCases, renderTable } from './table.ts';
+import { diffCases, differenceOf, renderTable } from './table.ts';
 import { DEFAULT_POLICY } from '../report/model.ts';
 
 const contract = loadContractFile();
@@ -98,6 +98,21 @@ describe('diffDescriptor against a plain WordPress', () => {
     const cases = diffCases(d, DEFAULT_POLICY);
     expect(cases.find((c) => c.id === 'descriptor:getCalV1Events:route')?.status).toBe('failed');
     expect(cases.find((c) => c.id === 'descriptor:getOembed10Proxy:method')?.status).toBe('passed');
+  });
+
+  it('reads each case back as the summary count it stands for, so a report can filter by them', () => {
+    const kinds = diffCases(d, DEFAULT_POLICY).map(differenceOf);
+    const count = (k: string): number => kinds.filter((x) => x === k).length;
+    const s = d.summary;
+    expect({ same: count('same'), routeMissing: count('route-missing'), methodMissing: count('method-missing'), argDiffs: count('args'), extras: count('extra') }).toEqual({
+      same: s.same,
+      routeMissing: s.routeMissing,
+      methodMissing: s.methodMissing,
+      argDiffs: s.argDiffs,
+      extras: s.extras,
+    });
+    expect(count('listed')).toBe(s.same + s.withArgDiffs);
+    expect(kinds).not.toContain(undefined);
   });
 
   it('compares only the selected operations', () => {

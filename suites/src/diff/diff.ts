@@ -74,7 +74,19 @@ export interface DiffResult {
   extras: ExtraDiff[];
   /** Namespaces the target lists that the contract does not describe (their routes are not compared). */
   otherNamespaces: string[];
-  summary: { operations: number; same: number; routeMissing: number; methodMissing: number; withArgDiffs: number; argDiffs: number; extras: number; identical: boolean };
+  summary: DiffSummary;
+}
+
+/** The diff's own counts, printed on its last line and shown at the top of its HTML report. */
+export interface DiffSummary {
+  operations: number;
+  same: number;
+  routeMissing: number;
+  methodMissing: number;
+  withArgDiffs: number;
+  argDiffs: number;
+  extras: number;
+  identical: boolean;
 }
 
 function typesOf(schema: JsonSchema | LiveArg | undefined): string[] | undefined {

@@ -100,3 +100,26 @@ export function diffCases(d: DiffResult, policy: SeverityPolicy): CaseResult[] {
   }
   return out;
 }
+
+/**
+ * Which count of the diff's summary a case of diffCases() stands for: `listed` is the passing "route and
+ * method listed" case every operation on a served route has besides its argument cases.
+ */
+export type DifferenceKind = 'same' | 'route-missing' | 'method-missing' | 'args' | 'extra' | 'listed';
+
+/**
+ * Read back from the variants diffCases() writes (the one place that names them), so that a report can
+ * count and filter by the diff's own summary: one `same` case per operation the same, one `args` case per
+ * argument difference, one case per missing route, missing method and extra. Undefined for a case that
+ * is not the descriptor check's.
+ */
+export function differenceOf(c: CaseResult): DifferenceKind | undefined {
+  if (c.check !== DESCRIPTOR_CHECK) return undefined;
+  const v = c.variant ?? '';
+  if (v === 'route') return 'route-missing';
+  if (v === 'method') return c.status === 'passed' ? 'listed' : 'method-missing';
+  if (v === 'args') return 'same';
+  if (v.startsWith('arg.')) return 'args';
+  if (v.startsWith('extra ')) return 'extra';
+  return undefined;
+}

@@ -10,6 +10,7 @@ import { mergeRuns } from './merge.ts';
 import { DEFAULT_POLICY } from './model.ts';
 import { exitCodeFor, summarize } from './run.ts';
 import { renderHtml } from './html.ts';
+import { htmlView } from './html-view.ts';
 import { sampleRun } from './sample.ts';
 
 const inconclusive = buildCase(
@@ -66,8 +67,8 @@ describe('inconclusive cases', () => {
   it('have their own count, filter and colour in the HTML report', () => {
     const html = renderHtml(run);
     expect(html).toContain('"inconclusive":1');
-    expect(html).toMatch(/\.count\.inconclusive \.n \{/);
-    expect(html).toContain("'inconclusive', s.inconclusive || 0, 'inconclusive'");
+    expect(html).toMatch(/\.tone-inconclusive \.n \{/);
+    expect(htmlView(run).tiles.find((t) => t.key === 'inconclusive')).toMatchObject({ field: 'outcome', count: 1, tone: 'inconclusive' });
     expect(summarize([inconclusive]).inconclusive).toBe(1);
   });
 });

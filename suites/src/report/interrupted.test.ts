@@ -56,7 +56,8 @@ describe('an interrupted run', () => {
 
   it('is INTERRUPTED in the HTML title and the data the page draws its badge from', () => {
     const html = renderHtml(run({ signal: 'SIGINT' }));
-    expect(html).toContain('<title>INTERRUPTED: https://staging.example.org (site-contracts)</title>');
+    expect(html).toMatch(/<title>INTERRUPTED: https:\/\/staging\.example\.org \(site-contracts test, [^)]*\)<\/title>/);
+    expect(html).toContain('<span class="verdict interrupted" id="verdict-text">INTERRUPTED</span>');
     expect(html).toContain('"interrupted":{"signal":"SIGINT"}');
     expect(html).toContain('"verdict":"interrupted"');
     expect(html).not.toContain('<title>PASSED');

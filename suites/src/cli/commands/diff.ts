@@ -71,7 +71,7 @@ export function makeDiffCommand(deps: Pick<TestDeps, 'loadContract' | 'dispatche
       startedAt,
       finishedAt: ctx.now(),
       seed: args.seed ?? 0,
-      options: { ...reportableOptions(args), command: 'diff', summary: d.summary },
+      options: { ...reportableOptions(args), command: 'diff', summary: d.summary, otherNamespaces: d.otherNamespaces },
       cases: diffCases(d, args.policy),
     });
     const jsonPath = await writeDiffJson(d, args.reportDir, ctx);
