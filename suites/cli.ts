@@ -8,6 +8,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { packagePath } from '../contracts/src/package-root.ts';
 import { parseCli, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
 import type { CommandContext, CommandRegistry } from './src/cli/context.ts';
@@ -93,7 +94,7 @@ function reportError(e: unknown, ctx: CommandContext): number {
 }
 
 export function processDeps(): MainDeps {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+  const pkg = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version?: string };
   return {
     commands: defaultCommands,
     tool: { name: 'site-contracts', version: pkg.version ?? '0.0.0' },
