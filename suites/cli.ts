@@ -5,10 +5,9 @@
 // Exit codes: 0 pass, 1 failures, 2 usage error / unreadable input / unwritable report directory /
 // unreachable target / refused credentials, 3 internal, 130/143 interrupted.
 
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { packagePath } from '../contracts/src/package-root.ts';
+import { isEntryModule, packagePath } from '../contracts/src/package-root.ts';
 import { parseCli, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
 import type { CommandContext, CommandRegistry } from './src/cli/context.ts';
@@ -112,14 +111,4 @@ export async function runFromProcess(argv: readonly string[] = process.argv.slic
   process.exitCode = await main(argv, processDeps());
 }
 
-function isEntry(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (isEntry()) await runFromProcess();
+if (isEntryModule(import.meta.url, process.argv[1])) await runFromProcess();

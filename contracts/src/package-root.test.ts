@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT, packagePath, packageRootOf } from './package-root.ts';
+import { isEntryModule, PACKAGE_ROOT, packagePath, packageRootOf } from './package-root.ts';
 
 describe('the package root', () => {
   const root = '/opt/app/node_modules/site-contracts';
@@ -22,5 +22,25 @@ describe('the package root', () => {
     expect(existsSync(packagePath('contracts/openapi.yaml'))).toBe(true);
     expect(existsSync(packagePath('fixtures/calendar.json'))).toBe(true);
     expect(existsSync(join(PACKAGE_ROOT, 'package.json'))).toBe(true);
+  });
+});
+
+describe('isEntryModule', () => {
+  it('is true for the script node started, false for a module another imported', async () => {
+    const { mkdtemp, writeFile, symlink, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'entry-'));
+    try {
+      const file = join(dir, 'cli.js');
+      await writeFile(file, '');
+      await symlink(file, join(dir, 'bin'));
+      const url = pathToFileURL(file).href;
+      expect(isEntryModule(url, file)).toBe(true);
+      expect(isEntryModule(url, join(dir, 'bin'))).toBe(true); // npm's bin links
+      expect(isEntryModule(url, join(dir, 'other.js'))).toBe(false);
+      expect(isEntryModule(url, undefined)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

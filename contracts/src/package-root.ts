@@ -2,7 +2,7 @@
 // code runs from the TypeScript sources of a checkout (contracts/src/…) or from the build of an installed package
 // (dist/contracts/src/…): the nearest directory above the module that holds a package.json. A relative URL such as
 // '../openapi.yaml' would hold for one of the two layouts only.
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,4 +21,17 @@ export const PACKAGE_ROOT = packageRootOf(import.meta.url);
 /** A file or directory of the package, by its path from the root ('contracts/openapi.yaml'). */
 export function packagePath(relative: string): string {
   return join(PACKAGE_ROOT, relative);
+}
+
+/**
+ * Whether `moduleUrl` is the script node was started with (`script`, process.argv[1]), through any symlink: a CLI
+ * module runs itself then, and only exports when another module (the package's bin) imports it.
+ */
+export function isEntryModule(moduleUrl: string, script: string | undefined): boolean {
+  if (!script) return false;
+  try {
+    return realpathSync(script) === fileURLToPath(moduleUrl);
+  } catch {
+    return false;
+  }
 }
