@@ -63,7 +63,12 @@ step_install() {
 
 step_esm() { cd "$(PROJECT)" && node esm-smoke.mjs; }
 step_tsc_node16() { cd "$(PROJECT)" && npx --no-install tsc -p tsconfig.node16.json --listFiles | grep -c 'node_modules/site-contracts/' | sed 's/$/ declaration files of site-contracts checked (node16, strict, no skipLibCheck)/'; }
-step_tsc_bundler() { cd "$(PROJECT)" && npx --no-install tsc -p tsconfig.bundler.json --listFiles | grep -c 'node_modules/site-contracts/' | sed 's/$/ declaration files of site-contracts checked (bundler, strict, no skipLibCheck)/'; }
+# Bundler resolution twice: the whole API with Node's types, and a browser app's imports with no Node types at all.
+step_tsc_bundler() {
+  cd "$(PROJECT)"
+  npx --no-install tsc -p tsconfig.bundler.json --listFiles | grep -c 'node_modules/site-contracts/' | sed 's/$/ declaration files of site-contracts checked (bundler, strict, no skipLibCheck)/'
+  npx --no-install tsc -p tsconfig.browser.json --listFiles | grep -c 'node_modules/site-contracts/' | sed 's/$/ declaration files of site-contracts checked (bundler, browser only: DOM, no Node types)/'
+}
 step_msw() { cd "$(PROJECT)" && npx --no-install vitest run msw.test.ts; }
 step_browser() { cd "$(PROJECT)" && node browser.mjs; }
 step_require() { cd "$(PROJECT)" && node require.cjs; }
