@@ -127,3 +127,75 @@ describe('start', () => {
     expect(result).toEqual(['<https://events.example.org/event/science-cafe/>; rel="alternate"; type=text/html', 'https://events.example.org/wp-json/cal/v1/events/92']);
   }, 30_000);
 });
+
+describe('--watch', () => {
+  /** Polls `check` every 50 ms until it is true, or fails after `ms` with `what`. */
+  async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const reloads = (out: string) => out.split('\n').filter((l) => l.startsWith('mock: --watch: reloaded')).length;
+
+  it('reloads edited fixtures, drops what was written since, and keeps the last good data through a broken edit', async () => {
+    const dir = join(tmp, 'watched');
+    await rm(dir, { recursive: true, force: true });
+    await import('node:fs/promises').then((fs) => fs.mkdir(dir));
+    for (const f of ['calendar.json', 'addons.json', 'users.json']) await copyFile(join(ROOT, 'fixtures', f), join(dir, f));
+    const original = await readFile(join(dir, 'calendar.json'), 'utf8');
+    const retitled = (title: string) => {
+      const data = JSON.parse(original) as { events: { id: number; title: string }[] };
+      data.events.find((e) => e.id === 92)!.title = title;
+      return JSON.stringify(data);
+    };
+
+    const p = await startCli(['--fixtures', dir, '--watch']);
+    try {
+      const title = async () => ((await (await fetch(`${p.url}/wp-json/cal/events/v1/events/92`)).json()) as { title: string }).title;
+      expect(p.stdout()).toContain(`mock: --watch: reloading ${dir} when calendar.json, addons.json or users.json change`);
+      expect(await title()).toBe('Science Café');
+      const created = await fetch(`${p.url}/wp-json/cal/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"Written before the reload"}' });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+
+      // An edit written in two pieces, as an editor or a generator may: one reload, once it is quiet.
+      const text = retitled('Science Café, watched');
+      await writeFile(join(dir, 'calendar.json'), text.slice(0, 1000));
+      await writeFile(join(dir, 'calendar.json'), text);
+      await until(() => reloads(p.stdout()) === 1, 'the first reload');
+      expect(p.stdout()).toMatch(/mock: --watch: reloaded .* in \d+ ms: 300 events, 25 venues, 20 organizers, .*; records written since the last load are gone/);
+      expect(await title()).toBe('Science Café, watched');
+      expect((await fetch(`${p.url}/wp-json/cal/v1/events/${id}`)).status).toBe(404);
+
+      // A broken edit: the error names the file, line and column; the last good data keeps serving.
+      const kept = () => p.stderr().split('kept the last good fixtures').length - 1;
+      const keptBefore = kept();
+      await writeFile(join(dir, 'calendar.json'), '{\n  "version": 1,\n  "events": [\n');
+      await until(() => kept() === keptBefore + 1, 'the broken edit to be reported');
+      expect(p.stderr()).toMatch(new RegExp(`mock: --watch: kept the last good fixtures; bad fixture file:\\n${join(dir, 'calendar.json').replace(/[/\\.]/g, '\\$&')}: line \\d+, column \\d+`));
+      expect(await title()).toBe('Science Café, watched');
+      expect(reloads(p.stdout())).toBe(1);
+
+      // Mended, it loads again; a file beside them that is not a fixture reloads nothing.
+      await writeFile(join(dir, 'calendar.json'), retitled('Science Café, mended'));
+      await until(() => reloads(p.stdout()) === 2, 'the second reload');
+      expect(await title()).toBe('Science Café, mended');
+      await writeFile(join(dir, 'notes.txt'), 'not a fixture');
+      await new Promise((r) => setTimeout(r, 600));
+      expect(reloads(p.stdout())).toBe(2);
+    } finally {
+      await stopCli(p, 'SIGTERM');
+    }
+  }, 60_000);
+
+  it('is refused with --state-file, and with --seed but no --fixtures (nothing to watch)', async () => {
+    const a = await run(['--watch', '--state-file', join(tmp, 'w.json')]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain('mock: --watch and --state-file do not go together');
+    const b = await run(['--watch', '--seed', '3']);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toContain('mock: --watch needs fixture files to watch');
+  });
+});

@@ -169,5 +169,45 @@ describe('merge command and the bin', () => {
 
     const help = await run('npx', ['site-contracts', '--help'], { cwd: ROOT });
     expect(help.stdout).toContain('Usage: site-contracts');
+    expect(help.stdout).toMatch(/^ {2}mock {4}Start the HTTP mock of the site, with the bundled fixtures or --fixtures DIR \(site-contracts mock --help\)$/m);
   }, 60_000);
+
+  it("hands `mock` to the mock's own command line, from the sources in a checkout", async () => {
+    for (const args of [['mock', '--help'], ['help', 'mock']]) {
+      const help = await run(process.execPath, [BIN, ...args]);
+      expect(help.stdout, args.join(' ')).toMatch(/^Usage: site-contracts mock \[options\]/);
+      expect(help.stdout).toContain('--watch');
+    }
+    // The mock's own refusals and exit code, not the suite's "unknown command".
+    const missing = join(dir, 'no-fixtures');
+    const bad = await run(process.execPath, [BIN, 'mock', '--fixtures', missing]).catch((e) => e);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('mock: bad file:\n');
+    expect(bad.stderr).toContain(`${join(missing, 'calendar.json')}: file not found`);
+    const flag = await run(process.execPath, [BIN, 'mock', '--watch', '--state-file', join(dir, 's.json')]).catch((e) => e);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('--watch and --state-file do not go together');
+  }, 60_000);
+
+  it('starts the mock with `site-contracts mock`, and the suite passes against it', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--auth'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let banner = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          banner += d;
+          if (banner.includes('/__mock/reset')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`the mock exited (${code}) before listening`)));
+      });
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1]!;
+      const [, user, password] = /user "([^"]+)" password "([^"]+)"/.exec(banner)!;
+      const env = { ...process.env, SITE_CONTRACTS_AUTH: `${user}:${password}`, CI: 'true' };
+      const r = await run(process.execPath, [BIN, 'test', '--base-url', url, '--only', 'cal/v1', '--seed', '7', '--report-dir', join(dir, 'mock-run'), '--format', 'json'], { env });
+      expect(r.stdout).toMatch(/site-contracts: PASSED: \d+ cases/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 120_000);
 });

@@ -5,10 +5,10 @@
 // Exit codes: 0 pass, 1 failures, 2 usage error / unreadable input / unwritable report directory /
 // unreachable target / refused credentials, 3 internal, 130/143 interrupted.
 
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { reportFs } from './src/report/make-directory.ts';
-import { fileURLToPath } from 'node:url';
+import { isEntryModule, packagePath } from '../contracts/src/package-root.ts';
 import { buildArgs, commandOf, readCommandLine, runsCommand, secretHeadersOf, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
 import { loadConfigFor } from './src/cli/config.ts';
@@ -106,7 +106,7 @@ function reportError(e: unknown, ctx: CommandContext, command: CommandArgs['comm
 }
 
 export function processDeps(): MainDeps {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+  const pkg = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version?: string };
   return {
     commands: defaultCommands,
     tool: { name: 'site-contracts', version: pkg.version ?? '0.0.0' },
@@ -125,14 +125,4 @@ export async function runFromProcess(argv: readonly string[] = process.argv.slic
   process.exitCode = await main(argv, processDeps());
 }
 
-function isEntry(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (isEntry()) await runFromProcess();
+if (isEntryModule(import.meta.url, process.argv[1])) await runFromProcess();

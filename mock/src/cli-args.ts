@@ -14,6 +14,8 @@ export interface CliOptions {
   auth: boolean;
   latencyMs: number;
   fixturesDir?: string;
+  /** Reload the fixture files when they change (--watch). */
+  watch: boolean;
   /** The site URL links are built on; absent: the address the server listens on. */
   siteUrl?: string;
   /** false: no memos, every answer computed (--no-cache). */
@@ -25,11 +27,15 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: npm run mock -- [options]
+export const USAGE = `Usage: site-contracts mock [options]      (in a clone of the repository: npm run mock -- [options])
 
   -p, --port N       port to listen on (default 4010; 0 picks a free one)
   -h, --host HOST    address to bind (default 127.0.0.1); -h is host, as in Prism
-  --fixtures DIR     fixture directory with calendar.json, addons.json, users.json (default fixtures/)
+  --fixtures DIR     fixture directory with calendar.json, addons.json, users.json (default: the bundled
+                     fixtures/); checked at start, exit 2 naming the file and what is wrong
+  --watch            reload the fixtures when one of the three files changes; a reload starts over from them
+                     (records written since are gone, as after POST /__mock/reset); a broken edit keeps the
+                     last good data and prints what is wrong. Not with --state-file
   --state-file PATH  keep the store in PATH across restarts: a write is answered once it is in the journal
                      PATH.journal (fsynced), so an acknowledged write survives a crash or kill -9; the
                      journal is compacted into PATH now and then (temp file, fsync, rename)
@@ -118,6 +124,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     latency: { type: 'string' },
     'site-url': { type: 'string' },
     'no-cache': { type: 'boolean' },
+    watch: { type: 'boolean' },
     help: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])} (flags start with --)`);
@@ -129,6 +136,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     auth: values.auth === true,
     latencyMs: str('latency') === undefined ? 0 : integer('latency', str('latency')!, 0, 600_000, 'milliseconds 0-600000'),
     cache: values['no-cache'] !== true,
+    watch: values.watch === true,
     help: values.help === true,
   };
   const siteUrl = nonEmpty('site-url', str('site-url'), 'a URL such as http://127.0.0.1:4010');
@@ -144,5 +152,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const fixtures = nonEmpty('fixtures', str('fixtures'), 'a directory path');
   if (fixtures) out.fixturesDir = fixtures;
   if (str('seed') !== undefined) out.seed = integer('seed', str('seed')!, 0, 2 ** 32 - 1, 'an integer 0-4294967295');
+  if (out.watch && out.stateFile) {
+    throw new UsageError('--watch and --state-file do not go together: a reload starts over from the fixtures, while the state file keeps what was written');
+  }
+  if (out.watch && out.seed !== undefined && !out.fixturesDir) {
+    throw new UsageError('--watch needs fixture files to watch: with --seed and no --fixtures the fixtures are generated (add --fixtures DIR)');
+  }
   return out;
 }

@@ -3,8 +3,9 @@
 // (adapters/msw.ts) or a test calling `handle()` directly. This entry loads the contract and the fixtures from disk;
 // assemble.ts builds the mock from them, and browser.ts builds the same mock from in-memory inputs.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { sep } from 'node:path';
 import { loadContractFile, type Contract } from '../../contracts/src/loader.ts';
+import { packagePath } from '../../contracts/src/package-root.ts';
 import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { createStore, type Store } from './store/store.ts';
 import type { FixtureSet } from './store/model.ts';
@@ -17,7 +18,8 @@ export type { MockRequest, MockResponse, Clock } from './core/types.ts';
 export type { Credentials, Mock, MockBehaviour } from './assemble.ts';
 export { listen, nodeHandler, type Listening } from './adapters/node-http.ts';
 
-export const DEFAULT_FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+/** The bundled fixtures (fixtures/ of the checkout or of the installed package), with a trailing separator. */
+export const DEFAULT_FIXTURES_DIR = packagePath('fixtures') + sep;
 
 export interface MockOptions extends MockBehaviour {
   /** The loaded contract (default: contracts/openapi.yaml). Load it once and share it between mocks in tests. */

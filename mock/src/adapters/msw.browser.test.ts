@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPackageJson, sourceExports } from '../../../.ci/packaging/source-exports.ts';
 import { createMock } from '../index.ts';
 import { sharedContract, sharedFixtures } from '../testing/harness.ts';
 import { CHROMIUM, hasChromium, launchChromium, pageProblems, serveStatic, type StaticSite } from '../testing/browser.ts';
@@ -16,6 +17,18 @@ import { CHROMIUM, hasChromium, launchChromium, pageProblems, serveStatic, type 
 if (!hasChromium) console.warn(`msw.browser.test.ts: SKIPPED, ${CHROMIUM} is missing (apt-get install -y chromium)`);
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The package's own names ('site-contracts/mock/browser') as the sources they are built from, as in vitest.config.ts. */
+const packageNames: Plugin = {
+  name: 'site-contracts-sources',
+  setup(b) {
+    const sources = sourceExports(readPackageJson(ROOT));
+    b.onResolve({ filter: /^site-contracts(?:\/|$)/ }, (args) => {
+      const source = sources.get(args.path);
+      return source === undefined ? undefined : { path: join(ROOT, source) };
+    });
+  },
+};
 
 /** `import text from '<file>?raw'` as Vite reads it: the file's text. */
 const rawText: Plugin = {
@@ -39,7 +52,7 @@ async function bundlePage(): Promise<string> {
     target: 'es2022',
     write: false,
     logLevel: 'silent',
-    plugins: [rawText],
+    plugins: [packageNames, rawText],
   });
   return out.outputFiles[0]!.text;
 }

@@ -12,7 +12,8 @@
 // Links in the answers are built on the mock's `siteUrl` when it has one, else on the `origin` option, else on the
 // intercepted request's origin (the app's own fetches: no Host header is involved).
 import { http, HttpResponse } from 'msw';
-import type { Mock } from '../index.ts';
+// From assemble.ts, not index.ts: the declarations a browser project reads from here must not reach node:http.
+import type { Mock } from '../assemble.ts';
 
 export interface MswOptions {
   /** Only intercept requests to this origin (`https://events.example.org`); default: any origin. */

@@ -195,7 +195,7 @@ describe('parseCli: proxy, merge, help', () => {
     expect(parse('test -h')).toEqual({ command: 'help', topic: 'test' });
     expect(parse('help merge')).toEqual({ command: 'help', topic: 'merge' });
     expect(parse('bogus --help')).toEqual({ command: 'help' });
-    expect(usage('help bogus')).toBe('help: unknown command "bogus": expected one of test, diff, proxy, merge');
+    expect(usage('help bogus')).toBe('help: unknown command "bogus": expected one of test, diff, proxy, merge, mock');
     expect(parse('help')).toEqual({ command: 'help' });
     expect(parse('--version')).toEqual({ command: 'version' });
   });

@@ -22,6 +22,8 @@ import { HEADER_EXPECTS, headerSecrets, isAuthorization, parseHeaders, shownHead
 import { tokenize, type FlagValues } from './tokenize.ts';
 
 export const COMMANDS = ['test', 'diff', 'proxy', 'merge'] as const;
+/** Every command the bin answers, for messages: `mock` is handed to the mock's own command line before this parser runs. */
+const COMMAND_NAMES = [...COMMANDS, 'mock'].join(', ');
 export type Command = (typeof COMMANDS)[number];
 
 export const DEFAULTS = {
@@ -226,15 +228,15 @@ export function buildArgs(line: CommandLine, env: Env, config?: ConfigValues): C
   if (name === 'help') {
     const topic = rest[0];
     if (topic === undefined) return { command: 'help' };
-    if (!isCommand(topic)) throw new UsageError(`help: unknown command ${JSON.stringify(topic)}: expected one of ${COMMANDS.join(', ')}`);
+    if (!isCommand(topic)) throw new UsageError(`help: unknown command ${JSON.stringify(topic)}: expected one of ${COMMAND_NAMES}`);
     return { command: 'help', topic };
   }
   if (line.values['help']) return name !== undefined && isCommand(name) ? { command: 'help', topic: name } : { command: 'help' };
   if (line.values['version']) return { command: 'version' };
 
-  if (name === undefined) throw new UsageError(`missing command: expected one of ${COMMANDS.join(', ')}`);
+  if (name === undefined) throw new UsageError(`missing command: expected one of ${COMMAND_NAMES}`);
   if (!isCommand(name)) {
-    throw new UsageError(`unknown command ${JSON.stringify(name)}: expected one of ${COMMANDS.join(', ')}`);
+    throw new UsageError(`unknown command ${JSON.stringify(name)}: expected one of ${COMMAND_NAMES}`);
   }
   for (const flag of Object.keys(line.values) as Flag[]) {
     if (!ALLOWED[name].has(flag)) throw new UsageError(notForCommand(flag, name), flag);

@@ -149,6 +149,8 @@ function flagLines(flags: readonly Flag[]): string[] {
 export function usage(toolName: string): string {
   const lines = [`Usage: ${toolName} <command> [flags]`, `       ${toolName} <command> --help    (that command's flags and examples)`, '', 'Commands:'];
   for (const c of COMMANDS) lines.push(`  ${c.padEnd(8)}${SUMMARY[c]}`);
+  // Not the suite's: the package's bin hands `mock` to the mock's own command line, which has its own --help.
+  lines.push(`  ${'mock'.padEnd(8)}Start the HTTP mock of the site, with the bundled fixtures or --fixtures DIR (${toolName} mock --help)`);
   for (const g of GROUPS) {
     lines.push('', `${g.title}:`);
     lines.push(...flagLines(g.flags));

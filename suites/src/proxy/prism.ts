@@ -16,10 +16,29 @@ export function proxyContract(doc: JsonSchema, apiRoot: string): JsonSchema {
   return { ...rest, paths };
 }
 
+/**
+ * Prism is an optional peer dependency of the package (it brings about 180 packages and 90 MB, for one command):
+ * `proxy` without it says how to add it.
+ */
+export class PrismMissingError extends Error {
+  override readonly name = 'PrismMissingError';
+  constructor() {
+    super(
+      'proxy runs Prism, which is not installed: it is an optional peer dependency of site-contracts ' +
+        '(about 180 packages, 90 MB). Add it beside site-contracts: npm i -D @stoplight/prism-cli@5',
+    );
+  }
+}
+
 /** Prism's command-line entry point, from the installed @stoplight/prism-cli (no npx, no network). */
-export function prismEntry(): string {
-  const require = createRequire(import.meta.url);
-  const pkgPath = require.resolve('@stoplight/prism-cli/package.json');
+export function prismEntry(require: NodeJS.Require = createRequire(import.meta.url)): string {
+  let pkgPath: string;
+  try {
+    pkgPath = require.resolve('@stoplight/prism-cli/package.json');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') throw new PrismMissingError();
+    throw e;
+  }
   const pkg = require(pkgPath) as { bin?: Record<string, string> | string };
   const bin = typeof pkg.bin === 'string' ? pkg.bin : (pkg.bin?.['prism'] ?? 'dist/index.js');
   return join(dirname(pkgPath), bin);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/src/loader.ts';
 import { main, type MainDeps } from '../../../cli.ts';
 import { sendJson, startServer } from '../../http/testing.ts';
-import { proxyContract } from '../../proxy/prism.ts';
+import { prismEntry, proxyContract } from '../../proxy/prism.ts';
 import { defaultCommands } from './index.ts';
 import { makeProxyCommand, processProxyDeps } from './proxy.ts';
 import type { SignalSource } from './test.ts';
@@ -80,6 +80,28 @@ describe('proxy', () => {
     expect([0, 130]).toContain(code);
     expect(t.err()).toContain('through Prism on http://127.0.0.1:');
   }, 60_000);
+
+  it('without Prism installed (an optional peer), exits 2 saying how to add it, before sending anything', async () => {
+    let sent = 0;
+    const upstream = await startServer((_req, res) => {
+      sent++;
+      sendJson(res, 200, { namespaces: [], routes: {} });
+    });
+    try {
+      // What a require() that cannot find the package throws.
+      const missing = Object.assign(new Error("Cannot find module '@stoplight/prism-cli/package.json'"), { code: 'MODULE_NOT_FOUND' });
+      const noPrism = Object.assign(() => undefined, { resolve: () => { throw missing; } }) as unknown as NodeJS.Require;
+      const t = deps({}, { prismEntry: () => prismEntry(noPrism) });
+      expect(await main(['proxy', '--upstream', upstream.url], t.d)).toBe(2);
+      expect(t.err()).toContain('proxy runs Prism, which is not installed: it is an optional peer dependency of site-contracts');
+      expect(t.err()).toContain('npm i -D @stoplight/prism-cli@5');
+      expect(sent).toBe(0);
+    } finally {
+      await upstream.close();
+    }
+    // Installed (here, as a devDependency), the same function finds Prism's entry script.
+    expect(prismEntry()).toMatch(/@stoplight\/prism-cli\/.*\.js$/);
+  });
 
   it('exits 2 when the upstream has no REST root, and refuses a ?rest_route= API root', async () => {
     const s = await startServer(() => {});

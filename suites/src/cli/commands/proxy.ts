@@ -12,7 +12,7 @@ import * as nodeFs from 'node:fs/promises';
 import type { Contract } from '../../../../contracts/src/loader.ts';
 import { createClient } from '../../http/client.ts';
 import { reachRoot } from '../../http/preflight.ts';
-import { prismArgv, prismEntry, proxyContract } from '../../proxy/prism.ts';
+import { prismArgv, prismEntry, PrismMissingError, proxyContract } from '../../proxy/prism.ts';
 import { REST_ROUTE_ROOT, type ProxyArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
 import { UsageError } from '../errors.ts';
@@ -26,6 +26,8 @@ export interface ProxyDeps {
   removeFile(path: string): Promise<void>;
   tempDir(): string;
   nodePath: string;
+  /** Prism's entry script (throws PrismMissingError when Prism is not installed). */
+  prismEntry(): string;
   /** Called once Prism says it listens (tests wait for it). */
   onListening?(url: string): void;
 }
@@ -38,6 +40,7 @@ export const processProxyDeps: ProxyDeps = {
   removeFile: (path) => nodeFs.rm(path, { force: true }),
   tempDir: tmpdir,
   nodePath: process.execPath,
+  prismEntry: () => prismEntry(),
 };
 
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
@@ -46,6 +49,14 @@ export function makeProxyCommand(deps: ProxyDeps = processProxyDeps): CommandHan
   return async (args, ctx) => {
     if (args.apiRoot === REST_ROUTE_ROOT) {
       throw new UsageError('proxy needs an API root path (such as --api-root /wp-json): Prism matches routes by path, and ?rest_route= carries the route in the query');
+    }
+    // Before anything is sent: without Prism there is nothing to proxy through.
+    let prism: string;
+    try {
+      prism = deps.prismEntry();
+    } catch (e) {
+      if (e instanceof PrismMissingError) throw new UsageError(e.message);
+      throw e;
     }
     const client = createClient({ target: { baseUrl: args.upstream, apiRoot: args.apiRoot }, timeoutMs: args.timeoutMs, maxRequests: 1, writes: 'none' });
     try {
@@ -62,7 +73,7 @@ export function makeProxyCommand(deps: ProxyDeps = processProxyDeps): CommandHan
       `site-contracts proxy: ${args.upstream}${args.apiRoot}/ through Prism on http://${host}:${args.port}${args.apiRoot}/ ` +
         `(violations are logged and sent back in the sl-violations header; answers are not changed)\n`,
     );
-    const child = deps.spawn(deps.nodePath, [prismEntry(), ...prismArgv({ contractFile: file, upstream: args.upstream, port: args.port, host })], {
+    const child = deps.spawn(deps.nodePath, [prism, ...prismArgv({ contractFile: file, upstream: args.upstream, port: args.port, host })], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let announced = false;

@@ -1,0 +1,22 @@
+// The tests run from the TypeScript sources. Where a test imports the package by its name, as a user would
+// ('site-contracts/arbitraries'), the name resolves to the source the package's export is built from, not to dist/
+// (which may be missing or stale): .ci/packaging/source-exports.ts. Vitest leaves dot-folders out, so that
+// folder's test is named here.
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { readPackageJson, sourceExports } from './.ci/packaging/source-exports.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+export default defineConfig({
+  resolve: {
+    // Exact names only ('site-contracts' must not swallow 'site-contracts/mock'); a query such as ?raw is kept.
+    alias: [...sourceExports(readPackageJson(root))].map(([name, source]) => ({ find: new RegExp(`^${escape(name)}(?=\\?|$)`), replacement: `${root}${source}` })),
+  },
+  test: {
+    // .ci/consumer/ is a separate project that tests the packed package where it is installed (.ci/consumer/run.sh).
+    include: [...configDefaults.include, '.ci/packaging/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, '.ci/consumer/**'],
+  },
+});
