@@ -1,4 +1,4 @@
-// npm run contract:bundle            → writes contracts/openapi.yaml from contracts/src/
+// npm run contract:bundle            → writes contracts/openapi.yaml from contracts/spec/
 // npm run contract:bundle -- --check → exits 1 when the committed bundle differs from the sources
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

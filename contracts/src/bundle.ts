@@ -1,4 +1,4 @@
-// Turns the per-namespace sources (src/base.yaml + src/paths/*.yaml) into one OpenAPI 3.1 document.
+// Turns the per-namespace sources (spec/base.yaml + spec/paths/*.yaml) into one OpenAPI 3.1 document.
 // Pure: text in, document out. The shorthands it expands are listed in contracts/README.md; expanding them
 // here keeps the sources short enough to review against the documents line by line.
 import { parse } from 'yaml';
