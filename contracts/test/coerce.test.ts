@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coerceValue, isNumericString, wpParseList } from '../src/coerce.ts';
+import { coerceValue, isNumericString, wpParseList } from '../lib/coerce.ts';
 import { ID_LIST_SPELLINGS, PER_PAGE_SPELLINGS } from './php-numeric.cases.ts';
 
 describe('WordPress wire coercion', () => {

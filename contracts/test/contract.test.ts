@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContractFile, parseContract, DEFAULT_CONTRACT_PATH } from '../src/loader.ts';
-import { coerceValue } from '../src/coerce.ts';
-import { createAjv } from '../src/ajv.ts';
-import { renderBundle } from '../src/bundle-io.ts';
-import { renderGaps, collectMarks } from '../src/gaps.ts';
-import type { JsonSchema, Operation, ParamSpec } from '../src/types.ts';
+import { loadContractFile, parseContract, DEFAULT_CONTRACT_PATH } from '../lib/loader.ts';
+import { coerceValue } from '../lib/coerce.ts';
+import { createAjv } from '../lib/ajv.ts';
+import { renderBundle } from '../lib/bundle-io.ts';
+import { renderGaps, collectMarks } from '../lib/gaps.ts';
+import type { JsonSchema, Operation, ParamSpec } from '../lib/types.ts';
 import { INVENTORY, PER_NAMESPACE } from './inventory.ts';
 import { FACTS, type Fact } from './facts.ts';
 

@@ -1,8 +1,8 @@
 // The mock put together from a loaded contract and a filled store: routes, handlers, core and the Mock API. Where
 // the contract and the data come from is the caller's business (index.ts: files on disk; browser.ts: memory), so
 // nothing here touches a file or any other Node-only API.
-import type { Contract } from '../../contracts/src/contract.ts';
-import type { Operation } from '../../contracts/src/types.ts';
+import type { Contract } from '../../contracts/lib/contract.ts';
+import type { Operation } from '../../contracts/lib/types.ts';
 import { createRng } from '../../fixtures/lib/prng.ts';
 import type { Store } from './store/store.ts';
 import type { StoreData } from './store/model.ts';

@@ -10,8 +10,8 @@
 //
 // Nothing reachable from here imports a `node:` module or uses a Node global; mock/src/adapters/msw.browser.test.ts
 // bundles it for the browser platform, which would fail if anything did.
-import { loadContract, parseContract, type Contract } from '../../contracts/src/contract.ts';
-import type { JsonSchema } from '../../contracts/src/types.ts';
+import { loadContract, parseContract, type Contract } from '../../contracts/lib/contract.ts';
+import type { JsonSchema } from '../../contracts/lib/types.ts';
 import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { assembleMock, type Mock, type MockBehaviour } from './assemble.ts';
 import { checkFixtureSet } from './store/fixture-schema.ts';

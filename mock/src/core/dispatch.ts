@@ -4,8 +4,8 @@
 // All of them, and the internal GETs of `_embed` (subrequest()), run in the one DispatchEnv the top-level request
 // was given: in WordPress they are the same PHP request, with the same user, language and site URL
 // (serve_batch_request_v1() and rest_do_request() call $this->dispatch() on the same server).
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Lang } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
 import { assignOwn } from '../store/table.ts';

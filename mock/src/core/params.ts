@@ -1,9 +1,9 @@
 // Parameters the way WP_REST_Request reads them: each declared arg is looked up in JSON body, form body, query and
 // path, in that order (get_parameter_order()), undeclared ones are ignored, values are coerced as WordPress
 // coerces them, checked by the contract's compiled validator, and reported as WordPress reports them.
-import type { Contract } from '../../../contracts/src/loader.ts';
-import { coerceValue } from '../../../contracts/src/coerce.ts';
-import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import { coerceValue } from '../../../contracts/lib/coerce.ts';
+import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/lib/types.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
 import type { WpError } from '../wire/wpvalidate.ts';
 import { isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../wire/php/index.ts';

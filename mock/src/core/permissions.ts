@@ -1,7 +1,7 @@
 // Who is asking, and may they. Mirrors WordPress's permission_callbacks: they run after parameter validation, an
 // item route's callback first looks the item up (so an unknown ID is 404 before any 401), and the same callbacks
 // decide the Allow header (rest_send_allow_header()). Open by default: without --auth every callback passes.
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { PostType } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
 import { cannotCreate, cannotDelete, cannotEdit, forbidden, invalidId, notAllowed, wpError, type WpErrorResponse } from '../wire/errors.ts';

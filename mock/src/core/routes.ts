@@ -2,8 +2,8 @@
 // route key WordPress would print for it (`/cal/v1/events/(?P<id>[0-9]+)`), and a matcher that behaves like
 // WP_REST_Server::match_request_to_handler(): case-insensitive, namespace-first, the first route that matches
 // *and* has the method wins, HEAD falls back to GET, and a route without the method is no match at all.
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { HttpMethod, Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { HttpMethod, Operation } from '../../../contracts/lib/types.ts';
 
 export interface RouteEntry {
   /** Path template as in the contract: `/cal/v1/events/{id}`. */

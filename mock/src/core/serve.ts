@@ -5,7 +5,7 @@
 //
 // Links are built from the site URL (WordPress's `home` and `siteurl` options): the one the mock was given, else the
 // address the adapter serves (never the Host header, which any client sets to anything).
-import type { Contract } from '../../../contracts/src/loader.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Lang } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
 import { criticalError, invalidPrefer, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
@@ -23,7 +23,7 @@ import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
 import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { utf8Encode } from '../bytes.ts';
 
 /** The site URL when neither the mock nor the adapter names one. */

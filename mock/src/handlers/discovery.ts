@@ -2,8 +2,8 @@
 // the root descriptor (`GET /wp-json/`, WP_REST_Server::get_index()), namespace indexes (get_namespace_index())
 // and OPTIONS answers (get_data_for_route() in the `help` context, with the item schema).
 // Args are printed in WordPress's own format (only the allowed keywords, then `required` as a boolean).
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { JsonSchema, Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { JsonSchema, Operation } from '../../../contracts/lib/types.ts';
 import { argsFromParams, routeDescriptor, routesIndex, toWpItemSchema, type EndpointDescription, type RouteDescription } from '../wire/options.ts';
 import type { WpSchema } from '../wire/wpvalidate.ts';
 import type { RouteEntry, RouteTable } from '../core/routes.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema, ValidationIssue } from '../../../contracts/src/types.ts';
+import type { JsonSchema, ValidationIssue } from '../../../contracts/lib/types.ts';
 import {
   alreadyTrashed,
   cannotCreate,

@@ -1,7 +1,7 @@
 // WordPress error bodies and statuses: rest_convert_error_to_response() shapes, the parameter checks of
 // WP_REST_Request::has_valid_params() / sanitize_params(), and the fixed errors core endpoints send.
 
-import type { JsonSchema, OperationKind, ParamLocation, ValidationIssue } from '../../../contracts/src/types.ts';
+import type { JsonSchema, OperationKind, ParamLocation, ValidationIssue } from '../../../contracts/lib/types.ts';
 import { PHP_JSON_ERRORS, numberFormatI18n, phpIntFormat, phpStringCast, phpToFloat, wpSprintfList } from './php/index.ts';
 import { toWpSchema } from './wpschema.ts';
 import { enumValueText, wpValidateValue, type WpError, type WpSchema } from './wpvalidate.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../../../contracts/src/types.ts';
+import type { JsonSchema } from '../../../contracts/lib/types.ts';
 import {
   argsFromParams,
   displayRoute,

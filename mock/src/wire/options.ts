@@ -2,7 +2,7 @@
 // (`GET /wp-json/<ns>`) and the body of an OPTIONS request: WP_REST_Server::get_data_for_route(),
 // get_data_for_routes(), rest_handle_options_request().
 
-import type { JsonSchema, ParamSpec } from '../../../contracts/src/types.ts';
+import type { JsonSchema, ParamSpec } from '../../../contracts/lib/types.ts';
 import { toWpArg, toWpSchema, WP_ALLOWED_ARG_KEYWORDS } from './wpschema.ts';
 import type { WpSchema } from './wpvalidate.ts';
 

@@ -7,7 +7,7 @@
 // keeps a stray closer as text; here every delimiter goes).
 import { wpautop } from './autop.ts';
 import { blockDelimiters, removeScriptStyle, replaceBeforeLast, splitTags, stripTagsAndComments } from '../linear-text.ts';
-import { escapeRegExp } from '../../../contracts/src/regexp.ts';
+import { escapeRegExp } from '../../../contracts/lib/regexp.ts';
 import { phpTrim } from './php/index.ts';
 import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from './texturize.ts';
 

@@ -9,7 +9,7 @@
 // PHP runs these regexes on bytes and this port on UTF-16 code units: they agree because every pattern is ASCII
 // except the no-break space (PHP's `\xC2\xA0`, here U+00A0). Not ported: shortcodes (none is registered here, so
 // WordPress would texturize `[...]` as text too, as this does), the `no_texturize_*` and `run_wptexturize` filters.
-import { escapeRegExp } from '../../../contracts/src/regexp.ts';
+import { escapeRegExp } from '../../../contracts/lib/regexp.ts';
 import { phpTrim } from './php/index.ts';
 import { splitHtml, timesSign } from '../linear-text.ts';
 

@@ -1,8 +1,8 @@
 // JSON Schema 2020-12 (the contract's dialect) → the draft-04-style schemas WordPress registers, validates with and
 // exports in its route descriptors (rest_get_allowed_schema_keywords(), rest_validate_value_from_schema()).
 
-import type { JsonSchema } from '../../../contracts/src/types.ts';
-import { wordpressFormatOf } from '../../../contracts/src/wp-format.ts';
+import type { JsonSchema } from '../../../contracts/lib/types.ts';
+import { wordpressFormatOf } from '../../../contracts/lib/wp-format.ts';
 import type { WpSchema } from './wpvalidate.ts';
 
 /** rest_get_allowed_schema_keywords(): what get_data_for_route() keeps of an arg, in WordPress 6.1. */

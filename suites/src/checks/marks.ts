@@ -3,9 +3,9 @@
 // parameter at all, a deviation is reported at severity `assumed` with the reason instead of failing
 // the run. The finding stays in the report either way.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import { coerceValue } from '../../../contracts/src/coerce.ts';
-import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import { coerceValue } from '../../../contracts/lib/coerce.ts';
+import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/lib/types.ts';
 import { declaresArg, type LiveDescriptor } from '../diff/descriptor.ts';
 
 /** x-contradictions kind: typed, described as a format, no format given. */

@@ -4,9 +4,9 @@
 // (always fails), namespace indexes, batch answers and error objects are WordPress conventions. The
 // severity of a finding is the x-basis of the schema node that failed.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import { createAjv } from '../../../contracts/src/ajv.ts';
-import type { JsonSchema, Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import { createAjv } from '../../../contracts/lib/ajv.ts';
+import type { JsonSchema, Operation } from '../../../contracts/lib/types.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { parseDescriptor, patternToTemplate, templateKey } from './descriptor.ts';
 import { argForm, compareArgs, diffDescriptor } from './diff.ts';
 import { diffCases, differenceOf, renderTable } from './table.ts';

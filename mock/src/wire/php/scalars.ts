@@ -1,6 +1,6 @@
 // PHP's scalars as WordPress's wire shows them: what (string) and json_encode() print for a number, what
 // is_numeric() accepts, how a string reads as a float.
-import { isNumericString } from '../../../../contracts/src/coerce.ts';
+import { isNumericString } from '../../../../contracts/lib/coerce.ts';
 
 /** Decimal digits and exponent of |n| rounded to `precision` significant digits (0 = shortest round-trip). */
 function digitsOf(n: number, precision: number): { digits: string; decpt: number } {

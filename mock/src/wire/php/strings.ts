@@ -1,5 +1,5 @@
 // PHP and WordPress string helpers the wire texts depend on.
-import { wpParseList as splitList } from '../../../../contracts/src/coerce.ts';
+import { wpParseList as splitList } from '../../../../contracts/lib/coerce.ts';
 import { isPhpArrayLike, isScalar, jsToPhpArray, type PhpKey } from './arrays.ts';
 import { phpStringCast } from './scalars.ts';
 

@@ -3,7 +3,7 @@
 // Coercion rules (WordPress 5.7+, wp-includes/rest-api.php: rest_validate_value_from_schema() validates the raw
 // value, rest_sanitize_value_from_schema() converts it; WP_REST_Request::has_valid_params() checks `required`
 // after WP_REST_Server::match_request_to_handler() has filled in defaults). The contract's side of the same rules
-// is contracts/src/coerce.ts (coerceValue), which toTyped() applies, so what is validated is what WordPress sees:
+// is contracts/lib/coerce.ts (coerceValue), which toTyped() applies, so what is validated is what WordPress sees:
 //   integer  rest_is_integer(): is_numeric() and integral — "5" and "5.0" are 5; "5.5", "abc", "" are not integers
 //   number   is_numeric(): "1.5", "-2", "1e-7"
 //   boolean  rest_is_boolean(): true/false/"true"/"false"/"1"/"0" (any case), 1/0 — "yes", "2", "" are not
@@ -151,7 +151,7 @@ export function bodyValues(body: WireBody): Record<string, WireValue> {
 
 /**
  * The typed form of a wire request — what WordPress's validator sees after parsing the query string and the body
- * the PHP way and coercing each value (contracts/src/coerce.ts). Validate it with `contract.validate(op, typed)`.
+ * the PHP way and coercing each value (contracts/lib/coerce.ts). Validate it with `contract.validate(op, typed)`.
  */
 export function toTyped(op: Operation, request: WireRequest): TypedRequest {
   const typed: TypedRequest = {

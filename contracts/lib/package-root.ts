@@ -1,6 +1,6 @@
 // Where the package's files are (contracts/openapi.yaml, fixtures/, package.json), found the same way whether the
-// code runs from the TypeScript sources of a checkout (contracts/src/…) or from the build of an installed package
-// (dist/contracts/src/…): the nearest directory above the module that holds a package.json. A relative URL such as
+// code runs from the TypeScript sources of a checkout (contracts/lib/…) or from the build of an installed package
+// (dist/contracts/lib/…): the nearest directory above the module that holds a package.json. A relative URL such as
 // '../openapi.yaml' would hold for one of the two layouts only.
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -9,8 +9,8 @@ describe('the package root', () => {
 
   it('is the nearest directory with a package.json, from the sources or from the build', () => {
     const exists = has([join(root, 'package.json'), '/opt/app/package.json']);
-    expect(packageRootOf(pathToFileURL(join(root, 'contracts/src/loader.ts')), exists)).toBe(root);
-    expect(packageRootOf(pathToFileURL(join(root, 'dist/contracts/src/loader.js')), exists)).toBe(root);
+    expect(packageRootOf(pathToFileURL(join(root, 'contracts/lib/loader.ts')), exists)).toBe(root);
+    expect(packageRootOf(pathToFileURL(join(root, 'dist/contracts/lib/loader.js')), exists)).toBe(root);
   });
 
   it('is an error naming where it looked when there is none', () => {

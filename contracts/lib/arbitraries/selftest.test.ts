@@ -21,7 +21,7 @@ const only = process.env.FC_ONLY;
 const path = process.env.FC_PATH;
 console.info(`[arbitraries self-test] fast-check seed ${seed} — replay the whole run with FC_SEED=${seed}`);
 
-const replay = (id: string) => (s: number, p: string) => `FC_SEED=${s} FC_ONLY='${id}' FC_PATH='${p}' npx vitest run contracts/src/arbitraries/selftest.test.ts`;
+const replay = (id: string) => (s: number, p: string) => `FC_SEED=${s} FC_ONLY='${id}' FC_PATH='${p}' npx vitest run contracts/lib/arbitraries/selftest.test.ts`;
 const runOpts = (id: string, numRuns: number) => ({ label: id, seed, numRuns, replay: replay(id), ...(only === id && path ? { path } : {}) });
 const selected = (id: string, opId: string): boolean => only === undefined || only === id || only === opId;
 

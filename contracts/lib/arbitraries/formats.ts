@@ -1,5 +1,5 @@
 // Strings that satisfy — or break — a `pattern` or a `format`, on both sides: the contract's validator
-// (ajv + ajv-formats + the `tel`/`double` rules of contracts/src/ajv.ts) and WordPress (PCRE patterns,
+// (ajv + ajv-formats + the `tel`/`double` rules of contracts/lib/ajv.ts) and WordPress (PCRE patterns,
 // is_email()). Where the two could disagree, the generators stay on the side where they agree.
 import fc from 'fast-check';
 import { isTel } from '../ajv.ts';
@@ -93,7 +93,7 @@ const notUri: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('', 'not a url', 'www.example.org', '/relative/path'),
 );
 
-/** Phone numbers under the contract's `tel` rule (contracts/src/ajv.ts): digits, spaces, `+().-`, at least 3 digits. */
+/** Phone numbers under the contract's `tel` rule (contracts/lib/ajv.ts): digits, spaces, `+().-`, at least 3 digits. */
 export const tel: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom('', '+'), fc.array(fc.stringMatching(/^[0-9]{2,4}$/), { minLength: 2, maxLength: 4 }), fc.constantFrom(' ', '-', '.'))
   .map(([plus, groups, sep]) => `${plus}${groups.join(sep)}`)
