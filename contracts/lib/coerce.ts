@@ -13,23 +13,15 @@
 //   null     PHP null only; the string "null" is not null
 // The same rules apply to JSON bodies (WordPress coerces "5" for an integer there too).
 // A value that cannot be read as its type is returned unchanged, so the validator reports the type error.
+import { isNumericString } from '../wordpress/php/scalars.ts';
+import { splitList } from '../wordpress/php/strings.ts';
 import type { JsonSchema } from './types.ts';
 
-// PHP's whitespace, not JavaScript's `\s` (which also takes U+00A0, U+2003, U+FEFF...): is_numeric() skips
-// " \t\n\r\v\f" before the number and, since PHP 8.0, after it; PCRE's `\s` without the u flag is the same six
-// bytes. So `per_page=%C2%A05` is no integer to WordPress (400 rest_invalid_type), `per_page=%0B5%20` is 5.
-const NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
-const LIST_SEPARATORS = /[ \t\n\r\v\f,]+/;
+/** PHP 8 is_numeric() on a string (the WordPress layer's rule). */
+export { isNumericString };
 
-/** PHP 8 is_numeric() on a string: decimal digits, optional sign, fraction and exponent, PHP whitespace around. */
-export function isNumericString(v: string): boolean {
-  return NUMERIC.test(v);
-}
-
-/** WordPress's wp_parse_list(): preg_split('/[\s,]+/') on commas and PHP's whitespace, empties dropped. */
-export function wpParseList(v: string): string[] {
-  return v.split(LIST_SEPARATORS).filter((s) => s !== '');
-}
+/** WordPress's wp_parse_list() of a string: split on commas and PHP's whitespace, empties dropped. */
+export const wpParseList = splitList;
 
 function asList(value: unknown): unknown[] | undefined {
   if (Array.isArray(value)) return value;

@@ -6,9 +6,9 @@ import { coerceValue } from '../../../contracts/lib/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/lib/types.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
 import type { WpError } from '../wire/wpvalidate.ts';
-import { isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../wire/php/index.ts';
+import { isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
-import { latin1Copy } from '../bytes.ts';
+import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
 
 /** What is computed once per operation: its args by name, defaults, and the schemas WordPress reports against. */
 interface OpArgs {

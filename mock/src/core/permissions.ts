@@ -6,7 +6,7 @@ import type { PostType } from '../store/model.ts';
 import type { Store } from '../store/store.ts';
 import { cannotCreate, cannotDelete, cannotEdit, forbidden, invalidId, notAllowed, wpError, type WpErrorResponse } from '../wire/errors.ts';
 import type { RouteEntry } from './routes.ts';
-import { base64Decode, utf8Decode } from '../bytes.ts';
+import { base64Decode, utf8Decode } from '../../../contracts/wordpress/bytes.ts';
 import { canDeletePost, canEditPost, canReadPost, userCan, type PostFacts, type User } from './capabilities.ts';
 
 export type { User } from './capabilities.ts';

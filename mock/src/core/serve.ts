@@ -11,7 +11,7 @@ import type { Store } from '../store/store.ts';
 import { criticalError, invalidPrefer, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';
 import { responseHeaders, type HeaderList } from '../wire/headers.ts';
-import { wpJsonEncode } from '../wire/php/index.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 import { apacheRejection, parseRequest, type ParsedRequest } from '../wire/request.ts';
 import type { Discovery } from '../handlers/discovery.ts';
 import type { HandlerCtx, HandlerMemos, Reply, Rng } from '../handlers/context.ts';
@@ -24,7 +24,7 @@ import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import { utf8Encode } from '../bytes.ts';
+import { utf8Encode } from '../../../contracts/wordpress/bytes.ts';
 
 /** The site URL when neither the mock nor the adapter names one. */
 export const DEFAULT_SITE_URL = 'http://127.0.0.1:4010';

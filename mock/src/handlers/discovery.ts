@@ -8,7 +8,7 @@ import { argsFromParams, routeDescriptor, routesIndex, toWpItemSchema, type Endp
 import type { WpSchema } from '../wire/wpvalidate.ts';
 import type { RouteEntry, RouteTable } from '../core/routes.ts';
 import { Memo, textBytes, type MemoSettings, type MemoStats } from '../core/memo.ts';
-import { wpJsonEncode } from '../wire/php/index.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 type Json = Record<string, unknown>;
 

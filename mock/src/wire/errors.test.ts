@@ -21,7 +21,7 @@ import {
   prefer,
   wpError,
 } from './errors.ts';
-import { phpJsonDecode, phpParseStr, wpJsonEncode } from './php/index.ts';
+import { phpJsonDecode, phpParseStr, wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 // Bodies below are the raw bodies of the WordPress 6.1.9 samples (samples.json), transcribed.
 

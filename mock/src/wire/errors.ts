@@ -2,7 +2,7 @@
 // WP_REST_Request::has_valid_params() / sanitize_params(), and the fixed errors core endpoints send.
 
 import type { JsonSchema, OperationKind, ParamLocation, ValidationIssue } from '../../../contracts/lib/types.ts';
-import { PHP_JSON_ERRORS, numberFormatI18n, phpIntFormat, phpStringCast, phpToFloat, wpSprintfList } from './php/index.ts';
+import { PHP_JSON_ERRORS, numberFormatI18n, phpIntFormat, phpStringCast, phpToFloat, wpSprintfList } from '../../../contracts/wordpress/php/index.ts';
 import { toWpSchema } from './wpschema.ts';
 import { enumValueText, wpValidateValue, type WpError, type WpSchema } from './wpvalidate.ts';
 

@@ -7,4 +7,4 @@ export * from './envelope.ts';
 export * from './options.ts';
 export * from './wpschema.ts';
 export * from './wpvalidate.ts';
-export * from './php/index.ts';
+export * from '../../../contracts/wordpress/php/index.ts';

@@ -13,7 +13,7 @@ import {
   type RouteDescription,
 } from './options.ts';
 import { toWpArg, toWpSchema } from './wpschema.ts';
-import { wpJsonEncode } from './php/index.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 // Expected JSON is transcribed from the samples' raw bodies: 71 (OPTIONS /batch/v1), 51 (OPTIONS /wp/v2/posts),
 // 01 (root index) and 03 (namespace index). Inputs are written the way the contract states them (JSON Schema 2020-12).

@@ -2,8 +2,8 @@
 // WP::parse_request(), rest_api_loaded()), the method after overrides and the parameters by source
 // (WP_REST_Server::serve_request(), WP_REST_Request), as Apache 2.4 + mod_php 8.2 hand them over.
 
-import { utf8Decode, utf8Encode } from '../bytes.ts';
-import { isPhpArrayLike, jsToPhpArray, phpArrayGet, phpArrayHas, phpArrayKey, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php/index.ts';
+import { utf8Decode, utf8Encode } from '../../../contracts/wordpress/bytes.ts';
+import { isPhpArrayLike, jsToPhpArray, phpArrayGet, phpArrayHas, phpArrayKey, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 
 export interface RawHttpRequest {
   method: string;

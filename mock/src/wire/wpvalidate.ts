@@ -5,8 +5,8 @@
 // coercions (a scalar is an array, `''` is an object, `"1,abc"` is a list).
 // Schemas here are WordPress arg schemas (draft-04 style, see options.ts toWpArgSchema()).
 
-import { utf8Length } from '../bytes.ts';
-import { removePercentOctets, removeScriptStyle, stripAngleTags } from '../linear-text.ts';
+import { utf8Length } from '../../../contracts/wordpress/bytes.ts';
+import { removePercentOctets, removeScriptStyle, stripAngleTags } from '../../../contracts/wordpress/linear-text.ts';
 import {
   isNumeric,
   isNumericArray,
@@ -23,7 +23,7 @@ import {
   wpParseList,
   wpSprintfList,
   type PhpKey,
-} from './php/index.ts';
+} from '../../../contracts/wordpress/php/index.ts';
 
 /** One WordPress error as rest_convert_error_to_response() renders it: `data` is null when the error has none. */
 export interface WpError {

@@ -8,7 +8,7 @@ import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
-import { wpJsonEncode } from '../../wire/php/index.ts';
+import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
 import { rendered, renderedOnce, type Rendered } from './render-cache.ts';
 import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';

@@ -5,7 +5,7 @@ import { POST_FORMATS, POST_STATUSES } from '../../store/model.ts';
 import type { PostInput } from '../../store/store.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { parseDateParam } from './dates.ts';
-import { phpTrim } from '../../wire/php/index.ts';
+import { phpTrim } from '../../../../contracts/wordpress/php/index.ts';
 
 export type Params = Readonly<Record<string, unknown>>;
 

@@ -1,5 +1,5 @@
 // PHP's urldecode() and urlencode(), byte for byte.
-import { utf8Decode, utf8Encode } from '../../bytes.ts';
+import { utf8Decode, utf8Encode } from '../bytes.ts';
 
 function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;

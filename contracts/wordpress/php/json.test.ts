@@ -3,7 +3,7 @@
 // phpUrlDecode()'s early exit against decoding byte by byte. Any difference fails.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utf8Decode, utf8Encode } from '../../bytes.ts';
+import { utf8Decode, utf8Encode } from '../bytes.ts';
 import { decodeScanned, encodeExact, phpJsonDecode, phpUrlDecode, wpJsonEncode } from './index.ts';
 
 /** Numbers on both sides of every notation switch of JSON.stringify and json_encode. */

@@ -1,6 +1,5 @@
 // PHP's scalars as WordPress's wire shows them: what (string) and json_encode() print for a number, what
 // is_numeric() accepts, how a string reads as a float.
-import { isNumericString } from '../../../../contracts/lib/coerce.ts';
 
 /** Decimal digits and exponent of |n| rounded to `precision` significant digits (0 = shortest round-trip). */
 function digitsOf(n: number, precision: number): { digits: string; decpt: number } {
@@ -60,7 +59,17 @@ export function numberFormatI18n(n: number): string {
   return (n < 0 && r !== 0 ? '-' : '') + String(r).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** PHP 8 is_numeric(): ints, floats, and numeric strings (the contract's coercion reads them with the same rule). */
+// PHP's whitespace, not JavaScript's `\s` (which also takes U+00A0, U+2003, U+FEFF...): is_numeric() skips
+// " \t\n\r\v\f" before the number and, since PHP 8.0, after it; PCRE's `\s` without the u flag is the same six
+// bytes. So `per_page=%C2%A05` is no integer to WordPress (400 rest_invalid_type), `per_page=%0B5%20` is 5.
+const NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
+
+/** PHP 8 is_numeric() on a string: decimal digits, optional sign, fraction and exponent, PHP whitespace around. */
+export function isNumericString(v: string): boolean {
+  return NUMERIC.test(v);
+}
+
+/** PHP 8 is_numeric(): ints, floats, and numeric strings. */
 export function isNumeric(v: unknown): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   return typeof v === 'string' && isNumericString(v);

@@ -1,5 +1,5 @@
 // json_decode($body, true) as PHP 8.2 does it, error codes included (ext/json/json_scanner.re, json_parser.y).
-import { utf8Decode, utf8DecodeStrict, utf8Encode } from '../../bytes.ts';
+import { utf8Decode, utf8DecodeStrict, utf8Encode } from '../bytes.ts';
 
 export interface JsonDecodeError {
   ok: false;

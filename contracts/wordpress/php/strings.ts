@@ -1,5 +1,4 @@
 // PHP and WordPress string helpers the wire texts depend on.
-import { wpParseList as splitList } from '../../../../contracts/lib/coerce.ts';
 import { isPhpArrayLike, isScalar, jsToPhpArray, type PhpKey } from './arrays.ts';
 import { phpStringCast } from './scalars.ts';
 
@@ -8,9 +7,16 @@ export function phpTrim(s: string): string {
   return s.replace(/^[ \t\n\r\0\x0B]+|(?<![ \t\n\r\0\x0B])[ \t\n\r\0\x0B]+$/g, '');
 }
 
+const LIST_SEPARATORS = /[ \t\n\r\v\f,]+/;
+
+/** wp_parse_list() of a string: preg_split('/[\s,]+/') on commas and PHP's whitespace, empties dropped. */
+export function splitList(v: string): string[] {
+  return v.split(LIST_SEPARATORS).filter((s) => s !== '');
+}
+
 /**
- * wp_parse_list(): a scalar is cast to a string and split on commas and PHP's whitespace (the contract's coercion
- * splits with the same rule); an array keeps its scalar entries (and their keys).
+ * wp_parse_list(): a scalar is cast to a string and split on commas and PHP's whitespace (splitList()); an array
+ * keeps its scalar entries (and their keys).
  */
 export function wpParseList(v: unknown): unknown[] | Map<PhpKey, unknown> {
   if (!isPhpArrayLike(v)) return splitList(phpStringCast(v));

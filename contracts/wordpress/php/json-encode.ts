@@ -1,5 +1,5 @@
 // wp_json_encode() as WordPress sends it: PHP's json_encode() with its default flags.
-import { isAscii } from '../../bytes.ts';
+import { isAscii } from '../bytes.ts';
 import { isPhpList, type PhpArray } from './arrays.ts';
 import { phpJsonNumber } from './scalars.ts';
 
