@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { createAjv, type AjvInstance } from './ajv.ts';
 import { dereference } from './deref.ts';
-import { escapeRegExp } from './regexp.ts';
+import { escapeRegExp } from '../wordpress/regexp.ts';
 import type {
   Contradiction,
   Gap,

@@ -7,7 +7,7 @@ import { createRng } from '../../fixtures/lib/prng.ts';
 import type { Store } from './store/store.ts';
 import type { StoreData } from './store/model.ts';
 import type { DeepReadonly } from './store/table.ts';
-import { offsetMinutes } from './store/time.ts';
+import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
 import { RouteTable } from './core/routes.ts';
 import type { MemoSettings, MemoStats } from './core/memo.ts';

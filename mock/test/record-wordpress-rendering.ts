@@ -17,7 +17,7 @@ if (!auth) {
   process.exit(2);
 }
 const headers = { authorization: `Basic ${Buffer.from(auth).toString('base64')}`, 'content-type': 'application/json' };
-const out = fileURLToPath(new URL('../src/wire/post-text.recorded.json', import.meta.url));
+const out = fileURLToPath(new URL('../../contracts/wordpress/content/post-text.recorded.json', import.meta.url));
 
 /** mulberry32: the same inputs on every run. */
 function rng(seed: number): () => number {

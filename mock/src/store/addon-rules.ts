@@ -9,7 +9,7 @@ import type { CalendarSettings, FixtureSet, Sequences, StoreData } from './model
 import { keyOf, rowsOf, SINGLETON_DEFS, TABLES, type KeyOf, type RecordTableName, type RecordTables, type Singletons, type Stored, type TableName } from './registry.ts';
 import { invalid, StoreError } from './store-error.ts';
 import { deepFreeze, type DeepReadonly } from './table.ts';
-import { isKnownTimeZone } from './time.ts';
+import { isKnownTimeZone } from '../../../contracts/wordpress/time.ts';
 import type { Tx } from './transaction.ts';
 
 type Rec<N extends RecordTableName> = Stored<RecordTables[N]>;

@@ -5,7 +5,7 @@
 import { addonIssues } from './addon-rules.ts';
 import type { FixtureIssue } from './fixture-error.ts';
 import type { FixtureSet, Lang, PostBase, Sequences } from './model.ts';
-import { isDateTimeString, isKnownTimeZone } from './time.ts';
+import { isDateTimeString, isKnownTimeZone } from '../../../contracts/wordpress/time.ts';
 
 /** Where each part of a fixture set lives: its file and the pointer prefix inside it. */
 export type PartLocator = Record<keyof FixtureSet, { file: string; prefix: string }>;

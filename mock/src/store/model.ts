@@ -4,6 +4,9 @@
 // differently (venue vs title, show_map as string vs boolean, date_utc vs date_gmt, categories vs
 // cal_events_cat), so the mock renders these records per namespace. Field names follow WordPress
 // storage where the documents offer a choice, because that is what both namespaces are views of.
+import type { DateTimeString } from '../../../contracts/wordpress/time.ts';
+
+export type { DateTimeString };
 
 export const LANGS = ['en', 'uk'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -21,8 +24,6 @@ export const POST_FORMATS = [
 ] as const;
 export type PostFormat = (typeof POST_FORMATS)[number];
 
-/** `YYYY-MM-DD HH:MM:SS`, no zone: the wall clock of whatever zone the field's name says. */
-export type DateTimeString = string;
 
 /** Bookkeeping that is not part of either wire shape. */
 export interface RecordMeta {

@@ -16,7 +16,7 @@ import {
   Registry, SINGLETON_DEFS, TABLES, type KeyOf, type Listener, type RecordTableName, type RecordTables, type RowChange,
   type Singletons, type Stored, type TableName,
 } from './registry.ts';
-import { sanitizeTitle } from './slug.ts';
+import { sanitizeTitle } from '../../../contracts/wordpress/slug.ts';
 import { snapshotOf } from './snapshot.ts';
 import { invalid } from './store-error.ts';
 import { deepFreeze, listOf, type DeepReadonly, type ListOptions, type Page, type ReadTable } from './table.ts';

@@ -6,7 +6,7 @@ import type { Sequences, StoreData } from './model.ts';
 import type { AllTables, RegistryView, Singletons, StoreChange, Stored, TableName } from './registry.ts';
 import { isSlugged, keyOf, TABLES } from './registry.ts';
 import { SlugOverlay, type SluggedType } from './slug-index.ts';
-import { firstFreeSuffix, withSuffix } from './slug.ts';
+import { firstFreeSuffix, withSuffix } from '../../../contracts/wordpress/slug.ts';
 import { freezeOwned, frozenCompact, type DeepReadonly } from './table.ts';
 
 type AnyKey = string | number;

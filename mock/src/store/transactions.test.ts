@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures, parseStateText } from './load-fixtures.ts';
 import type { ContactForm, FixtureSet, Lang, PostType, Sequences, StoreData, TermType } from './model.ts';
-import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug, truncateSlug, MAX_SLUG_LENGTH, uniqueSlug } from './slug.ts';
+import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug, truncateSlug, MAX_SLUG_LENGTH, uniqueSlug } from '../../../contracts/wordpress/slug.ts';
 import { createStore, Store, StoreError } from './store.ts';
 import type { DeepReadonly } from './table.ts';
 

@@ -5,7 +5,7 @@
 // client text in one pass: no regular expression that could backtrack over it.
 import type { ContactForm, ContactFormMail, FeedbackStatus } from '../../store/model.ts';
 import type { Stored } from '../../store/store.ts';
-import { sanitizeTitle, uniqueSlug } from '../../store/slug.ts';
+import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
 import { isEmail } from '../../wire/wpvalidate.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { feedbackRoom, limitReached } from './limits.ts';

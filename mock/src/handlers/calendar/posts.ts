@@ -3,7 +3,7 @@
 // names differ. Item lookups, trash and force follow the wp/v2 posts controller (samples 23, 35-38).
 import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../store/model.ts';
 import type { Stored } from '../../store/store.ts';
-import { isKnownTimeZone } from '../../store/time.ts';
+import { isKnownTimeZone } from '../../../../contracts/wordpress/time.ts';
 import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';

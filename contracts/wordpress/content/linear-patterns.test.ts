@@ -4,7 +4,7 @@
 // pattern reacts to.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockDelimiters, replaceBeforeLast, replaceElements, splitHtml, stripTagsAndComments, timesSign, unwrapListItems } from '../../../contracts/wordpress/linear-text.ts';
+import { blockDelimiters, replaceBeforeLast, replaceElements, splitHtml, stripTagsAndComments, timesSign, unwrapListItems } from '../linear-text.ts';
 import { ALLBLOCKS as BLOCKS, AUTOP_PATTERNS, HTML_SPLIT } from './autop.ts';
 import { SPLIT } from './texturize.ts';
 

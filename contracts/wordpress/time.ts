@@ -4,7 +4,8 @@
 // committed fixtures do not shift when Node ships new tzdata (Ukraine has legislated dropping DST
 // more than once). Any other zone goes through Intl, which is what a live server would do too.
 
-import type { DateTimeString } from './model.ts';
+/** `YYYY-MM-DD HH:MM:SS`, no zone: the wall clock of whatever zone the field's name says (WordPress's post_date form). */
+export type DateTimeString = string;
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 

@@ -9,9 +9,9 @@
 // PHP runs these regexes on bytes and this port on UTF-16 code units: they agree because every pattern is ASCII
 // except the no-break space (PHP's `\xC2\xA0`, here U+00A0). Not ported: shortcodes (none is registered here, so
 // WordPress would texturize `[...]` as text too, as this does), the `no_texturize_*` and `run_wptexturize` filters.
-import { escapeRegExp } from '../../../contracts/lib/regexp.ts';
-import { phpTrim } from '../../../contracts/wordpress/php/index.ts';
-import { splitHtml, timesSign } from '../../../contracts/wordpress/linear-text.ts';
+import { escapeRegExp } from '../regexp.ts';
+import { phpTrim } from '../php/index.ts';
+import { splitHtml, timesSign } from '../linear-text.ts';
 
 const SPACES = '[\\r\\n\\t ]|\\u00A0|&nbsp;';
 

@@ -5,7 +5,7 @@
 // Titles are client input of any length (up to the 8 MB body cap), so every step here is linear, and the
 // per-character work stops once the slug's 200 characters are decided.
 
-import { stripAngleTags } from '../../../contracts/wordpress/linear-text.ts';
+import { stripAngleTags } from './linear-text.ts';
 
 /** WordPress caps post_name at 200 bytes of encoded text and never splits a character. */
 export const MAX_SLUG_LENGTH = 200;

@@ -6,9 +6,9 @@
 // under the site's wp-includes), srcset/sizes for attachment images, and malformed block markup (WP_Block_Parser
 // keeps a stray closer as text; here every delimiter goes).
 import { wpautop } from './autop.ts';
-import { blockDelimiters, removeScriptStyle, replaceBeforeLast, splitTags, stripTagsAndComments } from '../../../contracts/wordpress/linear-text.ts';
-import { escapeRegExp } from '../../../contracts/lib/regexp.ts';
-import { phpTrim } from '../../../contracts/wordpress/php/index.ts';
+import { blockDelimiters, removeScriptStyle, replaceBeforeLast, splitTags, stripTagsAndComments } from '../linear-text.ts';
+import { escapeRegExp } from '../regexp.ts';
+import { phpTrim } from '../php/index.ts';
 import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from './texturize.ts';
 
 export { renderTitle };

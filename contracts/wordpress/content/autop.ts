@@ -5,8 +5,8 @@
 //
 // PHP's `\s` without the u flag is ASCII whitespace; JavaScript's also matches U+00A0 and other Unicode spaces,
 // so `\s` is spelled out as S. PHP's `$` also matches before a final newline, hence `(?=\n?$)`.
-import { phpTrim } from '../../../contracts/wordpress/php/index.ts';
-import { replaceBeforeLast, replaceElements, splitHtml, unwrapListItems } from '../../../contracts/wordpress/linear-text.ts';
+import { phpTrim } from '../php/index.ts';
+import { replaceBeforeLast, replaceElements, splitHtml, unwrapListItems } from '../linear-text.ts';
 
 const S = '[ \\t\\n\\x0B\\f\\r]';
 export const ALLBLOCKS =
