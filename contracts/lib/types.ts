@@ -1,12 +1,12 @@
 // Shapes of the loaded contract that the mock, the generators and the suites share.
 // The contract (contracts/openapi.yaml) is the source; these types describe the index the loader builds from it.
+import type { JsonSchema } from '../wordpress/schema/types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** A JSON Schema (2020-12) object as it stands in the dereferenced bundle. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON Schema is open-ended by design.
-export type JsonSchema = { [keyword: string]: any };
+/** A JSON Schema (2020-12) object as it stands in the dereferenced bundle (the WordPress layer's type). */
+export type { JsonSchema } from '../wordpress/schema/types.ts';
 
 /** Where a request value lives on the wire. `body` covers JSON and form-encoded bodies alike. */
 export type ParamLocation = 'path' | 'query' | 'body';

@@ -3,8 +3,9 @@
 
 import type { JsonSchema, OperationKind, ParamLocation, ValidationIssue } from '../../../contracts/lib/types.ts';
 import { PHP_JSON_ERRORS, numberFormatI18n, phpIntFormat, phpStringCast, phpToFloat, wpSprintfList } from '../../../contracts/wordpress/php/index.ts';
-import { toWpSchema } from './wpschema.ts';
-import { enumValueText, wpValidateValue, type WpError, type WpSchema } from './wpvalidate.ts';
+import { wordpressSchemaOf } from '../../../contracts/lib/wp-format.ts';
+import { toWpSchema } from '../../../contracts/wordpress/schema/convert.ts';
+import { enumValueText, wpValidateValue, type WpError, type WpSchema } from '../../../contracts/wordpress/schema/validate.ts';
 
 /** A WordPress error body: `data` holds `status` and anything the error carries. */
 export interface WpErrorBody {
@@ -546,7 +547,7 @@ export function invalidParams(
     if (Object.prototype.hasOwnProperty.call(forced, param)) continue;
     const schema = schemasByParam[param];
     const phase = phaseOf(param, list[0]!.location, schema);
-    const wpArg = schema ? toWpSchema(schema) : undefined;
+    const wpArg = schema ? wordpressSchemaOf(schema) : undefined;
     let error: WpError | null | undefined;
     if (values && Object.prototype.hasOwnProperty.call(values, param) && wpArg) {
       const value = values[param];

@@ -3,8 +3,9 @@
 // get_data_for_routes(), rest_handle_options_request().
 
 import type { JsonSchema, ParamSpec } from '../../../contracts/lib/types.ts';
-import { toWpArg, toWpSchema, WP_ALLOWED_ARG_KEYWORDS } from './wpschema.ts';
-import type { WpSchema } from './wpvalidate.ts';
+import { wordpressArgOf, wordpressSchemaOf } from '../../../contracts/lib/wp-format.ts';
+import { WP_ALLOWED_ARG_KEYWORDS } from '../../../contracts/wordpress/schema/convert.ts';
+import type { WpSchema } from '../../../contracts/wordpress/schema/validate.ts';
 
 /** One registered handler of a route. */
 export interface EndpointDescription {
@@ -72,13 +73,13 @@ export function wpRouteFromTemplate(template: string, params: Readonly<Record<st
  */
 export function argsFromParams(params: readonly Pick<ParamSpec, 'name' | 'schema' | 'required'>[]): Record<string, WpSchema> {
   const out: Record<string, WpSchema> = {};
-  for (const p of params) if (!(p.name in out)) out[p.name] = toWpArg(p.schema, p.required);
+  for (const p of params) if (!(p.name in out)) out[p.name] = wordpressArgOf(p.schema, p.required);
   return out;
 }
 
 /** The route schema WordPress prints under `schema` in OPTIONS: draft-04 `$schema` first, then title, type, properties. */
 export function toWpItemSchema(schema: JsonSchema, title?: string): WpSchema {
-  const converted = toWpSchema(schema, { annotations: true });
+  const converted = wordpressSchemaOf(schema, { annotations: true });
   const out: WpSchema = { $schema: 'http://json-schema.org/draft-04/schema#' };
   const t = title ?? (typeof schema.title === 'string' ? schema.title : undefined);
   if (t !== undefined) out.title = t;

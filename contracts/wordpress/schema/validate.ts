@@ -3,10 +3,11 @@
 // PHP would hold. The contract's validator says *whether* a request is wrong; this says *what WordPress answers*:
 // the first error in WordPress's own walk order, with its exact code, message and data, including WordPress's loose
 // coercions (a scalar is an array, `''` is an object, `"1,abc"` is a list).
-// Schemas here are WordPress arg schemas (draft-04 style, see options.ts toWpArgSchema()).
+// Schemas here are WordPress arg schemas (draft-04 style, see convert.ts toWpSchema()).
 
-import { utf8Length } from '../../../contracts/wordpress/bytes.ts';
-import { removePercentOctets, removeScriptStyle, stripAngleTags } from '../../../contracts/wordpress/linear-text.ts';
+import { utf8Length } from '../bytes.ts';
+import type { WpError, WpSchema } from './types.ts';
+import { removePercentOctets, removeScriptStyle, stripAngleTags } from '../linear-text.ts';
 import {
   isNumeric,
   isNumericArray,
@@ -23,17 +24,9 @@ import {
   wpParseList,
   wpSprintfList,
   type PhpKey,
-} from '../../../contracts/wordpress/php/index.ts';
+} from '../php/index.ts';
 
-/** One WordPress error as rest_convert_error_to_response() renders it: `data` is null when the error has none. */
-export interface WpError {
-  code: string;
-  message: string;
-  data: unknown;
-}
-
-/** A WordPress arg schema: JSON Schema draft-04 as WordPress reads it. */
-export type WpSchema = { [keyword: string]: unknown };
+export type { WpError, WpSchema };
 
 const ALLOWED_TYPES = ['array', 'object', 'string', 'number', 'integer', 'boolean', 'null'] as const;
 

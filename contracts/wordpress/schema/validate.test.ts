@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WP_VALIDATION_CASES } from './wpvalidate.cases.ts';
-import { isWpError, restParseDate, wpSanitizeValue, wpValidateValue } from './wpvalidate.ts';
-import { phpParseStr, phpToJs } from '../../../contracts/wordpress/php/index.ts';
+import { WP_VALIDATION_CASES } from './validate.cases.ts';
+import { isWpError, restParseDate, wpSanitizeValue, wpValidateValue } from './validate.ts';
+import { phpParseStr, phpToJs } from '../php/index.ts';
 
 function plain(v: unknown): unknown {
   const x = phpToJs(v);

@@ -1,9 +1,7 @@
 // JSON Schema 2020-12 (the contract's dialect) → the draft-04-style schemas WordPress registers, validates with and
 // exports in its route descriptors (rest_get_allowed_schema_keywords(), rest_validate_value_from_schema()).
 
-import type { JsonSchema } from '../../../contracts/lib/types.ts';
-import { wordpressFormatOf } from '../../../contracts/lib/wp-format.ts';
-import type { WpSchema } from './wpvalidate.ts';
+import type { JsonSchema, WpSchema } from './types.ts';
 
 /** rest_get_allowed_schema_keywords(): what get_data_for_route() keeps of an arg, in WordPress 6.1. */
 export const WP_ALLOWED_ARG_KEYWORDS: readonly string[] = [
@@ -40,6 +38,12 @@ const WP_NESTED_EXTRA = ['required', 'context', 'readonly'];
 const FORMAT_MAP: Record<string, string> = { ipv4: 'ip', ipv6: 'ip' };
 
 export interface ToWpSchemaOptions {
+  /**
+   * The WordPress `format` a schema's own annotation stands for (the contract names exactly documented formats with
+   * `x-format`; a site registers the nearest built-in format instead): that format is printed and checked, and the
+   * schema's `pattern` left out. Default: none.
+   */
+  formatOf?: (schema: JsonSchema) => string | undefined;
   /**
    * Carry the annotations WordPress schemas have (`readonly` from readOnly, `context` from `x-wp-context`); default
    * true. WordPress prints them inside args too (only an arg's top level is filtered), as in sample 51's `title`.
@@ -101,12 +105,12 @@ export function toWpSchema(schema: JsonSchema, opts: ToWpSchemaOptions = {}, nes
       case 'x-format': {
         // A documented exact format is the WordPress format it stands for (cal/v1's date-time): the descriptor
         // prints that rather than the pattern, and a bad value gets that format's error (rest_invalid_date).
-        const wp = wordpressFormatOf(schema);
+        const wp = opts.formatOf?.(schema);
         if (wp) out.format = wp;
         break;
       }
       case 'pattern':
-        if (!wordpressFormatOf(schema)) out.pattern = v;
+        if (!opts.formatOf?.(schema)) out.pattern = v;
         break;
       case 'minimum':
       case 'exclusiveMinimum':
@@ -179,8 +183,8 @@ export function toWpSchema(schema: JsonSchema, opts: ToWpSchemaOptions = {}, nes
  * One entry of an endpoint's `args` as get_data_for_route() prints it: only the allowed keywords, in the schema's
  * order, then `required` as a boolean.
  */
-export function toWpArg(schema: JsonSchema, required: boolean): WpSchema {
-  const converted = toWpSchema(schema);
+export function toWpArg(schema: JsonSchema, required: boolean, opts: ToWpSchemaOptions = {}): WpSchema {
+  const converted = toWpSchema(schema, opts);
   const out: WpSchema = {};
   for (const key of Object.keys(converted)) if (WP_ALLOWED_ARG_KEYWORDS.includes(key)) out[key] = converted[key];
   out.required = required;
