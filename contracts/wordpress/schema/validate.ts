@@ -5,225 +5,18 @@
 // coercions (a scalar is an array, `''` is an object, `"1,abc"` is a list).
 // Schemas here are WordPress arg schemas (draft-04 style, see convert.ts toWpSchema()).
 
-import { utf8Length } from '../bytes.ts';
-import type { WpError, WpSchema } from './types.ts';
 import { removePercentOctets, removeScriptStyle, stripAngleTags } from '../linear-text.ts';
-import {
-  isNumeric,
-  isNumericArray,
-  isPhpList,
-  isPhpArrayLike,
-  isScalar,
-  jsToPhpArray,
-  numberFormatI18n,
-  phpArrayKey,
-  phpIntFormat,
-  phpStringCast,
-  phpToFloat,
-  wpJsonEncode,
-  wpParseList,
-  wpSprintfList,
-  type PhpKey,
-} from '../php/index.ts';
+import { isNumeric, isPhpList, isPhpArrayLike, jsToPhpArray, phpArrayKey, phpStringCast, phpToFloat, type PhpKey } from '../php/index.ts';
+import { toWpSchema } from './convert.ts';
+import { matchesWpPattern, WP_FORMATS } from './formats.ts';
+import { isWpError, WP_SCHEMA_ERRORS as E } from './messages.ts';
+import type { WpError, WpSchema } from './types.ts';
+import { ALLOWED_TYPES, multiType, restIsArray, restIsBoolean, restIsInteger, restIsObject, restSanitizeArray, restSanitizeBoolean, sanitizeObjectEntries } from './value-types.ts';
 
 export type { WpError, WpSchema };
 
-const ALLOWED_TYPES = ['array', 'object', 'string', 'number', 'integer', 'boolean', 'null'] as const;
-
-// Marks errors this module creates, so a sanitized value that merely looks like {code, message, data} is not one.
-const WP_ERROR = Symbol('WpError');
-
-function err(code: string, message: string, data: unknown = null): WpError {
-  const e = { code, message, data };
-  Object.defineProperty(e, WP_ERROR, { value: true, enumerable: false });
-  return e;
-}
-
 function isObj(v: unknown): v is WpSchema {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Type predicates (rest_is_*)
-
-export function restIsBoolean(v: unknown): boolean {
-  if (typeof v === 'boolean') return true;
-  if (typeof v === 'string') return ['false', 'true', '0', '1'].includes(v.toLowerCase());
-  if (typeof v === 'number') return v === 0 || v === 1;
-  return false;
-}
-
-export function restIsInteger(v: unknown): boolean {
-  if (!isNumeric(v)) return false;
-  const f = phpToFloat(v);
-  return Math.round(f) === f;
-}
-
-export function restIsArray(v: unknown): boolean {
-  if (isScalar(v)) return true; // wp_parse_list() of any scalar is a list
-  return isNumericArray(v);
-}
-
-export function restIsObject(v: unknown): boolean {
-  return v === '' || isPhpArrayLike(v);
-}
-
-/** rest_sanitize_array(): scalars split like wp_parse_list(), arrays re-indexed, anything else empty. */
-export function restSanitizeArray(v: unknown): unknown[] {
-  if (isScalar(v)) return wpParseList(v) as unknown[];
-  const m = isPhpArrayLike(v) ? jsToPhpArray(v) : null;
-  return m ? [...m.values()] : [];
-}
-
-/** rest_sanitize_object() as an ordered PHP array. */
-function sanitizeObjectEntries(v: unknown): Map<PhpKey, unknown> {
-  if (v === '') return new Map();
-  return (isPhpArrayLike(v) ? jsToPhpArray(v) : null) ?? new Map();
-}
-
-export function restSanitizeBoolean(v: unknown): boolean {
-  if (typeof v === 'string') {
-    const s = v.toLowerCase();
-    if (s === 'false' || s === '0') return false;
-    return s !== '';
-  }
-  if (isPhpArrayLike(v)) return (jsToPhpArray(v)?.size ?? 0) > 0;
-  return Boolean(v);
-}
-
-function bestType(value: unknown, types: readonly unknown[]): string {
-  if (value === '' && types.includes('string')) return 'string';
-  const checks: Record<string, (v: unknown) => boolean> = {
-    array: restIsArray,
-    object: restIsObject,
-    integer: restIsInteger,
-    number: isNumeric,
-    boolean: restIsBoolean,
-    string: (v) => typeof v === 'string',
-    null: (v) => v === null,
-  };
-  for (const t of types) if (typeof t === 'string' && checks[t]?.(value)) return t;
-  return '';
-}
-
-/** rest_handle_multi_type_schema(): '' when nothing fits (unless the list holds a non-standard type). */
-function multiType(value: unknown, types: readonly unknown[]): string {
-  const invalid = types.filter((t) => !(ALLOWED_TYPES as readonly unknown[]).includes(t));
-  const best = bestType(value, types);
-  if (!best && invalid.length > 0) return String(invalid[0]);
-  return best;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Formats
-
-function phpDateToTimestamp(s: string): number | false {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:(Z)|([+-])(\d{2})(?::(\d{2}))?)?$/.exec(s);
-  if (!m) return false;
-  const [, y, mo, d, h, mi, se, , sign, th, tm] = m;
-  // strtotime()'s ranges for this shape (checked on PHP 8.2): month 0-12, day 0-31, hour 0-24, minute 0-59, second 0-60.
-  if (+mo! > 12 || +d! > 31 || +h! > 24 || +mi! > 59 || +se! > 60) return false;
-  let offset = 0;
-  if (sign) {
-    if (tm !== undefined && (+th! > 24 || +tm > 59)) return false;
-    offset = (sign === '-' ? -1 : 1) * (+th! * 3600 + (tm ? +tm * 60 : 0));
-  }
-  const date = new Date(0);
-  date.setUTCFullYear(+y!, +mo! - 1, +d!);
-  date.setUTCHours(+h!, +mi!, +se!, 0);
-  // Dates without a zone are read in the site's zone, UTC on the reference site.
-  return date.getTime() / 1000 - offset;
-}
-
-/** rest_parse_date(): the RFC 3339 shape, then strtotime(); a timestamp of 0 counts as a failure, as in WordPress. */
-export function restParseDate(v: unknown): boolean {
-  const t = phpDateToTimestamp(phpStringCast(v));
-  return t !== false && t !== 0;
-}
-
-export function isEmail(v: unknown): boolean {
-  const email = phpStringCast(v);
-  if (utf8Length(email) < 6) return false;
-  const at = email.indexOf('@', 1);
-  if (at < 0) return false;
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  if (!/^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local)) return false;
-  if (/\.{2,}/.test(domain)) return false;
-  if (domain.replace(/^[ \t\n\r\0\x0B.]+|(?<![ \t\n\r\0\x0B.])[ \t\n\r\0\x0B.]+$/g, '') !== domain) return false;
-  const subs = domain.split('.');
-  if (subs.length < 2) return false;
-  for (const sub of subs) {
-    if (sub.replace(/^[ \t\n\r\0\x0B-]+|(?<![ \t\n\r\0\x0B-])[ \t\n\r\0\x0B-]+$/g, '') !== sub) return false;
-    if (!/^[a-z0-9-]+$/i.test(sub)) return false;
-  }
-  return true;
-}
-
-function checkIpv6(ip0: string): boolean {
-  let ip = ip0;
-  if (ip.split('::').length - 1 === 1) {
-    const [ip1, ip2] = ip.split('::') as [string, string];
-    const c1 = ip1 === '' ? -1 : ip1.split(':').length - 1;
-    let c2 = ip2 === '' ? -1 : ip2.split(':').length - 1;
-    if (ip2.includes('.')) c2++;
-    if (c1 === -1 && c2 === -1) ip = '0:0:0:0:0:0:0:0';
-    else if (c1 === -1) ip = ip.replace('::', '0:'.repeat(Math.max(0, 7 - c2)));
-    else if (c2 === -1) ip = ip.replace('::', ':0'.repeat(Math.max(0, 7 - c1)));
-    else ip = ip.replace('::', ':' + '0:'.repeat(Math.max(0, 6 - c2 - c1)));
-  }
-  let v6 = ip;
-  let v4 = '';
-  if (ip.includes('.')) {
-    const pos = ip.lastIndexOf(':');
-    v6 = ip.slice(0, pos);
-    v4 = ip.slice(pos + 1);
-  }
-  const p6 = v6.split(':');
-  const p4 = v4.split('.');
-  if (!((p6.length === 8 && p4.length === 1) || (p6.length === 6 && p4.length === 4))) return false;
-  for (const part of p6) {
-    if (part === '' || part.length > 4) return false;
-    const stripped = part.replace(/^0+/, '') || '0';
-    if (!/^[0-9a-fA-F]+$/.test(stripped)) return false;
-    if (parseInt(stripped, 16).toString(16) !== stripped.toLowerCase()) return false;
-  }
-  if (p4.length === 4) {
-    for (const part of p4) {
-      const n = parseInt(part, 10);
-      if (String(n) !== part || n < 0 || n > 255) return false;
-    }
-  }
-  return true;
-}
-
-export function restIsIpAddress(v: unknown): boolean {
-  const ip = phpStringCast(v);
-  return /^(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)$/.test(ip) || checkIpv6(ip);
-}
-
-export function wpIsUuid(v: unknown): boolean {
-  return typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
-}
-
-export function restParseHexColor(v: unknown): boolean {
-  return /^#([A-Fa-f0-9]{3}){1,2}$/.test(phpStringCast(v));
-}
-
-/**
- * rest_validate_json_schema_pattern(): PCRE `#pattern#u`, unanchored. JavaScript's `u` mode rejects a few escapes
- * PCRE accepts, so the pattern is retried without it; a pattern neither engine reads is taken as matching (the
- * contract validator has already judged the value).
- */
-export function matchesWpPattern(pattern: string, value: string): boolean {
-  for (const flags of ['u', '']) {
-    try {
-      return new RegExp(pattern, flags).test(value);
-    } catch {
-      // try the next flag set
-    }
-  }
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -236,11 +29,7 @@ interface BranchError {
 }
 
 function formatCombiningError(param: string, e: BranchError): WpError {
-  const reason = e.error.message;
-  if (e.schema.title !== undefined) {
-    return err('rest_no_matching_schema', `${param} is not a valid ${phpStringCast(e.schema.title)}. Reason: ${reason}`, { position: e.index });
-  }
-  return err('rest_no_matching_schema', `${param} does not match the expected format. Reason: ${reason}`, { position: e.index });
+  return E.branch(param, e.schema.title, e.error.message, e.index);
 }
 
 function combiningError(value: unknown, param: string, errors: BranchError[]): WpError {
@@ -265,9 +54,8 @@ function combiningError(value: unknown, param: string, errors: BranchError[]): W
     }
     if (result) return formatCombiningError(param, result);
   }
-  const titles = errors.filter((e) => e.schema.title !== undefined).map((e) => phpStringCast(e.schema.title));
-  if (titles.length === errors.length) return err('rest_no_matching_schema', `${param} is not a valid ${wpSprintfList(titles)}.`);
-  return err('rest_no_matching_schema', `${param} does not match any of the expected formats.`);
+  const titles = errors.filter((e) => e.schema.title !== undefined).map((e) => e.schema.title);
+  return E.noBranch(param, titles.length === errors.length ? titles : null);
 }
 
 function branches(args: WpSchema, key: 'anyOf' | 'oneOf'): WpSchema[] {
@@ -303,31 +91,22 @@ function findOneMatching(value: unknown, args: WpSchema, param: string): WpSchem
   if (matching.length === 0) return combiningError(value, param, errors);
   if (matching.length > 1) {
     const positions = matching.map((m) => m.index);
-    const titles = matching.filter((m) => m.schema.title !== undefined).map((m) => phpStringCast(m.schema.title));
-    if (titles.length === matching.length) {
-      return err('rest_one_of_multiple_matches', `${param} matches ${wpSprintfList(titles)}, but should match only one.`, { positions });
-    }
-    return err('rest_one_of_multiple_matches', `${param} matches more than one of the expected formats.`, { positions });
+    const titles = matching.filter((m) => m.schema.title !== undefined).map((m) => m.schema.title);
+    return E.oneOfMany(param, titles.length === matching.length ? titles : null, positions);
   }
   return matching[0]!.schema;
 }
 
-function isError(v: unknown): v is WpError {
-  return isObj(v) && (v as { [WP_ERROR]?: boolean })[WP_ERROR] === true;
-}
+const isError = isWpError;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Validation
 
-function plural(n: number, one: string, many: string): string {
-  return n === 1 ? one : many;
-}
-
 function validateNumber(value: unknown, args: WpSchema, param: string): WpError | null {
-  if (!isNumeric(value)) return err('rest_invalid_type', `${param} is not of type ${phpStringCast(args.type)}.`, { param });
+  if (!isNumeric(value)) return E.type(param, args.type);
   const v = phpToFloat(value);
   if (args.multipleOf !== undefined && v % phpToFloat(args.multipleOf) !== 0) {
-    return err('rest_invalid_multiple', `${param} must be a multiple of ${phpStringCast(args.multipleOf)}.`);
+    return E.multipleOf(param, args.multipleOf);
   }
   const hasMin = args.minimum !== undefined && args.minimum !== null;
   const hasMax = args.maximum !== undefined && args.maximum !== null;
@@ -335,41 +114,17 @@ function validateNumber(value: unknown, args: WpSchema, param: string): WpError 
   const max = phpToFloat(args.maximum);
   const exMin = Boolean(args.exclusiveMinimum);
   const exMax = Boolean(args.exclusiveMaximum);
-  const dMin = phpIntFormat(args.minimum);
-  const dMax = phpIntFormat(args.maximum);
-  if (hasMin && !hasMax) {
-    if (exMin && v <= min) return err('rest_out_of_bounds', `${param} must be greater than ${dMin}`);
-    if (!exMin && v < min) return err('rest_out_of_bounds', `${param} must be greater than or equal to ${dMin}`);
-  }
-  if (hasMax && !hasMin) {
-    if (exMax && v >= max) return err('rest_out_of_bounds', `${param} must be less than ${dMax}`);
-    if (!exMax && v > max) return err('rest_out_of_bounds', `${param} must be less than or equal to ${dMax}`);
-  }
-  if (hasMin && hasMax) {
-    const lo = exMin ? v <= min : v < min;
-    const hi = exMax ? v >= max : v > max;
-    if (lo || hi) {
-      const w = (ex: boolean) => (ex ? 'exclusive' : 'inclusive');
-      return err('rest_out_of_bounds', `${param} must be between ${dMin} (${w(exMin)}) and ${dMax} (${w(exMax)})`);
-    }
-  }
-  return null;
+  const below = hasMin && (exMin ? v <= min : v < min);
+  const above = hasMax && (exMax ? v >= max : v > max);
+  return below || above ? E.bounds(param, args) : null;
 }
 
 function validateString(value: unknown, args: WpSchema, param: string): WpError | null {
-  if (typeof value !== 'string') return err('rest_invalid_type', `${param} is not of type string.`, { param });
+  if (typeof value !== 'string') return E.type(param, 'string');
   const len = [...value].length;
-  if (args.minLength !== undefined && len < phpToFloat(args.minLength)) {
-    const n = phpToFloat(args.minLength);
-    return err('rest_too_short', `${param} must be at least ${numberFormatI18n(n)} ${plural(n, 'character', 'characters')} long.`);
-  }
-  if (args.maxLength !== undefined && len > phpToFloat(args.maxLength)) {
-    const n = phpToFloat(args.maxLength);
-    return err('rest_too_long', `${param} must be at most ${numberFormatI18n(n)} ${plural(n, 'character', 'characters')} long.`);
-  }
-  if (args.pattern !== undefined && !matchesWpPattern(phpStringCast(args.pattern), value)) {
-    return err('rest_invalid_pattern', `${param} does not match pattern ${phpStringCast(args.pattern)}.`);
-  }
+  if (args.minLength !== undefined && len < phpToFloat(args.minLength)) return E.minLength(param, args.minLength);
+  if (args.maxLength !== undefined && len > phpToFloat(args.maxLength)) return E.maxLength(param, args.maxLength);
+  if (args.pattern !== undefined && !matchesWpPattern(phpStringCast(args.pattern), value)) return E.pattern(param, args.pattern);
   return null;
 }
 
@@ -389,7 +144,7 @@ function hasUniqueItems(items: readonly unknown[]): boolean {
 }
 
 function validateArray(value: unknown, args: WpSchema, param: string): WpError | null {
-  if (!restIsArray(value)) return err('rest_invalid_type', `${param} is not of type array.`, { param });
+  if (!restIsArray(value)) return E.type(param, 'array');
   const list = restSanitizeArray(value);
   if (args.items !== undefined) {
     for (let i = 0; i < list.length; i++) {
@@ -397,15 +152,9 @@ function validateArray(value: unknown, args: WpSchema, param: string): WpError |
       if (e) return e;
     }
   }
-  if (args.minItems !== undefined && list.length < phpToFloat(args.minItems)) {
-    const n = phpToFloat(args.minItems);
-    return err('rest_too_few_items', `${param} must contain at least ${numberFormatI18n(n)} ${plural(n, 'item', 'items')}.`);
-  }
-  if (args.maxItems !== undefined && list.length > phpToFloat(args.maxItems)) {
-    const n = phpToFloat(args.maxItems);
-    return err('rest_too_many_items', `${param} must contain at most ${numberFormatI18n(n)} ${plural(n, 'item', 'items')}.`);
-  }
-  if (args.uniqueItems && !hasUniqueItems(list)) return err('rest_duplicate_items', `${param} has duplicate items.`);
+  if (args.minItems !== undefined && list.length < phpToFloat(args.minItems)) return E.minItems(param, args.minItems);
+  if (args.maxItems !== undefined && list.length > phpToFloat(args.maxItems)) return E.maxItems(param, args.maxItems);
+  if (args.uniqueItems && !hasUniqueItems(list)) return E.uniqueItems(param);
   return null;
 }
 
@@ -418,17 +167,17 @@ function patternPropertySchema(property: PhpKey, args: WpSchema): WpSchema | nul
 }
 
 function validateObject(value: unknown, args: WpSchema, param: string): WpError | null {
-  if (!restIsObject(value)) return err('rest_invalid_type', `${param} is not of type object.`, { param });
+  if (!restIsObject(value)) return E.type(param, 'object');
   const obj = sanitizeObjectEntries(value);
   const props = isObj(args.properties) ? args.properties : {};
   if (Array.isArray(args.required)) {
     for (const name of args.required) {
-      if (!obj.has(phpArrayKey(String(name)))) return err('rest_property_required', `${phpStringCast(name)} is a required property of ${param}.`);
+      if (!obj.has(phpArrayKey(String(name)))) return E.required(param, name);
     }
   } else {
     for (const [name, prop] of Object.entries(props)) {
       if (isObj(prop) && prop.required === true && !obj.has(phpArrayKey(name))) {
-        return err('rest_property_required', `${name} is a required property of ${param}.`);
+        return E.required(param, name);
       }
     }
   }
@@ -446,21 +195,15 @@ function validateObject(value: unknown, args: WpSchema, param: string): WpError 
       continue;
     }
     if (args.additionalProperties === false) {
-      return err('rest_additional_properties_forbidden', `${property} is not a valid property of Object.`);
+      return E.additionalProperties(property);
     }
     if (isObj(args.additionalProperties)) {
       const e = wpValidateValue(v, args.additionalProperties, `${param}[${property}]`);
       if (e) return e;
     }
   }
-  if (args.minProperties !== undefined && obj.size < phpToFloat(args.minProperties)) {
-    const n = phpToFloat(args.minProperties);
-    return err('rest_too_few_properties', `${param} must contain at least ${numberFormatI18n(n)} ${plural(n, 'property', 'properties')}.`);
-  }
-  if (args.maxProperties !== undefined && obj.size > phpToFloat(args.maxProperties)) {
-    const n = phpToFloat(args.maxProperties);
-    return err('rest_too_many_properties', `${param} must contain at most ${numberFormatI18n(n)} ${plural(n, 'property', 'properties')}.`);
-  }
+  if (args.minProperties !== undefined && obj.size < phpToFloat(args.minProperties)) return E.minProperties(param, args.minProperties);
+  if (args.maxProperties !== undefined && obj.size > phpToFloat(args.maxProperties)) return E.maxProperties(param, args.maxProperties);
   return null;
 }
 
@@ -475,19 +218,12 @@ function valuesEqual(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** How rest_validate_enum() prints an allowed value: scalars as PHP strings, anything else as JSON. */
-export function enumValueText(v: unknown): string {
-  return isScalar(v) ? phpStringCast(v) : wpJsonEncode(v);
-}
-
 function validateEnum(value: unknown, args: WpSchema, param: string): WpError | null {
   const sanitized = wpSanitizeValue(value, args, param);
   if (isError(sanitized)) return sanitized;
   const allowed = Array.isArray(args.enum) ? args.enum : isObj(args.enum) ? Object.values(args.enum) : [];
   if (allowed.some((e) => valuesEqual(sanitized, e))) return null;
-  const texts = allowed.map(enumValueText);
-  if (texts.length === 1) return err('rest_not_in_enum', `${param} is not ${texts[0]}.`);
-  return err('rest_not_in_enum', `${param} is not one of ${wpSprintfList(texts)}.`);
+  return E.enum(param, allowed);
 }
 
 /**
@@ -508,16 +244,16 @@ export function wpValidateValue(value: unknown, schema: WpSchema, param = ''): W
   }
   if (Array.isArray(args.type)) {
     const best = multiType(value, args.type);
-    if (!best) return err('rest_invalid_type', `${param} is not of type ${args.type.map(phpStringCast).join(',')}.`, { param });
+    if (!best) return E.type(param, args.type);
     args.type = best;
   }
   let e: WpError | null = null;
   switch (args.type) {
     case 'null':
-      e = value === null ? null : err('rest_invalid_type', `${param} is not of type null.`, { param });
+      e = value === null ? null : E.type(param, 'null');
       break;
     case 'boolean':
-      e = restIsBoolean(value) ? null : err('rest_invalid_type', `${param} is not of type boolean.`, { param });
+      e = restIsBoolean(value) ? null : E.type(param, 'boolean');
       break;
     case 'object':
       e = validateObject(value, args, param);
@@ -533,7 +269,7 @@ export function wpValidateValue(value: unknown, schema: WpSchema, param = ''): W
       break;
     case 'integer':
       e = validateNumber(value, args, param);
-      if (!e && !restIsInteger(value)) e = err('rest_invalid_type', `${param} is not of type integer.`, { param });
+      if (!e && !restIsInteger(value)) e = E.type(param, 'integer');
       break;
     default:
       break;
@@ -546,31 +282,15 @@ export function wpValidateValue(value: unknown, schema: WpSchema, param = ''): W
   }
   const typeIsStandard = typeof args.type === 'string' && (ALLOWED_TYPES as readonly string[]).includes(args.type);
   if (args.format !== undefined && (args.type === undefined || args.type === 'string' || !typeIsStandard)) {
-    switch (args.format) {
-      case 'hex-color':
-        if (!restParseHexColor(value)) return err('rest_invalid_hex_color', 'Invalid hex color.');
-        break;
-      case 'date-time':
-        if (!restParseDate(value)) return err('rest_invalid_date', 'Invalid date.');
-        break;
-      case 'email':
-        if (!isEmail(value)) return err('rest_invalid_email', 'Invalid email address.');
-        break;
-      case 'ip':
-        if (!restIsIpAddress(value)) return err('rest_invalid_ip', `${param} is not a valid IP address.`);
-        break;
-      case 'uuid':
-        if (!wpIsUuid(value)) return err('rest_invalid_uuid', `${param} is not a valid UUID.`);
-        break;
-      default:
-        break;
-    }
+    const check = typeof args.format === 'string' && Object.prototype.hasOwnProperty.call(WP_FORMATS, args.format) ? WP_FORMATS[args.format] : undefined;
+    if (check && !check.accepts(value)) return check.error(param);
   }
   return null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sanitization
+
 
 /** sanitize_text_field(), minus its invalid-UTF-8 pass (JS strings are already valid) and with a simpler tag strip. */
 export function sanitizeTextField(v: unknown): string {
@@ -622,7 +342,7 @@ export function wpSanitizeValue(value: unknown, schema: WpSchema, param = ''): u
   if (args.type === 'array') {
     const list = restSanitizeArray(v);
     const out = isObj(args.items) && Object.keys(args.items).length > 0 ? list.map((x, i) => wpSanitizeValue(x, args.items as WpSchema, `${param}[${i}]`)) : list;
-    if (args.uniqueItems && !hasUniqueItems(out)) return err('rest_duplicate_items', `${param} has duplicate items.`);
+    if (args.uniqueItems && !hasUniqueItems(out)) return E.uniqueItems(param);
     return out;
   }
   if (args.type === 'object') {
@@ -658,7 +378,7 @@ export function wpSanitizeValue(value: unknown, schema: WpSchema, param = ''): u
   if (args.format !== undefined && (args.type === undefined || args.type === 'string' || !typeIsStandard)) {
     switch (args.format) {
       case 'hex-color':
-        return restParseHexColor(v) ? phpStringCast(v) : '';
+        return WP_FORMATS['hex-color']!.accepts(v) ? phpStringCast(v) : '';
       case 'date-time':
       case 'email':
       case 'ip':
@@ -678,6 +398,28 @@ export function wpSanitizeValue(value: unknown, schema: WpSchema, param = ''): u
 }
 
 /** Whether wpSanitizeValue() gave an error rather than a value. */
-export function isWpError(v: unknown): v is WpError {
-  return isError(v);
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the walk checks
+
+/**
+ * The keywords of a 2020-12 schema that the walk above refuses values for once the schema is converted to what a
+ * site registers (toWpSchema(): `const` becomes a one-value `enum`, numeric exclusive bounds draft-04's flags).
+ * Everything else (`not`, `dependentRequired`, `contains`, `if`...) WordPress's REST schema cannot say, so WordPress
+ * never refuses a value for it. validate.test.ts proves each entry against the walk, both ways.
+ */
+export const WP_VALIDATED_KEYWORDS: ReadonlySet<string> = new Set([
+  'type', 'enum', 'const', 'multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
+  'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'required', 'additionalProperties',
+  'anyOf', 'oneOf',
+]);
+
+/**
+ * Whether WordPress refuses a value for breaking this keyword of a 2020-12 schema (for `format`, the format's name:
+ * only the formats of WP_FORMATS are checked, after the conversion's renaming, `ipv4` → `ip`).
+ */
+export function wpValidates(keyword: string, format?: unknown): boolean {
+  if (keyword !== 'format') return WP_VALIDATED_KEYWORDS.has(keyword);
+  const converted = typeof format === 'string' ? toWpSchema({ format }).format : undefined;
+  return typeof converted === 'string' && Object.prototype.hasOwnProperty.call(WP_FORMATS, converted);
 }

@@ -5,7 +5,7 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { JsonSchema, Operation } from '../../../contracts/lib/types.ts';
 import { argsFromParams, routeDescriptor, routesIndex, toWpItemSchema, type EndpointDescription, type RouteDescription } from '../wire/options.ts';
-import type { WpSchema } from '../../../contracts/wordpress/schema/validate.ts';
+import type { WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 import type { RouteEntry, RouteTable } from '../core/routes.ts';
 import { Memo, textBytes, type MemoSettings, type MemoStats } from '../core/memo.ts';
 import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';

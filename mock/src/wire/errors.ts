@@ -2,10 +2,9 @@
 // WP_REST_Request::has_valid_params() / sanitize_params(), and the fixed errors core endpoints send.
 
 import type { JsonSchema, OperationKind, ParamLocation, ValidationIssue } from '../../../contracts/lib/types.ts';
-import { PHP_JSON_ERRORS, numberFormatI18n, phpIntFormat, phpStringCast, phpToFloat, wpSprintfList } from '../../../contracts/wordpress/php/index.ts';
+import { PHP_JSON_ERRORS, numberFormatI18n } from '../../../contracts/wordpress/php/index.ts';
 import { wordpressSchemaOf } from '../../../contracts/lib/wp-format.ts';
-import { toWpSchema } from '../../../contracts/wordpress/schema/convert.ts';
-import { enumValueText, wpValidateValue, type WpError, type WpSchema } from '../../../contracts/wordpress/schema/validate.ts';
+import { toWpSchema, WP_FORMAT_ERRORS, WP_SCHEMA_ERRORS as E, wpValidates, wpValidateValue, type WpError, type WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 
 /** A WordPress error body: `data` holds `status` and anything the error carries. */
 export interface WpErrorBody {
@@ -385,122 +384,74 @@ function firstIssue(issues: readonly ValidationIssue[]): ValidationIssue {
   return ranked[0]!.issue;
 }
 
-function plural(n: number, one: string, many: string): string {
-  return n === 1 ? one : many;
-}
-
-/** The message WordPress would give, phrased from a contract issue; null when WordPress has no such check. */
+/**
+ * The error WordPress would give for a contract issue, phrased from the issue and the arg's WordPress schema with
+ * the layer's message table (the validator port's own wording); null when WordPress has no such check.
+ */
 export function issueToWpError(issue: ValidationIssue, argSchema?: WpSchema): WpError | null {
   const custom = issue.params.wpError;
   if (isObj(custom) && typeof custom.code === 'string' && typeof custom.message === 'string') {
     return { code: custom.code, message: custom.message, data: custom.data ?? null };
   }
+  if (!wpValidates(issue.keyword, issue.params.format)) return null;
   const name = wpNameOf(issue);
   const here = argSchema ? schemaAt(argSchema, segmentsOf(issue).slice(1)) : null;
   const p = issue.params;
-  const e = (code: string, message: string, data: unknown = null): WpError => ({ code, message, data });
   switch (issue.keyword) {
-    case 'type': {
-      const t = here?.type ?? p.type;
-      const text = Array.isArray(t) ? t.map(phpStringCast).join(',') : phpStringCast(t);
-      return e('rest_invalid_type', `${name} is not of type ${text}.`, { param: name });
-    }
+    case 'type':
+      return E.type(name, here?.type ?? p.type);
     case 'enum':
-    case 'const': {
-      const values = Array.isArray(here?.enum) ? (here!.enum as unknown[]) : Array.isArray(p.allowedValues) ? p.allowedValues : 'allowedValue' in p ? [p.allowedValue] : [];
-      const texts = values.map(enumValueText);
-      return texts.length === 1 ? e('rest_not_in_enum', `${name} is not ${texts[0]}.`) : e('rest_not_in_enum', `${name} is not one of ${wpSprintfList(texts)}.`);
-    }
+    case 'const':
+      return E.enum(name, Array.isArray(here?.enum) ? (here!.enum as unknown[]) : Array.isArray(p.allowedValues) ? p.allowedValues : 'allowedValue' in p ? [p.allowedValue] : []);
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
-    case 'exclusiveMaximum': {
-      const s: WpSchema = here ?? toWpSchema({ [issue.keyword]: p.limit });
-      const hasMin = s.minimum !== undefined;
-      const hasMax = s.maximum !== undefined;
-      const dMin = phpIntFormat(s.minimum);
-      const dMax = phpIntFormat(s.maximum);
-      const w = (ex: unknown) => (ex ? 'exclusive' : 'inclusive');
-      if (hasMin && hasMax) return e('rest_out_of_bounds', `${name} must be between ${dMin} (${w(s.exclusiveMinimum)}) and ${dMax} (${w(s.exclusiveMaximum)})`);
-      if (hasMin) return e('rest_out_of_bounds', s.exclusiveMinimum ? `${name} must be greater than ${dMin}` : `${name} must be greater than or equal to ${dMin}`);
-      return e('rest_out_of_bounds', s.exclusiveMaximum ? `${name} must be less than ${dMax}` : `${name} must be less than or equal to ${dMax}`);
-    }
+    case 'exclusiveMaximum':
+      return E.bounds(name, here ?? toWpSchema({ [issue.keyword]: p.limit }));
     case 'multipleOf':
-      return e('rest_invalid_multiple', `${name} must be a multiple of ${phpStringCast(here?.multipleOf ?? p.multipleOf)}.`);
+      return E.multipleOf(name, here?.multipleOf ?? p.multipleOf);
     case 'minLength':
-    case 'maxLength': {
-      const n = phpToFloat(here?.[issue.keyword] ?? p.limit);
-      const word = plural(n, 'character', 'characters');
-      return issue.keyword === 'minLength'
-        ? e('rest_too_short', `${name} must be at least ${numberFormatI18n(n)} ${word} long.`)
-        : e('rest_too_long', `${name} must be at most ${numberFormatI18n(n)} ${word} long.`);
-    }
-    case 'pattern':
-      return e('rest_invalid_pattern', `${name} does not match pattern ${phpStringCast(here?.pattern ?? p.pattern)}.`);
+    case 'maxLength':
     case 'minItems':
-    case 'maxItems': {
-      const n = phpToFloat(here?.[issue.keyword] ?? p.limit);
-      const word = plural(n, 'item', 'items');
-      return issue.keyword === 'minItems'
-        ? e('rest_too_few_items', `${name} must contain at least ${numberFormatI18n(n)} ${word}.`)
-        : e('rest_too_many_items', `${name} must contain at most ${numberFormatI18n(n)} ${word}.`);
-    }
+    case 'maxItems':
     case 'minProperties':
-    case 'maxProperties': {
-      const n = phpToFloat(here?.[issue.keyword] ?? p.limit);
-      const word = plural(n, 'property', 'properties');
-      return issue.keyword === 'minProperties'
-        ? e('rest_too_few_properties', `${name} must contain at least ${numberFormatI18n(n)} ${word}.`)
-        : e('rest_too_many_properties', `${name} must contain at most ${numberFormatI18n(n)} ${word}.`);
-    }
+    case 'maxProperties':
+      return E[issue.keyword](name, here?.[issue.keyword] ?? p.limit);
+    case 'pattern':
+      return E.pattern(name, here?.pattern ?? p.pattern);
     case 'uniqueItems':
-      return e('rest_duplicate_items', `${name} has duplicate items.`);
+      return E.uniqueItems(name);
     case 'required':
-      return e('rest_property_required', `${phpStringCast(p.missingProperty)} is a required property of ${name}.`);
+      return E.required(name, p.missingProperty);
     case 'additionalProperties':
-      return e('rest_additional_properties_forbidden', `${phpStringCast(p.additionalProperty)} is not a valid property of Object.`);
+      return E.additionalProperties(p.additionalProperty);
     case 'format':
-      switch (p.format) {
-        case 'date-time':
-          return e('rest_invalid_date', 'Invalid date.');
-        case 'email':
-          return e('rest_invalid_email', 'Invalid email address.');
-        case 'hex-color':
-          return e('rest_invalid_hex_color', 'Invalid hex color.');
-        case 'ip':
-        case 'ipv4':
-        case 'ipv6':
-          return e('rest_invalid_ip', `${name} is not a valid IP address.`);
-        case 'uuid':
-          return e('rest_invalid_uuid', `${name} is not a valid UUID.`);
-        default:
-          return null;
-      }
+      return WP_FORMAT_ERRORS[String(toWpSchema({ format: p.format }).format)]?.(name) ?? null;
     case 'oneOf':
       if (Array.isArray(p.passingSchemas)) {
         const branches = Array.isArray(here?.oneOf) ? (here!.oneOf as WpSchema[]) : [];
         const positions = (p.passingSchemas as unknown[]).map(Number);
-        const titles = positions.map((i) => branches[i]?.title).filter((t) => t !== undefined).map(phpStringCast);
-        return titles.length === positions.length
-          ? e('rest_one_of_multiple_matches', `${name} matches ${wpSprintfList(titles)}, but should match only one.`, { positions })
-          : e('rest_one_of_multiple_matches', `${name} matches more than one of the expected formats.`, { positions });
+        const titles = positions.map((i) => branches[i]?.title).filter((t) => t !== undefined);
+        return E.oneOfMany(name, titles.length === positions.length ? titles : null, positions);
       }
     // falls through: no branch matched
     case 'anyOf': {
       const branches = Array.isArray(here?.[issue.keyword]) ? (here![issue.keyword] as WpSchema[]) : [];
-      const titles = branches.map((b) => b.title).filter((t) => t !== undefined).map(phpStringCast);
-      return branches.length > 0 && titles.length === branches.length
-        ? e('rest_no_matching_schema', `${name} is not a valid ${wpSprintfList(titles)}.`)
-        : e('rest_no_matching_schema', `${name} does not match any of the expected formats.`);
+      const titles = branches.map((b) => b.title).filter((t) => t !== undefined);
+      return E.noBranch(name, branches.length > 0 && titles.length === branches.length ? titles : null);
     }
     default:
       return null;
   }
 }
 
-/** Whether WordPress itself would reject what an issue describes (it ignores e.g. `format: uri` and `not`). */
+/**
+ * Whether WordPress itself would reject what an issue describes: the validator port says whether it checks the
+ * keyword (it ignores e.g. `format: uri` and `not`); an error a handler supplies is always WordPress's.
+ */
 export function isEnforcedByWordPress(issue: ValidationIssue): boolean {
-  return issueToWpError(issue) !== null;
+  const custom = issue.params.wpError;
+  return (isObj(custom) && typeof custom.code === 'string') || wpValidates(issue.keyword, issue.params.format);
 }
 
 interface ParamFailure {

@@ -6,5 +6,5 @@ export * from './pagination.ts';
 export * from './envelope.ts';
 export * from './options.ts';
 export * from '../../../contracts/wordpress/schema/convert.ts';
-export * from '../../../contracts/wordpress/schema/validate.ts';
+export * from '../../../contracts/wordpress/schema/index.ts';
 export * from '../../../contracts/wordpress/php/index.ts';

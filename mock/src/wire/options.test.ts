@@ -181,7 +181,7 @@ describe('toWpArg / toWpSchema (JSON Schema 2020-12 → WordPress draft-04 args)
     });
   });
   it('gives schemas the WordPress validator reads the same way', async () => {
-    const { wpValidateValue } = await import('../../../contracts/wordpress/schema/validate.ts');
+    const { wpValidateValue } = await import('../../../contracts/wordpress/schema/index.ts');
     const requests = toWpArg(batchRequests, true);
     expect(wpValidateValue([{ method: 'POST' }], requests, 'requests')?.message).toBe('path is a required property of requests[0].');
     expect(wpValidateValue('0', toWpSchema({ type: 'integer', exclusiveMinimum: 0 }), 'n')?.message).toBe('n must be greater than 0');

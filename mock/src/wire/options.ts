@@ -5,7 +5,7 @@
 import type { JsonSchema, ParamSpec } from '../../../contracts/lib/types.ts';
 import { wordpressArgOf, wordpressSchemaOf } from '../../../contracts/lib/wp-format.ts';
 import { WP_ALLOWED_ARG_KEYWORDS } from '../../../contracts/wordpress/schema/convert.ts';
-import type { WpSchema } from '../../../contracts/wordpress/schema/validate.ts';
+import type { WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 
 /** One registered handler of a route. */
 export interface EndpointDescription {

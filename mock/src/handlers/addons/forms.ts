@@ -6,7 +6,7 @@
 import type { ContactForm, ContactFormMail, FeedbackStatus } from '../../store/model.ts';
 import type { Stored } from '../../store/store.ts';
 import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
-import { isEmail } from '../../../../contracts/wordpress/schema/validate.ts';
+import { isEmail } from '../../../../contracts/wordpress/schema/index.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { feedbackRoom, limitReached } from './limits.ts';
 import { arg, err, isObject, json, nowWall, storeRefusal, str } from './util.ts';
