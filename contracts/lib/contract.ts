@@ -4,8 +4,8 @@
 import { parse } from 'yaml';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { createAjv, type AjvInstance } from './ajv.ts';
+import { compileRoute, RouteMatcher, routeKey, routePatternOf, type RegisteredRoute } from '../wordpress/rest/routes.ts';
 import { dereference } from './deref.ts';
-import { escapeRegExp } from '../wordpress/regexp.ts';
 import type {
   Contradiction,
   Gap,
@@ -20,10 +20,20 @@ import type {
   ValidationResult,
 } from './types.ts';
 
+/** One route of the contract as WordPress registers it: a path template with its operations. */
+export interface ContractRoute extends RegisteredRoute {
+  /** Path template as in the contract: `/cal/v1/events/{id}`. */
+  template: string;
+  /** Operations in the contract's order (GET, POST, PUT, PATCH, DELETE). */
+  operations: readonly Operation[];
+  byMethod: ReadonlyMap<string, Operation>;
+  methods: readonly HttpMethod[];
+}
+
 export type MatchResult =
-  | { kind: 'match'; operation: Operation; pathParams: Record<string, string> }
+  | { kind: 'match'; route: ContractRoute; operation: Operation; pathParams: Record<string, string> }
   /** The route exists but not with this method (WordPress answers 404 rest_no_route, never 405). */
-  | { kind: 'no-method'; allowed: HttpMethod[] }
+  | { kind: 'no-method'; route: ContractRoute; allowed: HttpMethod[]; pathParams: Record<string, string> }
   | { kind: 'no-route' };
 
 export interface Contract {
@@ -34,9 +44,16 @@ export interface Contract {
   readonly operations: readonly Operation[];
   readonly namespaces: readonly string[];
   operation(id: string): Operation;
-  /** Match a route (path under the API root, e.g. `/cal/v1/events/5`) case-insensitively, as WordPress does. */
+  /** The routes in registration order (the contract's order of paths), each with its operations. */
+  readonly routes: readonly ContractRoute[];
+  /**
+   * Match a route (path under the API root, e.g. `/cal/v1/events/5`) as WordPress's REST server does
+   * (contracts/wordpress/rest/routes.ts): the first matching route that serves the method, HEAD by GET.
+   */
   match(method: string, route: string): MatchResult;
-  /** Methods of every operation whose path template matches the route. */
+  /** The first route whose pattern matches, whatever its methods (what OPTIONS and the Allow header describe). */
+  matching(route: string): { route: ContractRoute; pathParams: Record<string, string> } | undefined;
+  /** Methods of the first route that matches the path (empty when none does). */
   methodsFor(route: string): HttpMethod[];
   /** The request schema of an operation: `{path, query, body?}` as one JSON Schema. */
   requestSchema(op: Operation): JsonSchema;
@@ -52,27 +69,33 @@ function marks(node: JsonSchema | undefined): { gaps: Gap[]; contradictions: Con
   return { gaps: (node?.['x-gaps'] as Gap[]) ?? [], contradictions: (node?.['x-contradictions'] as Contradiction[]) ?? [] };
 }
 
-function patternBody(schema: JsonSchema, name: string, path: string): string {
-  const p: unknown = schema.pattern;
-  if (typeof p !== 'string' || !p.startsWith('^') || !p.endsWith('$')) {
-    throw new Error(`path parameter {${name}} of ${path} needs an anchored pattern to route by`);
-  }
-  return p.slice(1, -1);
+/** `{id}` of a path template → the pattern of its path parameter, which must be anchored to route by. */
+function routeOf(path: string, pathParams: ParamSpec[]): string {
+  return routeKey(path, (name) => {
+    const spec = pathParams.find((p) => p.name === name);
+    if (!spec) throw new Error(`${path}: no parameter declared for {${name}}`);
+    const pattern = routePatternOf(spec.schema.pattern);
+    if (pattern === undefined) throw new Error(`path parameter {${name}} of ${path} needs an anchored pattern to route by`);
+    return pattern;
+  });
 }
 
-function buildRegex(path: string, pathParams: ParamSpec[]): RegExp {
-  let src = '';
-  for (const seg of path.split(/(\{[^}]+\})/)) {
-    const m = /^\{(.+)\}$/.exec(seg);
-    if (!m) {
-      src += escapeRegExp(seg);
-      continue;
+/** The operations grouped by path template, in the contract's order, with the namespace WordPress registers them in. */
+function routesOf(operations: readonly Operation[]): ContractRoute[] {
+  const byTemplate = new Map<string, ContractRoute & { operations: Operation[]; byMethod: Map<string, Operation>; methods: HttpMethod[] }>();
+  for (const op of operations) {
+    let route = byTemplate.get(op.path);
+    if (!route) {
+      // Core registers the index and /batch/v1 in WP_REST_Server itself, outside any namespace.
+      const namespace = op.kind === 'root' || op.kind === 'batch' ? '' : op.namespace;
+      route = { template: op.path, route: op.route, namespace, operations: [], byMethod: new Map(), methods: [] };
+      byTemplate.set(op.path, route);
     }
-    const spec = pathParams.find((p) => p.name === m[1]);
-    if (!spec) throw new Error(`${path}: no parameter declared for {${m[1]}}`);
-    src += `(?<${m[1]}>${patternBody(spec.schema, m[1]!, path)})`;
+    route.operations.push(op);
+    route.byMethod.set(op.method, op);
+    route.methods.push(op.method);
   }
-  return new RegExp(`^${src}$`, 'i');
+  return [...byTemplate.values()];
 }
 
 function paramSpec(name: string, location: ParamLocation, required: boolean, schema: JsonSchema, pointer: string, owner?: JsonSchema): ParamSpec {
@@ -122,7 +145,7 @@ function buildOperations(deref: JsonSchema): Operation[] {
           params.push(paramSpec(name, 'body', required.has(name), schema, `${base}/requestBody/content/application~1json/schema/properties/${pointerEscape(name)}`));
         }
       }
-      const pathParams = params.filter((p) => p.in === 'path');
+      const route = routeOf(path, params.filter((p) => p.in === 'path'));
       const opMarks = marks(raw);
       ops.push({
         id: raw.operationId,
@@ -132,7 +155,8 @@ function buildOperations(deref: JsonSchema): Operation[] {
         kind: raw['x-kind'] as OperationKind,
         bodyDefaults: raw['x-defaults-apply'] === 'create' ? 'create' : 'always',
         ...(raw['x-resource'] ? { resource: raw['x-resource'] as string } : {}),
-        regex: buildRegex(path, pathParams),
+        route,
+        regex: compileRoute(route),
         params,
         bodyMediaTypes,
         ...(bodySchema ? { bodySchema } : {}),
@@ -198,30 +222,14 @@ export function loadContract(doc: JsonSchema): Contract {
   const byId = new Map(operations.map((o) => [o.id, o]));
   const ajv = createAjv();
   const compiled = new Map<string, ValidateFunction>();
-  const staticRoutes = new Map<string, Operation[]>();
-  const dynamic: Operation[] = [];
-  for (const op of operations) {
-    if (op.path.includes('{')) dynamic.push(op);
-    else staticRoutes.set(op.path.toLowerCase(), [...(staticRoutes.get(op.path.toLowerCase()) ?? []), op]);
-  }
-
+  const routes = routesOf(operations);
+  const router = new RouteMatcher(routes);
   const validatorOf = (op: Operation): ValidateFunction => {
     const cached = compiled.get(op.id);
     if (cached) return cached;
     const v = ajv.compile(requestSchemaFor(op));
     compiled.set(op.id, v);
     return v;
-  };
-
-  const candidates = (route: string): { op: Operation; groups: Record<string, string> }[] => {
-    const exact = staticRoutes.get(route.toLowerCase());
-    if (exact) return exact.map((op) => ({ op, groups: {} }));
-    const out: { op: Operation; groups: Record<string, string> }[] = [];
-    for (const op of dynamic) {
-      const m = op.regex.exec(route);
-      if (m) out.push({ op, groups: { ...(m.groups ?? {}) } });
-    }
-    return out;
   };
 
   return {
@@ -235,16 +243,18 @@ export function loadContract(doc: JsonSchema): Contract {
       if (!op) throw new Error(`no operation ${id} in the contract`);
       return op;
     },
+    routes,
     match(method, route) {
-      const found = candidates(route);
-      if (found.length === 0) return { kind: 'no-route' };
-      const m = method.toUpperCase();
-      const hit = found.find((f) => f.op.method === m);
-      if (hit) return { kind: 'match', operation: hit.op, pathParams: hit.groups };
-      return { kind: 'no-method', allowed: found.map((f) => f.op.method) };
+      const m = router.match(method, route);
+      if (m.kind === 'no-route') return m;
+      if (m.kind === 'no-method') return { kind: 'no-method', route: m.route, allowed: [...m.route.methods], pathParams: m.pathParams };
+      return { kind: 'match', route: m.route, operation: m.route.byMethod.get(m.method)!, pathParams: m.pathParams };
+    },
+    matching(route) {
+      return router.matching(route);
     },
     methodsFor(route) {
-      return candidates(route).map((f) => f.op.method);
+      return [...(router.matching(route)?.route.methods ?? [])];
     },
     requestSchema: requestSchemaFor,
     validate(op, req) {

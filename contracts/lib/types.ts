@@ -65,7 +65,9 @@ export interface Operation {
   kind: OperationKind;
   /** Resource name shared across namespaces (`event`, `venue`, ...), when the operation works on one. */
   resource?: string;
-  /** Matches a concrete path under the API root; named groups are the path parameters. */
+  /** The route WordPress registers for the path: `/cal/v1/events/(?P<id>[0-9]+)` (contracts/wordpress/rest/routes.ts). */
+  route: string;
+  /** Matches a concrete path under the API root, as the route does; named groups are the path parameters. */
   regex: RegExp;
   params: ParamSpec[];
   /** Media types the request body may be sent as (empty when the operation takes no body). */

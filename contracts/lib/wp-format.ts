@@ -2,8 +2,6 @@
 // exact `pattern` named by `x-format`; a WordPress plugin registers the nearest built-in format instead, prints that
 // in its route descriptor and refuses a value with that format's error. cal/v1's RFC 3339 date-time is the posts
 // controller's `date-time`: WordPress checks it with rest_parse_date() and refuses with rest_invalid_date.
-import { toWpArg, toWpSchema, type ToWpSchemaOptions } from '../wordpress/schema/convert.ts';
-import type { WpSchema } from '../wordpress/schema/types.ts';
 import type { JsonSchema } from './types.ts';
 
 const WORDPRESS_FORMATS: Readonly<Record<string, string>> = { 'cal-date-time': 'date-time' };
@@ -14,12 +12,3 @@ export function wordpressFormatOf(schema: JsonSchema): string | undefined {
   return typeof x === 'string' ? WORDPRESS_FORMATS[x] : undefined;
 }
 
-/** A schema of the contract as the WordPress arg schema a site registers for it: the layer's conversion, with the exact formats above. */
-export function wordpressSchemaOf(schema: JsonSchema, opts: Omit<ToWpSchemaOptions, 'formatOf'> = {}): WpSchema {
-  return toWpSchema(schema, { ...opts, formatOf: wordpressFormatOf });
-}
-
-/** One entry of an endpoint's `args` as WordPress prints it, for a parameter of the contract. */
-export function wordpressArgOf(schema: JsonSchema, required: boolean): WpSchema {
-  return toWpArg(schema, required, { formatOf: wordpressFormatOf });
-}

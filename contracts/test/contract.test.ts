@@ -119,9 +119,18 @@ describe('routing', () => {
   });
 
   it('tells a route that lacks the method apart from no route (WordPress answers both with rest_no_route)', () => {
-    expect(contract.match('DELETE', '/cal/v1/events')).toEqual({ kind: 'no-method', allowed: ['GET', 'POST'] });
-    expect(contract.match('POST', '/cal/v1/events/5')).toEqual({ kind: 'no-method', allowed: ['GET', 'PUT', 'PATCH', 'DELETE'] });
-    expect(contract.match('GET', '/batch/v1')).toEqual({ kind: 'no-method', allowed: ['POST'] });
+    expect(contract.match('DELETE', '/cal/v1/events')).toMatchObject({ kind: 'no-method', allowed: ['GET', 'POST'] });
+    expect(contract.match('POST', '/cal/v1/events/5')).toMatchObject({ kind: 'no-method', allowed: ['GET', 'PUT', 'PATCH', 'DELETE'], pathParams: { id: '5' } });
+    expect(contract.match('GET', '/batch/v1')).toMatchObject({ kind: 'no-method', allowed: ['POST'] });
+  });
+
+  it('routes as WordPress registers them: a dot in a route is a regex dot, HEAD is served by GET', () => {
+    // Checked on WordPress 6.1.9: GET /wp-json/oembed/1x0/embed answers oEmbed's own 400 (missing url), not rest_no_route.
+    expect(contract.match('GET', '/oembed/1x0/embed')).toMatchObject({ kind: 'match', route: { route: '/oembed/1.0/embed' } });
+    expect(contract.match('HEAD', '/cal/v1/events')).toMatchObject({ kind: 'match', operation: { id: 'getCalV1Events' } });
+    expect(contract.operation('getCalV1EventsById').route).toBe('/cal/v1/events/(?P<id>[0-9]+)');
+    expect(contract.methodsFor('/cal/v1/events/5')).toEqual(['GET', 'PUT', 'PATCH', 'DELETE']);
+    expect(contract.matching('/nope')).toBeUndefined();
   });
 });
 

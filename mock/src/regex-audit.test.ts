@@ -23,7 +23,7 @@ const AUDITED = ['mock/src', 'contracts/wordpress'].map((dir) => join(REPO, dir)
 /** `file: /source/flags` → why the input is bounded or not the client's. */
 const NOT_CLIENT_INPUT: Readonly<Record<string, string>> = {
   'mock/src/adapters/msw.ts: /\\/+$/': "the developer's `origin` option",
-  'mock/src/core/routes.ts: /\\{([^}]+)\\}/g': "the contract's route paths",
+  'contracts/wordpress/rest/routes.ts: /\\{([^}]+)\\}/g': "the contract's route paths",
   'mock/src/index.ts: /([A-Za-z_$][\\w$-]*:[\\w$-]+)/g': "the contract's YAML text",
   'contracts/wordpress/php/scalars.ts: /0+$/': 'the mantissa of Number.prototype.toExponential(): at most 21 characters',
   'contracts/wordpress/php/scalars.ts: /\\B(?=(\\d{3})+(?!\\d))/g': 'the digits of a rounded finite number: at most 22 characters',

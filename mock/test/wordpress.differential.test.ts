@@ -202,6 +202,8 @@ const CASES: Case[] = [
   { name: '?rest_route= with a trailing slash and upper case', build: () => ({ method: 'GET', path: '/?rest_route=/OEmbed/1.0/embed/' }) },
   { name: 'index.php?rest_route=', build: () => ({ method: 'GET', path: '/index.php?rest_route=/oembed/1.0/embed' }) },
   { name: 'double slashes in the route', build: () => ({ method: 'GET', path: '/wp-json//oembed//1.0/embed' }) },
+  // A route is a regex as registered: the dot of oembed/1.0 takes any character (preg_match), so this is the embed route.
+  { name: 'a dot in a route matches any character (oembed/1x0/embed)', build: () => ({ method: 'GET', path: '/wp-json/oembed/1x0/embed' }) },
   { name: 'unknown route through ?rest_route=', build: () => ({ method: 'GET', path: '/?rest_route=/nothing/here' }) },
   { name: 'a method the route lacks (GET batch/v1)', build: () => ({ method: 'GET', path: '/wp-json/batch/v1' }) },
   { name: 'a method the route lacks (DELETE oembed)', build: () => ({ method: 'DELETE', path: '/wp-json/oembed/1.0/embed?url=x' }) },

@@ -190,3 +190,16 @@ export function toWpArg(schema: JsonSchema, required: boolean, opts: ToWpSchemaO
   out.required = required;
   return out;
 }
+
+/**
+ * A route's item schema as WordPress prints it under `schema` in OPTIONS (get_item_schema()): draft-04 `$schema`
+ * first, then the title, then the converted schema with its annotations.
+ */
+export function toWpItemSchema(schema: JsonSchema, title?: string, opts: Omit<ToWpSchemaOptions, 'annotations'> = {}): WpSchema {
+  const converted = toWpSchema(schema, { ...opts, annotations: true });
+  const out: WpSchema = { $schema: 'http://json-schema.org/draft-04/schema#' };
+  const t = title ?? (typeof schema.title === 'string' ? schema.title : undefined);
+  if (t !== undefined) out.title = t;
+  for (const [k, v] of Object.entries(converted)) if (k !== 'title' && k !== '$schema') out[k] = v;
+  return out;
+}

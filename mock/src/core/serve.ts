@@ -21,7 +21,6 @@ import { ParamReader } from './params.ts';
 import { authenticate, type User } from './permissions.ts';
 import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
 import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
-import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { utf8Encode } from '../../../contracts/wordpress/bytes.ts';
@@ -31,7 +30,6 @@ export const DEFAULT_SITE_URL = 'http://127.0.0.1:4010';
 
 export interface CoreOptions {
   contract: Contract;
-  table: RouteTable;
   discovery: Discovery;
   store: Store;
   /** Handler of an operation (undefined: the route answers rest_no_route). */
@@ -149,7 +147,6 @@ export function createCore(opts: CoreOptions): Core {
     const urlLang = req.language && languages.has(req.language) ? (req.language as Lang) : undefined;
     const env: DispatchEnv = {
       contract: opts.contract,
-      table: opts.table,
       params,
       store: opts.store,
       links: { apiRoot: `${site}${urlLang ? `/${urlLang}` : ''}/wp-json/`, home: site },
@@ -306,14 +303,14 @@ export function createCore(opts: CoreOptions): Core {
     try {
       // rest_handle_options_request(): OPTIONS answers the first matching route's description, or an empty body.
       if (req.method === 'OPTIONS') {
-        const m = opts.table.matching(req.route);
+        const m = opts.contract.matching(req.route);
         if (!m) return res(finish(req, { status: 200, data: [], headers: [], error: false }, ctx));
         const allow = allowFor(m.route, m.pathParams, langOf(undefined, env), env);
         const headers: HeaderList = allow && allow.length ? [['Allow', allow.join(', ')]] : [];
         return res(finish(req, { status: 200, data: opts.discovery.options(m.route, env.links.apiRoot), headers, error: false }, ctx));
       }
       if (pref.code !== undefined) {
-        const m = opts.table.match(req.method, req.route);
+        const m = opts.contract.match(req.method, req.route);
         if (m.kind !== 'match') return res(errorResponse(req, noRoute(), ctx));
         const forced = preferError(pref.code);
         if (forced) {

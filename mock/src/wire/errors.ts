@@ -3,7 +3,7 @@
 
 import type { JsonSchema, OperationKind, ParamLocation, ValidationIssue } from '../../../contracts/lib/types.ts';
 import { PHP_JSON_ERRORS, numberFormatI18n } from '../../../contracts/wordpress/php/index.ts';
-import { wordpressSchemaOf } from '../../../contracts/lib/wp-format.ts';
+import { wordpressSchemaOf } from '../../../contracts/lib/wordpress-args.ts';
 import { toWpSchema, WP_FORMAT_ERRORS, WP_SCHEMA_ERRORS as E, wpValidates, wpValidateValue, type WpError, type WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 
 /** A WordPress error body: `data` holds `status` and anything the error carries. */
