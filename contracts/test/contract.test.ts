@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContractFile, parseContract, DEFAULT_CONTRACT_PATH } from '../lib/loader.ts';
-import { coerceValue } from '../lib/coerce.ts';
+import { coerceValue } from '../wordpress/schema/coerce.ts';
 import { createAjv } from '../lib/ajv.ts';
 import { renderBundle } from '../lib/bundle-io.ts';
 import { renderGaps, collectMarks } from '../lib/gaps.ts';

@@ -332,6 +332,11 @@ const LINK_QUERIES = [
   'per_page=1&page=2&categories=1,2',
   'per_page=1&page=2&_embed=author',
   'per_page=1&page=2&tags[]=3&tags[]=4&_jsonp=cb',
+  // PHP's parse_str() where a simpler reader differs: an unclosed bracket, a bracket written %5B, text after a
+  // closing bracket, malformed escapes (WordPress prints a_b=1&c_d=2&e%5Bf%5D=3&w=%25zz&v=a%252).
+  'per_page=1&page=2&a[b=1&c%5Bd=2&e[f]g=3&w=%zz&v=a%2',
+  // Bytes that are no UTF-8: PHP keeps them as they are, and urlencode() gives them back (x=%FF&z=%E2%82).
+  'per_page=1&page=2&x=%ff&z=%e2%82&y=%C2%A0',
 ];
 
 describe.skipIf(!WP)('pagination links beside a real WordPress', () => {

@@ -4,10 +4,11 @@
 //   a[]=1&a[]=2    a is the list ["1","2"]
 //   a[x]=1         a is the map {x: "1"}
 //   r[0][m]=POST   nested maps/lists, to any depth
-// A list of strings is written with `[]`, anything deeper with explicit indices, so parse(encode(v)) gives back v
-// (lists come back as maps with numeric keys, as PHP arrays do; coerceValue() reads those as lists where the
-// schema asks for an array). Empty lists and maps cannot be written at all; callers send "" for them, which
-// WordPress reads as an empty list (wp_parse_list) or an empty object (rest_is_object).
+// A list of strings is written with `[]`, anything deeper with explicit indices, so parse(encode(v)) gives back v.
+// Empty lists and maps cannot be written at all; callers send "" for them, which WordPress reads as an empty list
+// (wp_parse_list) or an empty object (rest_is_object). Reading is the WordPress layer's parse_str().
+import { phpParseStr } from '../../wordpress/php/parse-str.ts';
+import { phpToJs } from '../../wordpress/php/arrays.ts';
 import type { WireValue } from './model.ts';
 
 function encodePart(s: string): string {
@@ -44,67 +45,14 @@ export function encodePhpQuery(params: Record<string, WireValue>): string {
   return out.join('&');
 }
 
-/** PHP's urldecode(): `+` is a space; a malformed escape is kept as it is. */
-function decodePart(s: string): string {
-  const spaced = s.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced.replace(/%([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-  }
-}
-
-type PhpMap = { [key: string]: WireValue };
-
-function isMap(v: WireValue | undefined): v is PhpMap {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-function nextIndex(m: PhpMap): string {
-  let max = -1;
-  for (const k of Object.keys(m)) if (/^(0|[1-9][0-9]*)$/.test(k)) max = Math.max(max, Number(k));
-  return String(max + 1);
-}
-
-function assign(target: PhpMap, keys: string[], value: string): void {
-  let cur = target;
-  for (let i = 0; i < keys.length; i++) {
-    const raw = keys[i]!;
-    const key = raw === '' ? nextIndex(cur) : raw;
-    if (i === keys.length - 1) {
-      cur[key] = value;
-      return;
-    }
-    const existing = cur[key];
-    // PHP replaces a scalar by an array when a later pair nests under the same name.
-    const child: PhpMap = isMap(existing) ? existing : {};
-    cur[key] = child;
-    cur = child;
-  }
-}
-
 /**
- * Parse form-encoded text the way PHP's parse_str() does, for the shapes encodePhpQuery() writes: later pairs win,
- * `[]` appends, `[k]` nests; dots and spaces in a top-level name become underscores, as PHP renames them.
+ * Form-encoded text (a query string, a form body) as PHP hands it to WordPress: the WordPress layer's parse_str()
+ * (contracts/wordpress/php/parse-str.ts, the mock's own reading), as plain values: lists as arrays, other PHP arrays
+ * as objects. So what the generators validate is what the mock and WordPress read, `a[b=1` as `{a_b: "1"}` included.
  */
 export function parsePhpQuery(text: string): Record<string, WireValue> {
-  const out: PhpMap = {};
-  for (const pair of text.split('&')) {
-    if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    const rawName = decodePart(eq === -1 ? pair : pair.slice(0, eq));
-    const value = eq === -1 ? '' : decodePart(pair.slice(eq + 1));
-    const open = rawName.indexOf('[');
-    const base = (open === -1 ? rawName : rawName.slice(0, open)).replace(/[ .]/g, '_');
-    if (base === '') continue;
-    const keys = [base];
-    if (open !== -1) {
-      const re = /\[([^\]]*)\]/y;
-      re.lastIndex = open;
-      let m: RegExpExecArray | null;
-      while ((m = re.exec(rawName)) !== null) keys.push(m[1]!);
-    }
-    assign(out, keys, value);
-  }
+  const out: Record<string, WireValue> = {};
+  // The top level is always a map of names (phpToJs() would make `0=a&1=b`, or nothing, a list).
+  for (const [k, v] of phpParseStr(text)) Object.defineProperty(out, String(k), { value: phpToJs(v), enumerable: true, writable: true, configurable: true });
   return out;
 }

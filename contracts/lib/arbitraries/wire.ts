@@ -19,7 +19,7 @@
 // Query strings and form bodies are parsed the PHP way (php-query.ts); JSON bodies follow the same rules,
 // WordPress coerces "5" for an integer there too.
 import type { Operation, TypedRequest, JsonSchema, ParamLocation } from '../types.ts';
-import { coerceValue } from '../coerce.ts';
+import { coerceValue } from '../../wordpress/schema/coerce.ts';
 import type { BodyEncoding, Encoding, WireBody, WireRequest, WireValue } from './model.ts';
 import { encodePhpQuery, parsePhpQuery } from './php-query.ts';
 

@@ -4,6 +4,7 @@
 // WordPress's query-string rebuilding (query.ts). Every rule was checked against PHP 8.2 (the runtime of the reference
 // WordPress 6.1.9), see php.test.ts and json.test.ts.
 export * from './arrays.ts';
+export * from './string-bytes.ts';
 export * from './urlcode.ts';
 export * from './parse-str.ts';
 export * from './scalars.ts';

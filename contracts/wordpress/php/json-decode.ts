@@ -1,5 +1,6 @@
 // json_decode($body, true) as PHP 8.2 does it, error codes included (ext/json/json_scanner.re, json_parser.y).
 import { utf8Decode, utf8DecodeStrict, utf8Encode } from '../bytes.ts';
+import { utf8SeqLen } from './string-bytes.ts';
 
 export interface JsonDecodeError {
   ok: false;
@@ -22,29 +23,6 @@ type JsonErrorCode = keyof typeof PHP_JSON_ERRORS;
 
 class JsonFail {
   constructor(readonly code: JsonErrorCode) {}
-}
-
-/** Length of a valid UTF-8 sequence starting at b[i], 0 when invalid (overlongs and surrogates included). */
-function utf8SeqLen(b: Uint8Array, i: number): number {
-  const c = b[i]!;
-  const cont = (j: number) => b[j] !== undefined && (b[j]! & 0xc0) === 0x80;
-  if (c < 0x80) return 1;
-  if (c >= 0xc2 && c <= 0xdf) return cont(i + 1) ? 2 : 0;
-  if (c >= 0xe0 && c <= 0xef) {
-    const c1 = b[i + 1];
-    if (c1 === undefined) return 0;
-    if (c === 0xe0 && c1 < 0xa0) return 0;
-    if (c === 0xed && c1 > 0x9f) return 0;
-    return cont(i + 1) && cont(i + 2) ? 3 : 0;
-  }
-  if (c >= 0xf0 && c <= 0xf4) {
-    const c1 = b[i + 1];
-    if (c1 === undefined) return 0;
-    if (c === 0xf0 && c1 < 0x90) return 0;
-    if (c === 0xf4 && c1 > 0x8f) return 0;
-    return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0;
-  }
-  return 0;
 }
 
 /**

@@ -3,8 +3,8 @@
 // phpUrlDecode()'s early exit against decoding byte by byte. Any difference fails.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utf8Decode, utf8Encode } from '../bytes.ts';
-import { decodeScanned, encodeExact, phpJsonDecode, phpUrlDecode, wpJsonEncode } from './index.ts';
+import { utf8Encode } from '../bytes.ts';
+import { bytesString, decodeScanned, encodeExact, phpJsonDecode, phpUrlDecode, stringBytes, wpJsonEncode } from './index.ts';
 
 /** Numbers on both sides of every notation switch of JSON.stringify and json_encode. */
 const number = fc.oneof(
@@ -79,11 +79,28 @@ function urlDecodeBytewise(s: string): string {
     } else {
       const cp = s.codePointAt(i)!;
       if (cp > 0xffff) i++;
-      bytes.push(...utf8Encode(String.fromCodePoint(cp)));
+      bytes.push(...stringBytes(String.fromCodePoint(cp)));
     }
   }
-  return utf8Decode(Uint8Array.from(bytes));
+  return bytesString(Uint8Array.from(bytes));
 }
+
+describe('PHP strings as bytes', () => {
+  it('bytesString() keeps any bytes, stringBytes() gives them back', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 24 }), fc.string().map((t) => utf8Encode(t))), (bytes) => {
+        expect(stringBytes(bytesString(bytes))).toEqual(bytes);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('valid UTF-8 is its text, an invalid byte b the lone U+DC00+b, a real surrogate pair stays text', () => {
+    expect(bytesString(Uint8Array.from([0x61, 0xc3, 0xa9]))).toBe('aé');
+    expect(bytesString(Uint8Array.from([0xff, 0xe2, 0x82, 0x41]))).toBe('\udcff\udce2\udc82A');
+    expect(stringBytes('\ud800\udc80')).toEqual(utf8Encode('\u{10080}'));
+    expect(stringBytes('\ud800')).toEqual(Uint8Array.from([0xef, 0xbf, 0xbd]));
+  });
+});
 
 describe('phpUrlDecode', () => {
   it('equals decoding byte by byte', () => {

@@ -6,4 +6,5 @@ export * from './messages.ts';
 export * from './value-types.ts';
 export * from './formats.ts';
 export * from './validate.ts';
+export * from './coerce.ts';
 export * from './convert.ts';

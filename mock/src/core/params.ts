@@ -2,7 +2,7 @@
 // path, in that order (get_parameter_order()), undeclared ones are ignored, values are coerced as WordPress
 // coerces them, checked by the contract's compiled validator, and reported as WordPress reports them.
 import type { Contract } from '../../../contracts/lib/loader.ts';
-import { coerceValue } from '../../../contracts/lib/coerce.ts';
+import { coerceValue } from '../../../contracts/wordpress/schema/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/lib/types.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
 import type { WpError } from '../../../contracts/wordpress/schema/index.ts';

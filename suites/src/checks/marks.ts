@@ -4,7 +4,7 @@
 // the run. The finding stays in the report either way.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
-import { coerceValue } from '../../../contracts/lib/coerce.ts';
+import { coerceValue } from '../../../contracts/wordpress/schema/coerce.ts';
 import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/lib/types.ts';
 import { declaresArg, type LiveDescriptor } from '../diff/descriptor.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coerceValue, isNumericString, wpParseList } from '../lib/coerce.ts';
-import { ID_LIST_SPELLINGS, PER_PAGE_SPELLINGS } from './php-numeric.cases.ts';
+import { ID_LIST_SPELLINGS, PER_PAGE_SPELLINGS } from '../php/php-numeric.cases.ts';
+import { coerceValue, isNumericString, wpParseList } from './coerce.ts';
 
 describe('WordPress wire coercion', () => {
   it.each([
@@ -35,6 +35,17 @@ describe('WordPress wire coercion', () => {
     [{ type: 'object', properties: { n: { type: 'integer' } } }, { n: '3', x: '1' }, { n: 3, x: '1' }],
   ])('%j reads %j as %j', (schema, wire, typed) => {
     expect(coerceValue(schema, wire)).toEqual(typed);
+  });
+
+  // coerce.ts once stated these rules in JavaScript of its own; now the port's type tests decide, and where the two
+  // disagreed WordPress 6.1.9 decided: GET /wp/v2/posts?page=1e400 is 200 (rest_is_integer() takes INF) and
+  // ?per_page=1e400 is 400 rest_out_of_bounds; a key "05" is a string key to PHP, so {"05": …} is no list.
+  it('reads what the validator port reads: INF is an integer beyond every bound, "05" keys are no list', () => {
+    const inf = coerceValue({ type: 'integer' }, '1e400');
+    expect(Number.isInteger(inf) && (inf as number) > 100).toBe(true);
+    expect(coerceValue({ type: 'integer', minimum: 1 }, '-1e400')).toBe(-Number.MAX_VALUE);
+    expect(coerceValue({ type: 'array', items: { type: 'string' } }, { '05': 'a' })).toEqual({ '05': 'a' });
+    expect(coerceValue({ type: 'array', items: { type: 'string' } }, { '-1': 'a', 0: 'b' })).toEqual(['b', 'a']);
   });
 
   it('splits lists like wp_parse_list', () => {
