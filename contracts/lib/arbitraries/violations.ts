@@ -6,7 +6,8 @@
 //   - the request: the valid request with that parameter overridden (or removed, for `required`).
 // Broken values are chosen so that WordPress still refuses them after its coercion (see wire.ts): "1" is a valid
 // boolean, so a boolean is broken with "yes"; a JSON list is a valid object to WordPress, so an object is broken
-// with a string.
+// with a string. Whether WordPress refuses a wrong-typed value is the WordPress layer's validator port's answer:
+// a candidate it would take is never generated.
 import fc from 'fast-check';
 import type { Contract } from '../loader.ts';
 import type { JsonSchema, Operation, ParamLocation, ParamSpec } from '../types.ts';
@@ -15,6 +16,7 @@ import { notFormatArb, notPatternArb } from './formats.ts';
 import { ABSENT, assemble, bodyEncodings, dependentRequiredOf, paramKey, partsArb, type Forcing, type Override } from './requests.ts';
 import { conforms, objectKey, stableKey, valueArb } from './values.ts';
 import { encodeSegment, render, textList, type WireStyle } from './wire.ts';
+import { wpValidateValue } from '../../wordpress/schema/validate.ts';
 
 /**
  * A broken value and where, below the node it was built for, the validator will point. The value is spelled in the
@@ -120,6 +122,14 @@ function wrongTypeArb(node: JsonSchema, enc: Encoding): fc.Arbitrary<WireValue> 
   return fc.oneof(...candidates);
 }
 
+/**
+ * Whether WordPress's validator (the layer's port of rest_validate_value_from_schema()) refuses the value as PHP
+ * holds it (a query or form leaf is its string or bracket array, a JSON leaf its JSON value) for the node's type.
+ */
+function refusedForType(node: JsonSchema, v: WireValue): boolean {
+  return wpValidateValue(v, { type: node.type }, 'value') !== null;
+}
+
 /** Values clients send by mistake to enums of every kind: other HTTP methods, catch-alls, empty-ish words. */
 const PLAUSIBLE_WRONG = ['GET', 'HEAD', 'OPTIONS', 'all', 'any', 'none', 'null', 'default', 'true', '0', ''];
 
@@ -178,7 +188,7 @@ const LEAVES: Record<string, LeafBuilder> = {
         return spelled((style) => listValue(node, renderItems(node, out, enc, style), enc, style));
       });
   },
-  type: (node, _c, enc) => wrongTypeArb(node, enc)?.map(leaf),
+  type: (node, _c, enc) => wrongTypeArb(node, enc)?.filter((v) => refusedForType(node, v)).map(leaf),
   required: (node, c, enc) => {
     const missing = c.detail;
     if (missing === undefined) return undefined;

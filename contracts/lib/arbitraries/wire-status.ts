@@ -1,15 +1,11 @@
-// Would WordPress itself refuse a request that breaks this constraint? The answer follows
-// wp-includes/rest-api.php (rest_validate_value_from_schema and the keywords of rest_get_allowed_schema_keywords),
-// WP_REST_Request::has_valid_params (the `required` check, made after defaults are filled in) and route matching
-// in WP_REST_Server. Each answer that is not a plain "yes" carries its reason, for the coverage report.
+// Would WordPress itself refuse a request that breaks this constraint? Which keywords and formats its validator
+// refuses values for is the WordPress layer's answer (wpValidates(), proven against the validator port); what is
+// decided here is the rest: route matching in WP_REST_Server (path parameters), WP_REST_Request::has_valid_params
+// (the `required` check, made after defaults are filled in) and the contract's own marks. Each answer that is not a
+// plain "yes" carries its reason, for the coverage report.
+import { wpValidates } from '../../wordpress/schema/validate.ts';
 import type { JsonSchema, ParamLocation } from '../types.ts';
 import type { WireStatus } from './model.ts';
-
-/** Formats rest_validate_value_from_schema() checks; every other format is ignored (uri is only sanitized). */
-const WP_FORMATS = new Set(['hex-color', 'date-time', 'email', 'ip', 'uuid']);
-
-/** Keywords WordPress's validator enforces, as JSON Schema 2020-12 means them. */
-const WP_KEYWORDS = new Set(['type', 'enum', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'required', 'additionalProperties']);
 
 export interface StatusInput {
   location: ParamLocation;
@@ -58,7 +54,7 @@ export function wireStatus(c: StatusInput): WireStatus {
       return { kind: 'not-applicable', reason: 'format double: every value that passes `type: number` is a finite number, which is all `double` asks; no request breaks the format without breaking the type first' };
     }
     if (f === 'uri') return { kind: 'contract-only', reason: c.wireNote ?? 'format uri: rest_validate_value_from_schema() has no uri check; rest_sanitize_value_from_schema() only passes the value through esc_url_raw()' };
-    if (!WP_FORMATS.has(f)) return { kind: 'contract-only', reason: `format ${f}: not a format WordPress knows; rest_validate_value_from_schema() ignores it` };
+    if (!wpValidates('format', f)) return { kind: 'contract-only', reason: `format ${f}: not a format WordPress knows; rest_validate_value_from_schema() ignores it` };
   }
   if (!c.wireEnforced && c.keyword !== 'type' && c.keyword !== 'required') {
     return { kind: 'contract-only', reason: c.wireNote ?? 'marked x-wire-enforced: false in the contract (WordPress only sanitizes this value)' };
@@ -70,11 +66,6 @@ export function wireStatus(c: StatusInput): WireStatus {
     }
     return { kind: 'wire' };
   }
-  if (c.keyword === 'format') return { kind: 'wire' };
-  if (c.keyword === 'additionalProperties' && c.node.additionalProperties !== false) return { kind: 'wire' };
-  if (WP_KEYWORDS.has(c.keyword)) return { kind: 'wire' };
-  if (c.keyword === 'exclusiveMinimum' || c.keyword === 'exclusiveMaximum') {
-    return { kind: 'contract-only', reason: `${c.keyword}: WordPress reads it as draft-04's boolean modifier of minimum/maximum, not as a bound of its own` };
-  }
+  if (wpValidates(c.keyword, c.detail)) return { kind: 'wire' };
   return { kind: 'contract-only', reason: `${c.keyword}: not a keyword of WordPress's REST schema (rest_get_allowed_schema_keywords), so WordPress does not check it` };
 }
