@@ -1,9 +1,10 @@
-// parse → dereference → operation index → validators (compiled once per operation, on first use or all at
-// once with compileAll()). Everything the mock, the generators and the suites know about the interface
+// parse → dereference → operation index → validators. The contract owns every validator compiled from it, on the
+// one Ajv instance it creates (ajv.ts): requests (once per operation, on first use or all at once with compileAll()),
+// response bodies, and the schemas of the documents' alternative readings (x-contradictions). Everything the mock, the generators and the suites know about the interface
 // comes through here. No file access, so the mock's browser entry can use it: loader.ts reads the file.
 import { parse } from 'yaml';
 import type { ValidateFunction, ErrorObject } from 'ajv';
-import { createAjv, type AjvInstance } from './ajv.ts';
+import { createAjv } from './ajv.ts';
 import { compileRoute, RouteMatcher, routeKey, routePatternOf, type RegisteredRoute } from '../wordpress/rest/routes.ts';
 import { dereference } from './deref.ts';
 import type {
@@ -60,7 +61,23 @@ export interface Contract {
   validate(op: Operation, req: TypedRequest): ValidationResult;
   /** Compile every operation's validator now; returns the time it took in ms. */
   compileAll(): number;
-  readonly ajv: AjvInstance;
+  /**
+   * The check of an operation's response body for a response key of the contract (`200`, `4XX`, `default`), compiled
+   * once; undefined when that response has no JSON body schema. The check gives Ajv's errors, none when valid.
+   */
+  responseCheck(op: Operation, key: string): SchemaCheck | undefined;
+  /**
+   * The check of one reading's schema (an `x-contradictions` reading of the contract), compiled once; undefined when
+   * the schema does not compile on its own (a bare reference target says nothing sure).
+   */
+  readingCheck(schema: JsonSchema): SchemaCheck | undefined;
+}
+
+/** A compiled schema: Ajv's errors for a value, an empty list when it is valid. */
+export type SchemaCheck = (value: unknown) => readonly ErrorObject[];
+
+function checkOf(v: ValidateFunction): SchemaCheck {
+  return (value) => (v(value) ? [] : [...(v.errors ?? [])]);
 }
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -224,6 +241,9 @@ export function loadContract(doc: JsonSchema): Contract {
   const compiled = new Map<string, ValidateFunction>();
   const routes = routesOf(operations);
   const router = new RouteMatcher(routes);
+  const responses = new Map<string, SchemaCheck | undefined>();
+  const readings = new Map<JsonSchema, SchemaCheck | undefined>();
+
   const validatorOf = (op: Operation): ValidateFunction => {
     const cached = compiled.get(op.id);
     if (cached) return cached;
@@ -237,7 +257,6 @@ export function loadContract(doc: JsonSchema): Contract {
     deref,
     operations,
     namespaces: (doc['x-namespaces'] as string[]) ?? [],
-    ajv,
     operation(id) {
       const op = byId.get(id);
       if (!op) throw new Error(`no operation ${id} in the contract`);
@@ -262,6 +281,25 @@ export function loadContract(doc: JsonSchema): Contract {
       const input = op.bodySchema ? { ...req, body: req.body ?? {} } : { path: req.path, query: req.query };
       if (v(input)) return { valid: true, issues: [] };
       return { valid: false, issues: toIssues(v.errors) };
+    },
+    responseCheck(op, key) {
+      const id = `${op.id} ${key}`;
+      if (responses.has(id)) return responses.get(id);
+      const schema = (op.raw.responses as Record<string, JsonSchema> | undefined)?.[key]?.content?.['application/json']?.schema as JsonSchema | undefined;
+      const check = schema ? checkOf(ajv.compile(schema)) : undefined;
+      responses.set(id, check);
+      return check;
+    },
+    readingCheck(schema) {
+      if (readings.has(schema)) return readings.get(schema);
+      let check: SchemaCheck | undefined;
+      try {
+        check = checkOf(ajv.compile(schema));
+      } catch {
+        check = undefined;
+      }
+      readings.set(schema, check);
+      return check;
     },
     compileAll() {
       const t0 = performance.now();

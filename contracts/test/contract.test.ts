@@ -222,6 +222,21 @@ describe('schemas', () => {
     expect(schemas.length).toBeGreaterThan(204 * 3);
   });
 
+  it('owns the response and reading validators too, each compiled once on its own Ajv', () => {
+    const list = contract.operation('getCalV1Events');
+    const check = contract.responseCheck(list, '200');
+    expect(check).toBeDefined();
+    expect(contract.responseCheck(list, '200')).toBe(check);
+    expect(check!([])).toEqual([]);
+    expect(check!('not a list').length).toBeGreaterThan(0);
+    expect(contract.responseCheck(list, '599')).toBeUndefined();
+    const reading = { type: 'array', items: { type: 'integer' } };
+    expect(contract.readingCheck(reading)!([1, 2])).toEqual([]);
+    expect(contract.readingCheck(reading)!(['a'])[0]).toMatchObject({ keyword: 'type' });
+    expect(contract.readingCheck(reading)).toBe(contract.readingCheck(reading));
+    expect(contract.readingCheck({ $ref: '#/nowhere' })).toBeUndefined();
+  });
+
   it('compiles all 204 request validators once', () => {
     const fresh = loadContractFile();
     const ms = fresh.compileAll();
