@@ -5,7 +5,7 @@ import { isEntryModule } from '../contracts/lib/package-root.ts';
 import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './src/index.ts';
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from './src/cli-args.ts';
 import { watchFixtures } from './src/fixture-watch.ts';
-import { FixtureError } from './src/store/fixture-error.ts';
+import { FixtureError } from '../fixtures/model/fixture-error.ts';
 import { StateFileError } from './src/store/persist.ts';
 
 function die(message: string): never {

@@ -1,4 +1,5 @@
-// One configured Ajv per loaded contract: JSON Schema 2020-12, strict, with the formats the contract uses.
+// The one Ajv setup: JSON Schema 2020-12, strict, with the formats the contract uses. Each loaded contract compiles
+// its validators on an instance of it; the fixture model (fixtures/model/check.ts) on one of its own.
 import Ajv2020Module, { type Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
@@ -30,8 +31,14 @@ export function isTel(v: string): boolean {
   return TEL_RULE.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 3;
 }
 
-export function createAjv(): AjvInstance {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true });
+export interface AjvSetup {
+  /** Errors carry the failing schema and data (a message that quotes the schema's own description needs them). */
+  verbose?: boolean;
+}
+
+/** The project's one Ajv setup: the contract's validators and the fixture model's are compiled on instances of it. */
+export function createAjv(setup: AjvSetup = {}): AjvInstance {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true, verbose: setup.verbose ?? false });
   addFormats(ajv);
   ajv.addFormat('tel', { type: 'string', validate: isTel });
   // OpenAPI's `double` only says how wide the number is; any finite JSON number fits.

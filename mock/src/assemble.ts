@@ -5,7 +5,7 @@ import type { Contract } from '../../contracts/lib/contract.ts';
 import type { Operation } from '../../contracts/lib/types.ts';
 import { createRng } from '../../fixtures/lib/prng.ts';
 import type { Store } from './store/store.ts';
-import type { StoreData } from './store/model.ts';
+import type { StoreData } from '../../fixtures/model/records.ts';
 import type { DeepReadonly } from './store/table.ts';
 import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';

@@ -6,7 +6,7 @@
 // (serve_batch_request_v1() and rest_do_request() call $this->dispatch() on the same server).
 import type { Contract, ContractRoute } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Lang } from '../store/model.ts';
+import type { Lang } from '../../../fixtures/model/records.ts';
 import type { Store } from '../store/store.ts';
 import { assignOwn } from '../store/table.ts';
 import { invalidJson, noRoute, type WpErrorResponse } from '../wire/errors.ts';

@@ -6,7 +6,7 @@
 // Links are built from the site URL (WordPress's `home` and `siteurl` options): the one the mock was given, else the
 // address the adapter serves (never the Host header, which any client sets to anything).
 import type { Contract } from '../../../contracts/lib/loader.ts';
-import type { Lang } from '../store/model.ts';
+import type { Lang } from '../../../fixtures/model/records.ts';
 import type { Store } from '../store/store.ts';
 import { criticalError, invalidPrefer, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';

@@ -1,6 +1,6 @@
 // The store's public surface, for the mock server and the suites.
-export * from './model.ts';
-export { FixtureError, formatIssue, type FixtureIssue, type FixtureProblemKind } from './fixture-error.ts';
+export * from '../../../fixtures/model/records.ts';
+export { FixtureError, formatIssue, type FixtureIssue, type FixtureProblemKind } from '../../../fixtures/model/fixture-error.ts';
 export { loadFixtures, parseFixtureTexts, parseStateFile, parseStateText, recordProblems, nodeReadFs, type ReadFs, type RecordDef } from './load-fixtures.ts';
 export { checkIntegrity, minimumSequences } from './integrity.ts';
 export {

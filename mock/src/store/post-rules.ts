@@ -4,7 +4,7 @@
 
 import { recordProblems, type RecordDef } from './fixture-schema.ts';
 import { checkRefs, checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
-import type { EventRecord, Lang, LiveStatus, PostBase, PostType, PostTypeMap, RecordMeta } from './model.ts';
+import type { EventRecord, Lang, LiveStatus, PostBase, PostType, PostTypeMap, RecordMeta } from '../../../fixtures/model/records.ts';
 import type { Stored } from './registry.ts';
 import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug } from '../../../contracts/wordpress/slug.ts';
 import { invalid, StoreError, stripUndefined } from './store-error.ts';

@@ -10,7 +10,7 @@
 import { activateTheme, insertRecord, putRecord, removeRecord, setSingleton } from './addon-rules.ts';
 import { recordProblems } from './fixture-schema.ts';
 import { minimumSequences } from './integrity.ts';
-import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, TermType, TermTypeMap } from './model.ts';
+import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, TermType, TermTypeMap } from '../../../fixtures/model/records.ts';
 import { createPost, deletePost, trashPost, untrashPost, updatePost, WallClock, type PostInput } from './post-rules.ts';
 import {
   Registry, SINGLETON_DEFS, TABLES, type KeyOf, type Listener, type RecordTableName, type RecordTables, type RowChange,

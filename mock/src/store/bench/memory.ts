@@ -5,7 +5,7 @@
 
 import { generateFixtures, renderFixtureFiles } from '../../../../fixtures/lib/generate-all.ts';
 import { parseFixtureTexts } from '../load-fixtures.ts';
-import { FIXTURE_FILES, type FixtureSet } from '../model.ts';
+import { FIXTURE_FILES, type FixtureSet } from '../../../../fixtures/model/records.ts';
 import { createStore, type Store } from '../store.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
