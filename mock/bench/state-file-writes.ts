@@ -1,6 +1,6 @@
 // Creates per second through the mock, in process, with and without a state file. Not a test (the figures depend on
 // the machine and its disk); run:
-//   node --import tsx mock/src/store/bench/state-file-writes.ts [seconds-per-run=3]
+//   node --import tsx mock/bench/state-file-writes.ts [seconds-per-run=3]
 //
 // `clients` loops each send a create through `mock.respond()` (what the CLI's server calls) and wait for its
 // answer before the next, so with a state file every answer waits for its journal fsync, and concurrent creates
@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMock, loadContract } from '../../index.ts';
+import { createMock, loadContract } from '../src/index.ts';
 
 const seconds = Number(process.argv[2] ?? 3);
 const body = Buffer.from(JSON.stringify({ title: 'Bench event', start_date: '2026-12-01 18:00:00', end_date: '2026-12-01 20:00:00', status: 'publish' }));

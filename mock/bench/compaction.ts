@@ -1,6 +1,6 @@
 // How long a state-file compaction holds the event loop, with a state of 200+ MB. Not a test (the figures depend on
 // the machine); run:
-//   node --expose-gc --max-old-space-size=8000 --import tsx mock/src/store/bench/compaction.ts [events=100000] [content-bytes=2000]
+//   node --expose-gc --max-old-space-size=8000 --import tsx mock/bench/compaction.ts [events=100000] [content-bytes=2000]
 //
 // Builds a store from 20,000 generated events plus `events` created through the store with `content-bytes` of
 // content each (writing them through the state file's journal as it goes), then compacts while
@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { generateFixtures } from '../../../../fixtures/lib/generate-all.ts';
-import { openStateFile } from '../persist.ts';
+import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
+import { openStateFile } from '../src/store/persist.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
 const contentBytes = Number(process.argv[3] ?? 2000);

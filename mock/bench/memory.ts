@@ -1,12 +1,12 @@
 // Memory of a store holding many events. Not a test (numbers depend on the machine); run:
-//   node --expose-gc --import tsx mock/src/store/bench/memory.ts [events=10000]
+//   node --expose-gc --import tsx mock/bench/memory.ts [events=10000]
 // Loads generated fixtures with that many events the way the mock would (text -> validate -> store),
 // then also creates the same number of events through createPost, and prints RSS and heap.
 
-import { generateFixtures, renderFixtureFiles } from '../../../../fixtures/lib/generate-all.ts';
-import { parseFixtureTexts } from '../load-fixtures.ts';
-import { FIXTURE_FILES, type FixtureSet } from '../../../../fixtures/model/records.ts';
-import { createStore, type Store } from '../store.ts';
+import { generateFixtures, renderFixtureFiles } from '../../fixtures/lib/generate-all.ts';
+import { parseFixtureTexts } from '../src/store/load-fixtures.ts';
+import { FIXTURE_FILES, type FixtureSet } from '../../fixtures/model/records.ts';
+import { createStore, type Store } from '../src/store/store.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const gc = (globalThis as { gc?: () => void }).gc;
