@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { wpJsonEncode } from '../php/index.ts';
 import { toWpArg, toWpItemSchema } from '../schema/convert.ts';
-import type { JsonSchema, WpSchema } from '../schema/types.ts';
+import type { WpSchema } from '../schema/types.ts';
+import { BATCH_REQUESTS } from './batch-requests.cases.ts';
 import { restUrl, routeDescriptor, routesIndex, type RouteDescription } from './descriptors.ts';
 import { RouteMatcher } from './routes.ts';
 
@@ -10,20 +11,6 @@ import { RouteMatcher } from './routes.ts';
 
 const ROOT = 'http://127.0.0.1:8089/wp-json/';
 
-const batchRequests: JsonSchema = {
-  type: 'array',
-  maxItems: 25,
-  items: {
-    type: 'object',
-    properties: {
-      method: { type: 'string', enum: ['POST', 'PUT', 'PATCH', 'DELETE'], default: 'POST' },
-      path: { type: 'string' },
-      body: { type: 'object', properties: {}, additionalProperties: true },
-      headers: { type: 'object', properties: {}, additionalProperties: { type: ['string', 'array'], items: { type: 'string' } } },
-    },
-    required: ['path'],
-  },
-};
 
 const batchRoute: RouteDescription = {
   route: '/batch/v1',
@@ -33,7 +20,7 @@ const batchRoute: RouteDescription = {
       methods: ['POST'],
       args: {
         validation: toWpArg({ type: 'string', enum: ['require-all-validate', 'normal'], default: 'normal' }, false),
-        requests: toWpArg(batchRequests, true),
+        requests: toWpArg(BATCH_REQUESTS, true),
       },
     },
   ],

@@ -10,9 +10,9 @@
 //   null     PHP null only; the string "null" is not null
 // The same rules apply to JSON bodies (WordPress coerces "5" for an integer there too). A value that cannot be read
 // as its type is returned unchanged, so the validator reports the type error.
-import { isNumeric, isNumericString, jsToPhpArray, phpToFloat, splitList } from '../php/index.ts';
+import { isNumericString, jsToPhpArray, phpToFloat, splitList } from '../php/index.ts';
 import type { JsonSchema } from './types.ts';
-import { bestType, restIsArray, restIsBoolean, restIsInteger, restIsObject, restSanitizeArray, restSanitizeBoolean } from './value-types.ts';
+import { bestType, restSanitizeArray, restSanitizeBoolean, TYPE_TESTS } from './value-types.ts';
 
 /** PHP 8 is_numeric() on a string (php/scalars.ts). */
 export { isNumericString };
@@ -59,16 +59,6 @@ function coerceAs(type: string, schema: JsonSchema, value: unknown): unknown {
   }
 }
 
-const FITS: Record<string, (v: unknown) => boolean> = {
-  integer: restIsInteger,
-  number: isNumeric,
-  boolean: restIsBoolean,
-  array: restIsArray,
-  object: restIsObject,
-  string: (v) => typeof v === 'string',
-  null: (v) => v === null,
-};
-
 /**
  * Coerce one wire value to its schema's type; unchanged when it cannot be read as that type. A union (`type: [a,
  * b]`) is read as rest_get_best_type_for_value() does: the schema's own order, the first type whose test passes,
@@ -78,6 +68,7 @@ export function coerceValue(schema: JsonSchema, value: unknown): unknown {
   const t = schema.type;
   if (t === undefined) return value;
   const types: unknown[] = Array.isArray(t) ? t : [t];
-  const type = types.length === 1 ? (typeof t === 'string' && FITS[t]?.(value) ? t : '') : bestType(value, types);
+  // One type is read only as itself: rest_get_best_type_for_value()'s "" → string preference is for unions.
+  const type = types.length === 1 ? (typeof t === 'string' && Object.prototype.hasOwnProperty.call(TYPE_TESTS, t) && TYPE_TESTS[t]!(value) ? t : '') : bestType(value, types);
   return type === '' ? value : coerceAs(type, schema, value);
 }

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { wpJsonEncode } from '../php/index.ts';
 import { toWpArg, toWpSchema } from './convert.ts';
+import { BATCH_REQUESTS } from '../rest/batch-requests.cases.ts';
 import type { JsonSchema } from './types.ts';
 import { wpValidateValue } from './validate.ts';
 
 // Expected JSON is transcribed from sample 51 (OPTIONS /wp/v2/posts); inputs are written the way the contract
 // states them (JSON Schema 2020-12).
 
-const batchRequests: JsonSchema = {
-  type: 'array',
-  maxItems: 25,
-  items: {
-    type: 'object',
-    properties: {
-      method: { type: 'string', enum: ['POST', 'PUT', 'PATCH', 'DELETE'], default: 'POST' },
-      path: { type: 'string' },
-    },
-    required: ['path'],
-  },
-};
 
 describe('toWpArg / toWpSchema (JSON Schema 2020-12 → WordPress draft-04 args)', () => {
   it('51: posts collection args as WordPress prints them', () => {
@@ -78,7 +67,7 @@ describe('toWpArg / toWpSchema (JSON Schema 2020-12 → WordPress draft-04 args)
     });
   });
   it('gives schemas the WordPress validator reads the same way', () => {
-    const requests = toWpArg(batchRequests, true);
+    const requests = toWpArg(BATCH_REQUESTS, true);
     expect(wpValidateValue([{ method: 'POST' }], requests, 'requests')?.message).toBe('path is a required property of requests[0].');
     expect(wpValidateValue('0', toWpSchema({ type: 'integer', exclusiveMinimum: 0 }), 'n')?.message).toBe('n must be greater than 0');
   });

@@ -35,6 +35,14 @@ export function enumValueText(v: unknown): string {
   return isScalar(v) ? phpStringCast(v) : wpJsonEncode(v);
 }
 
+/** A count bound's message: `per_page must contain at most 1,000 items.` (number_format_i18n(), _n()). */
+function counted(code: string, verb: string, one: string, many: string, tail = '') {
+  return (param: string, limit: unknown): WpError => {
+    const n = phpToFloat(limit);
+    return wpSchemaError(code, `${param} must ${verb} ${numberFormatI18n(n)} ${plural(n, one, many)}${tail}.`);
+  };
+}
+
 const inclusive = (ex: unknown) => (ex ? 'exclusive' : 'inclusive');
 
 /** The failures of a value against its schema, by what failed. `param` is the value's name (`per_page`, `requests[0][method]`). */
@@ -64,33 +72,15 @@ export const WP_SCHEMA_ERRORS = {
     return wpSchemaError('rest_out_of_bounds', s.exclusiveMaximum ? `${param} must be less than ${dMax}` : `${param} must be less than or equal to ${dMax}`);
   },
   /** rest_too_short / rest_too_long: `minLength` / `maxLength`, counted in characters. */
-  minLength: (param: string, limit: unknown) => {
-    const n = phpToFloat(limit);
-    return wpSchemaError('rest_too_short', `${param} must be at least ${numberFormatI18n(n)} ${plural(n, 'character', 'characters')} long.`);
-  },
-  maxLength: (param: string, limit: unknown) => {
-    const n = phpToFloat(limit);
-    return wpSchemaError('rest_too_long', `${param} must be at most ${numberFormatI18n(n)} ${plural(n, 'character', 'characters')} long.`);
-  },
+  minLength: counted('rest_too_short', 'be at least', 'character', 'characters', ' long'),
+  maxLength: counted('rest_too_long', 'be at most', 'character', 'characters', ' long'),
   /** rest_invalid_pattern: `pattern`, printed as registered. */
   pattern: (param: string, pattern: unknown) => wpSchemaError('rest_invalid_pattern', `${param} does not match pattern ${phpStringCast(pattern)}.`),
-  minItems: (param: string, limit: unknown) => {
-    const n = phpToFloat(limit);
-    return wpSchemaError('rest_too_few_items', `${param} must contain at least ${numberFormatI18n(n)} ${plural(n, 'item', 'items')}.`);
-  },
-  maxItems: (param: string, limit: unknown) => {
-    const n = phpToFloat(limit);
-    return wpSchemaError('rest_too_many_items', `${param} must contain at most ${numberFormatI18n(n)} ${plural(n, 'item', 'items')}.`);
-  },
+  minItems: counted('rest_too_few_items', 'contain at least', 'item', 'items'),
+  maxItems: counted('rest_too_many_items', 'contain at most', 'item', 'items'),
   uniqueItems: (param: string) => wpSchemaError('rest_duplicate_items', `${param} has duplicate items.`),
-  minProperties: (param: string, limit: unknown) => {
-    const n = phpToFloat(limit);
-    return wpSchemaError('rest_too_few_properties', `${param} must contain at least ${numberFormatI18n(n)} ${plural(n, 'property', 'properties')}.`);
-  },
-  maxProperties: (param: string, limit: unknown) => {
-    const n = phpToFloat(limit);
-    return wpSchemaError('rest_too_many_properties', `${param} must contain at most ${numberFormatI18n(n)} ${plural(n, 'property', 'properties')}.`);
-  },
+  minProperties: counted('rest_too_few_properties', 'contain at least', 'property', 'properties'),
+  maxProperties: counted('rest_too_many_properties', 'contain at most', 'property', 'properties'),
   /** rest_property_required: a `required` property of an object value (a missing top-level arg is the REST server's rest_missing_callback_param). */
   required: (param: string, property: unknown) => wpSchemaError('rest_property_required', `${phpStringCast(property)} is a required property of ${param}.`),
   /** rest_additional_properties_forbidden: WordPress names the property and calls every object "Object". */

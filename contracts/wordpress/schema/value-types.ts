@@ -51,18 +51,21 @@ export function restSanitizeBoolean(v: unknown): boolean {
   return Boolean(v);
 }
 
+/** The test of each type, as rest_get_best_type_for_value() runs them. */
+export const TYPE_TESTS: Readonly<Record<string, (v: unknown) => boolean>> = {
+  array: restIsArray,
+  object: restIsObject,
+  integer: restIsInteger,
+  number: isNumeric,
+  boolean: restIsBoolean,
+  string: (v) => typeof v === 'string',
+  null: (v) => v === null,
+};
+
+/** rest_get_best_type_for_value(): the first type of the list whose test passes ('' prefers string); '' when none does. */
 export function bestType(value: unknown, types: readonly unknown[]): string {
   if (value === '' && types.includes('string')) return 'string';
-  const checks: Record<string, (v: unknown) => boolean> = {
-    array: restIsArray,
-    object: restIsObject,
-    integer: restIsInteger,
-    number: isNumeric,
-    boolean: restIsBoolean,
-    string: (v) => typeof v === 'string',
-    null: (v) => v === null,
-  };
-  for (const t of types) if (typeof t === 'string' && checks[t]?.(value)) return t;
+  for (const t of types) if (typeof t === 'string' && Object.prototype.hasOwnProperty.call(TYPE_TESTS, t) && TYPE_TESTS[t]!(value)) return t;
   return '';
 }
 
