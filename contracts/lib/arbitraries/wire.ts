@@ -1,23 +1,8 @@
-// Typed values ⇄ wire values, following WordPress's reading of a request.
-//
-// Coercion rules (WordPress 5.7+, wp-includes/rest-api.php: rest_validate_value_from_schema() validates the raw
-// value, rest_sanitize_value_from_schema() converts it; WP_REST_Request::has_valid_params() checks `required`
-// after WP_REST_Server::match_request_to_handler() has filled in defaults). The contract's side of the same rules
-// is contracts/lib/coerce.ts (coerceValue), which toTyped() applies, so what is validated is what WordPress sees:
-//   integer  rest_is_integer(): is_numeric() and integral — "5" and "5.0" are 5; "5.5", "abc", "" are not integers
-//   number   is_numeric(): "1.5", "-2", "1e-7"
-//   boolean  rest_is_boolean(): true/false/"true"/"false"/"1"/"0" (any case), 1/0 — "yes", "2", "" are not
-//   array    rest_is_array(): a list, or a scalar split by wp_parse_list() on commas and whitespace ("1,2");
-//            a map with non-numeric keys (`a[x]=1`, JSON {"x":1}) is not an array
-//   object   rest_is_object(): a map, or "" (read as {}); "abc" and numbers are not objects
-//   string   is_string(): nothing is converted to a string — a JSON number, or a PHP array from `s[]=x`, is refused
-//   enum     compared after sanitizing, strictly (rest_validate_enum)
-//   uniqueItems checked on the raw strings at validation and again on the sanitized items ("1,01" is refused)
-//   format   only hex-color, date-time, email, ip, uuid are checked; `uri` is only sanitized (esc_url_raw);
-//            anything else (tel, double) is ignored
-//   pattern  preg_match with the `u` flag (rest_validate_json_schema_pattern)
-// Query strings and form bodies are parsed the PHP way (php-query.ts); JSON bodies follow the same rules,
-// WordPress coerces "5" for an integer there too.
+// Typed values ⇄ wire values, following WordPress's reading of a request. The reading itself is the WordPress layer's
+// (contracts/wordpress/): query strings and form bodies are parsed by its parse_str() (php-query.ts), and each value is
+// read by its coerceValue() with the validator port's own type tests ("5" and "5.0" are integers, "yes" is no
+// boolean, "1,2" is a list, "" an empty object), so what the contract's validator checks is what WordPress sees.
+// JSON bodies follow the same rules: WordPress coerces "5" for an integer there too.
 import type { Operation, TypedRequest, JsonSchema, ParamLocation } from '../types.ts';
 import { coerceValue } from '../../wordpress/schema/coerce.ts';
 import type { BodyEncoding, Encoding, WireBody, WireRequest, WireValue } from './model.ts';
@@ -151,7 +136,7 @@ export function bodyValues(body: WireBody): Record<string, WireValue> {
 
 /**
  * The typed form of a wire request — what WordPress's validator sees after parsing the query string and the body
- * the PHP way and coercing each value (contracts/lib/coerce.ts). Validate it with `contract.validate(op, typed)`.
+ * the PHP way and coercing each value (contracts/wordpress/schema/coerce.ts). Validate it with `contract.validate(op, typed)`.
  */
 export function toTyped(op: Operation, request: WireRequest): TypedRequest {
   const typed: TypedRequest = {

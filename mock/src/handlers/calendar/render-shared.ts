@@ -17,7 +17,7 @@ export const TAXONOMY = { category: 'cal_events_cat', tag: 'post_tag' } as const
 /** Rewrite bases of the permalinks. */
 const PERMALINK_BASE = { event: 'event', venue: 'venue', organizer: 'organizer' } as const;
 
-// the_title, the_content and the_excerpt as WordPress prints them (`rendered`): see wire/post-text.ts.
+// the_title, the_content and the_excerpt as WordPress prints them (`rendered`): see contracts/wordpress/content/post-text.ts.
 export { renderContent, renderExcerpt, renderTitle } from '../../../../contracts/wordpress/content/post-text.ts';
 
 export function langPrefix(lang: Lang, defaultLang: Lang): string {
