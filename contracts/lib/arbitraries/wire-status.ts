@@ -3,7 +3,7 @@
 // decided here is the rest: route matching in WP_REST_Server (path parameters), WP_REST_Request::has_valid_params
 // (the `required` check, made after defaults are filled in) and the contract's own marks. Each answer that is not a
 // plain "yes" carries its reason, for the coverage report.
-import { wpValidates } from '../../wordpress/schema/validate.ts';
+import { wpValidates } from '../../wordpress/schema/checked.ts';
 import type { JsonSchema, ParamLocation } from '../types.ts';
 import type { WireStatus } from './model.ts';
 

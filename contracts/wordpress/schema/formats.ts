@@ -1,7 +1,9 @@
 // The formats rest_validate_value_from_schema() checks (hex-color, date-time, email, ip, uuid), each with its
-// test and its error; every other format is accepted as it is (`uri` is only sanitized, by esc_url_raw()).
+// test and its error; every other format is accepted as it is (`uri` is only sanitized, by esc_url_raw()); and
+// sanitize_text_field(), which rest_sanitize_value_from_schema() applies to the text formats.
 import { utf8Length } from '../bytes.ts';
-import { phpStringCast } from '../php/index.ts';
+import { removePercentOctets, removeScriptStyle, stripAngleTags } from '../linear-text.ts';
+import { isPhpArrayLike, phpStringCast } from '../php/index.ts';
 import { WP_FORMAT_ERRORS } from './messages.ts';
 import type { WpError } from './types.ts';
 
@@ -122,3 +124,18 @@ export const WP_FORMATS: Readonly<Record<string, { accepts: (v: unknown) => bool
   ip: { accepts: restIsIpAddress, error: WP_FORMAT_ERRORS.ip! },
   uuid: { accepts: wpIsUuid, error: WP_FORMAT_ERRORS.uuid! },
 };
+
+/** sanitize_text_field(), minus its invalid-UTF-8 pass (JS strings are already valid) and with a simpler tag strip. */
+export function sanitizeTextField(v: unknown): string {
+  if (isPhpArrayLike(v)) return '';
+  let s = phpStringCast(v);
+  if (s.includes('<')) {
+    s = s.replace(/<[^>]*?((?=<)|>|$)/g, (m) => (m.includes('>') ? m : m.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')));
+    s = stripAngleTags(removeScriptStyle(s)).trim();
+    s = s.replaceAll('<\n', '&lt;\n');
+  }
+  s = s.replace(/[\r\n\t ]+/g, ' ').trim();
+  const octets = removePercentOctets(s);
+  if (octets.found) s = octets.text.replace(/ +/g, ' ').trim();
+  return s;
+}

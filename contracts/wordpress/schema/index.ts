@@ -6,5 +6,6 @@ export * from './messages.ts';
 export * from './value-types.ts';
 export * from './formats.ts';
 export * from './validate.ts';
+export * from './checked.ts';
 export * from './coerce.ts';
 export * from './convert.ts';

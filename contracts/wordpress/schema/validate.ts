@@ -5,13 +5,11 @@
 // coercions (a scalar is an array, `''` is an object, `"1,abc"` is a list).
 // Schemas here are WordPress arg schemas (draft-04 style, see convert.ts toWpSchema()).
 
-import { removePercentOctets, removeScriptStyle, stripAngleTags } from '../linear-text.ts';
 import { isNumeric, isPhpList, isPhpArrayLike, jsToPhpArray, phpArrayKey, phpStringCast, phpToFloat, type PhpKey } from '../php/index.ts';
-import { toWpSchema } from './convert.ts';
-import { matchesWpPattern, WP_FORMATS } from './formats.ts';
+import { matchesWpPattern, sanitizeTextField, WP_FORMATS } from './formats.ts';
 import { isWpError, WP_SCHEMA_ERRORS as E } from './messages.ts';
 import type { WpError, WpSchema } from './types.ts';
-import { ALLOWED_TYPES, multiType, restIsArray, restIsBoolean, restIsInteger, restIsObject, restSanitizeArray, restSanitizeBoolean, sanitizeObjectEntries } from './value-types.ts';
+import { ALLOWED_TYPES, hasUniqueItems, multiType, valuesEqual, restIsArray, restIsBoolean, restIsInteger, restIsObject, restSanitizeArray, restSanitizeBoolean, sanitizeObjectEntries } from './value-types.ts';
 
 export type { WpError, WpSchema };
 
@@ -128,21 +126,6 @@ function validateString(value: unknown, args: WpSchema, param: string): WpError 
   return null;
 }
 
-function stableKey(v: unknown): string {
-  if (v === null || v === undefined) return 'N';
-  if (typeof v === 'boolean') return `b:${v ? 1 : 0}`;
-  if (typeof v === 'number') return Number.isInteger(v) ? `i:${v}` : `d:${v}`;
-  if (typeof v === 'string') return `s:${JSON.stringify(v)}`;
-  const m = jsToPhpArray(v);
-  if (!m) return `?:${String(v)}`;
-  const entries = [...m].sort(([a], [b]) => (typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === 'number' ? -1 : 1));
-  return `a{${entries.map(([k, x]) => `${typeof k === 'number' ? 'i' : 's'}:${k}=${stableKey(x)}`).join(';')}}`;
-}
-
-function hasUniqueItems(items: readonly unknown[]): boolean {
-  return new Set(items.map(stableKey)).size === items.length;
-}
-
 function validateArray(value: unknown, args: WpSchema, param: string): WpError | null {
   if (!restIsArray(value)) return E.type(param, 'array');
   const list = restSanitizeArray(value);
@@ -205,17 +188,6 @@ function validateObject(value: unknown, args: WpSchema, param: string): WpError 
   if (args.minProperties !== undefined && obj.size < phpToFloat(args.minProperties)) return E.minProperties(param, args.minProperties);
   if (args.maxProperties !== undefined && obj.size > phpToFloat(args.maxProperties)) return E.maxProperties(param, args.maxProperties);
   return null;
-}
-
-function valuesEqual(a: unknown, b: unknown): boolean {
-  const ma = isPhpArrayLike(a) ? jsToPhpArray(a) : null;
-  const mb = isPhpArrayLike(b) ? jsToPhpArray(b) : null;
-  if (ma && mb) {
-    if (ma.size !== mb.size) return false;
-    for (const [k, v] of ma) if (!mb.has(k) || !valuesEqual(v, mb.get(k))) return false;
-    return true;
-  }
-  return a === b;
 }
 
 function validateEnum(value: unknown, args: WpSchema, param: string): WpError | null {
@@ -291,21 +263,6 @@ export function wpValidateValue(value: unknown, schema: WpSchema, param = ''): W
 // ---------------------------------------------------------------------------------------------------------------
 // Sanitization
 
-
-/** sanitize_text_field(), minus its invalid-UTF-8 pass (JS strings are already valid) and with a simpler tag strip. */
-export function sanitizeTextField(v: unknown): string {
-  if (isPhpArrayLike(v)) return '';
-  let s = phpStringCast(v);
-  if (s.includes('<')) {
-    s = s.replace(/<[^>]*?((?=<)|>|$)/g, (m) => (m.includes('>') ? m : m.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')));
-    s = stripAngleTags(removeScriptStyle(s)).trim();
-    s = s.replaceAll('<\n', '&lt;\n');
-  }
-  s = s.replace(/[\r\n\t ]+/g, ' ').trim();
-  const octets = removePercentOctets(s);
-  if (octets.found) s = octets.text.replace(/ +/g, ' ').trim();
-  return s;
-}
 
 function phpIntCast(v: unknown): number {
   if (typeof v === 'boolean') return v ? 1 : 0;
@@ -398,28 +355,3 @@ export function wpSanitizeValue(value: unknown, schema: WpSchema, param = ''): u
 }
 
 /** Whether wpSanitizeValue() gave an error rather than a value. */
-
-// ---------------------------------------------------------------------------------------------------------------
-// What the walk checks
-
-/**
- * The keywords of a 2020-12 schema that the walk above refuses values for once the schema is converted to what a
- * site registers (toWpSchema(): `const` becomes a one-value `enum`, numeric exclusive bounds draft-04's flags).
- * Everything else (`not`, `dependentRequired`, `contains`, `if`...) WordPress's REST schema cannot say, so WordPress
- * never refuses a value for it. validate.test.ts proves each entry against the walk, both ways.
- */
-export const WP_VALIDATED_KEYWORDS: ReadonlySet<string> = new Set([
-  'type', 'enum', 'const', 'multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
-  'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'required', 'additionalProperties',
-  'anyOf', 'oneOf',
-]);
-
-/**
- * Whether WordPress refuses a value for breaking this keyword of a 2020-12 schema (for `format`, the format's name:
- * only the formats of WP_FORMATS are checked, after the conversion's renaming, `ipv4` → `ip`).
- */
-export function wpValidates(keyword: string, format?: unknown): boolean {
-  if (keyword !== 'format') return WP_VALIDATED_KEYWORDS.has(keyword);
-  const converted = typeof format === 'string' ? toWpSchema({ format }).format : undefined;
-  return typeof converted === 'string' && Object.prototype.hasOwnProperty.call(WP_FORMATS, converted);
-}

@@ -77,3 +77,30 @@ export function multiType(value: unknown, types: readonly unknown[]): string {
   return best;
 }
 
+/** A PHP value's identity for uniqueItems (rest_validate_array_contains_unique_items(): types and keys kept apart). */
+export function stableKey(v: unknown): string {
+  if (v === null || v === undefined) return 'N';
+  if (typeof v === 'boolean') return `b:${v ? 1 : 0}`;
+  if (typeof v === 'number') return Number.isInteger(v) ? `i:${v}` : `d:${v}`;
+  if (typeof v === 'string') return `s:${JSON.stringify(v)}`;
+  const m = jsToPhpArray(v);
+  if (!m) return `?:${String(v)}`;
+  const entries = [...m].sort(([a], [b]) => (typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === 'number' ? -1 : 1));
+  return `a{${entries.map(([k, x]) => `${typeof k === 'number' ? 'i' : 's'}:${k}=${stableKey(x)}`).join(';')}}`;
+}
+
+export function hasUniqueItems(items: readonly unknown[]): boolean {
+  return new Set(items.map(stableKey)).size === items.length;
+}
+
+/** PHP's loose array comparison as rest_validate_enum() makes it, on values seen as PHP arrays. */
+export function valuesEqual(a: unknown, b: unknown): boolean {
+  const ma = isPhpArrayLike(a) ? jsToPhpArray(a) : null;
+  const mb = isPhpArrayLike(b) ? jsToPhpArray(b) : null;
+  if (ma && mb) {
+    if (ma.size !== mb.size) return false;
+    for (const [k, v] of ma) if (!mb.has(k) || !valuesEqual(v, mb.get(k))) return false;
+    return true;
+  }
+  return a === b;
+}

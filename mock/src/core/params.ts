@@ -4,7 +4,8 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import { coerceValue } from '../../../contracts/wordpress/schema/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/lib/types.ts';
-import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
+import type { WpErrorResponse } from '../wire/errors.ts';
+import { invalidParams, isEnforcedByWordPress, phaseOfFor } from '../wire/invalid-params.ts';
 import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
 import { isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';

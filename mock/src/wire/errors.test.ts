@@ -5,22 +5,19 @@ import {
   cannotCreate,
   cannotDelete,
   criticalError,
-  defaultWpPhase,
   forbidden,
   forbiddenContext,
   invalidId,
   invalidJson,
-  invalidParams,
-  isEnforcedByWordPress,
   jsonpCallbackInvalid,
   missingParams,
   noRoute,
   pageBeyond,
   payloadTooLarge,
-  phaseOfFor,
   prefer,
   wpError,
 } from './errors.ts';
+import { defaultWpPhase, invalidParams, isEnforcedByWordPress, phaseOfFor } from './invalid-params.ts';
 import { phpJsonDecode, phpParseStr, wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 // Bodies below are the raw bodies of the WordPress 6.1.9 samples (samples.json), transcribed.
