@@ -1,7 +1,7 @@
 // The tests run from the TypeScript sources. Where a test imports the package by its name, as a user would
 // ('site-contracts/arbitraries'), the name resolves to the source the package's export is built from, not to dist/
-// (which may be missing or stale): .ci/packaging/source-exports.ts. Vitest leaves dot-folders out, so that
-// folder's test is named here.
+// (which may be missing or stale): .ci/packaging/source-exports.ts. Vitest leaves dot-folders out, so the tests of
+// .ci/packaging and .ci/layers are named here.
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { readPackageJson, sourceExports } from './.ci/packaging/source-exports.ts';
@@ -16,7 +16,7 @@ export default defineConfig({
   },
   test: {
     // .ci/consumer/ is a separate project that tests the packed package where it is installed (.ci/consumer/run.sh).
-    include: [...configDefaults.include, '.ci/packaging/**/*.test.ts'],
+    include: [...configDefaults.include, '.ci/packaging/**/*.test.ts', '.ci/layers/**/*.test.ts'],
     exclude: [...configDefaults.exclude, '.ci/consumer/**'],
   },
 });

@@ -1,11 +1,11 @@
 // The HTTP mock's command line: `site-contracts mock` (the package's bin hands `mock` to runMockCli) and, in a clone,
 // `npm run mock` (this file as the entry). The mock on http://127.0.0.1:4010 (see --help). Exit code 2 for bad flags
 // and bad fixture or state files, with a message naming the flag or file and what was expected.
-import { isEntryModule } from '../contracts/src/package-root.ts';
+import { isEntryModule } from '../contracts/lib/package-root.ts';
 import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './src/index.ts';
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from './src/cli-args.ts';
 import { watchFixtures } from './src/fixture-watch.ts';
-import { FixtureError } from './src/store/fixture-error.ts';
+import { FixtureError } from '../fixtures/model/fixture-error.ts';
 import { StateFileError } from './src/store/persist.ts';
 
 function die(message: string): never {

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { reportFs } from './src/report/make-directory.ts';
-import { isEntryModule, packagePath } from '../contracts/src/package-root.ts';
+import { isEntryModule, packagePath } from '../contracts/lib/package-root.ts';
 import { buildArgs, commandOf, readCommandLine, runsCommand, secretHeadersOf, secretsOf, type CliArgs, type CommandArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
 import { loadConfigFor } from './src/cli/config.ts';

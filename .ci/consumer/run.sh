@@ -26,7 +26,7 @@ const [info] = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const pkg = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
 const files = info.files.map((f) => f.path);
 const problems = [];
-const notShipped = /(^|\/)(test|tests|testing|bench|scripts|examples)\/|\.test\.|\.cases\.|\.browser\.page\.|^\.ci\/|^mock\/src\/|^suites\/src\/|^contracts\/src\//;
+const notShipped = /(^|\/)(test|tests|testing|bench|scripts|examples)\/|\.test\.|\.cases\.|\.browser\.page\.|^\.ci\/|^mock\/src\/|^suites\/src\/|^contracts\/(lib|wordpress|spec)\/|^fixtures\/(lib|model)\//;
 for (const f of files.filter((f) => notShipped.test(f))) problems.push(`ships ${f}: a test, bench, script or source file`);
 if (info.size >= 2 * 1024 * 1024) problems.push(`the tarball is ${info.size} bytes, not under 2 MB`);
 for (const [key, entry] of Object.entries(pkg.exports)) {

@@ -3,11 +3,11 @@
 // `npx tsx contracts/bench/generators.ts [ms per phase]` for a small table.
 import fc from 'fast-check';
 import { pathToFileURL } from 'node:url';
-import { loadContractFile, type Contract } from '../src/index.ts';
-import type { Violation, WireRequest } from '../src/arbitraries/model.ts';
-import { allConstraints } from '../src/arbitraries/constraints.ts';
-import { validRequestArb } from '../src/arbitraries/requests.ts';
-import { isGenerator, violationArb } from '../src/arbitraries/violations.ts';
+import { loadContractFile, type Contract } from '../lib/index.ts';
+import type { Violation, WireRequest } from '../lib/arbitraries/model.ts';
+import { allConstraints } from '../lib/arbitraries/constraints.ts';
+import { validRequestArb } from '../lib/arbitraries/requests.ts';
+import { isGenerator, violationArb } from '../lib/arbitraries/violations.ts';
 
 export interface BenchOptions {
   /** How long each phase (valid, then invalid) samples, in ms. Default 2000. */

@@ -1,8 +1,8 @@
-// npm run contract:bundle            → writes contracts/openapi.yaml from contracts/src/
+// npm run contract:bundle            → writes contracts/openapi.yaml from contracts/spec/
 // npm run contract:bundle -- --check → exits 1 when the committed bundle differs from the sources
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderBundle } from '../src/bundle-io.ts';
+import { renderBundle } from '../lib/bundle-io.ts';
 import { writeOrCheck } from './write-or-check.ts';
 
 const root = new URL('..', import.meta.url).pathname;

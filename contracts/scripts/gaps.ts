@@ -2,8 +2,8 @@
 // npm run contract:gaps -- --check → exits 1 when the committed GAPS.md is stale
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseContract } from '../src/loader.ts';
-import { renderGaps } from '../src/gaps.ts';
+import { parseContract } from '../lib/loader.ts';
+import { renderGaps } from '../lib/gaps.ts';
 import { writeOrCheck } from './write-or-check.ts';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContractFile, parseContract, DEFAULT_CONTRACT_PATH } from '../src/loader.ts';
-import { coerceValue } from '../src/coerce.ts';
-import { createAjv } from '../src/ajv.ts';
-import { renderBundle } from '../src/bundle-io.ts';
-import { renderGaps, collectMarks } from '../src/gaps.ts';
-import type { JsonSchema, Operation, ParamSpec } from '../src/types.ts';
+import { loadContractFile, parseContract, DEFAULT_CONTRACT_PATH } from '../lib/loader.ts';
+import { coerceValue } from '../wordpress/schema/coerce.ts';
+import { createAjv } from '../lib/ajv.ts';
+import { renderBundle } from '../lib/bundle-io.ts';
+import { renderGaps, collectMarks } from '../lib/gaps.ts';
+import type { JsonSchema, Operation, ParamSpec } from '../lib/types.ts';
 import { INVENTORY, PER_NAMESPACE } from './inventory.ts';
 import { FACTS, type Fact } from './facts.ts';
 
@@ -119,9 +119,18 @@ describe('routing', () => {
   });
 
   it('tells a route that lacks the method apart from no route (WordPress answers both with rest_no_route)', () => {
-    expect(contract.match('DELETE', '/cal/v1/events')).toEqual({ kind: 'no-method', allowed: ['GET', 'POST'] });
-    expect(contract.match('POST', '/cal/v1/events/5')).toEqual({ kind: 'no-method', allowed: ['GET', 'PUT', 'PATCH', 'DELETE'] });
-    expect(contract.match('GET', '/batch/v1')).toEqual({ kind: 'no-method', allowed: ['POST'] });
+    expect(contract.match('DELETE', '/cal/v1/events')).toMatchObject({ kind: 'no-method', allowed: ['GET', 'POST'] });
+    expect(contract.match('POST', '/cal/v1/events/5')).toMatchObject({ kind: 'no-method', allowed: ['GET', 'PUT', 'PATCH', 'DELETE'], pathParams: { id: '5' } });
+    expect(contract.match('GET', '/batch/v1')).toMatchObject({ kind: 'no-method', allowed: ['POST'] });
+  });
+
+  it('routes as WordPress registers them: a dot in a route is a regex dot, HEAD is served by GET', () => {
+    // Checked on WordPress 6.1.9: GET /wp-json/oembed/1x0/embed answers oEmbed's own 400 (missing url), not rest_no_route.
+    expect(contract.match('GET', '/oembed/1x0/embed')).toMatchObject({ kind: 'match', route: { route: '/oembed/1.0/embed' } });
+    expect(contract.match('HEAD', '/cal/v1/events')).toMatchObject({ kind: 'match', operation: { id: 'getCalV1Events' } });
+    expect(contract.operation('getCalV1EventsById').route).toBe('/cal/v1/events/(?P<id>[0-9]+)');
+    expect(contract.methodsFor('/cal/v1/events/5')).toEqual(['GET', 'PUT', 'PATCH', 'DELETE']);
+    expect(contract.matching('/nope')).toBeUndefined();
   });
 });
 
@@ -211,6 +220,21 @@ describe('schemas', () => {
     }
     for (const [where, s] of schemas) expect(() => ajv.compile(s), where).not.toThrow();
     expect(schemas.length).toBeGreaterThan(204 * 3);
+  });
+
+  it('owns the response and reading validators too, each compiled once on its own Ajv', () => {
+    const list = contract.operation('getCalV1Events');
+    const check = contract.responseCheck(list, '200');
+    expect(check).toBeDefined();
+    expect(contract.responseCheck(list, '200')).toBe(check);
+    expect(check!([])).toEqual([]);
+    expect(check!('not a list').length).toBeGreaterThan(0);
+    expect(contract.responseCheck(list, '599')).toBeUndefined();
+    const reading = { type: 'array', items: { type: 'integer' } };
+    expect(contract.readingCheck(reading)!([1, 2])).toEqual([]);
+    expect(contract.readingCheck(reading)!(['a'])[0]).toMatchObject({ keyword: 'type' });
+    expect(contract.readingCheck(reading)).toBe(contract.readingCheck(reading));
+    expect(contract.readingCheck({ $ref: '#/nowhere' })).toBeUndefined();
   });
 
   it('compiles all 204 request validators once', () => {

@@ -5,7 +5,7 @@
 //
 // Prints CPU µs per request (best and median of 5 rounds from a fresh state) and the heap after a full GC (run with
 // --expose-gc) once N writes are in.
-import { wpJsonEncode } from '../src/wire/php/index.ts';
+import { wpJsonEncode } from '../../contracts/wordpress/php/index.ts';
 import { createMock } from '../src/index.ts';
 
 const which = process.argv[2] ?? 'both';

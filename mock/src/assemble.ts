@@ -1,15 +1,14 @@
 // The mock put together from a loaded contract and a filled store: routes, handlers, core and the Mock API. Where
 // the contract and the data come from is the caller's business (index.ts: files on disk; browser.ts: memory), so
 // nothing here touches a file or any other Node-only API.
-import type { Contract } from '../../contracts/src/contract.ts';
-import type { Operation } from '../../contracts/src/types.ts';
+import type { Contract } from '../../contracts/lib/contract.ts';
+import type { Operation } from '../../contracts/lib/types.ts';
 import { createRng } from '../../fixtures/lib/prng.ts';
 import type { Store } from './store/store.ts';
-import type { StoreData } from './store/model.ts';
+import type { StoreData } from '../../fixtures/model/records.ts';
 import type { DeepReadonly } from './store/table.ts';
-import { offsetMinutes } from './store/time.ts';
+import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
-import { RouteTable } from './core/routes.ts';
 import type { MemoSettings, MemoStats } from './core/memo.ts';
 import { createCore } from './core/serve.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
@@ -120,12 +119,10 @@ function notSaved(): MockResponse {
 export function assembleMock(contract: Contract, store: Store, options: MockBehaviour = {}, persister?: Durability): Mock {
   const clock = options.clock ?? systemClock;
   const rng = createRng(options.seed ?? Math.floor(Math.random() * 2 ** 32));
-  const table = RouteTable.fromContract(contract);
   const budget = cacheBudget(options.cache ?? true, options.cacheMaxBytes ?? DEFAULT_CACHE_BYTES);
   const siteUrl = options.siteUrl === undefined ? undefined : siteUrlOf(options.siteUrl);
   const discovery = new Discovery(
     contract,
-    table,
     {
       ...SITE,
       timezone: store.get('calendarSettings').timezone,
@@ -148,7 +145,6 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
 
   const core = createCore({
     contract,
-    table,
     discovery,
     store,
     route,

@@ -25,7 +25,7 @@ describe('site-contracts/mock/browser', () => {
     const imports = Object.values(out.metafile.inputs).flatMap((i) => i.imports.map((x) => x.path));
     expect(imports.filter((p) => p.startsWith('node:'))).toEqual([]);
     // The Node entry's file-reading modules stay out.
-    const nodeSide = ['mock/src/index.ts', 'contracts/src/loader.ts', 'mock/src/store/load-fixtures.ts', 'mock/src/store/persist.ts', 'mock/src/adapters/node-http.ts'];
+    const nodeSide = ['mock/src/index.ts', 'contracts/lib/loader.ts', 'mock/src/store/load-fixtures.ts', 'mock/src/store/persist.ts', 'mock/src/adapters/node-http.ts'];
     expect(Object.keys(out.metafile.inputs).filter((p) => nodeSide.includes(p))).toEqual([]);
     expect(Object.keys(out.metafile.inputs)).toContain('mock/src/assemble.ts');
   });

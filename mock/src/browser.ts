@@ -10,18 +10,18 @@
 //
 // Nothing reachable from here imports a `node:` module or uses a Node global; mock/src/adapters/msw.browser.test.ts
 // bundles it for the browser platform, which would fail if anything did.
-import { loadContract, parseContract, type Contract } from '../../contracts/src/contract.ts';
-import type { JsonSchema } from '../../contracts/src/types.ts';
+import { loadContract, parseContract, type Contract } from '../../contracts/lib/contract.ts';
+import type { JsonSchema } from '../../contracts/lib/types.ts';
 import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { assembleMock, type Mock, type MockBehaviour } from './assemble.ts';
 import { checkFixtureSet } from './store/fixture-schema.ts';
-import { FIXTURE_FILES, type FixtureSet } from './store/model.ts';
+import { FIXTURE_FILES, type FixtureSet } from '../../fixtures/model/records.ts';
 import { createStore } from './store/store.ts';
 import { systemClock } from './core/types.ts';
 
 export type { Credentials, Mock, MockBehaviour } from './assemble.ts';
 export type { MockRequest, MockResponse, Clock } from './core/types.ts';
-export { FixtureError } from './store/fixture-error.ts';
+export { FixtureError } from '../../fixtures/model/fixture-error.ts';
 
 export interface BrowserMockOptions extends MockBehaviour {
   /**

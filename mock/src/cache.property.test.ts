@@ -4,7 +4,7 @@
 // and every answer must be the same status, headers (in order) and bytes. Replay: FC_SEED=<seed> [FC_PATH=<path>].
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeBody, freshSeed, seedFromEnv, toUrl, validRequest, type WireRequest } from '../../contracts/src/arbitraries/index.ts';
+import { encodeBody, freshSeed, seedFromEnv, toUrl, validRequest, type WireRequest } from '../../contracts/lib/arbitraries/index.ts';
 import type { Mock, MockRequest, MockResponse } from './index.ts';
 import { freshMock, sharedContract, TEST_NOW } from './testing/harness.ts';
 

@@ -4,7 +4,7 @@
 // itself refuses must also answer 400.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyViolation, encodeBody, toUrl, validRequest, type WireRequest } from '../../contracts/src/arbitraries/index.ts';
+import { anyViolation, encodeBody, toUrl, validRequest, type WireRequest } from '../../contracts/lib/arbitraries/index.ts';
 import type { Mock } from './index.ts';
 import { freshMock, sharedContract } from './testing/harness.ts';
 

@@ -4,11 +4,11 @@
 // assemble.ts builds the mock from them, and browser.ts builds the same mock from in-memory inputs.
 import { readFileSync } from 'node:fs';
 import { sep } from 'node:path';
-import { loadContractFile, type Contract } from '../../contracts/src/loader.ts';
-import { packagePath } from '../../contracts/src/package-root.ts';
+import { loadContractFile, type Contract } from '../../contracts/lib/loader.ts';
+import { packagePath } from '../../contracts/lib/package-root.ts';
 import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { createStore, type Store } from './store/store.ts';
-import type { FixtureSet } from './store/model.ts';
+import type { FixtureSet } from '../../fixtures/model/records.ts';
 import { internalizeKeysOneByte } from './store/json-text.ts';
 import { openStateFile, openStore, type Persister, type StateFileOptions } from './store/persist.ts';
 import { systemClock } from './core/types.ts';

@@ -1,5 +1,5 @@
 // No regular expression of the mock backtracks super-linearly over what a client sends. Every regex literal (and
-// every `new RegExp('…')` of a plain string) in mock/src, and every `pattern` of the contract (ajv and the
+// every `new RegExp('…')` of a plain string) in mock/src and in the WordPress layer it runs (contracts/wordpress), and every `pattern` of the contract (ajv and the
 // WordPress validator port run those over request values), goes through scslre, the analysis behind
 // eslint-plugin-regexp's no-super-linear-backtracking / no-super-linear-move, and so do the regexes the renderers
 // assemble at run time (wpautop, wptexturize, smilies). A report is allowed only for the expressions listed below,
@@ -13,19 +13,20 @@ import { analyse } from 'scslre';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { sharedContract } from './testing/harness.ts';
-import { AUTOP_PATTERNS, HTML_SPLIT } from './wire/autop.ts';
-import { SMILIES_SEARCH } from './wire/post-text.ts';
-import { AMP_NOT_ENTITY, DYNAMIC_APOS, DYNAMIC_DASH, DYNAMIC_QUOTE, SPLIT } from './wire/texturize.ts';
+import { AUTOP_PATTERNS, HTML_SPLIT } from '../../contracts/wordpress/content/autop.ts';
+import { SMILIES_SEARCH } from '../../contracts/wordpress/content/post-text.ts';
+import { AMP_NOT_ENTITY, DYNAMIC_APOS, DYNAMIC_DASH, DYNAMIC_QUOTE, SPLIT } from '../../contracts/wordpress/content/texturize.ts';
 
-const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const AUDITED = ['mock/src', 'contracts/wordpress'].map((dir) => join(REPO, dir));
 
 /** `file: /source/flags` → why the input is bounded or not the client's. */
 const NOT_CLIENT_INPUT: Readonly<Record<string, string>> = {
-  'adapters/msw.ts: /\\/+$/': "the developer's `origin` option",
-  'core/routes.ts: /\\{([^}]+)\\}/g': "the contract's route paths",
-  'index.ts: /([A-Za-z_$][\\w$-]*:[\\w$-]+)/g': "the contract's YAML text",
-  'wire/php/scalars.ts: /0+$/': 'the mantissa of Number.prototype.toExponential(): at most 21 characters',
-  'wire/php/scalars.ts: /\\B(?=(\\d{3})+(?!\\d))/g': 'the digits of a rounded finite number: at most 22 characters',
+  'mock/src/adapters/msw.ts: /\\/+$/': "the developer's `origin` option",
+  'contracts/wordpress/rest/routes.ts: /\\{([^}]+)\\}/g': "the contract's route paths",
+  'mock/src/index.ts: /([A-Za-z_$][\\w$-]*:[\\w$-]+)/g': "the contract's YAML text",
+  'contracts/wordpress/php/scalars.ts: /0+$/': 'the mantissa of Number.prototype.toExponential(): at most 21 characters',
+  'contracts/wordpress/php/scalars.ts: /\\B(?=(\\d{3})+(?!\\d))/g': 'the digits of a rounded finite number: at most 22 characters',
 };
 
 function sourceFiles(dir: string): string[] {
@@ -45,7 +46,7 @@ interface Found {
 function regexesOf(path: string): Found[] {
   const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
   const out: Found[] = [];
-  const at = (n: ts.Node) => `${relative(ROOT, path)}:${file.getLineAndCharacterOfPosition(n.getStart(file)).line + 1}`;
+  const at = (n: ts.Node) => `${relative(REPO, path)}:${file.getLineAndCharacterOfPosition(n.getStart(file)).line + 1}`;
   const visit = (n: ts.Node): void => {
     if (n.kind === ts.SyntaxKind.RegularExpressionLiteral) out.push({ where: at(n), literal: n.getText(file) });
     if ((ts.isNewExpression(n) || ts.isCallExpression(n)) && ts.isIdentifier(n.expression) && n.expression.text === 'RegExp') {
@@ -67,14 +68,14 @@ function reports(literal: string): string[] {
 }
 
 describe('regular expressions over client input are linear', () => {
-  const found = sourceFiles(ROOT).flatMap(regexesOf);
+  const found = AUDITED.flatMap(sourceFiles).flatMap(regexesOf);
 
   it('finds the regexes it audits', () => {
     // A walk that found nothing would pass vacuously.
     expect(found.length).toBeGreaterThan(150);
   });
 
-  it('every regex in mock/src is free of super-linear backtracking, or listed with why its input is not the client\'s', () => {
+  it('every regex in mock/src and contracts/wordpress is free of super-linear backtracking, or listed with why its input is not the client\'s', () => {
     const flagged = new Map<string, string[]>();
     for (const f of found) {
       const r = reports(f.literal);

@@ -1,4 +1,4 @@
-// Records how a live WordPress renders post texts, for mock/src/wire/post-text.test.ts (which must not need one).
+// Records how a live WordPress renders post texts, for contracts/wordpress/content/post-text.test.ts (which must not need one).
 // Each input is written as a post's title, content and excerpt through wp/v2/posts, read back in the edit context
 // and deleted for good. Run against .ci/wordpress/setup.sh's site:
 //
@@ -17,7 +17,7 @@ if (!auth) {
   process.exit(2);
 }
 const headers = { authorization: `Basic ${Buffer.from(auth).toString('base64')}`, 'content-type': 'application/json' };
-const out = fileURLToPath(new URL('../src/wire/post-text.recorded.json', import.meta.url));
+const out = fileURLToPath(new URL('../../contracts/wordpress/content/post-text.recorded.json', import.meta.url));
 
 /** mulberry32: the same inputs on every run. */
 function rng(seed: number): () => number {

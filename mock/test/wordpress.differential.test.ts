@@ -202,6 +202,8 @@ const CASES: Case[] = [
   { name: '?rest_route= with a trailing slash and upper case', build: () => ({ method: 'GET', path: '/?rest_route=/OEmbed/1.0/embed/' }) },
   { name: 'index.php?rest_route=', build: () => ({ method: 'GET', path: '/index.php?rest_route=/oembed/1.0/embed' }) },
   { name: 'double slashes in the route', build: () => ({ method: 'GET', path: '/wp-json//oembed//1.0/embed' }) },
+  // A route is a regex as registered: the dot of oembed/1.0 takes any character (preg_match), so this is the embed route.
+  { name: 'a dot in a route matches any character (oembed/1x0/embed)', build: () => ({ method: 'GET', path: '/wp-json/oembed/1x0/embed' }) },
   { name: 'unknown route through ?rest_route=', build: () => ({ method: 'GET', path: '/?rest_route=/nothing/here' }) },
   { name: 'a method the route lacks (GET batch/v1)', build: () => ({ method: 'GET', path: '/wp-json/batch/v1' }) },
   { name: 'a method the route lacks (DELETE oembed)', build: () => ({ method: 'DELETE', path: '/wp-json/oembed/1.0/embed?url=x' }) },
@@ -330,6 +332,11 @@ const LINK_QUERIES = [
   'per_page=1&page=2&categories=1,2',
   'per_page=1&page=2&_embed=author',
   'per_page=1&page=2&tags[]=3&tags[]=4&_jsonp=cb',
+  // PHP's parse_str() where a simpler reader differs: an unclosed bracket, a bracket written %5B, text after a
+  // closing bracket, malformed escapes (WordPress prints a_b=1&c_d=2&e%5Bf%5D=3&w=%25zz&v=a%252).
+  'per_page=1&page=2&a[b=1&c%5Bd=2&e[f]g=3&w=%zz&v=a%2',
+  // Bytes that are no UTF-8: PHP keeps them as they are, and urlencode() gives them back (x=%FF&z=%E2%82).
+  'per_page=1&page=2&x=%ff&z=%e2%82&y=%C2%A0',
 ];
 
 describe.skipIf(!WP)('pagination links beside a real WordPress', () => {

@@ -4,9 +4,9 @@
 // All of them, and the internal GETs of `_embed` (subrequest()), run in the one DispatchEnv the top-level request
 // was given: in WordPress they are the same PHP request, with the same user, language and site URL
 // (serve_batch_request_v1() and rest_do_request() call $this->dispatch() on the same server).
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
-import type { Lang } from '../store/model.ts';
+import type { Contract, ContractRoute } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
+import type { Lang } from '../../../fixtures/model/records.ts';
 import type { Store } from '../store/store.ts';
 import { assignOwn } from '../store/table.ts';
 import { invalidJson, noRoute, type WpErrorResponse } from '../wire/errors.ts';
@@ -18,7 +18,6 @@ import type { HandlerCtx, HandlerMemos, Reply, Rng } from '../handlers/context.t
 import { allowedMethods, checkPermission, type User } from './permissions.ts';
 import type { ParamReader } from './params.ts';
 import { forbiddenStatusErrors } from './status-capability.ts';
-import type { RouteEntry, RouteTable } from './routes.ts';
 
 /** What dispatch produces before serve_request() turns it into bytes. */
 export interface Dispatched {
@@ -41,13 +40,12 @@ export interface Dispatched {
 }
 
 export type Prepared =
-  | { kind: 'ready'; route: RouteEntry; op: Operation; pathParams: Record<string, string>; params: Record<string, unknown>; lang: Lang }
-  | { kind: 'error'; error: WpErrorResponse; route?: RouteEntry; op?: Operation; pathParams?: Record<string, string>; lang: Lang };
+  | { kind: 'ready'; route: ContractRoute; op: Operation; pathParams: Record<string, string>; params: Record<string, unknown>; lang: Lang }
+  | { kind: 'error'; error: WpErrorResponse; route?: ContractRoute; op?: Operation; pathParams?: Record<string, string>; lang: Lang };
 
 /** Everything a dispatch depends on besides the request: built once per top-level request (core/serve.ts). */
 export interface DispatchEnv {
   contract: Contract;
-  table: RouteTable;
   params: ParamReader;
   store: Store;
   /** The site URL's API root for the request's language, and its home page. */
@@ -75,19 +73,19 @@ export function langOf(params: Record<string, unknown> | undefined, env: Dispatc
 
 /** Route match, JSON body check, parameter check: the part of dispatch() that runs before any permission callback. */
 export function prepare(req: ParsedRequest, env: DispatchEnv): Prepared {
-  const m = env.table.match(req.method, req.route);
+  const m = env.contract.match(req.method, req.route);
   if (m.kind !== 'match') return { kind: 'error', error: noRoute(), lang: langOf(undefined, env) };
-  const { route, op, pathParams } = m;
+  const { route, operation: op, pathParams } = m;
   // has_valid_params() reports a body that did not decode before anything else.
   if (req.jsonError) return { kind: 'error', error: invalidJson(req.jsonError), route, op, pathParams, lang: langOf(undefined, env) };
   // Only --auth restricts statuses; open mode (and every batch item in it) needs no check, nor a closure for it.
-  const read = env.params.read(m.op, req, m.pathParams, env.authRequired ? (raw) => forbiddenStatusErrors(m.op, raw, env) : undefined);
+  const read = env.params.read(op, req, pathParams, env.authRequired ? (raw) => forbiddenStatusErrors(op, raw, env) : undefined);
   if (!read.ok) return { kind: 'error', error: read.error, route, op, pathParams, lang: langOf(undefined, env) };
   // Literals rather than `{ ...base, key }`: V8 adds properties to a spread copy slowly, and this runs per request.
   return { kind: 'ready', route, op, pathParams, params: read.params, lang: langOf(read.params, env) };
 }
 
-export function allowFor(route: RouteEntry | undefined, pathParams: Record<string, string> | undefined, lang: Lang, env: DispatchEnv, params?: Record<string, unknown>): string[] | null {
+export function allowFor(route: ContractRoute | undefined, pathParams: Record<string, string> | undefined, lang: Lang, env: DispatchEnv, params?: Record<string, unknown>): string[] | null {
   if (!route) return null;
   // rest_send_allow_header() asks each method's permission callback about this very request, parameters included.
   return allowedMethods(route, { store: env.store, pathParams: pathParams ?? {}, lang, user: env.user, authRequired: env.authRequired, ...(params ? { params } : {}) });

@@ -1,7 +1,7 @@
 // Integer parameters spelled with odd spacing answer as WordPress 6.1.9 answered them (recorded on the reference
-// site, contracts/test/php-numeric.cases.ts): PHP's whitespace around a number is fine, U+00A0 and NUL are not.
+// site, contracts/wordpress/php/php-numeric.cases.ts): PHP's whitespace around a number is fine, U+00A0 and NUL are not.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ID_LIST_SPELLINGS, PER_PAGE_SPELLINGS } from '../../../contracts/test/php-numeric.cases.ts';
+import { ID_LIST_SPELLINGS, PER_PAGE_SPELLINGS } from '../../../contracts/wordpress/php/php-numeric.cases.ts';
 import type { Mock } from '../index.ts';
 import { call, freshMock } from '../testing/harness.ts';
 

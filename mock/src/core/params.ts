@@ -1,14 +1,15 @@
 // Parameters the way WP_REST_Request reads them: each declared arg is looked up in JSON body, form body, query and
 // path, in that order (get_parameter_order()), undeclared ones are ignored, values are coerced as WordPress
 // coerces them, checked by the contract's compiled validator, and reported as WordPress reports them.
-import type { Contract } from '../../../contracts/src/loader.ts';
-import { coerceValue } from '../../../contracts/src/coerce.ts';
-import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/src/types.ts';
-import { invalidParams, isEnforcedByWordPress, phaseOfFor, type WpErrorResponse } from '../wire/errors.ts';
-import type { WpError } from '../wire/wpvalidate.ts';
-import { isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../wire/php/index.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import { coerceValue } from '../../../contracts/wordpress/schema/coerce.ts';
+import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/lib/types.ts';
+import type { WpErrorResponse } from '../wire/errors.ts';
+import { invalidParams, isEnforcedByWordPress, phaseOfFor } from '../wire/invalid-params.ts';
+import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
+import { isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
-import { latin1Copy } from '../bytes.ts';
+import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
 
 /** What is computed once per operation: its args by name, defaults, and the schemas WordPress reports against. */
 interface OpArgs {

@@ -1,12 +1,12 @@
 // Who is asking, and may they. Mirrors WordPress's permission_callbacks: they run after parameter validation, an
 // item route's callback first looks the item up (so an unknown ID is 404 before any 401), and the same callbacks
 // decide the Allow header (rest_send_allow_header()). Open by default: without --auth every callback passes.
-import type { Operation } from '../../../contracts/src/types.ts';
-import type { PostType } from '../store/model.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
+import type { PostType } from '../../../fixtures/model/records.ts';
 import type { Store } from '../store/store.ts';
 import { cannotCreate, cannotDelete, cannotEdit, forbidden, invalidId, notAllowed, wpError, type WpErrorResponse } from '../wire/errors.ts';
-import type { RouteEntry } from './routes.ts';
-import { base64Decode, utf8Decode } from '../bytes.ts';
+import type { ContractRoute } from '../../../contracts/lib/loader.ts';
+import { base64Decode, utf8Decode } from '../../../contracts/wordpress/bytes.ts';
 import { canDeletePost, canEditPost, canReadPost, userCan, type PostFacts, type User } from './capabilities.ts';
 
 export type { User } from './capabilities.ts';
@@ -193,13 +193,13 @@ export function checkPermission(input: PermissionInput): WpErrorResponse | null 
 }
 
 /** rest_send_allow_header(): the route's methods whose permission callback passes now. */
-export function allowedMethods(route: RouteEntry, input: Omit<PermissionInput, 'op'>): string[] {
+export function allowedMethods(route: ContractRoute, input: Omit<PermissionInput, 'op'>): string[] {
   if (!input.authRequired) {
     // Open mode: every callback passes once the item exists; the first op's lookup decides for all.
-    const item = route.ops[0] ? lookup(route.ops.find((o) => o.kind === 'read' || o.kind === 'update' || o.kind === 'delete') ?? route.ops[0], input.store, input.pathParams, input.lang) : undefined;
-    return isError(item) ? [] : route.methods;
+    const item = route.operations[0] ? lookup(route.operations.find((o) => o.kind === 'read' || o.kind === 'update' || o.kind === 'delete') ?? route.operations[0], input.store, input.pathParams, input.lang) : undefined;
+    return isError(item) ? [] : [...route.methods];
   }
   const out: string[] = [];
-  for (const op of route.ops) if (checkPermission({ ...input, op }) === null) out.push(op.method);
+  for (const op of route.operations) if (checkPermission({ ...input, op }) === null) out.push(op.method);
   return out;
 }

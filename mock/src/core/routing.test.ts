@@ -1,7 +1,7 @@
 // Every operation of the contract is routed under the three API-root styles, and what WordPress answers for an
 // unknown route or a method the route lacks: 404 rest_no_route, never 405 (samples 24-29, 83).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Mock } from '../index.ts';
 import { call, freshMock, sharedContract } from '../testing/harness.ts';
 

@@ -5,13 +5,13 @@
 //
 // Links are built from the site URL (WordPress's `home` and `siteurl` options): the one the mock was given, else the
 // address the adapter serves (never the Host header, which any client sets to anything).
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Lang } from '../store/model.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Lang } from '../../../fixtures/model/records.ts';
 import type { Store } from '../store/store.ts';
 import { criticalError, invalidPrefer, jsonpCallbackInvalid, noRoute, payloadTooLarge, prefer as preferError, type WpErrorResponse } from '../wire/errors.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../wire/envelope.ts';
 import { responseHeaders, type HeaderList } from '../wire/headers.ts';
-import { wpJsonEncode } from '../wire/php/index.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 import { apacheRejection, parseRequest, type ParsedRequest } from '../wire/request.ts';
 import type { Discovery } from '../handlers/discovery.ts';
 import type { HandlerCtx, HandlerMemos, Reply, Rng } from '../handlers/context.ts';
@@ -21,17 +21,15 @@ import { ParamReader } from './params.ts';
 import { authenticate, type User } from './permissions.ts';
 import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
 import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
-import type { RouteTable } from './routes.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
-import { utf8Encode } from '../bytes.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
+import { utf8Encode } from '../../../contracts/wordpress/bytes.ts';
 
 /** The site URL when neither the mock nor the adapter names one. */
 export const DEFAULT_SITE_URL = 'http://127.0.0.1:4010';
 
 export interface CoreOptions {
   contract: Contract;
-  table: RouteTable;
   discovery: Discovery;
   store: Store;
   /** Handler of an operation (undefined: the route answers rest_no_route). */
@@ -149,7 +147,6 @@ export function createCore(opts: CoreOptions): Core {
     const urlLang = req.language && languages.has(req.language) ? (req.language as Lang) : undefined;
     const env: DispatchEnv = {
       contract: opts.contract,
-      table: opts.table,
       params,
       store: opts.store,
       links: { apiRoot: `${site}${urlLang ? `/${urlLang}` : ''}/wp-json/`, home: site },
@@ -306,14 +303,14 @@ export function createCore(opts: CoreOptions): Core {
     try {
       // rest_handle_options_request(): OPTIONS answers the first matching route's description, or an empty body.
       if (req.method === 'OPTIONS') {
-        const m = opts.table.matching(req.route);
+        const m = opts.contract.matching(req.route);
         if (!m) return res(finish(req, { status: 200, data: [], headers: [], error: false }, ctx));
         const allow = allowFor(m.route, m.pathParams, langOf(undefined, env), env);
         const headers: HeaderList = allow && allow.length ? [['Allow', allow.join(', ')]] : [];
         return res(finish(req, { status: 200, data: opts.discovery.options(m.route, env.links.apiRoot), headers, error: false }, ctx));
       }
       if (pref.code !== undefined) {
-        const m = opts.table.match(req.method, req.route);
+        const m = opts.contract.match(req.method, req.route);
         if (m.kind !== 'match') return res(errorResponse(req, noRoute(), ctx));
         const forced = preferError(pref.code);
         if (forced) {

@@ -2,8 +2,8 @@
 // `publish` needs the post type's edit_posts capability, and the check runs before the enum check, so an anonymous
 // `status=bogus` is "Status is forbidden." (sample 14), not "not one of". It runs in the sanitize pass: a failure in
 // the validate pass (per_page=abc) hides it, and it is reported beside the pass's other failures.
-import type { Operation } from '../../../contracts/src/types.ts';
-import type { WpError } from '../wire/wpvalidate.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
+import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
 import { canEditPosts, POST_RESOURCES, type User } from './permissions.ts';
 
 /** The statuses as wp_parse_slug_list() reads them: a list, or a string split on commas and spaces. */

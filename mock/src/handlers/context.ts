@@ -1,8 +1,8 @@
 // What a route handler gets and gives back. Handlers are pure over the store: everything from the outside
 // world (time, randomness, who is asking, where links should point) comes in through HandlerCtx.
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { DispatchEnv } from '../core/dispatch.ts';
-import type { Lang, UserRecord } from '../store/model.ts';
+import type { Lang, UserRecord } from '../../../fixtures/model/records.ts';
 import type { Store } from '../store/store.ts';
 import type { DeepReadonly } from '../store/table.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';

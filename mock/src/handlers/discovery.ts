@@ -2,18 +2,18 @@
 // the root descriptor (`GET /wp-json/`, WP_REST_Server::get_index()), namespace indexes (get_namespace_index())
 // and OPTIONS answers (get_data_for_route() in the `help` context, with the item schema).
 // Args are printed in WordPress's own format (only the allowed keywords, then `required` as a boolean).
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { JsonSchema, Operation } from '../../../contracts/src/types.ts';
-import { argsFromParams, routeDescriptor, routesIndex, toWpItemSchema, type EndpointDescription, type RouteDescription } from '../wire/options.ts';
-import type { WpSchema } from '../wire/wpvalidate.ts';
-import type { RouteEntry, RouteTable } from '../core/routes.ts';
+import type { Contract, ContractRoute } from '../../../contracts/lib/loader.ts';
+import type { JsonSchema, Operation } from '../../../contracts/lib/types.ts';
+import { argsFromParams, itemSchemaOf } from '../../../contracts/lib/wordpress-args.ts';
+import { routeDescriptor, routesIndex, type EndpointDescription, type RouteDescription } from '../../../contracts/wordpress/rest/descriptors.ts';
+import type { WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 import { Memo, textBytes, type MemoSettings, type MemoStats } from '../core/memo.ts';
-import { wpJsonEncode } from '../wire/php/index.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 type Json = Record<string, unknown>;
 
 /** Routes whose endpoints accept batching (001 §4.1 leaves it open; the calendar's own records opt in). */
-export function isBatchable(route: RouteEntry): boolean {
+export function isBatchable(route: ContractRoute): boolean {
   return /^\/cal\/(events\/v1|v1)\/(events|venues|organizers|categories|tags)(\/|$)/.test(route.template) && !route.template.endsWith('/doc') && !route.template.endsWith('/docs');
 }
 
@@ -30,9 +30,9 @@ function argsOf(op: Operation): Record<string, WpSchema> {
 }
 
 /** Endpoints: operations of a route with the same args share one endpoint, as WordPress registers them. */
-function endpointsOf(route: RouteEntry): EndpointDescription[] {
+function endpointsOf(route: ContractRoute): EndpointDescription[] {
   const groups: { methods: string[]; args: Record<string, WpSchema>; key: string }[] = [];
-  for (const op of route.ops) {
+  for (const op of route.operations) {
     const args = argsOf(op);
     const key = JSON.stringify(args);
     const writes = (m: string) => m !== 'GET' && m !== 'DELETE';
@@ -58,28 +58,27 @@ function flatten(schema: JsonSchema): JsonSchema {
 }
 
 export class Discovery {
-  private readonly descriptions = new Map<RouteEntry, RouteDescription>();
+  private readonly descriptions = new Map<ContractRoute, RouteDescription>();
   /** The `routes` objects per API root and namespace: a function of the contract and the root alone. */
   private readonly indexes: Memo<string, Json>;
 
   constructor(
     private readonly contract: Contract,
-    private readonly table: RouteTable,
     private readonly site: { name: string; description: string; timezone: string; gmtOffset: () => number },
     memo: MemoSettings = { enabled: true, maxBytes: 8 * 1024 * 1024 },
   ) {
     // The root's routes object prints to about 300 KB; count a kept one at twice its text.
     this.indexes = new Memo(memo, (key, routes) => textBytes(key) + 2 * wpJsonEncode(routes).length);
-    for (const route of table.routes) {
-      const record = route.ops.map((o) => o.raw['x-record']).find((r): r is string => typeof r === 'string');
+    for (const route of contract.routes) {
+      const record = route.operations.map((o) => o.raw['x-record']).find((r): r is string => typeof r === 'string');
       let schema: WpSchema | undefined;
       if (record) {
         const name = record.split('/').pop()!;
         const src = (contract.deref.components?.schemas as Record<string, JsonSchema> | undefined)?.[name];
-        if (src) schema = toWpItemSchema(flatten(src), route.ops[0]?.resource ?? name);
+        if (src) schema = itemSchemaOf(flatten(src), route.operations[0]?.resource ?? name);
       }
       this.descriptions.set(route, {
-        route: route.wpRoute,
+        route: route.route,
         namespace: route.namespace,
         endpoints: endpointsOf(route),
         ...(isBatchable(route) ? { allow_batch: { v1: true } } : {}),
@@ -91,7 +90,7 @@ export class Discovery {
   /** The `routes` object of the root descriptor or a namespace index. */
   private routes(apiRoot: string, namespace?: string): Json {
     return this.indexes.get(`${namespace ?? ''} ${apiRoot}`, () => {
-      const list = this.table.routes.filter((r) => namespace === undefined || r.namespace === namespace).map((r) => this.descriptions.get(r)!);
+      const list = this.contract.routes.filter((r) => namespace === undefined || r.namespace === namespace).map((r) => this.descriptions.get(r)!);
       return routesIndex(list, { apiRoot });
     });
   }
@@ -134,7 +133,7 @@ export class Discovery {
   }
 
   /** OPTIONS on a route: its description in the `help` context, with the item schema. */
-  options(route: RouteEntry, apiRoot: string): Json | null {
+  options(route: ContractRoute, apiRoot: string): Json | null {
     return routeDescriptor(this.descriptions.get(route)!, { apiRoot, context: 'help' }) as Json | null;
   }
 }

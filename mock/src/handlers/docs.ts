@@ -2,8 +2,8 @@
 // return; the plugin serves a machine-readable API description, so the mock serves the contract's own OpenAPI
 // description restricted to that namespace, with the server URL of the site (remembered per namespace and API root in
 // the mock's docs memo).
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { JsonSchema } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { JsonSchema } from '../../../contracts/lib/types.ts';
 import { ok, type HandlerCtx, type Reply } from './context.ts';
 
 export function docsHandler(contract: Contract): (ctx: HandlerCtx) => Reply {

@@ -1,7 +1,7 @@
 // Which handler serves an operation, decided once per operation from what the contract says about it
 // (kind, resource, namespace) and, for the add-ons, its path.
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { addonHandler } from './addons/index.ts';
 import { batchHandler } from './batch.ts';
 import { handlePosts } from './calendar/posts.ts';

@@ -5,11 +5,11 @@
 
 import { recordProblems } from './fixture-schema.ts';
 import { dropObjectRecords, objectExists, postTypeOf, type RecordWorld } from './links.ts';
-import type { CalendarSettings, FixtureSet, Sequences, StoreData } from './model.ts';
+import type { CalendarSettings, FixtureSet, Sequences, StoreData } from '../../../fixtures/model/records.ts';
 import { keyOf, rowsOf, SINGLETON_DEFS, TABLES, type KeyOf, type RecordTableName, type RecordTables, type Singletons, type Stored, type TableName } from './registry.ts';
 import { invalid, StoreError } from './store-error.ts';
 import { deepFreeze, type DeepReadonly } from './table.ts';
-import { isKnownTimeZone } from './time.ts';
+import { isKnownTimeZone } from '../../../contracts/wordpress/time.ts';
 import type { Tx } from './transaction.ts';
 
 type Rec<N extends RecordTableName> = Stored<RecordTables[N]>;

@@ -1,6 +1,6 @@
 // The store's public surface, for the mock server and the suites.
-export * from './model.ts';
-export { FixtureError, formatIssue, type FixtureIssue, type FixtureProblemKind } from './fixture-error.ts';
+export * from '../../../fixtures/model/records.ts';
+export { FixtureError, formatIssue, type FixtureIssue, type FixtureProblemKind } from '../../../fixtures/model/fixture-error.ts';
 export { loadFixtures, parseFixtureTexts, parseStateFile, parseStateText, recordProblems, nodeReadFs, type ReadFs, type RecordDef } from './load-fixtures.ts';
 export { checkIntegrity, minimumSequences } from './integrity.ts';
 export {
@@ -13,6 +13,6 @@ export {
   loadState, nodePersistFs, openStateFile, openStore, serializeState, StateFileError, writeFileAtomic,
   type FileHandleLike, type OpenStoreOptions, type Persister, type PersisterStats, type PersistFs, type StateFileOptions,
 } from './persist.ts';
-export { sanitizeTitle, uniqueSlug, truncateSlug, MAX_SLUG_LENGTH } from './slug.ts';
-export { addSeconds, isDateTimeString, isKnownTimeZone, offsetMinutes, utcToZoned, zonedToUtc, dateToUtcString } from './time.ts';
+export { sanitizeTitle, uniqueSlug, truncateSlug, MAX_SLUG_LENGTH } from '../../../contracts/wordpress/slug.ts';
+export { addSeconds, isDateTimeString, isKnownTimeZone, offsetMinutes, utcToZoned, zonedToUtc, dateToUtcString } from '../../../contracts/wordpress/time.ts';
 export { parseJsonText, type JsonParseResult, type JsonSyntaxProblem } from './json-text.ts';

@@ -3,9 +3,9 @@
 // The add-on tables' (and users') rules are the store's own (addon-rules.ts), applied here to every record.
 
 import { addonIssues } from './addon-rules.ts';
-import type { FixtureIssue } from './fixture-error.ts';
-import type { FixtureSet, Lang, PostBase, Sequences } from './model.ts';
-import { isDateTimeString, isKnownTimeZone } from './time.ts';
+import type { FixtureIssue } from '../../../fixtures/model/fixture-error.ts';
+import type { FixtureSet, Lang, PostBase, Sequences } from '../../../fixtures/model/records.ts';
+import { isDateTimeString, isKnownTimeZone } from '../../../contracts/wordpress/time.ts';
 
 /** Where each part of a fixture set lives: its file and the pointer prefix inside it. */
 export type PartLocator = Record<keyof FixtureSet, { file: string; prefix: string }>;

@@ -3,7 +3,7 @@
 // JSON.parse's messages changed between V8 versions and several no longer carry a position, so on
 // failure a small scanner walks the text again to find where and why it stops being JSON.
 
-import { latin1Copy } from '../bytes.ts';
+import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
 
 export interface JsonSyntaxProblem {
   line: number;

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FixtureError } from './fixture-error.ts';
-import { loadFixtures, parseStateText, recordProblems, type ReadFs } from './load-fixtures.ts';
-import { FIXTURE_FILES, type CategoryRecord, type EventRecord, type FixtureSet } from './model.ts';
+import { FixtureError } from '../../../fixtures/model/fixture-error.ts';
+import { generateFixtures, renderFixtureFiles } from '../../../fixtures/lib/generate-all.ts';
+import { loadFixtures, parseFixtureTexts, parseStateText, recordProblems, type ReadFs } from './load-fixtures.ts';
+import { FIXTURE_FILES, type CategoryRecord, type EventRecord, type FixtureSet } from '../../../fixtures/model/records.ts';
 import { fixturesToData } from './store.ts';
 
 const FIXTURES = new URL('../../../fixtures/', import.meta.url);
@@ -110,6 +111,17 @@ describe('loadFixtures', () => {
     expect(e.issues).toHaveLength(15);
     expect(e.message.split('\n')).toHaveLength(11);
     expect(e.message).toMatch(/\.\.\. and 5 more problems$/);
+  });
+});
+
+describe("the generator's data", () => {
+  // The fixtures' own tests check it against the schema; the cross-record rules are the store's, so they are run here.
+  it('loads for other seeds, anchors and sizes, integrity included', () => {
+    const sets = [{ seed: 2 }, { seed: 3 }, { seed: 99 }, { anchor: '2030-03-15' }, { eventCount: 12 }, { eventCount: 1000 }].map((o) => renderFixtureFiles(generateFixtures(o)));
+    for (const files of sets) {
+      const texts = { calendar: files[FIXTURE_FILES.calendar]!, addons: files[FIXTURE_FILES.addons]!, users: files[FIXTURE_FILES.users]! };
+      expect(() => parseFixtureTexts(texts, FIXTURE_FILES)).not.toThrow();
+    }
   });
 });
 

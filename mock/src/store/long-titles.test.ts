@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Run } from './scenarios/long-titles.ts';
-import { MAX_SLUG_LENGTH, withSuffix } from './slug.ts';
+import { MAX_SLUG_LENGTH, withSuffix } from '../../../contracts/wordpress/slug.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SCENARIO = fileURLToPath(new URL('./scenarios/long-titles.ts', import.meta.url));

@@ -4,12 +4,12 @@
 
 import { recordProblems, type RecordDef } from './fixture-schema.ts';
 import { checkRefs, checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
-import type { EventRecord, Lang, LiveStatus, PostBase, PostType, PostTypeMap, RecordMeta } from './model.ts';
+import type { EventRecord, Lang, LiveStatus, PostBase, PostType, PostTypeMap, RecordMeta } from '../../../fixtures/model/records.ts';
 import type { Stored } from './registry.ts';
-import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug } from './slug.ts';
+import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug } from '../../../contracts/wordpress/slug.ts';
 import { invalid, StoreError, stripUndefined } from './store-error.ts';
 import { assignOwn } from './table.ts';
-import { addSeconds, dateToUtcString, isDateTimeString, isKnownTimeZone, utcToZoned, zonedToUtc } from './time.ts';
+import { addSeconds, dateToUtcString, isDateTimeString, isKnownTimeZone, utcToZoned, zonedToUtc } from '../../../contracts/wordpress/time.ts';
 import type { Tx } from './transaction.ts';
 
 /** Fields of a post a caller may set. `null` clears an optional field (password, image, translation_of, geo). */

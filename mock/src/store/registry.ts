@@ -9,7 +9,7 @@ import type {
   LmsUser, OnOff, OrganizerRecord, PageBuilderConnection, PageBuilderLog, PageBuilderPlugin, PageBuilderTheme, PostType,
   SeoMode, SeoObject, SeoRedirection, Sequences, Slider, StoreData, StringPackage, TagRecord, TermType, TrackedKeyword,
   TranslationJob, TranslationSettings, TranslationString, UserRecord, VenueRecord,
-} from './model.ts';
+} from '../../../fixtures/model/records.ts';
 import { SlugIndex } from './slug-index.ts';
 import { deepFreeze, Table, type DeepReadonly, type RowWriter } from './table.ts';
 import type { Staged } from './transaction.ts';

@@ -10,13 +10,13 @@
 import { activateTheme, insertRecord, putRecord, removeRecord, setSingleton } from './addon-rules.ts';
 import { recordProblems } from './fixture-schema.ts';
 import { minimumSequences } from './integrity.ts';
-import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, TermType, TermTypeMap } from './model.ts';
+import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, TermType, TermTypeMap } from '../../../fixtures/model/records.ts';
 import { createPost, deletePost, trashPost, untrashPost, updatePost, WallClock, type PostInput } from './post-rules.ts';
 import {
   Registry, SINGLETON_DEFS, TABLES, type KeyOf, type Listener, type RecordTableName, type RecordTables, type RowChange,
   type Singletons, type Stored, type TableName,
 } from './registry.ts';
-import { sanitizeTitle } from './slug.ts';
+import { sanitizeTitle } from '../../../contracts/wordpress/slug.ts';
 import { snapshotOf } from './snapshot.ts';
 import { invalid } from './store-error.ts';
 import { deepFreeze, listOf, type DeepReadonly, type ListOptions, type Page, type ReadTable } from './table.ts';

@@ -5,9 +5,9 @@
 
 import { recordProblems } from './fixture-schema.ts';
 import { checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
-import type { CategoryRecord, Lang, TagRecord, TermType, TermTypeMap } from './model.ts';
+import type { CategoryRecord, Lang, TagRecord, TermType, TermTypeMap } from '../../../fixtures/model/records.ts';
 import type { Stored } from './registry.ts';
-import { MAX_SLUG_LENGTH, sanitizeTitle, truncateSlug } from './slug.ts';
+import { MAX_SLUG_LENGTH, sanitizeTitle, truncateSlug } from '../../../contracts/wordpress/slug.ts';
 import { invalid, StoreError, stripUndefined } from './store-error.ts';
 import type { Tx } from './transaction.ts';
 

@@ -2,11 +2,11 @@
 // it; nothing reaches a table until the registry commits it. A refused write throws before the commit, and the
 // staged changes are dropped with the transaction: snapshot, version, sequences and slug hints stay as they were.
 
-import type { Sequences, StoreData } from './model.ts';
+import type { Sequences, StoreData } from '../../../fixtures/model/records.ts';
 import type { AllTables, RegistryView, Singletons, StoreChange, Stored, TableName } from './registry.ts';
 import { isSlugged, keyOf, TABLES } from './registry.ts';
 import { SlugOverlay, type SluggedType } from './slug-index.ts';
-import { firstFreeSuffix, withSuffix } from './slug.ts';
+import { firstFreeSuffix, withSuffix } from '../../../contracts/wordpress/slug.ts';
 import { freezeOwned, frozenCompact, type DeepReadonly } from './table.ts';
 
 type AnyKey = string | number;

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures, parseStateText } from './load-fixtures.ts';
-import type { ContactForm, FixtureSet, Lang, PostType, Sequences, StoreData, TermType } from './model.ts';
-import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug, truncateSlug, MAX_SLUG_LENGTH, uniqueSlug } from './slug.ts';
+import type { ContactForm, FixtureSet, Lang, PostType, Sequences, StoreData, TermType, UserRecord } from '../../../fixtures/model/records.ts';
+import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug, truncateSlug, MAX_SLUG_LENGTH, uniqueSlug } from '../../../contracts/wordpress/slug.ts';
 import { createStore, Store, StoreError } from './store.ts';
 import type { DeepReadonly } from './table.ts';
 
@@ -587,7 +587,7 @@ const ADDON_WRITES: Record<string, AddonWrite> = {
   },
   putUserRoles: (m, n, flag, s0) => {
     const id = pick(idsOf(m.users), n)!;
-    const roles = flag ? ['subscriber'] : ['administrator'];
+    const roles: UserRecord['roles'] = flag ? ['subscriber'] : ['administrator'];
     const others = [...m.users].some(([uid, u]) => uid !== id && u.roles.includes('administrator'));
     return {
       label: `user ${id} roles ${roles}`,

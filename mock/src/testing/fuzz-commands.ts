@@ -5,8 +5,8 @@
 // created, batches of up to 25 items mixing all of these, and the public add-on routes with long values, through
 // all three API roots and both languages. Pure: no clock, no I/O; the same seed gives the same requests.
 import fc from 'fast-check';
-import type { Contract } from '../../../contracts/src/loader.ts';
-import { anyViolation, encodeBody, toUrl, validRequest, type WireRequest } from '../../../contracts/src/arbitraries/index.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import { anyViolation, encodeBody, toUrl, validRequest, type WireRequest } from '../../../contracts/lib/arbitraries/index.ts';
 import type { MockRequest } from '../core/types.ts';
 
 export type Resource = 'events' | 'venues' | 'organizers';

@@ -1,9 +1,9 @@
 // Shared set-up for the mock's tests: the contract and fixtures are loaded once per test file, every test gets
 // a fresh mock over them, and `call()` drives the core directly (no port) with WordPress-style requests.
-import { loadContractFile, type Contract } from '../../../contracts/src/loader.ts';
+import { loadContractFile, type Contract } from '../../../contracts/lib/loader.ts';
 import { createMock, DEFAULT_FIXTURES_DIR, type Mock, type MockOptions } from '../index.ts';
 import { loadFixtures } from '../store/load-fixtures.ts';
-import type { FixtureSet } from '../store/model.ts';
+import type { FixtureSet } from '../../../fixtures/model/records.ts';
 import type { MockResponse } from '../core/types.ts';
 
 let contract: Contract | undefined;

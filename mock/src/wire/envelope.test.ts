@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentTypeFor, embedLinks, envelope, fieldTree, filterFields, isFieldIncluded, serializeBody } from './envelope.ts';
-import { wpJsonEncode } from './php/index.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 // A trimmed copy of post 25 from sample 22; expected bodies are the samples' raw bodies (samples.json).
 const post = {

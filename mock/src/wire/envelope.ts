@@ -2,7 +2,7 @@
 // embed_links(), envelope_response(); rest_filter_response_fields() and rest_is_field_included() in rest-api.php):
 // `_fields` filtering, `_embed`, `_envelope`, `_jsonp`, `_pretty`, and PHP's JSON encoding.
 
-import { isNumericArray, isPhpArrayLike, jsToPhpArray, phpArrayKey, wpJsonEncode, type PhpKey } from './php/index.ts';
+import { isNumericArray, isPhpArrayLike, jsToPhpArray, phpArrayKey, wpJsonEncode, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // _fields

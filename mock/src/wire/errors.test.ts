@@ -1,27 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema, ValidationIssue } from '../../../contracts/src/types.ts';
+import type { JsonSchema, ValidationIssue } from '../../../contracts/lib/types.ts';
 import {
   alreadyTrashed,
   cannotCreate,
   cannotDelete,
   criticalError,
-  defaultWpPhase,
   forbidden,
   forbiddenContext,
   invalidId,
   invalidJson,
-  invalidParams,
-  isEnforcedByWordPress,
   jsonpCallbackInvalid,
   missingParams,
   noRoute,
   pageBeyond,
   payloadTooLarge,
-  phaseOfFor,
   prefer,
   wpError,
 } from './errors.ts';
-import { phpJsonDecode, phpParseStr, wpJsonEncode } from './php/index.ts';
+import { defaultWpPhase, invalidParams, isEnforcedByWordPress, phaseOfFor } from './invalid-params.ts';
+import { phpJsonDecode, phpParseStr, wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 // Bodies below are the raw bodies of the WordPress 6.1.9 samples (samples.json), transcribed.
 

@@ -3,7 +3,7 @@
 // Allow...), then rest_send_cors_headers() (on rest_pre_serve_request), then the no-cache headers. PHP's header()
 // replaces a header of the same name where it stands, and Apache emits Content-Type last. Apache adds Date, Server,
 // Content-Length / Transfer-Encoding and Connection itself; those are the HTTP layer's business.
-import { phpTrim } from './php/index.ts';
+import { phpTrim } from '../../../contracts/wordpress/php/index.ts';
 
 /** Header name/value pairs in wire order. */
 export type HeaderList = [name: string, value: string][];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageLink, paginate, sanitizedQuery } from './pagination.ts';
 import { parseRequest } from './request.ts';
-import { wpSanitizeValue, type WpSchema } from './wpvalidate.ts';
+import { wpSanitizeValue, type WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 
 // Expected Link values are the samples' (samples.json) and, for the empty/terms cases, what the reference server
 // answered to /wp-json/wp/v2/posts?search=zzzz&page=5&per_page=2 and /wp-json/wp/v2/categories?page=5.

@@ -3,7 +3,7 @@
 // from the request's query parameters by add_query_arg( urlencode_deep( $request->get_query_params() ), rest_url() ).
 
 import { pageBeyond, type WpErrorResponse } from './errors.ts';
-import { addQueryArg, jsToPhpArray, phpArrayKey, urlencodeDeep, type PhpKey } from './php/index.ts';
+import { addQueryArg, jsToPhpArray, phpArrayKey, urlencodeDeep, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 import { linkHeaderValue } from './headers.ts';
 
 /**

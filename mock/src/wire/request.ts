@@ -2,8 +2,8 @@
 // WP::parse_request(), rest_api_loaded()), the method after overrides and the parameters by source
 // (WP_REST_Server::serve_request(), WP_REST_Request), as Apache 2.4 + mod_php 8.2 hand them over.
 
-import { utf8Decode, utf8Encode } from '../bytes.ts';
-import { isPhpArrayLike, jsToPhpArray, phpArrayGet, phpArrayHas, phpArrayKey, phpJsonDecode, phpParseMultipart, phpParseStr, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from './php/index.ts';
+import { utf8Decode, utf8Encode } from '../../../contracts/wordpress/bytes.ts';
+import { isPhpArrayLike, jsToPhpArray, phpArrayGet, phpArrayHas, phpArrayKey, phpJsonDecode, phpParseMultipart, phpParseStr, phpRawUrlDecode, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 
 export interface RawHttpRequest {
   method: string;
@@ -128,17 +128,8 @@ export function apacheRejection(url: string): ApacheRejection | null {
   return badPath ? { status: 404, reason: badPath } : null;
 }
 
-/** Apache's decoding of the path into PATH_INFO: `%XX` only, `+` stays. */
-function apacheDecode(s: string): string {
-  const bytes: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...utf8Encode(s[i]!));
-  }
-  return utf8Decode(Uint8Array.from(bytes));
-}
+/** Apache's decoding of the path into PATH_INFO: `%XX` only, `+` stays (rawurldecode()). */
+const apacheDecode = phpRawUrlDecode;
 
 /** PHP's empty() on a string body. */
 function phpEmptyString(s: string): boolean {

@@ -8,8 +8,8 @@
 // the suite write (credentials, a batchable calendar route), one more item creates a record of the
 // suite's own, to see that it runs in a normal batch and does not in a failed require-all-validate one.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { liveEndpoint } from '../diff/descriptor.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import type { Exchange } from '../http/types.ts';
 import { batchShapeProblems } from './batch.ts';
 import { answerDifference, differOnlyByClock } from './compare.ts';

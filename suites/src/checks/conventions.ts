@@ -7,8 +7,8 @@
 // error_envelope          (routing) an unknown route, or a known one with a method it lacks, is
 //                         404 rest_no_route in the error envelope, never 405 (S match_request_to_handler L1219).
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange, Outgoing } from '../http/types.ts';
 import { answerDifference } from './compare.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';

@@ -7,10 +7,10 @@
 // Severity documented: each default is a sentence of the documents (cited in the message). A parameter the
 // target's descriptor does not declare is ignored by WordPress, so a difference there is held as assumed.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
-import { documentedDefaults, edgeCases, EDGE_STYLE } from '../../../contracts/src/arbitraries/index.ts';
-import { render } from '../../../contracts/src/arbitraries/wire.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
+import { documentedDefaults, edgeCases, EDGE_STYLE } from '../../../contracts/lib/arbitraries/index.ts';
+import { render } from '../../../contracts/lib/arbitraries/wire.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';

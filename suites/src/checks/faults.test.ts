@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
 import { main, type MainDeps } from '../../cli.ts';
 import { defaultCommands } from '../cli/commands/index.ts';

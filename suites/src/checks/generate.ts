@@ -1,10 +1,10 @@
-// The contract's generators (contracts/src/arbitraries) as the checks use them: a fixed number of
+// The contract's generators (contracts/lib/arbitraries) as the checks use them: a fixed number of
 // samples from a seed, turned into requests the HTTP client sends, with the changes a check needs on
 // top (its own record's id in the path, the run's marker in a title).
 
 import fc from 'fast-check';
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import {
   constraintsOf,
   encodeBody,
@@ -18,7 +18,7 @@ import {
   type Violation,
   type WireRequest,
   type WireValue,
-} from '../../../contracts/src/arbitraries/index.ts';
+} from '../../../contracts/lib/arbitraries/index.ts';
 import { fillTemplate } from '../http/target.ts';
 import type { Intent, Outgoing, WireMethod } from '../http/types.ts';
 

@@ -1,6 +1,6 @@
 // Every check family and the names of its checks, in the order a run reports them.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
 import { NOT_A_SERVER_ERROR } from '../runner/run.ts';
 import type { Unit } from '../runner/unit.ts';
 import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';

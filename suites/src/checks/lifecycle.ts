@@ -13,8 +13,8 @@
 //   events, venues and organizers is addressable by numeric ID and, in the legacy namespace, also by slug").
 // The answers along the way also feed response_shape.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { templateKey } from '../diff/descriptor.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';

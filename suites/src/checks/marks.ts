@@ -3,35 +3,18 @@
 // parameter at all, a deviation is reported at severity `assumed` with the reason instead of failing
 // the run. The finding stays in the report either way.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import { coerceValue } from '../../../contracts/src/coerce.ts';
-import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import { coerceValue } from '../../../contracts/wordpress/schema/coerce.ts';
+import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/lib/types.ts';
 import { declaresArg, type LiveDescriptor } from '../diff/descriptor.ts';
 
 /** x-contradictions kind: typed, described as a format, no format given. */
 export const LOOSE_FORMAT = 'loose-format';
 
-const compiled = new WeakMap<object, Map<string, (v: unknown) => boolean>>();
-
-function validator(contract: Contract, schema: JsonSchema): (v: unknown) => boolean {
-  let cache = compiled.get(contract);
-  if (!cache) {
-    cache = new Map();
-    compiled.set(contract, cache);
-  }
-  const key = JSON.stringify(schema);
-  let fn = cache.get(key);
-  if (!fn) {
-    try {
-      const v = contract.ajv.compile(schema);
-      fn = (x) => v(x) === true;
-    } catch {
-      // A reading's schema that does not compile on its own (a bare $ref target) says nothing sure.
-      fn = () => true;
-    }
-    cache.set(key, fn);
-  }
-  return fn;
+/** Whether a reading's schema takes the typed value; a schema the contract cannot compile on its own says nothing sure (takes it). */
+function readingTakes(contract: Contract, schema: JsonSchema, value: unknown): boolean {
+  const check = contract.readingCheck(schema);
+  return check === undefined || check(coerceValue(schema, value)).length === 0;
 }
 
 /**
@@ -45,7 +28,7 @@ export function otherReadingAllows(contract: Contract, op: Operation, location: 
     for (const c of spec.contradictions) {
       for (const [i, r] of c.readings.entries()) {
         if (i === c.chosen) continue;
-        if (!r.schema || validator(contract, r.schema)(coerceValue(r.schema, value))) {
+        if (!r.schema || readingTakes(contract, r.schema, value)) {
           return `the documents can be read another way (${c.kind}: "${r.reading}"), and under that reading this value is valid`;
         }
       }
@@ -83,7 +66,7 @@ export function otherReadingRefuses(contract: Contract, op: Operation, location:
         }
         continue;
       }
-      if (!validator(contract, r.schema)(coerceValue(r.schema, value))) {
+      if (!readingTakes(contract, r.schema, value)) {
         return `the documents can be read another way (${c.kind}: "${r.reading}"), and under that reading this value is invalid`;
       }
     }

@@ -5,7 +5,7 @@
 // Two phases, the edge phase first: for every constraint the values just beside it, fixed and the same on
 // every run (per_page 0 and 101, page 0, `asc` for ASC, a date with `T` for its space or no seconds, a batch
 // item with method GET, a duplicate in a unique list, each required parameter left out; see
-// contracts/src/arbitraries/edges.ts). A server that is off by one at a bound fails here, where random values
+// contracts/lib/arbitraries/edges.ts). A server that is off by one at a bound fails here, where random values
 // far from the bound would miss it. Then --runs random violations per parameter.
 //
 // The requests come from the contract's generators, one constraint at a time. Constraints WordPress
@@ -14,9 +14,9 @@
 // permissions, so a conforming server still answers 400, and a server that skipped validation would
 // have to skip its permission check as well before anything changed.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
-import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/src/arbitraries/index.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
+import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/lib/arbitraries/index.ts';
 import { SAFE_METHODS, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import { createdId } from '../runner/ledger.ts';

@@ -6,8 +6,8 @@
 //     list that sends no totals (its end is read from the body's total_pages, or by reading it page by page).
 // Runs before any unit that writes, so the lists hold still between its requests.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Received } from '../http/types.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';

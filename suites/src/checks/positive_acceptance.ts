@@ -1,6 +1,6 @@
 // positive_acceptance: requests the documents call valid are accepted.
 //
-// Two phases, the edge phase first. Edges (contracts/src/arbitraries/edges.ts) are fixed: each operation's
+// Two phases, the edge phase first. Edges (contracts/lib/arbitraries/edges.ts) are fixed: each operation's
 // minimal request (required parameters only: a cal/v1 create with no field at all) and a full one, and every
 // valid value at a bound (per_page 1 and 100, 25 batch items); one case each. Then --runs random requests carrying
 // every parameter, one case per parameter. All values are plausible (words, URLs, numeric IDs where the schema
@@ -18,9 +18,9 @@
 // records of its own, with credentials and without --read-only. Other writes (settings, plugins, imports)
 // would change the site in ways the suite cannot take back, so they are skipped.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation, ParamLocation } from '../../../contracts/src/types.ts';
-import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/src/arbitraries/index.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation, ParamLocation } from '../../../contracts/lib/types.ts';
+import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/lib/arbitraries/index.ts';
 import { SAFE_METHODS, jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';

@@ -3,10 +3,10 @@
 // value may be wrong.
 
 import { describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Finding, UnitEnv } from '../runner/unit.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { withBody, type WireRequest } from './generate.ts';
 import { otherReadingRefuses } from './marks.ts';
 import { judge, type Sent } from './positive_acceptance.ts';

@@ -11,9 +11,9 @@
 // per-parameter schema can state are kept the same way: an event ends no earlier than it starts. Everything else
 // in the request stays as generated.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/src/types.ts';
-import { parsePhpQuery } from '../../../contracts/src/arbitraries/index.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/lib/types.ts';
+import { parsePhpQuery } from '../../../contracts/lib/arbitraries/index.ts';
 import { jsonBody } from '../http/types.ts';
 import type { Ledger } from '../runner/ledger.ts';
 import type { UnitEnv } from '../runner/unit.ts';

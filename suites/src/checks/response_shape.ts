@@ -4,9 +4,8 @@
 // (always fails), namespace indexes, batch answers and error objects are WordPress conventions. The
 // severity of a finding is the x-basis of the schema node that failed.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import { createAjv } from '../../../contracts/src/ajv.ts';
-import type { JsonSchema, Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { JsonSchema, Operation } from '../../../contracts/lib/types.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
@@ -16,10 +15,8 @@ import { sourceOf, transportOutcome } from './wp.ts';
 export const RESPONSE_SHAPE = 'response_shape';
 
 type ErrorLike = { schemaPath: string; instancePath: string; keyword: string; message?: string };
-type Validate = ((v: unknown) => boolean) & { errors?: ErrorLike[] | null };
 
 const RANK: Record<Severity, number> = { assumed: 0, convention: 1, documented: 2 };
-const ajvs = new WeakMap<Contract, { ajv: ReturnType<typeof createAjv>; cache: Map<string, Validate> }>();
 
 export function responseSpec(op: Operation, status: number): { schema: JsonSchema; basis: Severity; key: string } | undefined {
   const responses = (op.raw['responses'] ?? {}) as Record<string, JsonSchema>;
@@ -32,22 +29,6 @@ export function responseSpec(op: Operation, status: number): { schema: JsonSchem
   // array envelope of its body is not shown by the documents (assumed), nor is a record's shape.
   const basis = (schema['x-basis'] ?? resp['x-basis'] ?? 'assumed') as Severity;
   return { schema, basis, key };
-}
-
-function validatorFor(contract: Contract, op: Operation, key: string, schema: JsonSchema): Validate {
-  let slot = ajvs.get(contract);
-  if (!slot) {
-    slot = { ajv: createAjv(), cache: new Map() };
-    ajvs.set(contract, slot);
-  }
-  const id = `${op.id} ${key}`;
-  let v = slot.cache.get(id);
-  if (!v) {
-    // Ajv's ValidateFunction is generic over the data type; only the call and `errors` are used here.
-    v = slot.ajv.compile(schema) as unknown as Validate;
-    slot.cache.set(id, v);
-  }
-  return v;
 }
 
 /** The last x-basis met walking from the response schema to the node an error points at. */
@@ -89,9 +70,8 @@ export function shapeFinding(contract: Contract, op: Operation, e: Exchange, var
   if (!spec) return { ...base, severity: 'assumed', outcome: 'skip', message: `answered ${r.status}, a status the contract gives no body shape for` };
   const body = jsonBody(r);
   if (body === undefined && r.body !== '') return { ...base, severity: spec.basis, outcome: 'fail', message: `expected a JSON ${r.status} body (${basisSource(op, spec.basis)}); got ${r.headers['content-type'] ?? 'no content type'}` };
-  const v = validatorFor(contract, op, spec.key, spec.schema);
-  if (v(body)) return { ...base, severity: spec.basis, outcome: 'pass', message: `the ${r.status} body matches the contract's shape` };
-  const errors = v.errors ?? [];
+  const errors = contract.responseCheck(op, spec.key)?.(body) ?? [];
+  if (errors.length === 0) return { ...base, severity: spec.basis, outcome: 'pass', message: `the ${r.status} body matches the contract's shape` };
   const severity = severityOf(spec.schema, spec.basis, errors);
   const shown = errors.filter((x) => x.keyword !== 'anyOf').slice(0, 3).map((x) => `${x.instancePath || '(body)'} ${x.message ?? x.keyword}`);
   return { ...base, severity, outcome: 'fail', message: `expected the ${r.status} body in the contract's shape (${basisSource(op, severity)}); got: ${shown.join('; ')}${errors.length > 3 ? `; ${errors.length - 3} more` : ''}` };

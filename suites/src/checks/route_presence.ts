@@ -8,8 +8,8 @@
 // --read-only no write method is sent; OPTIONS, which WordPress answers for every route with the
 // methods it serves, stands in.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange, Outgoing, Received } from '../http/types.ts';
 import { jsonBody, SAFE_METHODS } from '../http/types.ts';
 import { declaresArg } from '../diff/descriptor.ts';

@@ -4,7 +4,7 @@
 // rest_convert_error_to_response()). An unknown id's 404, a trashed record's 410, a refused write's 401: a site
 // that answers any of them with an HTML page or a bare string is caught here, wherever it happened.
 
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Finding, Unit } from '../runner/unit.ts';
 import { ERROR_ENVELOPE } from './negative_rejection.ts';

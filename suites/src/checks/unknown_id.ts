@@ -8,8 +8,8 @@
 // name their own (Contact Form 7's wpcf7_not_found). Whether the 404 carries WordPress's error envelope is
 // error_envelope's rule, which sees every error answer of the run; here only status and code count.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { SAFE_METHODS, type Exchange } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
 import type { Unit, UnitEnv } from '../runner/unit.ts';

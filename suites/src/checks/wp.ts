@@ -1,7 +1,7 @@
 // Reading WordPress answers the way every check needs to: the error envelope, which parameters a 400
 // names, and what to conclude when no answer came at all.
 
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange, Received } from '../http/types.ts';
 import { jsonBody } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';

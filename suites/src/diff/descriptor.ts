@@ -1,6 +1,7 @@
 // The target's own account of its routes: `GET {api_root}/` lists every route as a PCRE pattern
 // (`/cal/v1/events/(?P<id>[\d]+)`) with its endpoints and their args. Both `diff` and the checks read
 // it, the checks to know which parameters the target says it takes (WordPress ignores the others).
+import { routeTemplate } from '../../../contracts/wordpress/rest/routes.ts';
 
 export interface LiveArg {
   [keyword: string]: unknown;
@@ -32,56 +33,6 @@ export interface LiveDescriptor {
   raw: Record<string, unknown>;
 }
 
-/**
- * `(?P<id>[\d]+)` → `{id}`, at any nesting and with parentheses inside character classes or escaped,
- * which WordPress's own patterns use (`(?P<id>([^\/:<>\*\?"\|]+(?:\/[^\/:<>\*\?"\|]+)?)[\/\w-]+)`).
- */
-export function patternToTemplate(pattern: string): string {
-  let out = '';
-  let i = 0;
-  while (i < pattern.length) {
-    const named = /^\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>/.exec(pattern.slice(i));
-    if (named) {
-      out += `{${named[1]}}`;
-      i = skipGroup(pattern, i);
-      continue;
-    }
-    const ch = pattern[i]!;
-    if (ch === '\\' && i + 1 < pattern.length) {
-      out += pattern[i + 1];
-      i += 2;
-      continue;
-    }
-    out += ch;
-    i++;
-  }
-  return out;
-}
-
-/** Index just past the group that opens at `start`. */
-function skipGroup(p: string, start: number): number {
-  let depth = 0;
-  let inClass = false;
-  for (let i = start; i < p.length; i++) {
-    const ch = p[i];
-    if (ch === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (ch === ']') inClass = false;
-      continue;
-    }
-    if (ch === '[') inClass = true;
-    else if (ch === '(') depth++;
-    else if (ch === ')') {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return p.length;
-}
-
 export function templateKey(template: string): string {
   return template.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '').toLowerCase() || '/';
 }
@@ -102,7 +53,7 @@ export function parseDescriptor(body: unknown): LiveDescriptor {
   const routes: LiveRoute[] = [];
   for (const [pattern, entry] of Object.entries(routesRaw)) {
     if (!isObject(entry)) continue;
-    const template = patternToTemplate(pattern);
+    const template = routeTemplate(pattern);
     const endpoints: LiveEndpoint[] = [];
     for (const ep of Array.isArray(entry['endpoints']) ? entry['endpoints'] : []) {
       if (!isObject(ep)) continue;

@@ -4,9 +4,9 @@
 // WordPress speaks draft-04 (`required: true` on the argument, boolean exclusiveMinimum).
 
 import { isDeepStrictEqual } from 'node:util';
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { JsonSchema, Operation, ParamSpec } from '../../../contracts/src/types.ts';
-import { wordpressFormatOf } from '../../../contracts/src/wp-format.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { JsonSchema, Operation, ParamSpec } from '../../../contracts/lib/types.ts';
+import { wordpressFormatOf } from '../../../contracts/lib/wp-format.ts';
 import { templateKey, type LiveArg, type LiveDescriptor, type LiveRoute } from './descriptor.ts';
 
 export type ArgKeyword =

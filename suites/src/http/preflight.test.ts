@@ -3,7 +3,7 @@
 // login), and as sites do that guard or lack parts of the REST API.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { CredentialsRefusedError } from '../cli/errors.ts';
 import { parseDescriptor } from '../diff/descriptor.ts';
 import { createClient } from './client.ts';

@@ -4,8 +4,8 @@
 // change, before any request that could write: every check would otherwise fail for the same
 // uninteresting reason ("create did not give a record id: 401").
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { CredentialsRefusedError, TargetUnreachableError } from '../cli/errors.ts';
 import { liveEndpoint, parseDescriptor, type LiveDescriptor } from '../diff/descriptor.ts';
 import type { HttpClient } from './client.ts';

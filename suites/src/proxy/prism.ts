@@ -6,7 +6,7 @@
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { JsonSchema } from '../../../contracts/src/types.ts';
+import type { JsonSchema } from '../../../contracts/lib/types.ts';
 
 /** The contract with every path under `apiRoot` and no server list, for Prism. */
 export function proxyContract(doc: JsonSchema, apiRoot: string): JsonSchema {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
 import { main, type MainDeps } from '../../cli.ts';
 import { defaultCommands } from '../cli/commands/index.ts';

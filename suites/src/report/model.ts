@@ -2,7 +2,7 @@
 // The JSON report is this object serialized, so changing a field here changes the on-disk format:
 // bump REPORT_VERSION when a change would make older reports unreadable.
 
-import type { Basis } from '../../../contracts/src/types.ts';
+import type { Basis } from '../../../contracts/lib/types.ts';
 
 export const REPORT_VERSION = 1;
 

@@ -6,8 +6,8 @@
 // not answer, the record is counted as unconfirmed, and cleanup sends nothing more to a target that
 // has stopped answering (the client's breaker holds for cleanup too).
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
 

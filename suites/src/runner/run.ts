@@ -3,8 +3,8 @@
 // after. Whatever ends the run (all done, budget, a dead target, Ctrl-C), the ledger is cleaned up
 // before the cases are handed back.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { configuredStyle } from '../http/target.ts';
 import { describeCut, type Exchange, type Outgoing } from '../http/types.ts';

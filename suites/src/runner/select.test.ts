@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { CHECKS, planAll } from '../checks/index.ts';
 import { UsageError } from '../cli/errors.ts';
 import { fnv1a, inShard, parseFilter, select, unitSeed } from './select.ts';

@@ -3,8 +3,8 @@
 // one kind with OR: `--only cal/v1,negative_rejection` is negative rejection in cal/v1.
 // An item that names nothing is a usage error: a typo must not turn into a silently empty run.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { UsageError } from '../cli/errors.ts';
 import type { ShardInfo } from '../report/model.ts';
 import type { Unit } from './unit.ts';

@@ -2,8 +2,8 @@
 // probe); a unit sends its requests and emits findings, and the runner turns findings into report
 // cases. Sharding, --only/--skip and seeds work on units, whose ids do not change between runs.
 
-import type { Contract } from '../../../contracts/src/loader.ts';
-import type { Operation } from '../../../contracts/src/types.ts';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import type { WritePolicy } from '../http/client.ts';
 import type { RouteStyle } from '../http/target.ts';
 import type { Exchange, Outgoing } from '../http/types.ts';

@@ -1,5 +1,5 @@
 // Add-on routes by namespace: each add-on's handler reads the operation's path.
-import type { Operation } from '../../../../contracts/src/types.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
 import type { Handler } from '../context.ts';
 import { calendarExtrasHandler } from './calendar-extras.ts';
 import { formsHandler } from './forms.ts';

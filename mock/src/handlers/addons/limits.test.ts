@@ -3,7 +3,7 @@
 // keeps nothing; a value one character over its maxlength is refused and stored only up to it.
 import { describe, expect, it } from 'vitest';
 import type { Mock } from '../../index.ts';
-import type { FeedbackSubmission } from '../../store/model.ts';
+import type { FeedbackSubmission } from '../../../../fixtures/model/records.ts';
 import { call, freshMock, TEST_NOW } from '../../testing/harness.ts';
 import { formTags } from './forms.ts';
 import { LIMITS } from './limits.ts';

@@ -3,7 +3,7 @@
 // /token/validate reads `Authorization: Bearer <token>` (or a `token` field), /token/register adds a user.
 // Tokens are opaque (48 hex characters from the seeded generator) and last seven days (LIMITS.lmsTokenSeconds);
 // expired tokens are dropped at the next login, and users and live tokens are bounded (limits.ts).
-import { addSeconds } from '../../store/time.ts';
+import { addSeconds } from '../../../../contracts/wordpress/time.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { LIMITS, limitReached } from './limits.ts';
 import { arg, err, nowUtc, storeRefusal, str } from './util.ts';

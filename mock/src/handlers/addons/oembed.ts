@@ -4,7 +4,7 @@
 // for local URLs; it cannot fetch other sites, so those are 404 too.
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { err, int, str } from './util.ts';
-import { renderTitle } from '../../wire/post-text.ts';
+import { renderTitle } from '../../../../contracts/wordpress/content/post-text.ts';
 import { WP_EMBED_MIN_JS } from './wp-embed-script.ts';
 
 /** esc_attr() / esc_html(): `&` that starts no entity, `<`, `>`, both quotes; existing entities stay. */

@@ -1,7 +1,7 @@
 // Helpers the add-on handlers share. The add-ons' error codes are not documented (000 §7, 001 §4: "not shown");
 // each plugin's own style is imitated: a snake_case code, a sentence, `data.status`.
 import { StoreError } from '../../store/store.ts';
-import { epochToWall } from '../../store/time.ts';
+import { epochToWall } from '../../../../contracts/wordpress/time.ts';
 import { wpError } from '../../wire/errors.ts';
 import { fail, type ErrorReply, type HandlerCtx } from '../context.ts';
 import { invalidParam, siteNow } from '../calendar/common.ts';

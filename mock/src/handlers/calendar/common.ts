@@ -1,7 +1,7 @@
 // Small pieces both calendar handlers use: the site's clock, store errors as WordPress errors, pagination.
-import type { Lang } from '../../store/model.ts';
+import type { Lang } from '../../../../fixtures/model/records.ts';
 import { StoreError, type Store } from '../../store/store.ts';
-import { epochToWall, utcToZoned } from '../../store/time.ts';
+import { epochToWall, utcToZoned } from '../../../../contracts/wordpress/time.ts';
 import { pageBeyond, wpError } from '../../wire/errors.ts';
 import { fail, type ErrorReply, type HandlerCtx, type Pagination } from '../context.ts';
 import type { LegacyLookup } from './render-legacy.ts';

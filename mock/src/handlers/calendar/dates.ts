@@ -1,7 +1,7 @@
 // Reading the date parameters of the event lists. The legacy namespace leaves them untyped ("a date-time string",
 // read by the plugin with strtotime()); cal/v1 types them as RFC 3339 with an optional offset. Both end up as a
 // bound compared with an event's wall clock (no offset given) or its UTC time (an offset or `Z` given).
-import { epochToWall, isDateTimeString } from '../../store/time.ts';
+import { epochToWall, isDateTimeString } from '../../../../contracts/wordpress/time.ts';
 
 export interface DateBound {
   /** `YYYY-MM-DD HH:MM:SS`. */

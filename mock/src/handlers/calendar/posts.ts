@@ -1,14 +1,14 @@
 // Events, venues and organizers in both calendar namespaces. One store serves both, so an event created through
 // cal/v1 is read through cal/events/v1 and the other way round; only the representation and the parameter
 // names differ. Item lookups, trash and force follow the wp/v2 posts controller (samples 23, 35-38).
-import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../store/model.ts';
+import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../../../fixtures/model/records.ts';
 import type { Stored } from '../../store/store.ts';
-import { isKnownTimeZone } from '../../store/time.ts';
+import { isKnownTimeZone } from '../../../../contracts/wordpress/time.ts';
 import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
-import { wpJsonEncode } from '../../wire/php/index.ts';
+import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
 import { rendered, renderedOnce, type Rendered } from './render-cache.ts';
 import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';

@@ -1,6 +1,6 @@
 // What both calendar namespaces derive the same way from a stored post: its rendered HTML, permalink and
 // date strings. The namespaces differ in names and nesting, not in these facts.
-import type { Lang, PostBase } from '../../store/model.ts';
+import type { Lang, PostBase } from '../../../../fixtures/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 
 /** Where generated links point: the API root the client used and the site's home page. */
@@ -17,8 +17,8 @@ export const TAXONOMY = { category: 'cal_events_cat', tag: 'post_tag' } as const
 /** Rewrite bases of the permalinks. */
 const PERMALINK_BASE = { event: 'event', venue: 'venue', organizer: 'organizer' } as const;
 
-// the_title, the_content and the_excerpt as WordPress prints them (`rendered`): see wire/post-text.ts.
-export { renderContent, renderExcerpt, renderTitle } from '../../wire/post-text.ts';
+// the_title, the_content and the_excerpt as WordPress prints them (`rendered`): see contracts/wordpress/content/post-text.ts.
+export { renderContent, renderExcerpt, renderTitle } from '../../../../contracts/wordpress/content/post-text.ts';
 
 export function langPrefix(lang: Lang, defaultLang: Lang): string {
   return lang === defaultLang ? '' : `/${lang}`;

@@ -2,8 +2,8 @@
 // 404 `rest_term_invalid`, a page past the end is an empty page (terms never answer 400 for it), a duplicate name
 // under the same parent is `term_exists` exactly as sample 40 shows it, and DELETE removes the term for good
 // (terms have no trash; the legacy route takes no `force`).
-import type { TermType } from '../../store/model.ts';
-import { sanitizeTitle } from '../../store/slug.ts';
+import type { TermType } from '../../../../fixtures/model/records.ts';
+import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
 import { StoreError } from '../../store/store.ts';
 import { invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Reply } from '../context.ts';

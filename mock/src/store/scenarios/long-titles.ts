@@ -4,7 +4,7 @@
 //
 //   node --import tsx mock/src/store/scenarios/long-titles.ts
 import { createMock } from '../../index.ts';
-import { sanitizeTitle } from '../slug.ts';
+import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
 
 /** Its slug is exactly 200 characters: every `-N` needs the base cut back. */
 export const TITLE = 'Міжнародний фестиваль документального кіно';

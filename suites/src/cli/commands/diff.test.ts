@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { createMock, listen, type Listening, type Mock, type MockRequest } from '../../../../mock/src/index.ts';
 import { main, type MainDeps } from '../../../cli.ts';
 import type { DiffResult } from '../../diff/diff.ts';

@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Contract } from '../../../../contracts/src/loader.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
 import { diffDescriptor, type DiffResult } from '../../diff/diff.ts';
 import { diffCases, renderTable } from '../../diff/table.ts';
 import { createClient } from '../../http/client.ts';

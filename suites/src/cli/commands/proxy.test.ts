@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import * as nodeFs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { main, type MainDeps } from '../../../cli.ts';
 import { sendJson, startServer } from '../../http/testing.ts';
 import { prismEntry, proxyContract } from '../../proxy/prism.ts';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as nodeFs from 'node:fs/promises';
-import type { Contract } from '../../../../contracts/src/loader.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
 import { createClient } from '../../http/client.ts';
 import { reachRoot } from '../../http/preflight.ts';
 import { prismArgv, prismEntry, PrismMissingError, proxyContract } from '../../proxy/prism.ts';

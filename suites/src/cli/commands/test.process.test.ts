@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { createMock, listen, type Listening, type Mock, type MockRequest, type MockResponse } from '../../../../mock/src/index.ts';
 import { startServer } from '../../http/testing.ts';
 import type { RunResult } from '../../report/model.ts';

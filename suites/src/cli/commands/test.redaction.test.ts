@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { main } from '../../../cli.ts';
 import { sendJson, startServer, type TestServer } from '../../http/testing.ts';
 import { jsonForScript } from '../../report/html.ts';

@@ -9,7 +9,7 @@ import { reportFs } from '../../report/make-directory.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../../contracts/src/loader.ts';
+import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { createMock, listen, type Listening, type Mock, type MockRequest, type MockResponse } from '../../../../mock/src/index.ts';
 import { main, type MainDeps } from '../../../cli.ts';
 import type { RunResult } from '../../report/model.ts';

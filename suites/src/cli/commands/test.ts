@@ -6,8 +6,8 @@
 
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { Contract } from '../../../../contracts/src/loader.ts';
-import { loadContractFile } from '../../../../contracts/src/loader.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
+import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { CHECKS, planAll } from '../../checks/index.ts';
 import { createClient, type WritePolicy } from '../../http/client.ts';
 import { checkCredentials, reachRoot } from '../../http/preflight.ts';

@@ -1,0 +1,58 @@
+// Imports run one way (.ci/layers/layers.ts): contract sources, then the WordPress layer and the contract code,
+// then the generators, then the mock and the suites, which never import each other; fixtures/ never reaches into
+// the mock. Every source file of the repository is read here.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readPackageJson, sourceExports } from '../packaging/source-exports.ts';
+import { layerOf, LAYERS, sourceFiles, specifiersOf, violations } from './layers.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const packageNames = sourceExports(readPackageJson(root));
+const files = sourceFiles(root);
+
+describe('the layers of the repository', () => {
+  it('reads the whole tree and every import in it', () => {
+    // A walk that found nothing would pass vacuously.
+    expect(files.length).toBeGreaterThan(350);
+    expect(files.reduce((n, f) => n + specifiersOf(f.text).length, 0)).toBeGreaterThan(1500);
+    for (const layer of LAYERS) expect(files.some((f) => layerOf(f.path) === layer), layer.name).toBe(true);
+  });
+
+  it('no import runs against the table', () => {
+    expect(violations(files, packageNames).map((v) => `${v.from} → ${v.specifier}: ${v.reason}`)).toEqual([]);
+  });
+
+  it('the WordPress layer is a leaf: it imports nothing of the project, no package and no node: module', () => {
+    const layer = files.filter((f) => f.path.startsWith('contracts/wordpress/') && !f.path.endsWith('.test.ts'));
+    expect(layer.length).toBeGreaterThan(25);
+    for (const f of layer) for (const s of specifiersOf(f.text)) expect(s.startsWith('./') || s.startsWith('../'), `${f.path}: ${s}`).toBe(true);
+  });
+});
+
+describe('the check fails on a forbidden import', () => {
+  const check = (path: string, text: string) => violations([{ path, text }], packageNames).map((v) => v.reason);
+
+  it.each([
+    ['contracts/wordpress/php/x.ts', "import { loadContract } from '../../lib/contract.ts';", 'wordpress may not import contract'],
+    ['contracts/wordpress/schema/x.ts', "import { readFileSync } from 'node:fs';", 'the wordpress layer imports no package'],
+    ['contracts/lib/x.ts', "import { createMock } from '../../mock/src/index.ts';", 'contract may not import mock'],
+    ['contracts/lib/x.ts', "export { validRequest } from './arbitraries/index.ts';", 'contract may not import generators'],
+    ['contracts/lib/arbitraries/x.ts', "import type { Store } from '../../../mock/src/store/store.ts';", 'generators may not import mock'],
+    ['fixtures/lib/x.ts', "import { sanitizeTitle } from '../../mock/src/store/slug-index.ts';", 'fixture-data may not import mock'],
+    ['fixtures/model/x.ts', "import { generateFixtures } from '../lib/generate-all.ts';", 'model may not import fixture-data'],
+    ['mock/src/core/x.ts', "import { runCli } from '../../../suites/cli.ts';", 'mock may not import suites'],
+    ['suites/src/checks/x.ts', "const m = await import('../../../mock/src/index.ts');", 'suites may not import mock'],
+    ['suites/src/x.test.ts', "import { createStore } from '../../mock/src/store/store.ts';", 'suites may not import mock'],
+    ['contracts/lib/x.ts', "import { createMock } from 'site-contracts/mock';", 'contract may not import mock'],
+    ['newfolder/x.ts', "import x from './y.ts';", 'newfolder/x.ts is in no layer'],
+  ])('%s: %s', (path, text, expected) => {
+    expect(check(path, text).join('\n')).toContain(expected);
+  });
+
+  it('and passes the imports the table gives', () => {
+    expect(check('suites/src/x.test.ts', "import { createMock } from '../../mock/src/index.ts';")).toEqual([]);
+    expect(check('mock/src/x.ts', "import { generateFixtures } from '../../fixtures/lib/generate-all.ts';")).toEqual([]);
+    expect(check('fixtures/lib/x.ts', "import { sanitizeTitle } from '../../contracts/wordpress/slug.ts';")).toEqual([]);
+    expect(check('contracts/wordpress/x.test.ts', "import { readFileSync } from 'node:fs';")).toEqual([]);
+  });
+});

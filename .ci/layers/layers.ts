@@ -1,0 +1,183 @@
+// The repository's layers and which may import which: contract sources, then the WordPress layer and the contract
+// code, then the generators (of requests and of fixture data), then the mock and the suites, which never import each
+// other. layers.test.ts reads every TypeScript and JavaScript file's import specifiers with the TypeScript compiler
+// (ts.preProcessFile: static imports and exports, import() and require() of a literal) and checks each against this
+// table, so an import that runs back up fails a test.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix, relative, sep } from 'node:path';
+import ts from 'typescript';
+
+export interface Layer {
+  name: string;
+  /** What the layer holds, for the failure message and the README. */
+  holds: string;
+  /** Files (`a/b.ts`) and folders (`a/`) of the layer, from the repository root; the longest match places a file. */
+  paths: readonly string[];
+  /** The layers its files may import (its own always). */
+  imports: readonly string[];
+  /** Whether its files other than tests may import packages and node: modules (the WordPress layer runs in a browser as it is). */
+  packages: boolean;
+}
+
+export const LAYERS: readonly Layer[] = [
+  {
+    name: 'wordpress',
+    holds: "WordPress's and PHP's semantics (contracts/wordpress/): a leaf, importing nothing of the project and no package",
+    paths: ['contracts/wordpress/'],
+    imports: [],
+    packages: false,
+  },
+  {
+    name: 'contract',
+    holds: 'the contract: its YAML sources, the bundle, its types, and the code that loads, routes and validates it',
+    paths: ['contracts/'],
+    imports: ['wordpress'],
+    packages: true,
+  },
+  {
+    name: 'model',
+    holds: 'the record model of the fixture files and the state file, and its schema checks (fixtures/model/, fixtures/schema.json)',
+    paths: ['fixtures/model/', 'fixtures/schema.json'],
+    imports: ['wordpress', 'contract'],
+    packages: true,
+  },
+  {
+    name: 'generators',
+    holds: 'the request generators (contracts/lib/arbitraries/) and what runs them',
+    paths: ['contracts/lib/arbitraries/', 'contracts/bench/', 'contracts/scripts/generators-coverage.ts'],
+    imports: ['wordpress', 'contract'],
+    packages: true,
+  },
+  {
+    name: 'fixture-data',
+    holds: 'the fixture data and its seeded generator (fixtures/)',
+    paths: ['fixtures/'],
+    imports: ['wordpress', 'model'],
+    packages: true,
+  },
+  {
+    name: 'mock',
+    holds: 'the mock server (mock/)',
+    paths: ['mock/'],
+    imports: ['wordpress', 'contract', 'model', 'generators', 'fixture-data'],
+    packages: true,
+  },
+  {
+    name: 'suites',
+    holds: 'the conformance suites and the site-contracts command (suites/)',
+    paths: ['suites/'],
+    imports: ['wordpress', 'contract', 'generators'],
+    packages: true,
+  },
+  {
+    name: 'ci',
+    holds: "CI, packaging and the test runner's configuration",
+    paths: ['.ci/', 'vitest.config.ts'],
+    imports: ['wordpress', 'contract', 'model', 'generators', 'fixture-data', 'mock', 'suites'],
+    packages: true,
+  },
+];
+
+/** Imports across layers the table does not give, each allowed for a stated reason. */
+export const EXCEPTIONS: readonly { from: RegExp; to: string; why: string }[] = [
+  {
+    from: /^suites\/.*\.test\.ts$/,
+    to: 'mock/src/index.ts',
+    why: "the suites' tests run the mock as a target, through its public entry only (the product's suites never import it)",
+  },
+  {
+    from: /\.test\.ts$/,
+    to: '.ci/packaging/source-exports.ts',
+    why: "a test that bundles the package's entries (esbuild) resolves the package's own names to the sources as the test runner does",
+  },
+];
+
+export interface ImportEdge {
+  from: string;
+  /** As written. */
+  specifier: string;
+  /** The file it names, from the root; undefined for a package or node: module. */
+  to?: string;
+}
+
+export interface Violation extends ImportEdge {
+  reason: string;
+}
+
+/** The import specifiers of one file, as the TypeScript compiler reads them. */
+export function specifiersOf(text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+}
+
+const toPosix = (p: string) => p.split(sep).join('/');
+
+/** Where a specifier leads: a file of the repository (relative, or the package's own name through its exports), or nowhere. */
+export function resolveSpecifier(from: string, specifier: string, packageNames: ReadonlyMap<string, string>): string | undefined {
+  if (specifier.startsWith('.')) return posix.normalize(posix.join(posix.dirname(from), specifier.replace(/\?.*$/, '')));
+  const own = packageNames.get(specifier);
+  return own;
+}
+
+export function layerOf(path: string): Layer | undefined {
+  let best: Layer | undefined;
+  let length = -1;
+  for (const layer of LAYERS) {
+    for (const p of layer.paths) {
+      const hit = p.endsWith('/') ? path.startsWith(p) : path === p;
+      if (hit && p.length > length) {
+        best = layer;
+        length = p.length;
+      }
+    }
+  }
+  return best;
+}
+
+const isTest = (path: string) => /\.test\.ts$|\.cases\.ts$/.test(path);
+
+/** What is wrong with one import, if anything. */
+export function checkEdge(edge: ImportEdge): string | undefined {
+  const from = layerOf(edge.from);
+  if (!from) return `${edge.from} is in no layer of .ci/layers/layers.ts: add its folder to the table`;
+  if (edge.to === undefined) {
+    return from.packages || isTest(edge.from) ? undefined : `the ${from.name} layer imports no package or node: module (${from.holds})`;
+  }
+  const to = layerOf(edge.to);
+  if (!to) return `${edge.to} is in no layer of .ci/layers/layers.ts: add its folder to the table`;
+  if (to === from || from.imports.includes(to.name)) return undefined;
+  if (EXCEPTIONS.some((e) => e.from.test(edge.from) && e.to === edge.to)) return undefined;
+  return `${from.name} may not import ${to.name}: ${from.name} holds ${from.holds}; it may import ${from.imports.length ? from.imports.join(', ') : 'nothing of the project'}`;
+}
+
+/** Every import of the given files that the table forbids. */
+export function violations(files: readonly { path: string; text: string }[], packageNames: ReadonlyMap<string, string>): Violation[] {
+  const out: Violation[] = [];
+  for (const f of files) {
+    for (const specifier of specifiersOf(f.text)) {
+      const to = resolveSpecifier(f.path, specifier, packageNames);
+      const edge: ImportEdge = to === undefined ? { from: f.path, specifier } : { from: f.path, specifier, to };
+      const reason = checkEdge(edge);
+      if (reason) out.push({ ...edge, reason });
+    }
+  }
+  return out;
+}
+
+const SOURCE = /\.(ts|mts|cts|mjs|cjs|js)$/;
+const SKIPPED = new Set(['node_modules', 'dist', 'reports', '.git']);
+
+/** The source files under the repository's folders (node_modules, dist and reports left out), paths from the root. */
+export function sourceFiles(root: string): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      if (SKIPPED.has(name)) continue;
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (SOURCE.test(name)) out.push({ path: toPosix(relative(root, full)), text: readFileSync(full, 'utf8') });
+    }
+  };
+  for (const top of ['contracts', 'fixtures', 'mock', 'suites', '.ci']) walk(join(root, top));
+  for (const name of readdirSync(root)) if (SOURCE.test(name) && statSync(join(root, name)).isFile()) out.push({ path: name, text: readFileSync(join(root, name), 'utf8') });
+  return out;
+}

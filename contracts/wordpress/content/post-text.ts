@@ -1,0 +1,135 @@
+// A post's `rendered` texts as the wp/v2 posts controller prints them (WordPress 6.1, default filters, no theme or
+// plugins): the_title, the_content and the_excerpt(get_the_excerpt()). Checked against a live WordPress 6.1.9 with
+// the fixtures' own block content and a few hundred generated strings (post-text.test.ts holds the recorded pairs).
+//
+// Not reproduced: dynamic blocks (none in the data), shortcodes (none registered), the `:mrgreen:` smiley (an image
+// under the site's wp-includes), srcset/sizes for attachment images, and malformed block markup (WP_Block_Parser
+// keeps a stray closer as text; here every delimiter goes).
+import { wpautop } from './autop.ts';
+import { blockDelimiters, removeScriptStyle, replaceBeforeLast, splitTags, stripTagsAndComments } from '../linear-text.ts';
+import { escapeRegExp } from '../regexp.ts';
+import { phpTrim } from '../php/index.ts';
+import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from './texturize.ts';
+
+export { renderTitle };
+
+/** A block delimiter: an opener, a closer (group 1) or a self-closing one (group 3), with the block's name (group 2). */
+
+/**
+ * smilies_init()'s table (use_smilies is on by default): every smiley but `:mrgreen:` is an emoji now. `:mrgreen:`
+ * is an image under the site's wp-includes, which these pure renderers do not know, so it stays text.
+ */
+const SMILIES: Readonly<Record<string, string>> = {
+  ':neutral:': '\u{1F610}', ':twisted:': '\u{1F608}', ':arrow:': '\u{27A1}', ':shock:': '\u{1F62F}', ':smile:': '\u{1F642}',
+  ':???:': '\u{1F615}', ':cool:': '\u{1F60E}', ':evil:': '\u{1F47F}', ':grin:': '\u{1F600}', ':idea:': '\u{1F4A1}',
+  ':oops:': '\u{1F633}', ':razz:': '\u{1F61B}', ':roll:': '\u{1F644}', ':wink:': '\u{1F609}', ':cry:': '\u{1F625}',
+  ':eek:': '\u{1F62E}', ':lol:': '\u{1F606}', ':mad:': '\u{1F621}', ':sad:': '\u{1F641}', '8-)': '\u{1F60E}', '8-O': '\u{1F62F}',
+  ':-(': '\u{1F641}', ':-)': '\u{1F642}', ':-?': '\u{1F615}', ':-D': '\u{1F600}', ':-P': '\u{1F61B}', ':-o': '\u{1F62E}',
+  ':-x': '\u{1F621}', ':-|': '\u{1F610}', ';-)': '\u{1F609}', '8O': '\u{1F62F}', ':(': '\u{1F641}', ':)': '\u{1F642}',
+  ':?': '\u{1F615}', ':D': '\u{1F600}', ':P': '\u{1F61B}', ':o': '\u{1F62E}', ':x': '\u{1F621}', ':|': '\u{1F610}',
+  ';)': '\u{1F609}', ':!:': '\u{2757}', ':?:': '\u{2753}',
+};
+
+/** $wp_smiliessearch: the keys in krsort() order (so `:???:` is tried before `:?`), between spaces or line ends. */
+export const SMILIES_SEARCH = (() => {
+  const spaces = '[\\r\\n\\t ]|\\u00A0|&nbsp;';
+  const keys = Object.keys(SMILIES).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  return new RegExp(`(?<=${spaces}|^)(?:${keys.map(escapeRegExp).join('|')})(?=${spaces}|$)`, 'gm');
+})();
+
+/** convert_smilies(): only in text between tags, and never inside code, pre, style, script or textarea. */
+export function convertSmilies(text: string): string {
+  if (!/[:;8]/.test(text)) return text;
+  const parts = splitTags(text);
+  let ignore = '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (ignore === '') {
+      const m = /^<(code|pre|style|script|textarea)[^>]*>/.exec(part);
+      if (m) ignore = m[1]!;
+    }
+    if (ignore === '' && part.length > 0 && part[0] !== '<') parts[i] = part.replace(SMILIES_SEARCH, (s) => SMILIES[s]!);
+    if (ignore !== '' && part === `</${ignore}>`) ignore = '';
+  }
+  return parts.join('');
+}
+
+/** has_blocks() */
+export function hasBlocks(text: string): boolean {
+  return text.includes('<!-- wp:');
+}
+
+/** do_blocks() for static blocks: each block prints its saved HTML, so the delimiters go and all else stays. */
+function doBlocks(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const d of blockDelimiters(text)) {
+    out += text.slice(from, d.index);
+    from = d.index + d.text.length;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/**
+ * wp_filter_content_tags() as far as it applies without attachments: `loading="lazy"` on images with both width and
+ * height, then `decoding="async"` on images without a decoding attribute (6.1).
+ */
+export function filterContentTags(html: string): string {
+  if (!html.includes('<img')) return html;
+  return replaceBeforeLast(html, '>', /<img\s[^>]+>/g, (img) => {
+    let out = img;
+    if (!/\sloading=/.test(out) && out.includes(' width=') && out.includes(' height=')) out = out.replace('<img', '<img loading="lazy"');
+    if (!/\sdecoding=/.test(out)) out = out.replace('<img ', '<img decoding="async" ');
+    return out;
+  });
+}
+
+/** the_content: do_blocks, wptexturize, wpautop (not for block content), wp_filter_content_tags, capital_P_dangit. */
+export function renderContent(stored: string): string {
+  if (stored === '') return '';
+  const blocks = hasBlocks(stored);
+  let html = wptexturize(blocks ? doBlocks(stored) : stored);
+  if (!blocks) html = wpautop(html);
+  return convertSmilies(capitalPDangitContent(filterContentTags(html)));
+}
+
+/** wp_strip_all_tags(): script and style with their content, then every tag and comment, then trim. */
+function stripAllTags(html: string): string {
+  return phpTrim(stripTagsAndComments(removeScriptStyle(html)));
+}
+
+/** Blocks excerpt_remove_blocks() keeps (their inner HTML); any other block is dropped from a generated excerpt. */
+const EXCERPT_BLOCKS = new Set(['freeform', 'heading', 'html', 'list', 'media-text', 'paragraph', 'preformatted', 'pullquote', 'quote', 'table', 'verse', 'columns', 'column', 'group']);
+
+/** excerpt_remove_blocks(): text outside blocks stays, a top-level block stays only when it is text. */
+function excerptRemoveBlocks(text: string): string {
+  let out = '';
+  let depth = 0;
+  let keep = true;
+  let last = 0;
+  for (const d of blockDelimiters(text)) {
+    if (depth === 0 || keep) out += text.slice(last, d.index);
+    last = d.index + d.text.length;
+    if (d.closer) depth = Math.max(0, depth - 1);
+    else if (!d.selfClosing) {
+      if (depth === 0) keep = EXCERPT_BLOCKS.has(d.name.replace(/^core\//, ''));
+      depth++;
+    }
+  }
+  if (depth === 0 || keep) out += text.slice(last);
+  return out;
+}
+
+/** wp_trim_excerpt() for an empty excerpt: the first 55 words of the rendered content, then " [&hellip;]". */
+function generatedExcerpt(content: string): string {
+  const text = renderContent(hasBlocks(content) ? excerptRemoveBlocks(content) : content).replaceAll(']]>', ']]&gt;');
+  const words = stripAllTags(text).split(/[\n\r\t ]+/).filter((w) => w !== '');
+  return words.length > 55 ? `${words.slice(0, 55).join(' ')} [&hellip;]` : words.join(' ');
+}
+
+/** the_excerpt( get_the_excerpt() ): wptexturize, convert_chars, wpautop, wp_filter_content_tags. */
+export function renderExcerpt(stored: string, content: string): string {
+  const source = stored === '' ? generatedExcerpt(content) : stored;
+  if (source === '') return '';
+  return filterContentTags(wpautop(convertChars(convertSmilies(wptexturize(source)))));
+}

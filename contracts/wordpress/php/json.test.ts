@@ -1,0 +1,116 @@
+// The shortcuts inside the PHP codecs against the walks they stand in for, on generated inputs: wpJsonEncode()'s
+// JSON.stringify path against encodeExact(), phpJsonDecode()'s JSON.parse path against PHP's scanner, and
+// phpUrlDecode()'s early exit against decoding byte by byte. Any difference fails.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { utf8Encode } from '../bytes.ts';
+import { bytesString, decodeScanned, encodeExact, phpJsonDecode, phpUrlDecode, stringBytes, wpJsonEncode } from './index.ts';
+
+/** Numbers on both sides of every notation switch of JSON.stringify and json_encode. */
+const number = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom(1e21, -1e21, 1e20, 1e17, 99999999999999990, 1e16, 2 ** 53, 2 ** 53 + 2, 1e-4, 9.9e-5, 1e-5, 1.5e-5, 1e-6, 1e-7, 1.5e-7, 0.1, -0, 0, 5e-324, 1.7976931348623157e308, NaN, Infinity, -Infinity),
+);
+
+const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('/', '\\', '"', '\u007f', '\u0000', '\u2028', '\ud800', '\udc00', 'é', 'ї', '😀', '{}', '0.0000', '1e+5') }));
+
+const value = fc.letrec((tie) => ({
+  any: fc.oneof({ depthSize: 'small' }, number, text, fc.boolean(), fc.constant(null), tie('list'), tie('object'), tie('map')),
+  list: fc.array(tie('any'), { maxLength: 5 }),
+  object: fc.dictionary(text, tie('any'), { maxKeys: 5 }),
+  map: fc.array(fc.tuple(fc.oneof(fc.integer({ min: -2, max: 5 }), text), tie('any')), { maxLength: 4 }).map((entries) => new Map(entries)),
+})).any;
+
+describe('wpJsonEncode: the JSON.stringify path prints what the walk prints', () => {
+  it('on generated values (numbers, Maps, escapes, nesting)', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(wpJsonEncode(v)).toBe(encodeExact(v));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('prints floats as PHP does, where JSON.stringify does not', () => {
+    // PHP 8.2: json_encode([1e21, 1e20, 1e17, 1e-5, 1.5e-7, 0.0001, 1.5, 9007199254740994])
+    expect(wpJsonEncode([1e21, 1e20, 1e17, 1e-5, 1.5e-7, 0.0001, 1.5, 9007199254740994])).toBe('[1.0e+21,1.0e+20,1.0e+17,1.0e-5,1.5e-7,0.0001,1.5,9007199254740994]');
+    expect(wpJsonEncode({ cost: 1e21 })).toBe('{"cost":1.0e+21}');
+  });
+});
+
+/** JSON texts, and the byte-level troubles PHP's scanner reports: bad UTF-8, surrogate escapes, depth, junk. */
+const jsonBytes = fc.oneof(
+  fc.json().map((s) => utf8Encode(s)),
+  fc.tuple(fc.json(), fc.nat(), fc.constantFrom('\\ud800', '\\udc00', '\\ud83d\\ude00', '\\u00e9', '\u0001', '\t', '"', ',', ']', '}', '{', '\ufeff', 'é')).map(([s, at, ins]) => {
+    const i = s.length === 0 ? 0 : at % s.length;
+    return utf8Encode(s.slice(0, i) + ins + s.slice(i));
+  }),
+  fc.tuple(fc.json(), fc.nat(), fc.constantFrom(0x80, 0xc0, 0xed, 0xf5, 0xff)).map(([s, at, b]) => {
+    const bytes = utf8Encode(s);
+    const i = bytes.length === 0 ? 0 : at % bytes.length;
+    return Uint8Array.from([...bytes.subarray(0, i), b, ...bytes.subarray(i)]);
+  }),
+  fc.integer({ min: 495, max: 520 }).map((n) => utf8Encode('['.repeat(n) + ']'.repeat(n))),
+  fc.integer({ min: 495, max: 520 }).map((n) => utf8Encode(`{"a":${'['.repeat(n)}1${']'.repeat(n)}}`)),
+  fc.uint8Array({ maxLength: 40 }),
+);
+
+describe('phpJsonDecode: the JSON.parse path decides as PHP\'s scanner does', () => {
+  it('on generated texts and broken bytes', () => {
+    fc.assert(
+      fc.property(jsonBytes, (bytes) => {
+        expect(phpJsonDecode(bytes)).toEqual(decodeScanned(bytes));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+/** urldecode() one byte at a time, without the early exit. */
+function urlDecodeBytewise(s: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '+') bytes.push(0x20);
+    else if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      const cp = s.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      bytes.push(...stringBytes(String.fromCodePoint(cp)));
+    }
+  }
+  return bytesString(Uint8Array.from(bytes));
+}
+
+describe('PHP strings as bytes', () => {
+  it('bytesString() keeps any bytes, stringBytes() gives them back', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 24 }), fc.string().map((t) => utf8Encode(t))), (bytes) => {
+        expect(stringBytes(bytesString(bytes))).toEqual(bytes);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('valid UTF-8 is its text, an invalid byte b the lone U+DC00+b, a real surrogate pair stays text', () => {
+    expect(bytesString(Uint8Array.from([0x61, 0xc3, 0xa9]))).toBe('aé');
+    expect(bytesString(Uint8Array.from([0xff, 0xe2, 0x82, 0x41]))).toBe('\udcff\udce2\udc82A');
+    expect(stringBytes('\ud800\udc80')).toEqual(utf8Encode('\u{10080}'));
+    expect(stringBytes('\ud800')).toEqual(Uint8Array.from([0xef, 0xbf, 0xbd]));
+  });
+});
+
+describe('phpUrlDecode', () => {
+  it('equals decoding byte by byte', () => {
+    const piece = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('%', '%2', '%zz', '%41', '%C2%A0', '%e2%80', '+', '\ud800', 'ї', '%%41'));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (parts) => {
+        const s = parts.join('');
+        expect(phpUrlDecode(s)).toBe(urlDecodeBytewise(s));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
