@@ -224,8 +224,10 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
   const label = `${env.marker} ${res.resource} positive`;
   const sent: Sent[] = [];
   let own: { id: number; slug?: string } | undefined;
+  let made = 0;
   const fresh = async (): Promise<{ id: number; slug?: string } | undefined> => {
-    const { record } = await createOwn(env, res, unitId, 'positive target');
+    // A delete makes one record per request; a refused delete leaves its record, whose name the next may not take.
+    const { record } = await createOwn(env, res, unitId, `positive target ${++made}`);
     if (!record) return undefined;
     const slug = (jsonBody(record.exchange.response) as { slug?: unknown } | undefined)?.slug;
     return { id: record.id, ...(typeof slug === 'string' ? { slug } : {}) };

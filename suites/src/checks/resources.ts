@@ -91,10 +91,15 @@ export interface OwnRecord {
   exchange: Exchange;
 }
 
-/** Creates a record of the suite's own and puts it in the ledger; undefined (with the exchange) when that failed. */
+/**
+ * Creates a record of the suite's own and puts it in the ledger; undefined (with the exchange) when that failed.
+ * The name carries the unit's id: units run side by side, and WordPress refuses a term whose name is taken
+ * (400 term_exists), so two units creating "<marker> positive target" would leave whichever came second without a
+ * record, and which one that is would change from run to run. A unit creating more than one passes labels that differ.
+ */
 export async function createOwn(env: UnitEnv, res: CalendarResource, unitId: string, label: string): Promise<{ record?: OwnRecord; exchange: Exchange }> {
   const exchange = await env.send(
-    { method: 'POST', route: fillTemplate(res.create.path, {}), body: { kind: 'json', value: minimalCreateBody(res, `${env.marker} ${label}`, env.now()) }, intent: 'write' },
+    { method: 'POST', route: fillTemplate(res.create.path, {}), body: { kind: 'json', value: minimalCreateBody(res, `${env.marker} ${label} ${unitId}`, env.now()) }, intent: 'write' },
     res.create,
   );
   const id = createdId(exchange);
