@@ -121,19 +121,9 @@ function lastSundayUtc(year: number, month: number): number {
   return last.getTime();
 }
 
-/** The EU summer-time span of the most recently asked year: the same few years are asked over and over. */
-let dstSpan = { from: NaN, to: NaN, start: 0, end: 0 };
-
 function euDst(ms: number): boolean {
-  if (!(ms >= dstSpan.from && ms < dstSpan.to)) {
-    const year = new Date(ms).getUTCFullYear();
-    const from = new Date(0);
-    from.setUTCFullYear(year, 0, 1);
-    const to = new Date(0);
-    to.setUTCFullYear(year + 1, 0, 1);
-    dstSpan = { from: from.getTime(), to: to.getTime(), start: lastSundayUtc(year, 3), end: lastSundayUtc(year, 10) };
-  }
-  return ms >= dstSpan.start && ms < dstSpan.end;
+  const year = new Date(ms).getUTCFullYear();
+  return ms >= lastSundayUtc(year, 3) && ms < lastSundayUtc(year, 10);
 }
 
 const RULES: Record<string, { std: number; dst: boolean }> = {
