@@ -1,6 +1,9 @@
-// A small closed-loop HTTP/1.1 load generator (autocannon's approach): N keep-alive sockets, each sending the
-// same pre-encoded request as soon as the previous answer has fully arrived. Raw sockets and a minimal response
-// parser keep the client cheap, so on a small machine it measures the server rather than itself.
+// A small HTTP/1.1 load generator. Closed loop (autocannon's approach): N keep-alive sockets, each sending the
+// same pre-encoded request as soon as the previous answer has fully arrived. Open loop (`ratePerSec`, wrk2's
+// approach): requests fall due at a fixed rate whatever the server does, go out on the first idle socket of the N,
+// and each latency runs from the moment the request fell due, so time spent queued behind a slow answer counts
+// (no coordinated omission). Raw sockets and a minimal response parser keep the client cheap, so on a small machine
+// it measures the server rather than itself.
 //
 // Run it as a child process (load-child.ts) so its CPU is not the server's.
 import { connect, type Socket } from 'node:net';
@@ -15,6 +18,8 @@ export interface LoadSpec {
   connections: number;
   durationMs: number;
   warmupMs: number;
+  /** Open loop: requests per second, due at fixed intervals; absent, a closed loop. */
+  ratePerSec?: number;
 }
 
 export interface LoadResult {
@@ -89,7 +94,22 @@ class ResponseReader {
   }
 }
 
+function summary(latencies: number[], completed: number, elapsedMs: number, errors: number, statuses: Record<string, number>): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! : 0);
+  return {
+    requests: completed,
+    durationMs: Math.round(elapsedMs),
+    rps: Math.round((completed / elapsedMs) * 1000),
+    p50Ms: Number(q(0.5).toFixed(3)),
+    p99Ms: Number(q(0.99).toFixed(3)),
+    errors,
+    statuses,
+  };
+}
+
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  if (spec.ratePerSec !== undefined) return runOpenLoop(spec, spec.ratePerSec);
   const request = encodeRequest(spec);
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -147,18 +167,118 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
         stopped = true;
         const elapsed = Number(process.hrtime.bigint() - t0) / 1e6;
         for (const s of sockets) s.destroy();
-        latencies.sort((a, b) => a - b);
-        const q = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! : 0);
-        resolve({
-          requests: completed,
-          durationMs: Math.round(elapsed),
-          rps: Math.round((completed / elapsed) * 1000),
-          p50Ms: Number(q(0.5).toFixed(3)),
-          p99Ms: Number(q(0.99).toFixed(3)),
-          errors,
-          statuses,
-        });
+        resolve(summary(latencies, completed, elapsed, errors, statuses));
       }, spec.durationMs);
     }, spec.warmupMs);
+  });
+}
+
+/** How long answers to requests that fell due in the window may still arrive before they count as errors. */
+const DRAIN_MS = 5000;
+
+/**
+ * The open loop: request i of the run falls due at start + i / rate; only those due inside the measuring window are
+ * counted, each with its latency from the moment it fell due. One due request per idle socket; the rest wait in order.
+ */
+function runOpenLoop(spec: LoadSpec, rate: number): Promise<LoadResult> {
+  const request = encodeRequest(spec);
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let completed = 0;
+  const due: { at: bigint; counted: boolean }[] = [];
+  const idle: ((item: { at: bigint; counted: boolean }) => void)[] = [];
+  const sockets: Socket[] = [];
+  const start = process.hrtime.bigint();
+  const windowFrom = start + BigInt(Math.round(spec.warmupMs * 1e6));
+  const windowTo = windowFrom + BigInt(Math.round(spec.durationMs * 1e6));
+  const stepNs = 1e9 / rate;
+  let issued = 0;
+  let outstanding = 0;
+  let stopped = false;
+
+  const hand = (): void => {
+    while (due.length > 0 && idle.length > 0) idle.shift()!(due.shift()!);
+  };
+
+  const open = (): void => {
+    if (stopped) return;
+    const reader = new ResponseReader();
+    let current: { at: bigint; counted: boolean } | undefined;
+    const socket = connect({ host: spec.host, port: spec.port, noDelay: true });
+    sockets.push(socket);
+    const take = (item: { at: bigint; counted: boolean }): void => {
+      current = item;
+      socket.write(request);
+    };
+    socket.on('connect', () => {
+      idle.push(take);
+      hand();
+    });
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        reader.feed(chunk, (status) => {
+          const item = current;
+          current = undefined;
+          if (item?.counted) {
+            outstanding--;
+            latencies.push(Number(process.hrtime.bigint() - item.at) / 1e6);
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            if (status < 200 || status > 299) errors++;
+            completed++;
+          }
+          idle.push(take);
+          hand();
+        });
+      } catch {
+        socket.destroy();
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      if (current?.counted) {
+        outstanding--;
+        errors++;
+      }
+      current = undefined;
+      const i = idle.indexOf(take);
+      if (i >= 0) idle.splice(i, 1);
+      if (!stopped) setTimeout(open, 10);
+    });
+  };
+  for (let i = 0; i < spec.connections; i++) open();
+
+  return new Promise((resolve) => {
+    const finish = (): void => {
+      stopped = true;
+      clearInterval(ticker);
+      for (const s of sockets) s.destroy();
+      // What never got an answer in time (still queued or in flight) is an error, not a latency left out.
+      errors += outstanding;
+      resolve(summary(latencies, completed, spec.durationMs, errors, statuses));
+    };
+    // Timers fire late under load; each tick issues everything that has fallen due since the last one.
+    const ticker = setInterval(() => {
+      const now = process.hrtime.bigint();
+      for (;;) {
+        const at = start + BigInt(Math.round(issued * stepNs));
+        if (at > now || at >= windowTo) break;
+        const counted = at >= windowFrom;
+        if (counted) outstanding++;
+        due.push({ at, counted });
+        issued++;
+      }
+      hand();
+      if (now >= windowTo) {
+        clearInterval(ticker);
+        const deadline = Date.now() + DRAIN_MS;
+        const drain = setInterval(() => {
+          if (outstanding <= 0 || Date.now() >= deadline) {
+            clearInterval(drain);
+            finish();
+          }
+        }, 5);
+      }
+    }, 1);
   });
 }

@@ -6,6 +6,9 @@
 // with its verdict (for the batch p99, with the closed-loop arithmetic that bounds it). Results go to
 // reports/bench.json and a table on stdout.
 //
+// Beside the closed loop, the mock's batch at fixed rates (open loop, latency from the moment a request fell due):
+// what a batch's p99 is when the server is not kept saturated, which the closed loop at 32 connections cannot show.
+//
 // Environment: BENCH_DURATION_MS (default 5000 per run), BENCH_CONNECTIONS (default 32), BENCH_SKIP_PRISM=1.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,6 +25,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP = Math.min(1500, Math.max(300, Math.round(DURATION / 4)));
 const HOST = '127.0.0.1';
 const READ_ID = 92;
+/** Batches per second for the open-loop measures: a tenth, a fifth and about half of what the closed loop reaches. */
+const OPEN_RATES = [100, 200, 400] as const;
 
 type ServerName = 'mock' | 'mock-no-cache' | 'prism' | 'ceiling';
 
@@ -127,7 +132,7 @@ async function reset(s: Running): Promise<void> {
   await res.arrayBuffer();
 }
 
-async function measure(s: Running, sc: Scenario): Promise<LoadResult> {
+async function measure(s: Running, sc: Scenario, ratePerSec?: number): Promise<LoadResult> {
   await reset(s);
   const result = await runLoadChild({
     host: HOST,
@@ -138,6 +143,7 @@ async function measure(s: Running, sc: Scenario): Promise<LoadResult> {
     connections: CONNECTIONS,
     durationMs: DURATION,
     warmupMs: WARMUP,
+    ...(ratePerSec !== undefined ? { ratePerSec } : {}),
   });
   await reset(s);
   return result;
@@ -235,6 +241,7 @@ async function main(): Promise<void> {
     const startup: Partial<Record<ServerName, number>> = {};
     const peak: Partial<Record<ServerName, number | null>> = {};
     const answers: Record<string, Buffer> = {};
+    const openLoop: (LoadResult & { ratePerSec: number })[] = [];
 
     for (const [name, extra] of [['mock', []], ['mock-no-cache', ['--no-cache']]] as const) {
       const port = await freePort();
@@ -243,6 +250,10 @@ async function main(): Promise<void> {
       startup[name] = s.startupMs;
       results[name] = await measureAll(s, SCENARIOS);
       if (name === 'mock') {
+        for (const rate of OPEN_RATES) {
+          process.stderr.write(`bench: ${SCENARIOS[3]!.name} on mock at ${rate}/s (open loop)...\n`);
+          openLoop.push({ ratePerSec: rate, ...(await measure(s, SCENARIOS[3]!, rate)) });
+        }
         for (const sc of SCENARIOS) {
           answers[sc.name] = await answerOf(s, sc);
           await reset(s);
@@ -310,6 +321,7 @@ async function main(): Promise<void> {
       scenarios: rows,
       aims,
       aimsWithNoCache: uncachedAims,
+      batchOpenLoop: openLoop,
       startupMs: startup,
       peakRssBytes: peak,
       mockRss: { events300: small, events10000: large },
@@ -331,6 +343,9 @@ async function main(): Promise<void> {
       ...aims.map((a) => `  ${a.met ? 'met    ' : 'NOT MET'}  ${a.aim}: ${a.measured}${a.note ? `\n             (${a.note})` : ''}`),
       'the same measures with --no-cache (every answer computed), for comparison:',
       ...uncachedAims.map((a) => `           ${a.aim}: ${a.measured}`),
+      '',
+      `${SCENARIOS[3]!.name} on the mock at fixed rates (open loop, ${CONNECTIONS} connections, latency from when each request fell due; not an aim):`,
+      ...openLoop.map((o) => `  ${lpad(String(o.ratePerSec), 4)}/s (${o.ratePerSec * 25} creates/s): p50 ${o.p50Ms.toFixed(2)} ms, p99 ${o.p99Ms.toFixed(2)} ms, ${o.requests} answered, ${o.errors} errors`),
       '',
       `start-up with the full contract (spawn to first answer): ${Object.entries(startup).map(([n, ms]) => `${n} ${ms} ms`).join(', ')}`,
       `peak RSS: ${Object.entries(peak).map(([n, b]) => `${n} ${mb(b ?? null)}`).join(', ')}`,
