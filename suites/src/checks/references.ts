@@ -15,7 +15,6 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/lib/types.ts';
 import { parsePhpQuery } from '../../../contracts/lib/arbitraries/index.ts';
 import { jsonBody } from '../http/types.ts';
-import type { Ledger } from '../runner/ledger.ts';
 import type { UnitEnv } from '../runner/unit.ts';
 import { withBody, withoutBody, withPath, type WireRequest, type WireValue } from './generate.ts';
 import { CALENDAR_NAMESPACES, idOf, listRecords } from './resources.ts';
@@ -102,8 +101,6 @@ export function referenceFields(contract: Contract, op: Operation, nameField?: s
   return out;
 }
 
-const reads = new WeakMap<Ledger, Map<string, Promise<unknown[]>>>();
-
 /**
  * Records of a list, read once per run (the first page, as many as the route allows up to 100). Records
  * the run made itself are left out: they are deleted at the end, and other units may delete them sooner.
@@ -111,8 +108,7 @@ const reads = new WeakMap<Ledger, Map<string, Promise<unknown[]>>>();
  * the same (a shard reads the list again, the whole run once).
  */
 function recordsOf(env: UnitEnv, list: Operation, by: Operation): Promise<unknown[]> {
-  let byList = reads.get(env.ledger);
-  if (!byList) reads.set(env.ledger, (byList = new Map()));
+  const byList = env.listReads;
   let pending = byList.get(list.id);
   if (!pending) {
     const perPage = list.params.find((p) => p.in === 'query' && p.name === 'per_page');

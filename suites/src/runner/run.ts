@@ -62,6 +62,7 @@ export function markerFor(runId: string): string {
 export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const cases: CaseResult[] = [];
   const ledger = new Ledger();
+  const listReads = new Map<string, Promise<unknown[]>>();
   const marker = markerFor(o.runId);
   const ctx = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}) };
   let failing = 0;
@@ -130,6 +131,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       runId: o.runId,
       marker,
       ledger,
+      listReads,
       writes: o.client.writes,
       readOnly: o.readOnly,
       hasCredentials: o.client.hasCredentials,

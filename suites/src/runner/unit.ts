@@ -45,6 +45,11 @@ export interface UnitEnv {
   /** Text every record the suite creates carries, so it can be told from the site's own. */
   marker: string;
   ledger: Ledger;
+  /**
+   * The run's reads of the target's lists, by list operation id, shared by its units so each list is read once per run
+   * (references.ts); owned by the run, gone with it.
+   */
+  listReads: Map<string, Promise<unknown[]>>;
   writes: WritePolicy;
   readOnly: boolean;
   hasCredentials: boolean;
