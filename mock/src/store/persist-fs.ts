@@ -3,6 +3,7 @@
 // directory fsynced so the rename itself is durable. A process killed at any point leaves the old file or the new
 // one, never a torn one.
 
+import { randomUUID } from 'node:crypto';
 import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ReadFs } from './load-fixtures.ts';
@@ -75,8 +76,8 @@ export async function syncDirectory(dir: string, fs: PersistFs): Promise<void> {
   }
 }
 
-let tmpCounter = 0;
-const defaultTmpSuffix = () => `${process.pid}-${++tmpCounter}`;
+// Unique without a counter kept in the module: two writers (this process or another) never share a temporary file.
+const defaultTmpSuffix = () => `${process.pid}-${randomUUID()}`;
 
 /** The temporary file a replacement of `path` is written to first: same directory, so the rename is atomic. */
 export function tempPathFor(path: string, suffix: string): string {
