@@ -10,7 +10,9 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import { withBody, type WireRequest } from './generate.ts';
 import { otherReadingRefuses } from './marks.ts';
 import { judge, type Sent } from './positive_acceptance.ts';
-import { orderedEventDates, referenceFields, rewriteIds, withReferences, type ReferenceValues } from './references.ts';
+import { orderedEventDates, referenceFields, referenceValues, rewriteIds, withReferences, type ReferenceValues } from './references.ts';
+import { parseDescriptor } from '../diff/descriptor.ts';
+import type { Outgoing } from '../http/types.ts';
 import { calendarResources } from './resources.ts';
 
 const contract = loadContractFile();
@@ -196,5 +198,38 @@ describe('severity discipline: refusals of values the documents leave open are n
     const f = judged('postCalV1Events', { title: 't' }, 'title', answer(404, { code: 'rest_post_invalid_id', message: 'x', data: { status: 404 } }));
     expect(f).toMatchObject({ outcome: 'inconclusive' });
     expect(f.message).toMatch(/none of the 1 valid request\(s\) carrying it was accepted \(1× 404 rest_post_invalid_id\)/);
+  });
+});
+
+describe("oEmbed's url on a site whose documented lists name no page", () => {
+  const embed = contract.operation('getOembed10Embed');
+  const fields = referenceFields(contract, embed).filter((f) => f.kind === 'link');
+  const POST_LINK = 'http://127.0.0.1:8089/2026/11/24/hello-world/';
+  const envFor = (routes: Record<string, unknown>): { env: UnitEnv; sent: string[] } => {
+    const sent: string[] = [];
+    const send = async (o: Outgoing): Promise<Exchange> => {
+      sent.push(o.route);
+      if (o.route === '/wp/v2/posts') return { ...answer(200, [{ id: 1, link: POST_LINK }, { id: 2, link: 'not an address' }]), request: { method: 'GET', url: 'http://x/', headers: {} } };
+      return answer(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    };
+    const env = { contract, send, descriptor: parseDescriptor({ namespaces: [], routes }), listReads: new Map(), marker: 'site-contracts test' } as unknown as UnitEnv;
+    return { env, sent };
+  };
+
+  it("takes the addresses of WordPress's own posts when the target lists that route, read once", async () => {
+    expect(fields.map((f) => f.param)).toEqual(['url']);
+    const { env, sent } = envFor({ '/wp/v2/posts': { namespace: 'wp/v2', methods: ['GET', 'POST'], endpoints: [{ methods: ['GET'], args: {} }] } });
+    const values = await referenceValues(env, fields, embed);
+    expect(values.ids.get('query.url')).toEqual([POST_LINK]);
+    expect(values.source.get('query.url')).toMatch(/posts listed by GET \/wp\/v2\/posts \(WordPress core's, outside the documents/);
+    await referenceValues(env, fields, embed);
+    expect(sent.filter((r) => r === '/wp/v2/posts')).toHaveLength(1);
+  });
+
+  it('reads nothing outside the documents when the target does not list /wp/v2/posts: the url stays without a value', async () => {
+    const { env, sent } = envFor({});
+    const values = await referenceValues(env, fields, embed);
+    expect(values.ids.get('query.url')).toEqual([]);
+    expect(sent).not.toContain('/wp/v2/posts');
   });
 });

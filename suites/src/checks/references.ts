@@ -14,6 +14,7 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/lib/types.ts';
 import { parsePhpQuery } from '../../../contracts/lib/arbitraries/index.ts';
+import { liveEndpoint } from '../diff/descriptor.ts';
 import { jsonBody } from '../http/types.ts';
 import type { UnitEnv } from '../runner/unit.ts';
 import { withBody, withoutBody, withPath, type WireRequest, type WireValue } from './generate.ts';
@@ -108,18 +109,34 @@ export function referenceFields(contract: Contract, op: Operation, nameField?: s
  * the same (a shard reads the list again, the whole run once).
  */
 function recordsOf(env: UnitEnv, list: Operation, by: Operation): Promise<unknown[]> {
-  const byList = env.listReads;
-  let pending = byList.get(list.id);
+  const perPage = list.params.find((p) => p.in === 'query' && p.name === 'per_page');
+  const max = typeof perPage?.schema?.['maximum'] === 'number' ? (perPage.schema['maximum'] as number) : 100;
+  return readOnce(env, list.id, list.path, perPage ? Math.min(100, max) : undefined, by);
+}
+
+function readOnce(env: UnitEnv, key: string, route: string, perPage: number | undefined, by: Operation): Promise<unknown[]> {
+  let pending = env.listReads.get(key);
   if (!pending) {
-    const perPage = list.params.find((p) => p.in === 'query' && p.name === 'per_page');
-    const max = typeof perPage?.schema?.['maximum'] === 'number' ? (perPage.schema['maximum'] as number) : 100;
-    pending = env.send({ method: 'GET', route: list.path, ...(perPage ? { query: { per_page: Math.min(100, max) } } : {}) }, by).then((e) => {
+    pending = env.send({ method: 'GET', route, ...(perPage !== undefined ? { query: { per_page: perPage } } : {}) }, by).then((e) => {
       const body = e.response && e.response.status === 200 ? jsonBody(e.response) : undefined;
       return (listRecords(body) ?? []).filter((r) => !JSON.stringify(r).includes(env.marker));
     });
-    byList.set(list.id, pending);
+    env.listReads.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * WordPress's own posts: outside the documents, but on every WordPress site, and what oEmbed embeds first. Read only
+ * when the target's descriptor lists the route and the documents' lists gave no address to embed (a site without
+ * the calendar, or with no event yet), so that oEmbed's checks get a page the site really has.
+ */
+const CORE_POSTS = '/wp/v2/posts';
+
+// cal/v1 records call their address `link` (as WordPress's posts do), legacy ones `url`.
+function addressesOf(recs: readonly unknown[]): string[] {
+  const address = (r: unknown): unknown => (r as { link?: unknown } | null)?.link ?? (r as { url?: unknown } | null)?.url;
+  return [...new Set(recs.map(address).filter((s): s is string => typeof s === 'string' && /^https?:\/\//.test(s)))];
 }
 
 function positiveInt(v: unknown): number | undefined {
@@ -147,10 +164,14 @@ export async function referenceValues(env: UnitEnv, fields: readonly ReferenceFi
       ids.set(key, [...new Set(recs.map(idOf).filter((n): n is number => n !== undefined))]);
       source.set(key, `ids of records listed by GET ${f.list.path}`);
     } else if (f.kind === 'link') {
-      // cal/v1 records call their address `link` (as WordPress's posts do), legacy ones `url`.
-      const address = (r: unknown): unknown => (r as { link?: unknown } | null)?.link ?? (r as { url?: unknown } | null)?.url;
-      ids.set(key, [...new Set(recs.map(address).filter((s): s is string => typeof s === 'string' && /^https?:\/\//.test(s)))]);
-      source.set(key, `addresses of records listed by GET ${f.list.path}`);
+      const links = addressesOf(recs);
+      if (links.length === 0 && liveEndpoint(env.descriptor, CORE_POSTS, 'GET')) {
+        ids.set(key, addressesOf(await readOnce(env, CORE_POSTS, CORE_POSTS, 10, by)));
+        source.set(key, `addresses of posts listed by GET ${CORE_POSTS} (WordPress core's, outside the documents: GET ${f.list.path} listed none)`);
+      } else {
+        ids.set(key, links);
+        source.set(key, `addresses of records listed by GET ${f.list.path}`);
+      }
     } else if (f.kind === 'slug') {
       ids.set(key, [...new Set(recs.map((r) => (r as { slug?: unknown } | null)?.slug).filter((s): s is string => typeof s === 'string' && s !== '' && !s.includes('/')))]);
       source.set(key, `slugs of records listed by GET ${f.list.path}`);
