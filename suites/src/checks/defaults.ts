@@ -20,16 +20,11 @@ import { toOutgoing, type WireRequest } from './generate.ts';
 import { undeclared } from './marks.ts';
 import { referenceFields, referenceValues, withReferences } from './references.ts';
 import { listRecords } from './resources.ts';
-import { describeAnswer, header, sourceOf, transportOutcome } from './wp.ts';
+import { describeAnswer, sourceOf, transportOutcome, wholeNumberHeader } from './wp.ts';
 
 export const DEFAULTS = 'defaults';
 
 const ok = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
-
-function wholeNumber(e: Exchange, name: string): number | undefined {
-  const v = header(e.response, name);
-  return v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : undefined;
-}
 
 async function defaults(env: UnitEnv, op: Operation): Promise<void> {
   const source = sourceOf(op);
@@ -84,8 +79,8 @@ async function defaults(env: UnitEnv, op: Operation): Promise<void> {
     if (!records) return emit('per_page:count', 'inconclusive', `the list answered ${describeAnswer(plain.response)} without a list of records to count`, plain);
     const problems: string[] = [];
     if (records.length > n) problems.push(`it holds ${records.length} records`);
-    const total = wholeNumber(plain, 'x-wp-total');
-    const pages = wholeNumber(plain, 'x-wp-totalpages');
+    const total = wholeNumberHeader(plain.response, 'x-wp-total');
+    const pages = wholeNumberHeader(plain.response, 'x-wp-totalpages');
     if (total !== undefined && pages !== undefined && pages !== Math.ceil(total / n)) problems.push(`X-WP-TotalPages is ${pages} for X-WP-Total ${total}, which makes ${Math.ceil(total / n)} pages of ${n}`);
     if (problems.length) emit('per_page:count', 'fail', `expected a list without per_page to hold at most ${n} records, per_page's documented default (${source}; 000 §8), and its totals to count pages of ${n}; ${problems.join('; ')}`, plain);
     else emit('per_page:count', 'pass', `without per_page: ${records.length} record(s)${total !== undefined ? `, X-WP-Total ${total}, X-WP-TotalPages ${pages}` : ''}; pages of ${n}`, plain);

@@ -12,7 +12,7 @@ import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Received } from '../http/types.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { listRecords } from './resources.ts';
-import { describeAnswer, header, transportOutcome, wpError } from './wp.ts';
+import { describeAnswer, header, transportOutcome, wholeNumberHeader, wpError } from './wp.ts';
 
 export const PAGINATION = 'pagination';
 
@@ -39,11 +39,6 @@ export function linkPage(url: string): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-function wholeNumber(r: Received, name: string): number | undefined {
-  const v = header(r, name);
-  return v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : undefined;
 }
 
 interface Page {
@@ -85,8 +80,8 @@ export async function pagination(env: UnitEnv, op: Operation): Promise<void> {
   const r = first.e.response!;
   if (r.status !== 200 || !first.records) return skipRest(`the list answered ${describeAnswer(r)}; nothing to page through`, ['headers', 'counts', 'links', 'past_end']);
 
-  const total = wholeNumber(r, 'x-wp-total');
-  const pages = wholeNumber(r, 'x-wp-totalpages');
+  const total = wholeNumberHeader(r, 'x-wp-total');
+  const pages = wholeNumberHeader(r, 'x-wp-totalpages');
   if (total === undefined || pages === undefined) {
     finding(
       'headers',

@@ -103,3 +103,9 @@ export function describeAnswer(r: Received | undefined): string {
 export function header(r: Received | undefined, name: string): string | undefined {
   return r?.headers[name.toLowerCase()];
 }
+
+/** A header holding a whole number (X-WP-Total, X-WP-TotalPages); undefined when absent or anything else. */
+export function wholeNumberHeader(r: Received | undefined, name: string): number | undefined {
+  const v = header(r, name);
+  return v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : undefined;
+}
