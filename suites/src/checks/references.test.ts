@@ -209,7 +209,7 @@ describe("oEmbed's url on a site whose documented lists name no page", () => {
     const sent: string[] = [];
     const send = async (o: Outgoing): Promise<Exchange> => {
       sent.push(o.route);
-      if (o.route === '/wp/v2/posts') return { ...answer(200, [{ id: 1, link: POST_LINK }, { id: 2, link: 'not an address' }]), request: { method: 'GET', url: 'http://x/', headers: {} } };
+      if (o.route === '/wp/v2/posts') return answer(200, [{ id: 1, link: POST_LINK }, { id: 2, link: 'not an address' }]);
       return answer(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
     };
     const env = { contract, send, descriptor: parseDescriptor({ namespaces: [], routes }), listReads: new Map(), marker: 'site-contracts test' } as unknown as UnitEnv;
