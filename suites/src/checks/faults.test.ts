@@ -381,10 +381,11 @@ describe('conventions checked in their own right', () => {
   it('unknown_id: a wrong code on the 404 (rest_no_route)', async () => {
     const fault: Fault = (req, next) => {
       const res = next(req);
-      if (res.status !== 404 || !/^\/cal\/events\/v1\/venues\/\d+$/.test(parse(req).route)) return res;
+      if (res.status !== 404 || !/^\/cal\/v1\/venues\/\d+$/.test(parse(req).route)) return res;
       return withJson(res, { code: 'rest_no_route', message: 'No route.', data: { status: 404 } });
     };
-    expect(await caughtBy(fault, '/cal/events/v1/venues')).toEqual(['unknown_id']);
+    // cal/v1 is built on core's posts controller; a legacy route's own code is only a warning (faults-records.test.ts).
+    expect(await caughtBy(fault, '/cal/v1/venues')).toEqual(['unknown_id']);
   }, T);
 
   it("error_envelope: a 404 for an unknown record without WordPress's envelope", async () => {

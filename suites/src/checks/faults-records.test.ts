@@ -1,0 +1,40 @@
+// Issue 17's checks on the records a site keeps, each proven both ways against the mock with one fault injected at
+// the edge: the unknown-id code of a plugin's own controllers, the defaults of created records, the language a
+// write is filed in, and one finding for a namespace the site does not serve.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { failedBy, harness, parse, withJson, json, type Fault, type Harness } from './faulty-mock.ts';
+
+const contract = loadContractFile();
+let h: Harness;
+beforeAll(async () => {
+  h = await harness(contract);
+});
+afterAll(async () => {
+  await h.close();
+});
+const T = 60_000;
+
+/** A 404 for an unknown record that names another code than WordPress's. */
+const codeOn404 = (route: RegExp, code: string): Fault => (req, next) => {
+  const res = next(req);
+  if (res.status !== 404 || !route.test(parse(req).route)) return res;
+  return withJson(res, { ...json(res), code });
+};
+
+describe('unknown_id: the code of a 404 counts only on routes built on core controllers', () => {
+  it("a legacy route (the plugin's own controller) answering rest-event-not-found is a warning, not a failure", async () => {
+    const fault = codeOn404(/^\/cal\/events\/v1\/events\/\d+$/, 'rest-event-not-found');
+    expect(await failedBy(h, fault, '/cal/events/v1/events,unknown_id')).toEqual([]);
+    const { run } = await h.run(fault, '/cal/events/v1/events,unknown_id');
+    const c = run.cases.find((x) => x.id === 'unknown_id:getCalEventsV1EventsById:id')!;
+    expect(c.status).toBe('warned');
+    expect(c.message).toMatch(/got 404 with code rest-event-not-found; held as assumed because the route is the plugin's own controller/);
+  }, T);
+
+  it('a cal/v1 route (built on the posts controller) answering another code fails', async () => {
+    const failed = await failedBy(h, codeOn404(/^\/cal\/v1\/venues\/\d+$/, 'rest-venue-not-found'), '/cal/v1/venues,unknown_id');
+    expect(failed.map((c) => c.id).sort()).toEqual(['unknown_id:deleteCalV1VenuesById:id', 'unknown_id:getCalV1VenuesById:id', 'unknown_id:patchCalV1VenuesById:id', 'unknown_id:putCalV1VenuesById:id']);
+  }, T);
+});
