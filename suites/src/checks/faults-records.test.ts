@@ -38,3 +38,26 @@ describe('unknown_id: the code of a 404 counts only on routes built on core cont
     expect(failed.map((c) => c.id).sort()).toEqual(['unknown_id:deleteCalV1VenuesById:id', 'unknown_id:getCalV1VenuesById:id', 'unknown_id:patchCalV1VenuesById:id', 'unknown_id:putCalV1VenuesById:id']);
   }, T);
 });
+
+describe('create_defaults: a record created without a defaulted field reads back with the documented default', () => {
+  it('passes on the mock: every documented default of the calendar creates, each judged', async () => {
+    const { run } = await h.run(undefined, 'create_defaults');
+    const cases = run.cases.filter((c) => c.check === 'create_defaults');
+    expect(cases.map((c) => c.id).sort()).toEqual([
+      'create_defaults:postCalEventsV1Events:all_day',
+      ...['postCalV1Events', 'postCalV1Organizers', 'postCalV1Venues'].flatMap((op) => ['comment_status', 'format', 'ping_status', ...(op === 'postCalV1Events' ? [] : ['sticky']), 'status'].map((f) => `create_defaults:${op}:${f}`)),
+    ].sort());
+    expect(cases.filter((c) => c.status !== 'passed')).toEqual([]);
+  }, T);
+
+  it("fails when a venue created without comment_status reads back 'closed', and only that", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'GET' || !/^\/cal\/v1\/venues\/\d+$/.test(parse(req).route) || res.status !== 200) return res;
+      return withJson(res, { ...json(res), comment_status: 'closed' });
+    };
+    const failed = await failedBy(h, fault, 'create_defaults');
+    expect(failed.map((c) => c.id)).toEqual(['create_defaults:postCalV1Venues:comment_status']);
+    expect(failed[0]!.message).toMatch(/^expected a record created without comment_status to read back with comment_status "open", its documented default \(000 §2\.5.*\); it reads back "closed"$/);
+  }, T);
+});

@@ -5,6 +5,7 @@ import { NOT_A_SERVER_ERROR } from '../runner/run.ts';
 import type { Unit } from '../runner/unit.ts';
 import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';
 import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
+import { CREATE_DEFAULTS, planCreateDefaults } from './create_defaults.ts';
 import { DEFAULTS, planDefaults } from './defaults.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
@@ -26,6 +27,7 @@ export const CHECKS = [
   LIFECYCLE,
   TRASH,
   CREATE_STATUS,
+  CREATE_DEFAULTS,
   CROSS_NAMESPACE,
   BATCH_LIMIT,
   BATCH_ITEM_STATUS,
@@ -51,6 +53,7 @@ export function planAll(contract: Contract): Unit[] {
     ...planNegativeRejection(contract),
     ...planBatch(contract),
     ...planLifecycle(contract),
+    ...planCreateDefaults(contract),
   ];
   // Every unit may find a 5xx, and an error answer without WordPress's envelope.
   return units.map((u) => ({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE])] }));
