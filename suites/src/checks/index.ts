@@ -2,7 +2,9 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import { NOT_A_SERVER_ERROR } from '../runner/run.ts';
-import type { Unit } from '../runner/unit.ts';
+import type { Send, Unit } from '../runner/unit.ts';
+import { ALLOW_HEADER, AllowHeaders } from './allow_header.ts';
+import { AUTH_STATUS, AuthRefusals } from './auth_status.ts';
 import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';
 import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
 import { CREATE_DEFAULTS, planCreateDefaults } from './create_defaults.ts';
@@ -10,6 +12,7 @@ import { DEFAULTS, planDefaults } from './defaults.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
 import { PAGINATION, planPagination } from './pagination.ts';
+import { planPermissions } from './permissions.ts';
 import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptance.ts';
 import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
@@ -28,6 +31,8 @@ export const CHECKS = [
   TRASH,
   CREATE_STATUS,
   CREATE_DEFAULTS,
+  AUTH_STATUS,
+  ALLOW_HEADER,
   CROSS_NAMESPACE,
   BATCH_LIMIT,
   BATCH_ITEM_STATUS,
@@ -54,7 +59,31 @@ export function planAll(contract: Contract): Unit[] {
     ...planBatch(contract),
     ...planLifecycle(contract),
     ...planCreateDefaults(contract),
+    ...planPermissions(contract),
   ];
-  // Every unit may find a 5xx, and an error answer without WordPress's envelope.
-  return units.map((u) => ({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE])] }));
+  // Every unit may find a 5xx, an error answer without WordPress's envelope, a refusal with the wrong status for
+  // who asked, and an answer whose Allow is not WordPress's.
+  return units.map((u) => withSweeps({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE, AUTH_STATUS, ALLOW_HEADER])] }));
+}
+
+/** The unit, with every answer it gets judged by auth_status's and allow_header's sweeps as it arrives. */
+function withSweeps(u: Unit): Unit {
+  return {
+    ...u,
+    run: async (env) => {
+      const refusals = new AuthRefusals(env.hasCredentials);
+      const allows = new AllowHeaders(env.contract, env.descriptor);
+      const send: Send = async (o, op) => {
+        const e = await env.send(o, op);
+        refusals.add(op, e);
+        allows.add(op, e);
+        return e;
+      };
+      try {
+        await u.run({ ...env, send });
+      } finally {
+        for (const f of [...refusals.findings(u), ...allows.findings(u)]) env.emit(f);
+      }
+    },
+  };
 }
