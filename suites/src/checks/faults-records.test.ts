@@ -61,3 +61,39 @@ describe('create_defaults: a record created without a defaulted field reads back
     expect(failed[0]!.message).toMatch(/^expected a record created without comment_status to read back with comment_status "open", its documented default \(000 §2\.5.*\); it reads back "closed"$/);
   }, T);
 });
+
+describe('language: a write with i18n_language=uk is filed in Ukrainian', () => {
+  it('passes on the mock, which has the translation add-on, for every calendar resource', async () => {
+    const { run } = await h.run(undefined, 'language');
+    const cases = run.cases.filter((c) => c.check === 'language');
+    expect(cases.length).toBe(8);
+    expect(cases.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.message}`)).toEqual([]);
+  }, T);
+
+  it('fails where the site files a cal/v1 venue written with i18n_language=uk in English', async () => {
+    const fault: Fault = (req, next) => {
+      if (req.method !== 'POST' || parse(req).route !== '/cal/v1/venues') return next(req);
+      return next({ ...req, url: req.url.replace(/i18n_language=uk/, 'i18n_language=en') });
+    };
+    const failed = await failedBy(h, fault, 'language');
+    expect(failed.map((c) => c.id)).toEqual([]);
+    const { run } = await h.run(fault, 'language');
+    const bad = run.cases.filter((c) => c.status === 'warned');
+    expect(bad.map((c) => c.id)).toEqual(['language:postCalV1Venues:uk']);
+    expect(bad[0]!.message).toMatch(/to be filed in Ukrainian.*the list with i18n_language=uk does not show it/);
+    expect(run.cases.filter((c) => c.check === 'language' && c.status === 'passed')).toHaveLength(7);
+  }, T);
+
+  it('is inconclusive, never failed, on a site whose descriptor shows no translation add-on', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'GET' || parse(req).route !== '/' || res.status !== 200) return res;
+      const body = json(res);
+      return withJson(res, { ...body, namespaces: (body['namespaces'] as string[]).filter((n) => !n.startsWith('i18n')) });
+    };
+    const { run } = await h.run(fault, 'language');
+    const cases = run.cases.filter((c) => c.check === 'language');
+    expect(cases.map((c) => c.status)).toEqual(Array(8).fill('inconclusive'));
+    expect(cases[0]!.message).toMatch(/lists no translation namespace/);
+  }, T);
+});

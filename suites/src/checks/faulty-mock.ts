@@ -91,7 +91,10 @@ export async function harness(contract: Contract, mockOptions: { auth?: boolean 
     try {
       const authArgs = auth ? ['--auth-env', 'MOCK_AUTH'] : [];
       const exitCode = await main(['test', '--base-url', server.url, ...authArgs, '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json', ...args], deps);
-      const run = JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult;
+      const text = await readFile(join(dir, 'site-contracts.json'), 'utf8').catch(() => {
+        throw new Error(`the run (exit ${exitCode}) wrote no report: ${stderr}`);
+      });
+      const run = JSON.parse(text) as RunResult;
       return { run, stdout, stderr, exitCode };
     } finally {
       await server.close();

@@ -12,6 +12,7 @@ import { DEFAULTS, planDefaults } from './defaults.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
 import { PAGINATION, planPagination } from './pagination.ts';
+import { LANGUAGE, planLanguage } from './language.ts';
 import { planPermissions } from './permissions.ts';
 import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptance.ts';
 import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
@@ -33,6 +34,7 @@ export const CHECKS = [
   CREATE_DEFAULTS,
   AUTH_STATUS,
   ALLOW_HEADER,
+  LANGUAGE,
   CROSS_NAMESPACE,
   BATCH_LIMIT,
   BATCH_ITEM_STATUS,
@@ -60,6 +62,7 @@ export function planAll(contract: Contract): Unit[] {
     ...planLifecycle(contract),
     ...planCreateDefaults(contract),
     ...planPermissions(contract),
+    ...planLanguage(contract),
   ];
   // Every unit may find a 5xx, an error answer without WordPress's envelope, a refusal with the wrong status for
   // who asked, and an answer whose Allow is not WordPress's.
