@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { failedBy, harness, parse, withJson, json, type Fault, type Harness } from './faulty-mock.ts';
+import { failedBy, harness, json, parse, withJson, wpError, type Fault, type Harness } from './faulty-mock.ts';
 
 const contract = loadContractFile();
 let h: Harness;
@@ -95,5 +95,32 @@ describe('language: a write with i18n_language=uk is filed in Ukrainian', () => 
     const cases = run.cases.filter((c) => c.check === 'language');
     expect(cases.map((c) => c.status)).toEqual(Array(8).fill('inconclusive'));
     expect(cases[0]!.message).toMatch(/lists no translation namespace/);
+  }, T);
+});
+
+describe('one cause, one finding: a namespace the site does not serve', () => {
+  /** The site without forms/v1: not in its descriptor, and no route of it answers. */
+  const noForms: Fault = (req, next) => {
+    const { route } = parse(req);
+    if (route === '/forms/v1' || route.startsWith('/forms/v1/')) return wpError(404, 'rest_no_route');
+    const res = next(req);
+    if (req.method !== 'GET' || route !== '/' || res.status !== 200) return res;
+    const body = json(res);
+    const routes = Object.fromEntries(Object.entries(body['routes'] as Record<string, unknown>).filter(([k]) => !k.startsWith('/forms/v1')));
+    return withJson(res, { ...body, namespaces: (body['namespaces'] as string[]).filter((n) => n !== 'forms/v1'), routes });
+  };
+
+  it('is one route_presence failure naming the namespace and its operations, and nothing else fails', async () => {
+    const failed = await failedBy(h, noForms, 'forms/v1');
+    expect(failed.map((c) => c.id)).toEqual(['route_presence:getFormsV1:namespace:forms/v1']);
+    expect(failed[0]!.message).toMatch(/^forms\/v1 not served: 11 operations \(001 §4; 001 §4\.4\);.*GET \/forms\/v1 answered 404 rest_no_route/);
+    const { run } = await h.run(noForms, 'forms/v1');
+    const notRun = run.cases.filter((c) => c.status === 'skipped' && /not served by the site/.test(c.message ?? ''));
+    expect(notRun.length).toBeGreaterThan(11);
+  }, T);
+
+  it('passes on the mock, which serves it', async () => {
+    const { run } = await h.run(undefined, 'forms/v1,route_presence');
+    expect(run.cases.find((c) => c.id === 'route_presence:getFormsV1:namespace:forms/v1')?.status).toBe('passed');
   }, T);
 });

@@ -13,6 +13,7 @@ import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from 
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
 import { PAGINATION, planPagination } from './pagination.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
+import { gatedByNamespace, planNamespaces } from './namespaces.ts';
 import { planPermissions } from './permissions.ts';
 import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptance.ts';
 import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
@@ -50,6 +51,7 @@ export type CheckName = (typeof CHECKS)[number];
 /** Every unit of work for the contract; selection and sharding happen afterwards. */
 export function planAll(contract: Contract): Unit[] {
   const units = [
+    ...planNamespaces(contract),
     ...planRoutePresence(contract),
     ...planPagination(contract),
     ...planDefaults(contract),
@@ -64,9 +66,10 @@ export function planAll(contract: Contract): Unit[] {
     ...planPermissions(contract),
     ...planLanguage(contract),
   ];
-  // Every unit may find a 5xx, an error answer without WordPress's envelope, a refusal with the wrong status for
-  // who asked, and an answer whose Allow is not WordPress's.
-  return units.map((u) => withSweeps({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE, AUTH_STATUS, ALLOW_HEADER])] }));
+  // A unit that would send to a namespace the site does not serve is not run (namespaces.ts). Every unit may find a
+  // 5xx, an error answer without WordPress's envelope, a refusal with the wrong status for who asked, and an answer
+  // whose Allow is not WordPress's.
+  return units.map((u) => withSweeps(gatedByNamespace({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE, AUTH_STATUS, ALLOW_HEADER])] })));
 }
 
 /** The unit, with every answer it gets judged by auth_status's and allow_header's sweeps as it arrives. */
