@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { anonymous, failedBy, harness, parse, withHeader, withJson, json, type Fault, type Harness } from './faulty-mock.ts';
+import { anonymous, bodyText, failedBy, harness, json, parse, withHeader, withJson, wpError, type Fault, type Harness } from './faulty-mock.ts';
 
 const contract = loadContractFile();
 let h: Harness;
@@ -83,5 +83,81 @@ describe('allow_header: only the methods the current user may use', () => {
     const failed = await failedBy(h, fault, '/cal/v1/events,allow_header');
     expect(new Set(failed.map((c) => c.check))).toEqual(new Set(['allow_header']));
     expect(failed.some((c) => /lists DELETE, which the route does not serve/.test(c.message ?? ''))).toBe(true);
+  }, T);
+});
+
+describe('a documented fact seen through an anonymous refusal', () => {
+  /** POST /cal/v1/venues refused anonymously before validation; with credentials a comment_status outside the enum is stored. */
+  const permissionFirst: Fault = (req, next) => {
+    if (req.method !== 'POST' || parse(req).route !== '/cal/v1/venues') return next(req);
+    if (anonymous(req)) return wpError(401, 'rest_cannot_create');
+    const text = bodyText(req);
+    if (!text.startsWith('{')) return next(req);
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (typeof body['comment_status'] === 'string' && !['open', 'closed'].includes(body['comment_status'])) return next({ ...req, body: JSON.stringify({ ...body, comment_status: 'open' }) });
+    return next(req);
+  };
+
+  it('is the documented failure when the same request is accepted with credentials', async () => {
+    const { run } = await h.run(permissionFirst, '/cal/v1/venues,negative_rejection');
+    const failed = run.cases.filter((c) => c.check === 'negative_rejection' && c.operationId === 'postCalV1Venues' && c.status === 'failed');
+    const documented = failed.filter((c) => c.severity === 'documented');
+    expect(documented.length).toBeGreaterThan(0);
+    for (const c of documented) {
+      expect(c.variant).toMatch(/comment_status/);
+      expect(c.message).toMatch(/with credentials the same request was accepted \(201\); without them it got 401 rest_cannot_create/);
+    }
+    // The other broken values are refused with credentials: what stands is the order of the checks (convention).
+    const convention = failed.filter((c) => c.severity === 'convention');
+    expect(convention.length).toBeGreaterThan(0);
+    for (const c of convention) expect(c.message).toMatch(/WordPress validates parameters before it checks permissions.*; with credentials the same request got 400/);
+  }, T);
+
+  it('stays the convention finding for a write the suite cannot undo, unless --disposable-target', async () => {
+    const seo: Fault = (req, next) => {
+      if (req.method !== 'POST' || parse(req).route !== '/seo/v1/updateRedirection') return next(req);
+      if (anonymous(req)) return wpError(401, 'rest_forbidden');
+      return { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ success: true }) };
+    };
+    const only = '/seo/v1/updateRedirection,negative_rejection';
+    const plain = (await h.run(seo, only)).run.cases.filter((c) => c.check === 'negative_rejection' && c.status === 'failed');
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain.filter((c) => c.severity !== 'convention' && c.severity !== 'assumed')).toEqual([]);
+    const disposable = await h.run(seo, only, ['--disposable-target']);
+    const enumCase = disposable.run.cases.find((c) => c.check === 'negative_rejection' && /redirectionType enum/.test(c.variant ?? '') && c.status === 'failed');
+    expect(enumCase?.severity).toBe('documented');
+    expect(enumCase?.message).toMatch(/with credentials the same request was accepted \(200\)/);
+  }, T);
+});
+
+describe('writes the suite cannot undo', () => {
+  it('are skipped by default and counted by reason; --disposable-target sends them and says so at the start, the end and in the report', async () => {
+    // Routes whose parameters name no record: objectID on updateMeta/updateSchemas names a post the suite does not
+    // look up, so there the mock refuses the random one (see the README).
+    const only = '/seo/v1/updateRedirection,/seo/v1/updateMode,/seo/v1/saveModule,positive_acceptance';
+    const plain = await h.run(undefined, only);
+    const skipped = plain.run.cases.filter((c) => c.status === 'skipped' && /^a write the suite could not undo/.test(c.message ?? ''));
+    expect(skipped.length).toBeGreaterThan(0);
+    expect((plain.run.options['skippedBy'] as Record<string, number>)['a write the suite could not undo']).toBe(skipped.length);
+    expect(plain.stderr).toMatch(new RegExp(`skipped by reason: .*${skipped.length} a write the suite could not undo`));
+    expect(plain.stderr).not.toMatch(/DISPOSABLE/);
+
+    const sent = await h.run(undefined, only, ['--disposable-target']);
+    expect(sent.run.cases.filter((c) => /could not undo/.test(c.message ?? ''))).toEqual([]);
+    expect(sent.run.cases.filter((c) => c.check === 'positive_acceptance' && c.operationId === 'postSeoV1UpdateRedirection' && c.status === 'passed').length).toBeGreaterThan(0);
+    expect(sent.stderr).toMatch(/testing .*DISPOSABLE TARGET \(--disposable-target\): writes the suite cannot undo are sent too/);
+    expect(sent.stderr).toMatch(/DISPOSABLE TARGET \(--disposable-target\): writes the suite cannot undo were sent; restore the site/);
+    expect(sent.run.options['disposableTarget']).toBe(true);
+    expect(sent.exitCode).toBe(0);
+  }, T);
+
+  it('--disposable-target without credentials, or with --read-only, is a usage error naming the flag', async () => {
+    const anon = await harness(contract, { auth: false });
+    try {
+      await expect(anon.run(undefined, 'root', ['--disposable-target'])).rejects.toThrow(/--disposable-target sends writes the suite cannot undo, which need credentials/);
+    } finally {
+      await anon.close();
+    }
+    await expect(h.run(undefined, 'root', ['--disposable-target', '--read-only'])).rejects.toThrow(/--disposable-target .* --read-only sends no write at all/);
   }, T);
 });

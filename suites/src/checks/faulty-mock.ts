@@ -67,7 +67,7 @@ export interface Harness {
 
 export async function harness(contract: Contract, mockOptions: { auth?: boolean } = {}): Promise<Harness> {
   const mock = await createMock({ contract, auth: mockOptions.auth ?? true });
-  const c = mock.credentials();
+  const c = mockOptions.auth === false ? undefined : mock.credentials();
   const auth = c ? `${c.username}:${c.password}` : undefined;
   const run = async (fault: Fault | undefined, only: string, args: readonly string[] = []): Promise<FaultyRun> => {
     const server = await listen((req: MockRequest) => {
