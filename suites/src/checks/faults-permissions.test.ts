@@ -3,12 +3,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { createMock, listen } from '../../../mock/src/index.ts';
 import { anonymous, bodyText, failedBy, harness, json, parse, withHeader, withJson, wpError, type Fault, type Harness } from './faulty-mock.ts';
 
 const contract = loadContractFile();
 let h: Harness;
 beforeAll(async () => {
-  h = await harness(contract);
+  h = await harness({ createMock, listen }, contract);
 });
 afterAll(async () => {
   await h.close();
@@ -152,7 +153,7 @@ describe('writes the suite cannot undo', () => {
   }, T);
 
   it('--disposable-target without credentials, or with --read-only, is a usage error naming the flag', async () => {
-    const anon = await harness(contract, { auth: false });
+    const anon = await harness({ createMock, listen }, contract, { auth: false });
     try {
       await expect(anon.run(undefined, 'root', ['--disposable-target'])).rejects.toThrow(/--disposable-target sends writes the suite cannot undo, which need credentials/);
     } finally {

@@ -4,12 +4,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { createMock, listen } from '../../../mock/src/index.ts';
 import { failedBy, harness, json, parse, withJson, wpError, type Fault, type Harness } from './faulty-mock.ts';
 
 const contract = loadContractFile();
 let h: Harness;
 beforeAll(async () => {
-  h = await harness(contract);
+  h = await harness({ createMock, listen }, contract);
 });
 afterAll(async () => {
   await h.close();

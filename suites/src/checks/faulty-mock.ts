@@ -1,17 +1,44 @@
 // For tests: the mock behind a fault, and the suite's whole command run against it, as faults.test.ts does. A fault
 // wraps the mock's public request handler, so the mock stays as it is everywhere the fault does not reach; a test
-// compares the run against the unbroken mock with the run against the broken one.
+// compares the run against the unbroken mock with the run against the broken one. The suites never import the mock
+// (.ci/layers): a test passes the mock's createMock and listen in, and this module knows them by shape only.
 
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Contract } from '../../../contracts/lib/loader.ts';
-import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
 import { main, type MainDeps } from '../../cli.ts';
 import { defaultCommands } from '../cli/commands/index.ts';
 import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
 import type { CaseResult, RunResult } from '../report/model.ts';
+
+/** The mock's request and answer, as far as a fault reads and writes them (mock/src/core/types.ts). */
+export interface MockRequest {
+  method: string;
+  url: string;
+  headers: Readonly<Record<string, string | undefined>>;
+  body?: string | Uint8Array;
+}
+
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  bodyBytes?: Uint8Array;
+}
+
+export interface Mock {
+  handleNow(req: MockRequest): MockResponse;
+  credentials(): { username: string; password: string } | undefined;
+  close(): Promise<void>;
+}
+
+/** The mock's public entry, passed in by the test. */
+export interface MockApi {
+  createMock(options: { contract: Contract; auth: boolean }): Promise<Mock>;
+  listen(handle: (req: MockRequest) => MockResponse, opts: { port: number; host: string }): Promise<{ url: string; close(): Promise<void> }>;
+}
 
 export type Next = (req: MockRequest) => MockResponse;
 export type Fault = (req: MockRequest, next: Next) => MockResponse;
@@ -65,12 +92,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function harness(contract: Contract, mockOptions: { auth?: boolean } = {}): Promise<Harness> {
-  const mock = await createMock({ contract, auth: mockOptions.auth ?? true });
+export async function harness(api: MockApi, contract: Contract, mockOptions: { auth?: boolean } = {}): Promise<Harness> {
+  const mock = await api.createMock({ contract, auth: mockOptions.auth ?? true });
   const c = mockOptions.auth === false ? undefined : mock.credentials();
   const auth = c ? `${c.username}:${c.password}` : undefined;
   const run = async (fault: Fault | undefined, only: string, args: readonly string[] = []): Promise<FaultyRun> => {
-    const server = await listen((req: MockRequest) => {
+    const server = await api.listen((req: MockRequest) => {
       const res = fault ? fault(req, mock.handleNow) : mock.handleNow(req);
       const { bodyBytes: _stale, ...rest } = res;
       return fault ? rest : res;
