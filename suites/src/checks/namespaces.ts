@@ -10,9 +10,17 @@ import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { ROUTE_PRESENCE } from './route_presence.ts';
 import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
 
-/** Whether the site's descriptor shows the namespace: listed, or holding a route. The root ('') always is. */
+/**
+ * Whether the site's descriptor shows the namespace: listed, or holding a route, or a route under its path (core's
+ * /batch/v1 is a route of the root, namespace '', and batch/v1 is not among the namespaces). The root always is.
+ */
 export function serves(descriptor: LiveDescriptor, namespace: string): boolean {
-  return namespace === '' || descriptor.namespaces.includes(namespace) || descriptor.routes.some((r) => r.namespace === namespace);
+  const prefix = `/${namespace}`.toLowerCase();
+  return (
+    namespace === '' ||
+    descriptor.namespaces.includes(namespace) ||
+    descriptor.routes.some((r) => r.namespace === namespace || r.template.toLowerCase() === prefix || r.template.toLowerCase().startsWith(`${prefix}/`))
+  );
 }
 
 /** The namespaces of the unit's operations that the site does not serve. */
