@@ -463,7 +463,8 @@ describe('test against targets that do not answer', () => {
   });
 
   it('ends a run against a target that stalls after the root with a report, not a hang', async () => {
-    const descriptor = { namespaces: [], routes: {} };
+    // It lists oembed/1.0: a namespace the descriptor does not show is one finding and its checks are not run.
+    const descriptor = { namespaces: ['oembed/1.0'], routes: {} };
     const s = await startServer((req, res) => {
       if (req.url === '/wp-json/') return sendJson(res, 200, descriptor);
       // every other request stalls
