@@ -2691,7 +2691,7 @@ export interface components {
             /** @description Publication date in UTC. */
             date_utc?: string;
             description?: string;
-            /** @description The same WordPress argument as the {slug} path segment (URL parameters merge into the arguments, the body wins), so it takes the path segment's shape: one or more characters excluding `/`. */
+            /** @description The record's new slug. The {slug} path segment's rule (no `/`) is the route's pattern, which WordPress applies to the URL when it routes the request, never to a parameter's value: a body slug has no rule beyond being a string (WordPress sanitizes it into a slug). */
             slug?: string;
             excerpt?: string;
             /** @description Post status. */
@@ -2852,7 +2852,7 @@ export interface components {
              * @default null
              */
             image?: string;
-            /** @description The same WordPress argument as the {slug} path segment (URL parameters merge into the arguments, the body wins), so it takes the path segment's shape: one or more characters excluding `/`. */
+            /** @description The record's new slug. The {slug} path segment's rule (no `/`) is the route's pattern, which WordPress applies to the URL when it routes the request, never to a parameter's value: a body slug has no rule beyond being a string (WordPress sanitizes it into a slug). */
             slug?: string;
             i18n_language?: components["schemas"]["I18nLanguage"];
         };
@@ -2932,7 +2932,7 @@ export interface components {
             email?: string;
             /** @default null */
             image?: string;
-            /** @description The same WordPress argument as the {slug} path segment (URL parameters merge into the arguments, the body wins), so it takes the path segment's shape: one or more characters excluding `/`. */
+            /** @description The record's new slug. The {slug} path segment's rule (no `/`) is the route's pattern, which WordPress applies to the URL when it routes the request, never to a parameter's value: a body slug has no rule beyond being a string (WordPress sanitizes it into a slug). */
             slug?: string;
             i18n_language?: components["schemas"]["I18nLanguage"];
         };

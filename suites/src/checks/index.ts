@@ -2,13 +2,19 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import { NOT_A_SERVER_ERROR } from '../runner/run.ts';
-import type { Unit } from '../runner/unit.ts';
+import type { Send, Unit } from '../runner/unit.ts';
+import { ALLOW_HEADER, AllowHeaders } from './allow_header.ts';
+import { AUTH_STATUS, AuthRefusals } from './auth_status.ts';
 import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';
 import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
+import { CREATE_DEFAULTS, planCreateDefaults } from './create_defaults.ts';
 import { DEFAULTS, planDefaults } from './defaults.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
 import { PAGINATION, planPagination } from './pagination.ts';
+import { LANGUAGE, planLanguage } from './language.ts';
+import { gatedByNamespace, planNamespaces } from './namespaces.ts';
+import { planPermissions } from './permissions.ts';
 import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptance.ts';
 import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
@@ -26,6 +32,10 @@ export const CHECKS = [
   LIFECYCLE,
   TRASH,
   CREATE_STATUS,
+  CREATE_DEFAULTS,
+  AUTH_STATUS,
+  ALLOW_HEADER,
+  LANGUAGE,
   CROSS_NAMESPACE,
   BATCH_LIMIT,
   BATCH_ITEM_STATUS,
@@ -41,6 +51,7 @@ export type CheckName = (typeof CHECKS)[number];
 /** Every unit of work for the contract; selection and sharding happen afterwards. */
 export function planAll(contract: Contract): Unit[] {
   const units = [
+    ...planNamespaces(contract),
     ...planRoutePresence(contract),
     ...planPagination(contract),
     ...planDefaults(contract),
@@ -51,7 +62,34 @@ export function planAll(contract: Contract): Unit[] {
     ...planNegativeRejection(contract),
     ...planBatch(contract),
     ...planLifecycle(contract),
+    ...planCreateDefaults(contract),
+    ...planPermissions(contract),
+    ...planLanguage(contract),
   ];
-  // Every unit may find a 5xx, and an error answer without WordPress's envelope.
-  return units.map((u) => ({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE])] }));
+  // A unit that would send to a namespace the site does not serve is not run (namespaces.ts). Every unit may find a
+  // 5xx, an error answer without WordPress's envelope, a refusal with the wrong status for who asked, and an answer
+  // whose Allow is not WordPress's.
+  return units.map((u) => withSweeps(gatedByNamespace({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE, AUTH_STATUS, ALLOW_HEADER])] })));
+}
+
+/** The unit, with every answer it gets judged by auth_status's and allow_header's sweeps as it arrives. */
+function withSweeps(u: Unit): Unit {
+  return {
+    ...u,
+    run: async (env) => {
+      const refusals = new AuthRefusals(env.hasCredentials);
+      const allows = new AllowHeaders(env.contract, env.descriptor);
+      const send: Send = async (o, op) => {
+        const e = await env.send(o, op);
+        refusals.add(op, e);
+        allows.add(op, e);
+        return e;
+      };
+      try {
+        await u.run({ ...env, send });
+      } finally {
+        for (const f of [...refusals.findings(u), ...allows.findings(u)]) env.emit(f);
+      }
+    },
+  };
 }

@@ -26,6 +26,7 @@ import { constraints, toOutgoing, violations, withBody, withPath, type Constrain
 import { otherReadingAllows, undeclared } from './marks.ts';
 import { resourceFor } from './resources.ts';
 import { baseOf, harmlessBatch, unusedPathValues } from './probes.ts';
+import { credentialedTwin, withTwin } from './anonymous_refusal.ts';
 import { blamedParams, describeAnswer, envelopeProblem, isNoRoute, sourceOf, topName, transportOutcome, wpError } from './wp.ts';
 
 export const NEGATIVE_REJECTION = 'negative_rejection';
@@ -144,12 +145,15 @@ function harmless(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest):
 async function sendViolation(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest, variant: string, what: string): Promise<void> {
   const write = !SAFE_METHODS.has(op.method);
   const res = resourceFor(env.contract, op);
-  const e = await env.send({ ...toOutgoing(req, write ? 'probe' : undefined), ...(write ? { auth: false } : {}) }, op);
+  const out = { ...toOutgoing(req, write ? 'probe' : undefined), ...(write ? { auth: false as const } : {}) };
+  const e = await env.send(out, op);
   const id = res && op.kind === 'create' ? createdId(e) : undefined;
   if (res && id !== undefined) env.ledger.add({ namespace: res.namespace, resource: res.resource, id, itemPath: res.read.path, createdBy: `${NEGATIVE_REJECTION}:${op.id}` });
-  const verdict = judgeRejection(c, e, what, sourceOf(op));
+  // A 401/403 before validating hides whether the value is refused at all: the same request with credentials shows it.
+  const twin = await credentialedTwin(env, op, out, e, `${NEGATIVE_REJECTION}:${op.id}`);
+  const { exchange, ...verdict } = withTwin(judgeRejection(c, e, what, sourceOf(op)), e, twin, `expected 400 naming ${paramOf(c)} for ${what} (${c.keyword}, ${sourceOf(op)})`);
   const why = verdict.outcome === 'fail' ? doubt(env, op, c, req) : undefined;
-  const base = { operation: op, variant, exchange: e };
+  const base = { operation: op, variant, exchange };
   env.emit({ ...base, check: NEGATIVE_REJECTION, outcome: verdict.outcome, severity: why ? 'assumed' : verdict.severity, message: why ? `${verdict.message}; held as assumed because ${why}` : verdict.message });
   const env400 = judgeEnvelope(c, e);
   if (env400) env.emit({ ...base, check: ERROR_ENVELOPE, severity: 'convention', outcome: env400.outcome, message: env400.message });

@@ -16,7 +16,8 @@
 //
 // Reads are always sent. Writes only where the suite can undo them: creating, changing and deleting calendar
 // records of its own, with credentials and without --read-only. Other writes (settings, plugins, imports)
-// would change the site in ways the suite cannot take back, so they are skipped.
+// would change the site in ways the suite cannot take back, so they are skipped (counted by reason at the run's end),
+// unless --disposable-target says the site is restored after the run: then they are sent as planned.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation, ParamLocation } from '../../../contracts/lib/types.ts';
@@ -205,13 +206,14 @@ function fill(op: Operation, req: WireRequest, f: Filler, notes: Map<string, str
   return { req: filled.req, named: filled.named };
 }
 
-async function reads(env: UnitEnv, op: Operation): Promise<void> {
+/** Reads, and with --disposable-target the writes the suite cannot undo (`intent` write), sent as they are planned. */
+async function reads(env: UnitEnv, op: Operation, intent?: 'write'): Promise<void> {
   const refs = await filler(env, op, referenceFields(env.contract, op));
   const notes = new Map<string, string>();
   const sent: Sent[] = [];
   for (const planned of plan(env, op)) {
     const { req, named } = fill(op, planned.req, refs, notes);
-    const s: Sent = { req, e: await env.send(toOutgoing(req), op), named };
+    const s: Sent = { req, e: await env.send(toOutgoing(req, intent), op), named };
     if (planned.edge) judgeEdge(env, op, planned.edge, s, refs.fields);
     else sent.push(s);
   }
@@ -307,7 +309,8 @@ export function planPositiveAcceptance(contract: Contract): Unit[] {
         if (safe) return reads(env, op);
         if (op.kind === 'batch') return skipAll(env, op, 'batch requests are checked by the batch_* checks (25 requests taken, 26 refused, items answered one by one)');
         if (!res || !['create', 'update', 'delete'].includes(op.kind)) {
-          return skipAll(env, op, 'a write the suite could not undo (not a calendar record of its own); only its refusals are checked');
+          if (env.disposable && env.hasCredentials && !env.readOnly) return reads(env, op, 'write');
+          return skipAll(env, op, 'a write the suite could not undo (not a calendar record of its own); only its refusals are checked; --disposable-target sends it, on a site restored after the run');
         }
         if (env.readOnly) return skipAll(env, op, `--read-only: ${op.method} is not sent`);
         if (!env.hasCredentials) return skipAll(env, op, 'no credentials (--auth-env): the suite writes nothing');

@@ -4,13 +4,17 @@
 // checks: every read by `{id}` or by slug, and, with credentials, every write and delete by `{id}` of the calendar
 // namespaces (a record id no site has, so nothing can change).
 //
-// The code is held to WordPress's only in the calendar namespaces, whose records are posts and terms; add-ons
-// name their own (Contact Form 7's wpcf7_not_found). Whether the 404 carries WordPress's error envelope is
-// error_envelope's rule, which sees every error answer of the run; here only status and code count.
+// The code is held to WordPress's (convention) only on routes built on core's posts controller: a namespace whose
+// create documents that controller's own fields (comment_status, ping_status, format, template), as cal/v1 does. A
+// plugin's own controllers name their own codes (the legacy rest-event-not-found, Contact Form 7's wpcf7_not_found)
+// and the documents show no error codes (000 §7), so there another code on the 404 is at most a warning (assumed).
+// Whether the 404 carries WordPress's error envelope is error_envelope's rule, which sees every error answer of the
+// run; here only status and code count.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { SAFE_METHODS, type Exchange } from '../http/types.ts';
+import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
 import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { fillTemplate } from '../http/target.ts';
@@ -25,41 +29,56 @@ export const INVALID_ID_CODE = /^rest_[a-z_]*invalid_id$|^rest_term_invalid$/;
 
 const calendar = (op: Operation): boolean => (CALENDAR_NAMESPACES as readonly string[]).includes(op.namespace);
 
+/** The fields WP_REST_Posts_Controller registers for every post type: a create documenting all of them is built on it. */
+const POSTS_CONTROLLER_FIELDS = ['comment_status', 'ping_status', 'format', 'template'];
+
+/** Whether the contract shows the operation's namespace built on core's posts controller (its creates document that controller's fields). */
+export function builtOnCoreControllers(contract: Contract, op: Operation): boolean {
+  return contract.operations.some((o) => o.namespace === op.namespace && o.kind === 'create' && POSTS_CONTROLLER_FIELDS.every((f) => o.params.some((p) => p.in === 'body' && p.name === f)));
+}
+
 /** Operations addressed by a record's id or slug, and whether the suite may send them. */
 export function unknownIdOperations(contract: Contract): Operation[] {
   return contract.operations.filter((op) => /\{(id|slug)\}/.test(op.path) && (SAFE_METHODS.has(op.method) || (calendar(op) && /\{id\}$/.test(op.path))));
 }
 
-export function judgeUnknownId(op: Operation, e: Exchange): { outcome: Outcome; message: string } {
+export function judgeUnknownId(op: Operation, e: Exchange, core: boolean): { outcome: Outcome; message: string; severity: Severity } {
   const t = transportOutcome(e);
-  if (t) return t;
+  if (t) return { ...t, severity: 'convention' };
   const r = e.response!;
   const err = wpError(r);
   const byId = op.path.includes('{id}');
   const wantCode = calendar(op) && byId;
   const expected = `expected 404${wantCode ? ' with a rest_*_invalid_id code (rest_post_invalid_id; terms: rest_term_invalid)' : ''} for ${op.method} on a ${byId ? 'record id' : 'slug'} no site has (WordPress convention: get_post()/get_term() before any permission check)`;
   if (r.status === 404) {
-    if (!wantCode || (err && INVALID_ID_CODE.test(err.code))) return { outcome: 'pass', message: `answered ${describeAnswer(r)}` };
-    if (!err) return { outcome: 'pass', message: `answered 404; its body is no error envelope, so there is no code to check (see error_envelope)` };
-    return { outcome: 'fail', message: `${expected}; got 404 with code ${err.code}` };
+    if (!wantCode || (err && INVALID_ID_CODE.test(err.code))) return { outcome: 'pass', message: `answered ${describeAnswer(r)}`, severity: 'convention' };
+    if (!err) return { outcome: 'pass', message: `answered 404; its body is no error envelope, so there is no code to check (see error_envelope)`, severity: 'convention' };
+    if (!core) {
+      return {
+        outcome: 'fail',
+        severity: 'assumed',
+        message: `${expected}; got 404 with code ${err.code}; held as assumed because the route is the plugin's own controller (its namespace does not document the posts controller's fields), which names its own codes, and the documents show no error codes (000 §7)`,
+      };
+    }
+    return { outcome: 'fail', message: `${expected}; got 404 with code ${err.code}`, severity: 'convention' };
   }
   if (!SAFE_METHODS.has(op.method) && (r.status === 401 || r.status === 403)) {
-    return { outcome: 'inconclusive', message: `answered ${describeAnswer(r)}: the site checked permission before looking the record up, so whether it knows the id is not shown` };
+    return { outcome: 'inconclusive', message: `answered ${describeAnswer(r)}: the site checked permission before looking the record up, so whether it knows the id is not shown`, severity: 'convention' };
   }
-  return { outcome: 'fail', message: `${expected}; got ${describeAnswer(r)}${r.status >= 200 && r.status < 300 ? ': a record that does not exist was served' : ''}` };
+  return { outcome: 'fail', message: `${expected}; got ${describeAnswer(r)}${r.status >= 200 && r.status < 300 ? ': a record that does not exist was served' : ''}`, severity: 'convention' };
 }
 
 async function unknownId(env: UnitEnv, op: Operation): Promise<void> {
-  const emit = (outcome: Outcome, message: string, e?: Exchange): void =>
-    env.emit({ check: UNKNOWN_ID, operation: op, variant: op.path.includes('{id}') ? 'id' : 'slug', severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const emit = (outcome: Outcome, message: string, e?: Exchange, severity: Severity = 'convention'): void =>
+    env.emit({ check: UNKNOWN_ID, operation: op, variant: op.path.includes('{id}') ? 'id' : 'slug', severity, outcome, message, ...(e ? { exchange: e } : {}) });
   const safe = SAFE_METHODS.has(op.method);
   if (!safe && env.readOnly) return emit('skip', `--read-only: ${op.method} is not sent`);
   if (!safe && !env.hasCredentials) return emit('skip', `no credentials: an anonymous ${op.method} may be refused for permission before the record is looked up`);
   const route = fillTemplate(op.path, { id: String(UNUSED_ID), slug: UNUSED_SLUG });
   // A write names a record no site has: nothing can change. It carries no body, so nothing but the id is judged.
   const e = await env.send({ method: op.method, route, ...(safe ? {} : { intent: 'probe' as const, ...(op.method === 'DELETE' ? {} : { body: { kind: 'json' as const, value: {} } }) }) }, op);
-  const v = judgeUnknownId(op, e);
-  emit(v.outcome, v.message, e);
+  const v = judgeUnknownId(op, e, builtOnCoreControllers(env.contract, op));
+  emit(v.outcome, v.message, e, v.severity);
 }
 
 export function planUnknownId(contract: Contract): Unit[] {

@@ -71,6 +71,8 @@ export interface RunArgs extends ReportArgs {
   shard?: ShardInfo;
   /** test only: stop starting checks once this many cases fail the run (--max-failures, -x). */
   maxFailures?: number;
+  /** test only (--disposable-target): the site is restored after the run, so writes the suite cannot undo are sent too. */
+  disposableTarget?: boolean;
   policy: SeverityPolicy;
 }
 
@@ -119,6 +121,7 @@ const OPTIONS = {
   'auth-env': { type: 'string' },
   header: { type: 'string', short: 'H', multiple: true },
   'read-only': { type: 'boolean' },
+  'disposable-target': { type: 'boolean' },
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
   seed: { type: 'string' },
@@ -177,7 +180,7 @@ const TARGET_FLAGS: Flag[] = ['api-root', 'auth-env', 'read-only', 'only', 'skip
 const RUN_FLAGS: Flag[] = [...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'header', 'seed', 'runs', 'max-requests', 'rps', 'shard'];
 /** The flags each command takes; its --help lists exactly these. */
 export const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
-  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst']),
+  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target']),
   diff: new Set(RUN_FLAGS),
   // Prism validates and forwards; it writes no report and sends nothing of its own, so only these matter.
   proxy: new Set([...INVOCATION_FLAGS, 'upstream', 'port', 'api-root', 'timeout-ms']),
@@ -340,6 +343,11 @@ function commandArgs(name: Command, rest: readonly string[], values: Values, env
     throw new UsageError(`-x (--exitfirst) is --max-failures 1; it cannot go with --max-failures ${maxFailures}`, 'exitfirst');
   }
   if (values.exitfirst || maxFailures !== undefined) args.maxFailures = maxFailures ?? 1;
+  if (values['disposable-target']) {
+    if (args.readOnly) throw new UsageError('--disposable-target sends writes the suite cannot undo, and --read-only sends no write at all; give one of them', 'disposable-target');
+    if (!args.auth) throw new UsageError('--disposable-target sends writes the suite cannot undo, which need credentials: give them with --auth-env VAR (user:application-password)', 'disposable-target');
+    args.disposableTarget = true;
+  }
   return args;
 }
 

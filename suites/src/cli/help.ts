@@ -28,6 +28,12 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
     ],
   },
   'read-only': { text: ['Send no request that creates, changes or deletes anything'] },
+  'disposable-target': {
+    text: [
+      'The site is restored from a snapshot after each run: also send the writes the suite',
+      'cannot undo (settings, redirections, tokens...), skipped by default. Needs --auth-env',
+    ],
+  },
   only: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to run (repeatable)'] },
   skip: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to leave out (repeatable)'] },
   seed: { value: 'N', text: ['Seed for generated inputs (default: random, printed in the report)'] },
@@ -64,7 +70,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
 };
 
 const GROUPS: { title: string; flags: Flag[] }[] = [
-  { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'header', 'read-only'] },
+  { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'header', 'read-only', 'disposable-target'] },
   { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'rps', 'timeout-ms', 'shard'] },
   { title: 'Verdict', flags: ['conventions', 'response-shapes', 'baseline'] },
   { title: 'Reports', flags: ['report-dir', 'format'] },

@@ -20,6 +20,7 @@ const EFFECTIVE: Partial<Record<Flag, (a: AnyArgs) => string>> = {
   'auth-env': (a) => a.auth?.envVar ?? '(none: nothing is written)',
   header: (a) => (a.headers && a.headers.length > 0 ? a.headers.map(shownHeader).join('; ') : '(none)'),
   'read-only': (a) => String(a.readOnly),
+  'disposable-target': (a) => String(a.disposableTarget ?? false),
   only: (a) => list(a.only, '(everything)'),
   skip: (a) => list(a.skip, '(nothing)'),
   seed: (a) => (a.seed === undefined ? '(random, printed in the report)' : String(a.seed)),

@@ -31,6 +31,8 @@ export interface SuiteOptions {
   runs: number;
   runId: string;
   readOnly: boolean;
+  /** --disposable-target */
+  disposable?: boolean;
   maxRequests: number;
   policy: SeverityPolicy;
   authEnv?: string;
@@ -135,6 +137,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       writes: o.client.writes,
       readOnly: o.readOnly,
       hasCredentials: o.client.hasCredentials,
+      ...(o.disposable ? { disposable: true } : {}),
       style: configuredStyle(o.client.target),
       now: o.now,
       emit,

@@ -53,6 +53,8 @@ export interface UnitEnv {
   writes: WritePolicy;
   readOnly: boolean;
   hasCredentials: boolean;
+  /** --disposable-target: the site is restored after the run, so writes the suite cannot undo may be sent. */
+  disposable?: boolean;
   /** How the configured --api-root reaches routes. */
   style: RouteStyle;
   now(): Date;

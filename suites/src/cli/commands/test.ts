@@ -24,6 +24,7 @@ import { CredentialsRefusedError, UsageError } from '../errors.ts';
 import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
 import { createProgress } from '../progress.ts';
+import { skipReasons } from '../../report/skips.ts';
 
 export interface SignalSource {
   once(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
@@ -113,6 +114,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         `site-contracts: testing ${args.baseUrl} (API root ${args.apiRoot}), seed ${seed}, ${mine.length} units` +
           `${args.shard ? ` (shard ${args.shard.index}/${args.shard.total} of ${units.length})` : ''}, ` +
           `${args.readOnly ? 'read-only' : args.auth ? `writing as ${args.auth.envVar}` : 'no credentials: nothing is written'}` +
+          `${args.disposableTarget ? `; DISPOSABLE TARGET (--disposable-target): writes the suite cannot undo are sent too, restore the site afterwards` : ''}` +
           `${args.headers.length > 0 ? `, with ${args.headers.map((h) => h.name).join(', ')} (-H) on every request` : ''}` +
           `${args.maxFailures !== undefined ? `, stopping after ${args.maxFailures} failing case(s)` : ''}\n`,
       );
@@ -130,6 +132,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         runs: args.runs,
         runId,
         readOnly: args.readOnly,
+        ...(args.disposableTarget ? { disposable: true } : {}),
         maxRequests: args.maxRequests,
         policy: args.policy,
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
@@ -165,6 +168,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         seed,
         runId,
         requestsSent: result.requests,
+        skippedBy: skipReasons(result.cases),
         ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}),
         cleanup: {
           removed: result.cleanup.removed.length,
@@ -187,6 +191,9 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
     const notRun = r.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
     lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${notRun} check(s) not run`);
   }
+  if (args.disposableTarget) lines.push('  DISPOSABLE TARGET (--disposable-target): writes the suite cannot undo were sent; restore the site from its snapshot');
+  const skipped = Object.entries(skipReasons(r.cases));
+  if (skipped.length) lines.push(`  skipped by reason: ${skipped.slice(0, 6).map(([why, n]) => `${n} ${why}`).join('; ')}${skipped.length > 6 ? `; ${skipped.length - 6} other reason(s) in the JSON report (options.skippedBy)` : ''}`);
   if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);
   if (r.cleanup.left.length) {
     lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target, as a read after the delete showed (they carry "${r.marker}"):`);

@@ -1,0 +1,78 @@
+// auth_status: a request refused for permission answers 401 when nobody is signed in and 403 when the signed-in user
+// may not (rest_authorization_required_code(): `is_user_logged_in() ? 403 : 401`; every core permission callback and
+// the server's own rest_forbidden use it). Judged on every refusal of the run, whichever check sent it (one case per
+// unit and operation that got one, like error_envelope's sweep), so a plugin answering 403 to every anonymous request
+// is caught wherever it happened. Convention: the documents show no status codes (000 §7).
+//
+// A refusal is a 401 or 403 in WordPress's envelope whose code says permission (rest_forbidden, rest_cannot_create,
+// wpcf7_forbidden...). Codes about logging in (a wrong password given to a token route, a bad cookie nonce) are
+// answers to what was sent, not to who sent it, and are not judged; nor is a 403 without the envelope, which a WAF or
+// front answers (error_envelope reports the body).
+
+import type { Operation } from '../../../contracts/lib/types.ts';
+import type { Exchange } from '../http/types.ts';
+import type { Finding, Unit } from '../runner/unit.ts';
+import { describeAnswer, wpError } from './wp.ts';
+
+export const AUTH_STATUS = 'auth_status';
+
+const PERMISSION_CODE = /forbidden|cannot|not_allowed|unauthori[sz]ed|permission|not_logged_in|authorization_required|access_denied/i;
+const LOGIN_CODE = /password|username|credential|token|jwt|nonce|login/i;
+
+/** Whether the request went with the run's WordPress credentials (a run with them refuses -H Authorization). */
+export function signedIn(e: Exchange, hasCredentials: boolean): boolean {
+  return hasCredentials && Object.keys(e.request.headers).some((h) => h.toLowerCase() === 'authorization');
+}
+
+/** The refusal's code when the answer is a refusal for permission; undefined for anything else. */
+export function permissionRefusal(e: Exchange): string | undefined {
+  const r = e.response;
+  if (!r || (r.status !== 401 && r.status !== 403)) return undefined;
+  const code = wpError(r)?.code;
+  if (!code || !PERMISSION_CODE.test(code) || LOGIN_CODE.test(code)) return undefined;
+  return code;
+}
+
+/** What is wrong with a permission refusal's status for who asked; undefined when it is WordPress's. */
+export function authStatusProblem(e: Exchange, hasCredentials: boolean): string | undefined {
+  if (permissionRefusal(e) === undefined) return undefined;
+  const status = e.response!.status;
+  const inside = signedIn(e, hasCredentials);
+  const want = inside ? 403 : 401;
+  if (status === want) return undefined;
+  return inside
+    ? `a signed-in user refused for permission got ${describeAnswer(e.response)}, expected 403 (WordPress convention, rest_authorization_required_code(): 401 only when nobody is signed in)`
+    : `a request without credentials refused for permission got ${describeAnswer(e.response)}, expected 401 (WordPress convention, rest_authorization_required_code(): 403 only for a signed-in user who may not)`;
+}
+
+/** Judged as each answer arrives; keeps at most the first wrong exchange per operation. */
+export class AuthRefusals {
+  private readonly byOp = new Map<string, { op: Operation | undefined; refusals: number; anonymous: number; worst?: { e: Exchange; problem: string } }>();
+
+  constructor(private readonly hasCredentials: boolean) {}
+
+  add(op: Operation | undefined, e: Exchange): void {
+    if (permissionRefusal(e) === undefined) return;
+    const key = op?.id ?? '';
+    const slot = this.byOp.get(key) ?? { op, refusals: 0, anonymous: 0 };
+    this.byOp.set(key, slot);
+    slot.refusals++;
+    if (!signedIn(e, this.hasCredentials)) slot.anonymous++;
+    const problem = slot.worst ? undefined : authStatusProblem(e, this.hasCredentials);
+    if (problem) slot.worst = { e, problem };
+  }
+
+  findings(unit: Unit): Finding[] {
+    return [...this.byOp.values()].map(({ op, refusals, anonymous, worst }) => ({
+      check: AUTH_STATUS,
+      ...(op ? { operation: op } : { namespace: unit.namespaces?.[0] ?? '' }),
+      variant: `refusals:${unit.id}`,
+      severity: 'convention' as const,
+      outcome: worst ? ('fail' as const) : ('pass' as const),
+      message: worst
+        ? `expected 401 without credentials and 403 for a signed-in user (WordPress convention, rest_authorization_required_code()); ${worst.problem} (${worst.e.request.method} ${worst.e.request.url})`
+        : `${refusals} refusal(s) for permission, ${anonymous} without credentials (401) and ${refusals - anonymous} signed in (403), as WordPress answers`,
+      ...(worst ? { exchange: worst.e } : {}),
+    }));
+  }
+}

@@ -1,0 +1,140 @@
+// For tests: the mock behind a fault, and the suite's whole command run against it, as faults.test.ts does. A fault
+// wraps the mock's public request handler, so the mock stays as it is everywhere the fault does not reach; a test
+// compares the run against the unbroken mock with the run against the broken one. The suites never import the mock
+// (.ci/layers): a test passes the mock's createMock and listen in, and this module knows them by shape only.
+
+import * as nodeFs from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import { main, type MainDeps } from '../../cli.ts';
+import { defaultCommands } from '../cli/commands/index.ts';
+import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
+import type { CaseResult, RunResult } from '../report/model.ts';
+
+/** The mock's request and answer, as far as a fault reads and writes them (mock/src/core/types.ts). */
+export interface MockRequest {
+  method: string;
+  url: string;
+  headers: Readonly<Record<string, string | undefined>>;
+  body?: string | Uint8Array;
+}
+
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  bodyBytes?: Uint8Array;
+}
+
+export interface Mock {
+  handleNow(req: MockRequest): MockResponse;
+  credentials(): { username: string; password: string } | undefined;
+  close(): Promise<void>;
+}
+
+/** The mock's public entry, passed in by the test. */
+export interface MockApi {
+  createMock(options: { contract: Contract; auth: boolean }): Promise<Mock>;
+  listen(handle: (req: MockRequest) => MockResponse, opts: { port: number; host: string }): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+export type Next = (req: MockRequest) => MockResponse;
+export type Fault = (req: MockRequest, next: Next) => MockResponse;
+
+export interface FaultyRun {
+  run: RunResult;
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** Route and query of a request in either root style, language root (`/uk/wp-json`) included. */
+export function parse(req: MockRequest): { route: string; query: URLSearchParams } {
+  const url = new URL(req.url, 'http://x');
+  const restRoute = url.searchParams.get('rest_route');
+  if (restRoute !== null) return { route: restRoute.replace(/\/+$/, '') || '/', query: url.searchParams };
+  return { route: url.pathname.replace(/^(\/[a-z]{2})?\/wp-json/, '').replace(/\/+$/, '') || '/', query: url.searchParams };
+}
+
+export function bodyText(req: MockRequest): string {
+  return req.body === undefined ? '' : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
+}
+
+export function json(res: MockResponse): Record<string, unknown> {
+  return JSON.parse(res.body) as Record<string, unknown>;
+}
+
+/** The answer with another body; the cached bytes beside `body` are dropped, or the adapter would send those. */
+export function withJson(res: MockResponse, body: unknown): MockResponse {
+  const { bodyBytes: _stale, ...rest } = res;
+  return { ...rest, body: JSON.stringify(body) };
+}
+
+export function withHeader(res: MockResponse, name: string, value: string | undefined): MockResponse {
+  const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== name.toLowerCase()));
+  return { ...res, headers: value === undefined ? headers : { ...headers, [name]: value } };
+}
+
+export function wpError(status: number, code: string, data: Record<string, unknown> = {}): MockResponse {
+  return { status, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code, message: code, data: { status, ...data } }) };
+}
+
+export function anonymous(req: MockRequest): boolean {
+  return !Object.keys(req.headers).some((h) => h.toLowerCase() === 'authorization');
+}
+
+export interface Harness {
+  mock: Mock;
+  /** The suite's `test` command against the mock behind `fault`; `args` come after the harness's own. */
+  run(fault: Fault | undefined, only: string, args?: readonly string[]): Promise<FaultyRun>;
+  close(): Promise<void>;
+}
+
+export async function harness(api: MockApi, contract: Contract, mockOptions: { auth?: boolean } = {}): Promise<Harness> {
+  const mock = await api.createMock({ contract, auth: mockOptions.auth ?? true });
+  const c = mockOptions.auth === false ? undefined : mock.credentials();
+  const auth = c ? `${c.username}:${c.password}` : undefined;
+  const run = async (fault: Fault | undefined, only: string, args: readonly string[] = []): Promise<FaultyRun> => {
+    const server = await api.listen((req: MockRequest) => {
+      const res = fault ? fault(req, mock.handleNow) : mock.handleNow(req);
+      const { bodyBytes: _stale, ...rest } = res;
+      return fault ? rest : res;
+    }, { port: 0, host: '127.0.0.1' });
+    const dir = await mkdtemp(join(tmpdir(), 'site-contracts-faulty-'));
+    let stdout = '';
+    let stderr = '';
+    const deps: MainDeps = {
+      commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
+      tool: { name: 'site-contracts', version: '0.0.0-test' },
+      env: auth ? { MOCK_AUTH: auth } : {},
+      stdout: { write: (s: string) => ((stdout += s), true) },
+      stderr: { write: (s: string) => ((stderr += s), true) },
+      now: () => new Date(),
+      readFile: (p) => nodeFs.readFile(p, 'utf8'),
+      fs: nodeFs,
+    };
+    try {
+      const authArgs = auth ? ['--auth-env', 'MOCK_AUTH'] : [];
+      const exitCode = await main(['test', '--base-url', server.url, ...authArgs, '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json', ...args], deps);
+      const text = await readFile(join(dir, 'site-contracts.json'), 'utf8').catch(() => {
+        throw new Error(`the run (exit ${exitCode}) wrote no report: ${stderr}`);
+      });
+      const run = JSON.parse(text) as RunResult;
+      return { run, stdout, stderr, exitCode };
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  return { mock, run, close: () => mock.close() };
+}
+
+export const failing = (c: CaseResult): boolean => c.status === 'failed' || c.status === 'errored';
+
+/** The cases that fail with the fault and did not fail against the unbroken mock. */
+export async function failedBy(h: Harness, fault: Fault, only: string, args: readonly string[] = []): Promise<CaseResult[]> {
+  const clean = new Set((await h.run(undefined, only, args)).run.cases.filter(failing).map((c) => c.id));
+  return (await h.run(fault, only, args)).run.cases.filter((c) => failing(c) && !clean.has(c.id));
+}
