@@ -7,6 +7,7 @@ import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './b
 import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
 import { DEFAULTS, planDefaults } from './defaults.ts';
 import { FILTER_DATES, FILTER_STRICT_DATES, planDateFilters } from './filter_dates.ts';
+import { FILTER_LIMIT, FILTER_OFFSET, planWindowFilters } from './filter_window.ts';
 import { FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
 import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
@@ -46,6 +47,8 @@ export const CHECKS = [
   FILTER_HIDE_EMPTY,
   FILTER_DATES,
   FILTER_STRICT_DATES,
+  FILTER_LIMIT,
+  FILTER_OFFSET,
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];
@@ -66,6 +69,7 @@ export function planAll(contract: Contract): Unit[] {
     ...planFilters(contract),
     ...planRelatedFilters(contract),
     ...planDateFilters(contract),
+    ...planWindowFilters(contract),
   ];
   // Every unit may find a 5xx, and an error answer without WordPress's envelope.
   return units.map((u) => ({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE])] }));
