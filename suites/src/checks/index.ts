@@ -8,6 +8,7 @@ import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from '
 import { DEFAULTS, planDefaults } from './defaults.ts';
 import { FILTER_DATES, FILTER_STRICT_DATES, planDateFilters } from './filter_dates.ts';
 import { FILTER_LIMIT, FILTER_OFFSET, planWindowFilters } from './filter_window.ts';
+import { LIST_ORDER, planListOrder } from './list_order.ts';
 import { FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
 import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
@@ -49,6 +50,7 @@ export const CHECKS = [
   FILTER_STRICT_DATES,
   FILTER_LIMIT,
   FILTER_OFFSET,
+  LIST_ORDER,
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];
@@ -70,6 +72,7 @@ export function planAll(contract: Contract): Unit[] {
     ...planRelatedFilters(contract),
     ...planDateFilters(contract),
     ...planWindowFilters(contract),
+    ...planListOrder(contract),
   ];
   // Every unit may find a 5xx, and an error answer without WordPress's envelope.
   return units.map((u) => ({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE])] }));
