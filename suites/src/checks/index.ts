@@ -9,6 +9,7 @@ import { DEFAULTS, planDefaults } from './defaults.ts';
 import { FILTER_DATES, FILTER_STRICT_DATES, planDateFilters } from './filter_dates.ts';
 import { FILTER_LIMIT, FILTER_OFFSET, planWindowFilters } from './filter_window.ts';
 import { LIST_ORDER, planListOrder } from './list_order.ts';
+import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
 import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
@@ -51,6 +52,7 @@ export const CHECKS = [
   FILTER_LIMIT,
   FILTER_OFFSET,
   LIST_ORDER,
+  UPDATE_KEEPS,
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];
@@ -73,6 +75,7 @@ export function planAll(contract: Contract): Unit[] {
     ...planDateFilters(contract),
     ...planWindowFilters(contract),
     ...planListOrder(contract),
+    ...planUpdateKeeps(contract),
   ];
   // Every unit may find a 5xx, and an error answer without WordPress's envelope.
   return units.map((u) => ({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE])] }));
