@@ -180,6 +180,13 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* morning/);
   }, T);
 
+  it('filter_dates: the legacy start_date ignored (the list starts today)', async () => {
+    const ignore: Fault = (req, next) => next(withQuery(req, (q) => q.delete('start_date')));
+    const failed = await failedBy(onList('/cal/events/v1/events', 'start_date', ignore), 'cal/events/v1,filter_dates');
+    expect(failed.map((c) => c.id)).toEqual(['filter_dates:getCalEventsV1Events:start_date']);
+    expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* day before/);
+  }, T);
+
   it('filter_strict_dates: a list that always uses the times as given', async () => {
     const alwaysStrict: Fault = (req, next) => next(withQuery(req, (q) => q.set('strict_dates', 'true')));
     const failed = await failedBy(onList('/cal/events/v1/events', 'starts_after', alwaysStrict), 'cal/events/v1,filter_strict_dates');
