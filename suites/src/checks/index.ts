@@ -10,6 +10,7 @@ import { FILTER_DATES, FILTER_STRICT_DATES, planDateFilters } from './filter_dat
 import { FILTER_LIMIT, FILTER_OFFSET, planWindowFilters } from './filter_window.ts';
 import { LIST_ORDER, planListOrder } from './list_order.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
+import { FILTER_EVENT_LINKS, planEventLinks } from './filter_event_links.ts';
 import { FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
 import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
@@ -49,6 +50,7 @@ export const CHECKS = [
   FILTER_HIDE_EMPTY,
   FILTER_DATES,
   FILTER_STRICT_DATES,
+  FILTER_EVENT_LINKS,
   FILTER_LIMIT,
   FILTER_OFFSET,
   LIST_ORDER,
@@ -73,6 +75,7 @@ export function planAll(contract: Contract): Unit[] {
     ...planFilters(contract),
     ...planRelatedFilters(contract),
     ...planDateFilters(contract),
+    ...planEventLinks(contract),
     ...planWindowFilters(contract),
     ...planListOrder(contract),
     ...planUpdateKeeps(contract),

@@ -187,6 +187,15 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* day before/);
   }, T);
 
+  it('filter_event_links: venue= that keeps the event at no venue, and featured= ignored', async () => {
+    const venueLeaks: Fault = (req, next) => next(withQuery(req, (q) => (q.delete('venue[]'), q.delete('venue'))));
+    const failed = await failedBy(onList('/cal/events/v1/events', 'venue', venueLeaks), 'filter_event_links');
+    expect(failed.map((c) => c.id)).toEqual(['filter_event_links:getCalEventsV1Events:venue']);
+    expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* plain/);
+    const featuredIgnored: Fault = (req, next) => next(withQuery(req, (q) => q.delete('featured')));
+    expect((await failedBy(onList('/cal/v1/events', 'featured', featuredIgnored), 'filter_event_links')).map((c) => c.id)).toEqual(['filter_event_links:getCalV1Events:featured']);
+  }, T);
+
   it('filter_strict_dates: a list that always uses the times as given', async () => {
     const alwaysStrict: Fault = (req, next) => next(withQuery(req, (q) => q.set('strict_dates', 'true')));
     const failed = await failedBy(onList('/cal/events/v1/events', 'starts_after', alwaysStrict), 'cal/events/v1,filter_strict_dates');
