@@ -6,6 +6,9 @@
 //     organizers related to this event (000 §4.1.2, §4.2.2).
 //   filter_hide_empty: hide_empty=true hides the unused term and keeps the used one; false shows both; left out,
 //     it is true (000 §4.1.3: default true).
+//   filter_has_events: on venues and organizers, has_events=true keeps the records an event uses (an upcoming or a
+//     past one) and leaves out the one no event uses; only_with_upcoming=true keeps only the one an upcoming event
+//     uses (000 §4.1.2, §4.2.2). What false means is not said, so it is not judged.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Exchange } from '../http/types.ts';
@@ -13,12 +16,13 @@ import type { Severity } from '../report/model.ts';
 import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { makeAll } from './filters.ts';
 import { baseQuery, byId, emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './oracle_kit.ts';
-import { calendarResources, type CalendarResource } from './resources.ts';
+import { calendarResources, localDateTime, type CalendarResource } from './resources.ts';
 import { describeAnswer } from './wp.ts';
 
 export const FILTER_PARENT = 'filter_parent';
 export const FILTER_POST = 'filter_post';
 export const FILTER_HIDE_EMPTY = 'filter_hide_empty';
+export const FILTER_HAS_EVENTS = 'filter_has_events';
 
 function eventOf(contract: Contract, res: CalendarResource): CalendarResource | undefined {
   return calendarResources(contract).find((r) => r.namespace === res.namespace && r.resource === 'event');
@@ -39,11 +43,11 @@ function linkField(res: CalendarResource): string {
   }
 }
 
-/** An event of the suite's own that uses `linked`. */
-async function ownEventUsing(env: UnitEnv, res: CalendarResource, unitId: string, linked: Own): Promise<{ own?: Own; failed?: string; e?: Exchange }> {
+/** An event of the suite's own that uses `linked`; `extra` fields beside (a past date). */
+async function ownEventUsing(env: UnitEnv, res: CalendarResource, unitId: string, linked: Own, extra: Record<string, unknown> = {}): Promise<{ own?: Own; failed?: string; e?: Exchange }> {
   const ev = eventOf(env.contract, res);
   if (!ev) return { failed: `the contract has no event route in ${res.namespace} to relate records to` };
-  const r = await makeOwn(env, ev, unitId, `event using ${linked.id} ${unitId}`, { [linkField(res)]: [linked.id] });
+  const r = await makeOwn(env, ev, unitId, `event using ${linked.id} ${unitId}`, { [linkField(res)]: [linked.id], ...extra });
   if (!r.own) return { failed: `creating an event of its own that uses ${linked.label} answered ${describeAnswer(r.exchange.response)}: nothing to relate`, e: r.exchange };
   return { own: r.own };
 }
@@ -106,6 +110,27 @@ async function hideEmptyOracle(env: UnitEnv, res: CalendarResource, unitId: stri
   await judgeFiltered(env, res, emit, 'default', search, [used.id], others, compared('no hide_empty'), 'what hide_empty=true answers: the default is true (000 §4.1.3)', own);
 }
 
+async function hasEventsOracle(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
+  const emit = emitterFor(env, FILTER_HAS_EVENTS, res.list, 'documented');
+  const variants = ['has_events', 'only_with_upcoming'].filter((n) => res.list.params.some((p) => p.name === n && p.in === 'query'));
+  const word = ownWord(env.runId, unitId);
+  const made = await makeAll(env, res, unitId, ['upcoming', 'past', 'unused'].map((x) => ({ name: `events ${word} ${x} ${unitId}` })));
+  if (made.failed) return variants.forEach((v) => emit(v, 'inconclusive', made.failed!, made.e));
+  const [upcoming, past, unused] = made.own as [Own, Own, Own];
+  const ago = new Date(env.now().getTime() - 400 * 86_400_000);
+  ago.setUTCHours(10, 0, 0, 0);
+  const pastDates = { start_date: localDateTime(ago), end_date: localDateTime(new Date(ago.getTime() + 3_600_000)) };
+  const e1 = await ownEventUsing(env, res, unitId, upcoming);
+  const e2 = e1.own ? await ownEventUsing(env, res, unitId, past, pastDates) : e1;
+  if (!e1.own || !e2.own) return variants.forEach((v) => emit(v, 'inconclusive', (e1.failed ?? e2.failed)!, e1.e ?? e2.e));
+  const own = [upcoming, past, unused];
+  const search = { search: word.toLowerCase() };
+  const about = `the suite's ${upcoming.label} (used by its upcoming ${e1.own.label}), ${past.label} (used by its past ${e2.own!.label}) and ${unused.label} (used by nothing)`;
+  const src = res.namespace === 'cal/v1' ? '000 §4.2.2' : '000 §4.1.2';
+  if (variants.includes('has_events')) await judgeFiltered(env, res, emit, 'has_events', { ...search, has_events: true }, [upcoming.id, past.id], (id) => id === unused.id, `compared has_events=true on ${about}`, `the records some event uses, and not the one none does (${src}: records that have events)`, own);
+  if (variants.includes('only_with_upcoming')) await judgeFiltered(env, res, emit, 'only_with_upcoming', { ...search, only_with_upcoming: true }, [upcoming.id], (id) => id === past.id || id === unused.id, `compared only_with_upcoming=true on ${about}`, `only the record an upcoming event uses (${src}: records that have upcoming events)`, own);
+}
+
 export function planRelatedFilters(contract: Contract): Unit[] {
   const evCreate = (res: CalendarResource) => {
     const ev = eventOf(contract, res);
@@ -116,5 +141,6 @@ export function planRelatedFilters(contract: Contract): Unit[] {
     // `post` and `event` on terms, `event` on venues and organizers: one unit per list, whichever it takes.
     ...oracleUnits(contract, FILTER_POST, 'event', postOracle, evCreate),
     ...oracleUnits(contract, FILTER_HIDE_EMPTY, 'hide_empty', hideEmptyOracle, evCreate),
+    ...oracleUnits(contract, FILTER_HAS_EVENTS, 'has_events', hasEventsOracle, evCreate),
   ];
 }

@@ -11,7 +11,7 @@ import { FILTER_LIMIT, FILTER_OFFSET, planWindowFilters } from './filter_window.
 import { LIST_ORDER, planListOrder } from './list_order.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { FILTER_EVENT_LINKS, planEventLinks } from './filter_event_links.ts';
-import { FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
+import { FILTER_HAS_EVENTS, FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
 import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
@@ -48,6 +48,7 @@ export const CHECKS = [
   FILTER_PARENT,
   FILTER_POST,
   FILTER_HIDE_EMPTY,
+  FILTER_HAS_EVENTS,
   FILTER_DATES,
   FILTER_STRICT_DATES,
   FILTER_EVENT_LINKS,

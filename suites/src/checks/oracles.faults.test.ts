@@ -163,6 +163,13 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     expect(failed.map((c) => c.id)).toEqual(['filter_post:getCalV1Venues:event']);
   }, T);
 
+  it('filter_has_events: only_with_upcoming read as has_events keeps the venue of a past event', async () => {
+    const asHasEvents: Fault = (req, next) => next(withQuery(req, (q) => (q.delete('only_with_upcoming'), q.set('has_events', 'true'))));
+    const failed = await failedBy(onList('/cal/events/v1/venues', 'only_with_upcoming', asHasEvents), 'filter_has_events');
+    expect(failed.map((c) => c.id)).toEqual(['filter_has_events:getCalEventsV1Venues:only_with_upcoming']);
+    expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* past/);
+  }, T);
+
   it('filter_hide_empty: a default of false where the documents say true', async () => {
     const defaultFalse: Fault = (req, next) => {
       const { route, query } = parse(req);

@@ -141,7 +141,7 @@ describe('test against the mock', () => {
     expect(records(mock) === before, 'the store changed').toBe(true);
     const checks = new Set(r.run.cases.filter((c) => c.status === 'passed').map((c) => c.check));
     expect([...checks].sort()).toEqual(
-      ['batch_item_status', 'batch_limit', 'batch_validation', 'cors', 'create_status', 'cross_namespace', 'defaults', 'error_envelope', 'lifecycle', 'method_override', 'negative_rejection', 'not_a_server_error', 'pagination', 'positive_acceptance', 'response_shape', 'rest_route_equivalence', 'route_presence', 'trash', 'unknown_id', 'filter_search', 'filter_include', 'filter_exclude', 'filter_slug', 'filter_parent', 'filter_post', 'filter_hide_empty', 'filter_dates', 'filter_strict_dates', 'filter_event_links', 'filter_limit', 'filter_offset', 'list_order', 'update_keeps_fields'].sort(),
+      ['batch_item_status', 'batch_limit', 'batch_validation', 'cors', 'create_status', 'cross_namespace', 'defaults', 'error_envelope', 'lifecycle', 'method_override', 'negative_rejection', 'not_a_server_error', 'pagination', 'positive_acceptance', 'response_shape', 'rest_route_equivalence', 'route_presence', 'trash', 'unknown_id', 'filter_search', 'filter_include', 'filter_exclude', 'filter_slug', 'filter_parent', 'filter_post', 'filter_hide_empty', 'filter_has_events', 'filter_dates', 'filter_strict_dates', 'filter_event_links', 'filter_limit', 'filter_offset', 'list_order', 'update_keeps_fields'].sort(),
     );
     expect(r.run.options['requestsSent']).toBeLessThan(10000);
     // The bound for a whole authenticated run against the mock, edge phase included.
