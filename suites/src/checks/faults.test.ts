@@ -193,7 +193,8 @@ describe('each check family catches its own fault, and only it', () => {
       const { body: _body, ...read } = req;
       return next({ ...read, method: 'GET', url: req.url.split('?')[0]! });
     };
-    expect(await caughtBy(fault, '/cal/events/v1/tags')).toEqual(['lifecycle']);
+    // update_keeps_fields (issue 18) reads the same update back and sees the named field unchanged: two checks, one fault.
+    expect(await caughtBy(fault, '/cal/events/v1/tags')).toEqual(['lifecycle', 'update_keeps_fields']);
   }, T);
 
   it('create_status: a create answers 200 without Location', async () => {
@@ -362,7 +363,8 @@ describe('the edge phase: a server off by one at a constraint fails the check, a
   it('defaults: a list without order sorts DESC', async () => {
     const fault = readsQueryAs('/cal/v1/events', (q) => ![...q.keys()].some((k) => /^order(\[|$)/.test(k)), (q) => q.set('order', 'DESC'));
     const failed = await failedBy(fault, '/cal/v1/events');
-    expect(failed.map((c) => c.id)).toEqual(['defaults:getCalV1Events:default:order']);
+    // list_order's default variant (issue 18) sees the same: event_date ascending is the documented default order.
+    expect(failed.map((c) => c.id)).toEqual(['defaults:getCalV1Events:default:order', 'list_order:getCalV1Events:default']);
     expect(failed[0]!.message).toMatch(/order="ASC", its documented default \(000 §4\.2\.1\); without it the answer has body\[0\]/);
   }, T);
 });

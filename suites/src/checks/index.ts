@@ -9,6 +9,13 @@ import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './b
 import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
 import { CREATE_DEFAULTS, planCreateDefaults } from './create_defaults.ts';
 import { DEFAULTS, planDefaults } from './defaults.ts';
+import { FILTER_DATES, FILTER_STRICT_DATES, planDateFilters } from './filter_dates.ts';
+import { FILTER_LIMIT, FILTER_OFFSET, planWindowFilters } from './filter_window.ts';
+import { LIST_ORDER, planListOrder } from './list_order.ts';
+import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
+import { FILTER_EVENT_LINKS, planEventLinks } from './filter_event_links.ts';
+import { FILTER_HAS_EVENTS, FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
+import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
 import { PAGINATION, planPagination } from './pagination.ts';
@@ -44,6 +51,21 @@ export const CHECKS = [
   METHOD_OVERRIDE,
   CORS,
   RESPONSE_SHAPE,
+  FILTER_SEARCH,
+  FILTER_INCLUDE,
+  FILTER_EXCLUDE,
+  FILTER_SLUG,
+  FILTER_PARENT,
+  FILTER_POST,
+  FILTER_HIDE_EMPTY,
+  FILTER_HAS_EVENTS,
+  FILTER_DATES,
+  FILTER_STRICT_DATES,
+  FILTER_EVENT_LINKS,
+  FILTER_LIMIT,
+  FILTER_OFFSET,
+  LIST_ORDER,
+  UPDATE_KEEPS,
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];
@@ -65,6 +87,13 @@ export function planAll(contract: Contract): Unit[] {
     ...planCreateDefaults(contract),
     ...planPermissions(contract),
     ...planLanguage(contract),
+    ...planFilters(contract),
+    ...planRelatedFilters(contract),
+    ...planDateFilters(contract),
+    ...planEventLinks(contract),
+    ...planWindowFilters(contract),
+    ...planListOrder(contract),
+    ...planUpdateKeeps(contract),
   ];
   // A unit that would send to a namespace the site does not serve is not run (namespaces.ts). Every unit may find a
   // 5xx, an error answer without WordPress's envelope, a refusal with the wrong status for who asked, and an answer

@@ -1,0 +1,88 @@
+// filter_event_links: the event lists' filters by what an event points at or is (000 §4.1.1, §4.2.1: categories,
+// tags, venue, organizer "any of the ... IDs", featured, status). Two events of the suite's own, narrowed to by a
+// word only they carry: the first uses a category, a tag, a venue and an organizer of the suite's own and is
+// featured; the second uses none of them, is not featured, and is a draft. Each filter must answer the first and
+// not the second (status=draft the other way round). A fresh category has no children, so "any of these categories"
+// and WordPress's include_children read the same.
+
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Unit, UnitEnv } from '../runner/unit.ts';
+import { emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './oracle_kit.ts';
+import { calendarResources, type CalendarResource } from './resources.ts';
+import { describeAnswer } from './wp.ts';
+
+export const FILTER_EVENT_LINKS = 'filter_event_links';
+
+/** The list parameter, the linked resource and the event body field that links it, by namespace (000 §2.1, §2.5). */
+const LINKS: readonly { param: string; resource: string; legacyField: string; calField: string }[] = [
+  { param: 'categories', resource: 'category', legacyField: 'categories', calField: 'cal_events_cat' },
+  { param: 'tags', resource: 'tag', legacyField: 'tags', calField: 'tags' },
+  { param: 'venue', resource: 'venue', legacyField: 'venue', calField: 'venues' },
+  { param: 'organizer', resource: 'organizer', legacyField: 'organizer', calField: 'organizers' },
+];
+
+/** Where a linked record is made: its own namespace, else the legacy one (cal/v1 has no term routes, 000 §4.2). */
+function maker(contract: Contract, namespace: string, resource: string): CalendarResource | undefined {
+  const all = calendarResources(contract);
+  return all.find((r) => r.namespace === namespace && r.resource === resource) ?? all.find((r) => r.resource === resource);
+}
+
+async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
+  const op = res.list;
+  const legacy = res.namespace === 'cal/events/v1';
+  const emit = emitterFor(env, FILTER_EVENT_LINKS, op, 'documented');
+  const links = LINKS.filter((l) => op.params.some((p) => p.name === l.param && p.in === 'query'));
+  const flags = ['featured', 'status'].filter((n) => op.params.some((p) => p.name === n && p.in === 'query'));
+  const variants = [...links.map((l) => l.param), ...flags];
+  const inconclusive = (why: string, e?: Parameters<typeof emit>[3]): void => variants.forEach((v) => emit(v, 'inconclusive', why, e));
+  const word = ownWord(env.runId, unitId);
+  const linked = new Map<string, Own>();
+  for (const l of links) {
+    const m = maker(env.contract, res.namespace, l.resource);
+    if (!m) continue;
+    const r = await makeOwn(env, m, unitId, `linked ${l.resource} ${unitId}`);
+    if (!r.own) return inconclusive(`creating a ${l.resource} of its own to link an event to answered ${describeAnswer(r.exchange.response)}: nothing to compare`, r.exchange);
+    linked.set(l.param, r.own);
+  }
+  const body = Object.fromEntries(links.filter((l) => linked.has(l.param)).map((l) => [legacy ? l.legacyField : l.calField, [linked.get(l.param)!.id]]));
+  const a = await makeOwn(env, res, unitId, `links ${word} linked ${unitId}`, { ...body, featured: true });
+  if (!a.own) return inconclusive(`creating an event of its own that uses them answered ${describeAnswer(a.exchange.response)}: nothing to compare`, a.exchange);
+  const b = await makeOwn(env, res, unitId, `links ${word} plain ${unitId}`, { featured: false, status: 'draft' });
+  if (!b.own) return inconclusive(`creating a second event of its own answered ${describeAnswer(b.exchange.response)}: nothing to compare`, b.exchange);
+  const own = [a.own, b.own];
+  const search = { search: word.toLowerCase() };
+  // Both events are listed by every query below (status names both statuses), so a filter that does nothing shows.
+  const both = legacy ? { status: 'publish,draft' } : { status: ['publish', 'draft'] };
+  // Without a filter, both must be listed: otherwise leaving the second out would show nothing about the filter.
+  const base = await readList(env, op, { ...search, ...both });
+  const bu = unreadable(base, 'the list without the filters');
+  if (bu) return variants.forEach((v) => emit(v, bu.outcome, bu.message, base.e));
+  if (!own.every((o) => base.ids.includes(o.id))) {
+    return inconclusive(`the list without the filters (search=${word.toLowerCase()}, status publish and draft) does not show both of the suite's events (${a.own.label}, ${b.own.label}); it shows ${base.ids.length} record(s): nothing to compare`, base.e);
+  }
+  const judge = async (variant: string, query: Record<string, unknown>, want: Own, not: Own, meaning: string): Promise<void> => {
+    const got = await readList(env, op, { ...search, ...query });
+    const shown = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
+    const u = unreadable(got, shown);
+    if (u) return emit(variant, u.outcome, u.message, got.e);
+    const j = judgeSet(got.ids, [want.id], (id) => id === not.id);
+    const compared = `compared ${shown} (search=${word.toLowerCase()}) on the suite's ${want.label} and ${not.label}`;
+    const bad = j.kept.length > 0 || j.dropped.length > 0;
+    emit(variant, bad ? 'fail' : 'pass', bad ? `expected ${want.label} and not ${not.label} (${meaning}); ${setMessage(compared, j, got, own)}` : compared, got.e);
+  };
+  for (const l of links) {
+    const target = linked.get(l.param);
+    if (!target) {
+      emit(l.param, 'inconclusive', `the contract has no route that makes a ${l.resource}`);
+      continue;
+    }
+    await judge(l.param, { ...both, [l.param]: [target.id] }, a.own, b.own, `${legacy ? '000 §4.1.1' : '000 §4.2.1'}: ${l.param}, any of these IDs; the first uses ${target.label}`);
+  }
+  if (flags.includes('featured')) await judge('featured', { ...both, featured: true }, a.own, b.own, 'featured=true: featured events only');
+  if (flags.includes('status')) await judge('status', { status: legacy ? 'draft' : ['draft'] }, b.own, a.own, 'status=draft: the draft and not the published event');
+}
+
+export function planEventLinks(contract: Contract): Unit[] {
+  const makers = (res: CalendarResource) => LINKS.map((l) => maker(contract, res.namespace, l.resource)?.create).filter((o) => o !== undefined);
+  return oracleUnits(contract, FILTER_EVENT_LINKS, 'organizer', eventLinks, makers).filter((u) => u.operations[0]!.resource === 'event');
+}
