@@ -3,11 +3,15 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import { NOT_A_SERVER_ERROR } from '../runner/run.ts';
 import type { Unit } from '../runner/unit.ts';
+import { ENVELOPE, HEAD, JSONP, LANGUAGE_PREFIX, planAddressForms, TRAILING_SLASH } from './address_forms.ts';
 import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';
 import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
+import { CONTENT_TYPE } from './content_type.ts';
 import { DEFAULTS, planDefaults } from './defaults.ts';
-import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
+import { DESCRIPTOR_AUTH, DESCRIPTOR_ROUTES, planDescriptor } from './descriptor.ts';
+import { CREATE_STATUS, CROSS_NAMESPACE, FORCED_DELETE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
+import { OPTIONS, planOptions, UNDOCUMENTED_METHOD } from './options.ts';
 import { PAGINATION, planPagination } from './pagination.ts';
 import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptance.ts';
 import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
@@ -25,6 +29,7 @@ export const CHECKS = [
   PAGINATION,
   LIFECYCLE,
   TRASH,
+  FORCED_DELETE,
   CREATE_STATUS,
   CROSS_NAMESPACE,
   BATCH_LIMIT,
@@ -34,6 +39,16 @@ export const CHECKS = [
   METHOD_OVERRIDE,
   CORS,
   RESPONSE_SHAPE,
+  CONTENT_TYPE,
+  DESCRIPTOR_ROUTES,
+  DESCRIPTOR_AUTH,
+  HEAD,
+  TRAILING_SLASH,
+  ENVELOPE,
+  JSONP,
+  LANGUAGE_PREFIX,
+  OPTIONS,
+  UNDOCUMENTED_METHOD,
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];
@@ -51,7 +66,10 @@ export function planAll(contract: Contract): Unit[] {
     ...planNegativeRejection(contract),
     ...planBatch(contract),
     ...planLifecycle(contract),
+    ...planDescriptor(contract),
+    ...planAddressForms(contract),
+    ...planOptions(contract),
   ];
-  // Every unit may find a 5xx, and an error answer without WordPress's envelope.
-  return units.map((u) => ({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE])] }));
+  // Every unit may find a 5xx, an error answer without WordPress's envelope, and an answer that is not JSON.
+  return units.map((u) => ({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE, CONTENT_TYPE])] }));
 }
