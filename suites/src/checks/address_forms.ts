@@ -62,7 +62,7 @@ export function headProblems(get: Received, head: Received): string[] {
   const out: string[] = [];
   if (head.status !== get.status) out.push(`status ${head.status} where GET answered ${get.status}`);
   for (const h of HEAD_HEADERS) if (head.headers[h] !== get.headers[h]) out.push(`${h} ${shown(head.headers[h])} where GET sent ${shown(get.headers[h])}`);
-  if (head.body !== '') out.push(`a body of ${Buffer.byteLength(head.body)} bytes (${JSON.stringify(head.body.slice(0, 40))}...)`);
+  if (head.body !== '') out.push(`a body of ${Buffer.byteLength(head.body)} bytes (${JSON.stringify(head.body.slice(0, 40))})`);
   return out;
 }
 

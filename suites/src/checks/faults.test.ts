@@ -73,7 +73,8 @@ const BOOLEAN = /^(true|false|1|0)$/i;
 function readsQueryAs(route: string, when: (q: URLSearchParams) => boolean, edit: (q: URLSearchParams) => void): Fault {
   return (req, next) => {
     const { route: r, query } = parse(req);
-    return req.method === 'GET' && r === route && when(query) ? next(withQuery(req, edit)) : next(req);
+    // HEAD is read as its GET (head compares the two).
+    return (req.method === 'GET' || req.method === 'HEAD') && r === route && when(query) ? next(withQuery(req, edit)) : next(req);
   };
 }
 
@@ -480,8 +481,18 @@ describe('no false failures on what WordPress itself does, or on what the docume
   it('a clock-derived field that differs between ?rest_route= and /wp-json is no difference', async () => {
     const fault: Fault = (req, next) => {
       const res = next(req);
+      const stamp = (o: Record<string, unknown>): Record<string, unknown> => ({ ...o, generated_at: new Date(Date.now() + Math.floor(Math.random() * 5000)).toISOString() });
+      // In every form the answer is asked for: plain, as JSONP's argument, inside an envelope.
+      const jsonp = /^(\/\*\*\/[\w.]+\()(\{[\s\S]*\})\)$/.exec(res.body);
+      if (res.status === 200 && jsonp) return asFaulted({ ...res, body: `${jsonp[1]}${JSON.stringify(stamp(JSON.parse(jsonp[2]!) as Record<string, unknown>))})` });
       if (res.status !== 200 || !res.body.startsWith('{')) return res;
-      return withJson(res, { ...json(res), generated_at: new Date(Date.now() + Math.floor(Math.random() * 5000)).toISOString() });
+      const body = json(res);
+      if (new URL(req.url, 'http://x').searchParams.has('_envelope')) {
+        const inner = body['body'];
+        const stamped = body['status'] === 200 && typeof inner === 'object' && inner !== null && !Array.isArray(inner);
+        return stamped ? withJson(res, { ...body, body: stamp(inner as Record<string, unknown>) }) : res;
+      }
+      return withJson(res, stamp(body));
     };
     expect(await caughtBy(fault, 'cal/v1,root')).toEqual([]);
   }, T);

@@ -14,6 +14,8 @@ import { main, type MainDeps } from '../../cli.ts';
 import { defaultCommands } from '../cli/commands/index.ts';
 import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
 import type { RunResult } from '../report/model.ts';
+import { headProblems, languageRoot } from './address_forms.ts';
+import { expectedType, mediaType } from './content_type.ts';
 
 const contract = loadContractFile();
 let mock: Mock;
@@ -100,6 +102,29 @@ async function faulted(fault: Fault, only: string, check: string): Promise<{ fai
 const checksOf = (cs: Case[]): string[] => [...new Set(cs.map((c) => c.check))].sort();
 
 const T = 60_000;
+
+describe('the pure parts', () => {
+  it('expects the content type the request asked for', () => {
+    expect(expectedType('http://x/wp-json/cal/v1/events?_jsonp=cb')).toBe('application/javascript');
+    expect(expectedType('http://x/wp-json/oembed/1.0/embed?url=u&format=xml')).toBe('text/xml');
+    expect(expectedType('http://x/wp-json/cal/v1/events?format=xml')).toBe('application/json');
+    expect(mediaType('Application/JSON; charset=UTF-8')).toBe('application/json');
+  });
+
+  it('puts the language segment before /wp-json, and nowhere without one', () => {
+    expect(languageRoot('/wp-json', 'uk')).toBe('/uk/wp-json');
+    expect(languageRoot('/blog/wp-json', 'uk')).toBe('/blog/uk/wp-json');
+    expect(languageRoot('/en/wp-json', 'uk')).toBe('/uk/wp-json');
+    expect(languageRoot('rest_route', 'uk')).toBeUndefined();
+  });
+
+  it('compares a HEAD with its GET header by header, and names both sides', () => {
+    const get = { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8', 'x-wp-total': '5', 'x-wp-totalpages': '3', link: '<a>; rel="next"', allow: 'GET', vary: 'Origin' }, body: '[]' };
+    expect(headProblems(get, { ...get, headers: { ...get.headers, vary: 'Accept' }, body: '' })).toEqual([]);
+    expect(headProblems(get, { ...get, headers: { ...get.headers, 'x-wp-total': '4' }, body: '' })).toEqual(['x-wp-total "4" where GET sent "5"']);
+    expect(headProblems(get, { ...get, body: '[]' })).toEqual(['a body of 2 bytes ("[]")']);
+  });
+});
 
 describe('answers read exactly', () => {
   it('cors: Access-Control-Expose-Headers naming X-WP-TotalPages and Link, but not X-WP-Total', async () => {
