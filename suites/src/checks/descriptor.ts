@@ -62,7 +62,7 @@ export function judgeArg(op: Operation, a: ArgDiff): { severity: Severity; text:
 
 function routesOf(env: UnitEnv, op: Operation): void {
   const base = { check: DESCRIPTOR_ROUTES, operation: op };
-  const d = diffDescriptor(env.contract, env.descriptor, { include: (o) => o.id === op.id }).operations[0];
+  const d = diffDescriptor(env.contract, env.descriptor, { include: (o) => o.id === op.id, extras: false }).operations[0];
   if (!d) return;
   if (d.kind === 'route-missing' || d.kind === 'method-missing') {
     const what = d.kind === 'route-missing' ? `has no route ${op.path}` : `lists ${op.path} without ${op.method}`;

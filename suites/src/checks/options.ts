@@ -16,8 +16,7 @@ import { jsonBody, type Exchange, type Received } from '../http/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
-import { liveEndpoint } from '../diff/descriptor.ts';
-import { templateKey } from '../diff/descriptor.ts';
+import { liveEndpoint, templateKey } from '../diff/descriptor.ts';
 import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { UNUSED_ID, UNUSED_SLUG } from './probes.ts';
 import { calendarResources } from './resources.ts';
@@ -85,12 +84,14 @@ function optionsSubjects(contract: Contract): { op: Operation; schema?: Severity
 }
 
 async function options(env: UnitEnv, op: Operation, schema: Severity | undefined): Promise<void> {
+  const listed = env.descriptor.byKey.get(templateKey(op.path))?.methods;
+  // A route the target does not have has no description to read (route_presence and descriptor_routes say so).
+  if (!listed && env.descriptor.byKey.size > 0) return env.emit({ check: OPTIONS, operation: op, variant: 'route', severity: 'convention', outcome: 'skip', message: `the target's descriptor does not list ${op.path} (see route_presence and descriptor_routes)` });
   const e = await env.send({ method: 'OPTIONS', route: fillTemplate(op.path, { id: UNUSED_ID, slug: UNUSED_SLUG }), auth: false }, op);
   const emit = (outcome: Outcome, severity: Severity, message: string): void => env.emit({ check: OPTIONS, operation: op, variant: 'route', severity, outcome, message, exchange: e });
   const t = transportOutcome(e);
   if (t) return emit(t.outcome, 'convention', t.message);
   const documented = [...new Set(env.contract.operations.filter((o) => o.path === op.path).map((o) => o.method))];
-  const listed = env.descriptor.byKey.get(templateKey(op.path))?.methods;
   const { problems, severity } = optionsProblems(e.response!, { namespace: op.namespace, documented, ...(listed ? { listed } : {}), ...(schema ? { schema } : {}) });
   if (problems.length) return emit('fail', severity, `expected OPTIONS ${op.path} to answer 200 with the route's namespace, methods (documented: ${documented.join(', ')}; ${sourceOf(op)}), endpoints${schema ? ' and item schema' : ''} (WordPress convention, rest_handle_options_request()); got ${problems.join('; ')}`);
   emit('pass', 'convention', `200 with namespace ${op.namespace || '(root)'}, methods [${documented.join(', ')}], endpoints${schema ? ' and the item schema' : ''}`);
