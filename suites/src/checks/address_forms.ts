@@ -9,13 +9,15 @@
 //                  with a character outside [\w.] answers 400 rest_callback_invalid (wp_check_jsonp_callback()).
 // language_prefix  `/uk/wp-json/<route>` (000 conventions: "{api_root} may carry a language path segment") answers
 //                  as a REST route, not a page: only where the translation add-on is shown (the descriptor lists
-//                  an i18n namespace), else inconclusive with that reason.
+//                  an i18n namespace), else inconclusive with that reason. Documented severity: it is the documents'
+//                  statement about this site, not WordPress's.
 // Subjects: the REST root and the first list of each namespace, which WordPress answers without credentials.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { REST_ROUTE_ROOT } from '../cli/args.ts';
-import { jsonBody, type Exchange, type Outgoing, type Received } from '../http/types.ts';
+import { describeCut, jsonBody, type Exchange, type Outgoing, type Received } from '../http/types.ts';
+import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { answerDifference, firstDifference } from './compare.ts';
@@ -37,16 +39,21 @@ const BAD_CALLBACK = 'site-contracts-cb';
 
 type Emit = (variant: string, outcome: Outcome, message: string, e?: Exchange) => void;
 
-function emitter(env: UnitEnv, check: string, op: Operation): Emit {
-  return (variant, outcome, message, e) => env.emit({ check, operation: op, variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) } satisfies Finding);
+function emitter(env: UnitEnv, check: string, op: Operation, severity: Severity = 'convention'): Emit {
+  return (variant, outcome, message, e) => env.emit({ check, operation: op, variant, severity, outcome, message, ...(e ? { exchange: e } : {}) } satisfies Finding);
 }
 
-/** The first transport failure among the exchanges, emitted; true when there was one. */
+/** The first exchange that cannot be compared (no answer, or a body too large to read whole), emitted; true when there was one. */
 function noAnswer(emit: Emit, variant: string, ...es: Exchange[]): boolean {
   for (const e of es) {
     const t = transportOutcome(e);
     if (t) {
       emit(variant, t.outcome, t.message, e);
+      return true;
+    }
+    const cut = e.response?.bodyCut;
+    if (cut) {
+      emit(variant, 'inconclusive', `${describeCut(cut)}: the two forms cannot be compared`, e);
       return true;
     }
   }
@@ -193,7 +200,8 @@ function prefixedLanguages(contract: Contract): string[] {
 }
 
 async function languagePrefix(env: UnitEnv, op: Operation): Promise<void> {
-  const emit = emitter(env, LANGUAGE_PREFIX, op);
+  // The documents' own statement about this site's root, not a WordPress convention.
+  const emit = emitter(env, LANGUAGE_PREFIX, op, 'documented');
   const i18n = env.descriptor.namespaces.filter((n) => n.startsWith('i18n/'));
   if (i18n.length === 0) return emit('uk', 'inconclusive', "the target's descriptor lists no translation namespace (i18n/...): the translation add-on is not shown, so there is no language segment to expect");
   for (const lang of prefixedLanguages(env.contract)) {

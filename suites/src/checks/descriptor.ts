@@ -3,7 +3,9 @@
 //                    as a check of the run, one case per operation for its route and method and one for its arguments,
 //                    and one per namespace for what the target lists beyond the documents. Severity by what the
 //                    documents state (001 §1, §2: "listing every namespace and route with its methods and parameters"):
-//                    - a route or method missing, an argument missing, a keyword the documents give differing: documented;
+//                    - a route or method missing, an argument missing, a keyword the documents give differing: documented
+//                      (i18n_language, which every route "accepts", may be read by the add-on without each declaring it:
+//                      its absence is assumed);
 //                    - a keyword of an argument the documents mark as open (x-gaps) or readable two ways
 //                      (x-contradictions), or that they give no type: assumed, with the mark named;
 //                    - an argument the documents do not name: assumed (they list parameters, not all a plugin adds);
@@ -15,7 +17,7 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation, ParamSpec } from '../../../contracts/lib/types.ts';
 import { diffDescriptor, type ArgDiff, type ArgForm, type KeywordDiff } from '../diff/diff.ts';
-import { jsonBody } from '../http/types.ts';
+import { describeCut, jsonBody } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { undocumentedMethods } from './options.ts';
@@ -23,6 +25,9 @@ import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
 
 export const DESCRIPTOR_ROUTES = 'descriptor_routes';
 export const DESCRIPTOR_AUTH = 'descriptor_auth';
+
+/** The parameter the documents give every route at once (000 and 001 conventions). */
+const GLOBAL_PARAM = 'i18n_language';
 
 const READ_AT_START = 'GET {api_root}/ as read at the start of the run';
 
@@ -54,7 +59,12 @@ export function openMark(p: ParamSpec | undefined): string | undefined {
 export function judgeArg(op: Operation, a: ArgDiff): { severity: Severity; text: string } {
   const spec = op.params.find((p) => p.name === a.name && p.in !== 'path') ?? op.params.find((p) => p.name === a.name);
   if (a.kind === 'extra') return { severity: 'assumed', text: `${a.name}: listed by the target (${form(a.target)}), not in the documents (assumed: they list parameters, not all a plugin adds)` };
-  if (a.kind === 'missing') return { severity: 'documented', text: `${a.name}: documented (${form(a.contract)}), not listed by the target` };
+  if (a.kind === 'missing') {
+    // Every route "accepts" i18n_language (000, 001 conventions: "not repeated below"): the translation add-on may read it
+    // for all routes at once, and WordPress ignores what a route does not declare, so its absence contradicts nothing.
+    if (a.name === GLOBAL_PARAM) return { severity: 'assumed', text: `${a.name}: documented for every route (${form(a.contract)}), not listed by the target (assumed: the documents say every route accepts it, not that each declares it)` };
+    return { severity: 'documented', text: `${a.name}: documented (${form(a.contract)}), not listed by the target` };
+  }
   const mark = openMark(spec);
   const line = (k: KeywordDiff): string => `${k.keyword} ${show(k.contract)} documented, ${show(k.target)} listed`;
   return { severity: mark ? 'assumed' : 'documented', text: `${a.name}: ${a.keywords.map(line).join(', ')}${mark ? ` (assumed: ${mark})` : ''}` };
@@ -103,6 +113,7 @@ async function auth(env: UnitEnv, root: Operation): Promise<void> {
   const base = { check: DESCRIPTOR_AUTH, operation: root, variant: 'application-passwords', severity: 'documented' as const, exchange: e };
   const t = transportOutcome(e);
   if (t) return env.emit({ ...base, ...t });
+  if (e.response!.bodyCut) return env.emit({ ...base, outcome: 'inconclusive', message: `${describeCut(e.response!.bodyCut)}: the authentication block was not read` });
   const b = jsonBody(e.response);
   const a = typeof b === 'object' && b !== null ? (b as Record<string, unknown>)['authentication'] : undefined;
   const scheme = typeof a === 'object' && a !== null && !Array.isArray(a) ? (a as Record<string, unknown>)['application-passwords'] : undefined;

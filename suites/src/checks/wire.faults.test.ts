@@ -198,6 +198,13 @@ describe('descriptor_routes and descriptor_auth: the descriptor as a check of th
     expect(failed[0]!.message).toMatch(/per_page: documented \(type="integer" default=10 optional minimum=1 maximum=100\), not listed by the target/);
   }, T);
 
+  it('i18n_language, which every route accepts, left out of one route only warns', async () => {
+    const fault = descriptorFault(editRoute('/cal/v1/events', (r) => delete r.endpoints.find((e) => e.methods.includes('GET'))!.args['i18n_language']));
+    const { failed } = await faulted(fault, '/cal/v1/events,descriptor_routes', 'descriptor_routes');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:getCalV1Events:args warned']);
+    expect(failed[0]!.message).toMatch(/i18n_language: documented for every route .*, not listed by the target \(assumed: the documents say every route accepts it, not that each declares it\)$/);
+  }, T);
+
   it('a documented maximum one above (101) fails, showing both sides', async () => {
     const fault = descriptorFault(editRoute('/cal/v1/events', (r) => (r.endpoints.find((e) => e.methods.includes('GET'))!.args['per_page']!['maximum'] = 101)));
     const { failed } = await faulted(fault, '/cal/v1/events,descriptor_routes', 'descriptor_routes');
