@@ -9,8 +9,8 @@
 //                    - a keyword of an argument the documents mark as open (x-gaps) or readable two ways
 //                      (x-contradictions), or that they give no type: assumed, with the mark named;
 //                    - an argument the documents do not name: assumed (they list parameters, not all a plugin adds);
-//                    - a route or method the documents do not name: assumed, except a method they deny (cal/v1 {id} POST,
-//                      000 §4.2), which is documented.
+//                    - a route or method the documents do not name: assumed, except what they deny (cal/v1: POST on
+//                      {id} routes, by-slug, category and tag routes, 000 §4.2), which is documented.
 // descriptor_auth    the descriptor's `authentication` advertises `application-passwords` with its one endpoint,
 //                    `authorization`, an absolute address (001 §5; 000 §5).
 
@@ -96,15 +96,20 @@ function routesOf(env: UnitEnv, op: Operation): void {
   });
 }
 
+/** A route 000 §4.2 says cal/v1 does not have: "no by-slug, category or tag routes". */
+export function deniedRoute(template: string): boolean {
+  return /^\/cal\/v1\/(?:.*\/by-slug(?:\/|$)|categories(?:\/|$)|tags(?:\/|$))/i.test(template);
+}
+
 function extrasOf(env: UnitEnv, namespace: string): void {
   const d = diffDescriptor(env.contract, env.descriptor, { include: (o) => o.namespace === namespace });
   const denied = new Set(undocumentedMethods(env.contract).map((u) => `${u.method} ${u.op.path.toLowerCase()}`));
   const base = { check: DESCRIPTOR_ROUTES, namespace, variant: `extras:${namespace || 'root'}` };
   const mine = d.extras.filter((x) => x.namespace === namespace || (namespace === '' && (x.route === '/' || x.namespace === '')));
   if (mine.length === 0) return env.emit({ ...base, severity: 'assumed', outcome: 'pass', message: `${READ_AT_START} lists nothing in ${namespace || 'the root'} beyond the documents` });
-  const isDenied = (route: string, m: string): boolean => denied.has(`${m} ${route.toLowerCase()}`);
+  const isDenied = (route: string, m: string): boolean => denied.has(`${m} ${route.toLowerCase()}`) || deniedRoute(route);
   const severity: Severity = mine.some((x) => x.methods.some((m) => isDenied(x.route, m))) ? 'documented' : 'assumed';
-  const lines = mine.map((x) => `${x.kind === 'route-extra' ? 'route' : 'methods'} ${x.methods.join(', ')} ${x.route}${x.methods.some((m) => isDenied(x.route, m)) ? ' (the documents deny it: 000 §4.2 "no POST on {id} routes")' : ''}`);
+  const lines = mine.map((x) => `${x.kind === 'route-extra' ? 'route' : 'methods'} ${x.methods.join(', ')} ${x.route}${x.methods.some((m) => isDenied(x.route, m)) ? ` (the documents deny it: 000 §4.2 "${deniedRoute(x.route) ? 'no by-slug, category or tag routes' : 'no POST on {id} routes'}")` : ''}`);
   env.emit({ ...base, severity, outcome: 'fail', message: `expected the descriptor to list no route or method the documents do not have${severity === 'assumed' ? ' (assumed: the documents do not say a namespace has nothing else)' : ''}; ${READ_AT_START}, it lists ${lines.join('; ')}` });
 }
 

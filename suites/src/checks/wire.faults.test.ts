@@ -229,6 +229,13 @@ describe('descriptor_routes and descriptor_auth: the descriptor as a check of th
     expect(failed[0]!.message).toMatch(/it lists methods POST \/cal\/v1\/venues\/\{id\} \(the documents deny it: 000 §4\.2/);
   }, T);
 
+  it('a route the documents deny (a cal/v1 category route) listed by the descriptor fails', async () => {
+    const fault = descriptorFault((d) => ({ ...d, routes: { ...(d['routes'] as Routes), '/cal/v1/categories': { namespace: 'cal/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] } } }));
+    const { failed } = await faulted(fault, 'cal/v1,descriptor_routes', 'descriptor_routes');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:-:extras:cal/v1 failed']);
+    expect(failed[0]!.message).toMatch(/route GET \/cal\/v1\/categories \(the documents deny it: 000 §4\.2 "no by-slug, category or tag routes"\)$/);
+  }, T);
+
   it('a missing route fails; a route beyond the documents only warns', async () => {
     const fault = descriptorFault((d) => {
       const routes = { ...(d['routes'] as Routes) };
