@@ -371,4 +371,27 @@ describe('a type the documents state for one resource is documented for it', () 
     expect(new Set(refused.map((c) => c.status))).toEqual(new Set(['failed']));
     for (const c of refused) expect(c.message).not.toMatch(/read another way/);
   }, T);
+
+  it('legacy venues taking a non-string show_map fail negative_rejection at documented severity', async () => {
+    const fault: Fault = (req, next) => {
+      const text = req.body === undefined ? '' : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
+      if (!/^\/cal\/events\/v1\/venues/.test(routeOf(req)) || req.method === 'GET' || !text.startsWith('{')) return next(req);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      if (!('show_map' in body) || typeof body['show_map'] === 'string') return next(req);
+      // A site that coerces what it is given: 1, true, [] all become strings.
+      return next({ ...req, body: JSON.stringify({ ...body, show_map: JSON.stringify(body['show_map']) }) });
+    };
+    const broken = await run(fault, '/cal/events/v1/venues');
+    const sentShowMap = (c: Case): unknown => {
+      const body = c.request?.body;
+      return body?.startsWith('{') ? (JSON.parse(body) as Record<string, unknown>)['show_map'] : undefined;
+    };
+    const cases = broken.cases.filter((c) => c.check === 'negative_rejection' && /show_map\b/.test(c.variant ?? ''));
+    // null is another matter: the documents' default null for a string is marked (default-outside-type), so it only warns.
+    const taken = cases.filter((c) => c.status !== 'passed' && c.status !== 'skipped' && sentShowMap(c) !== null);
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.map((c) => `${c.id} ${c.status}`)).toEqual(taken.map((c) => `${c.id} failed`));
+    // Taken, then answered as the route answers (an id no site has: 404 after validation).
+    for (const c of taken) expect(c.message).toMatch(/^expected 400 naming show_map for a request that breaks type of show_map \(type, 000 §[^)]*\); got (20\d: it was accepted|404 rest_post_invalid_id)$/);
+  }, T);
 });
