@@ -283,10 +283,10 @@ function markNullDefaults(doc: JsonSchema): void {
     if ('default' in obj && obj.default === null && types.length > 0 && !types.includes('null')) {
       const marks: JsonSchema[] = (obj['x-contradictions'] ??= []);
       if (!marks.some((m) => m.kind === NULL_DEFAULT.kind)) {
-        const mark = { ...clone(NULL_DEFAULT), source: here };
         // The reading widens the type by null and by nothing else: a number for a string is invalid under both.
-        mark.readings[1] = { ...mark.readings[1], schema: withNull(obj, types) };
-        marks.push(mark);
+        const readings = clone(NULL_DEFAULT['readings'] as JsonSchema[]);
+        readings[1] = { ...readings[1], schema: withNull(obj, types) };
+        marks.push({ ...clone(NULL_DEFAULT), readings, source: here });
       }
     }
     for (const [k, v] of Object.entries(obj)) if (k !== 'x-contradictions' && k !== 'x-gaps') visit(v, here);
