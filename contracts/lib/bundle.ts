@@ -260,6 +260,15 @@ const NULL_DEFAULT: Omit<JsonSchema, 'source'> = {
   chosen: 0,
 };
 
+/** The node's own constraints with null admitted: its type (and enum) widened by null, its marks and default left out. */
+function withNull(node: JsonSchema, types: unknown[]): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(node)) if (!k.startsWith('x-') && k !== 'default' && k !== 'description') out[k] = clone(v);
+  out.type = [...types, 'null'];
+  if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
+  return out;
+}
+
 /**
  * The documents give `null` as the default of many typed fields (legacy venues and organizers above all).
  * Each such place gets its mark here, found by rule rather than by hand, so none is missed.
@@ -273,7 +282,12 @@ function markNullDefaults(doc: JsonSchema): void {
     const types: unknown[] = Array.isArray(obj.type) ? obj.type : obj.type === undefined ? [] : [obj.type];
     if ('default' in obj && obj.default === null && types.length > 0 && !types.includes('null')) {
       const marks: JsonSchema[] = (obj['x-contradictions'] ??= []);
-      if (!marks.some((m) => m.kind === NULL_DEFAULT.kind)) marks.push({ ...clone(NULL_DEFAULT), source: here });
+      if (!marks.some((m) => m.kind === NULL_DEFAULT.kind)) {
+        // The reading widens the type by null and by nothing else: a number for a string is invalid under both.
+        const readings = clone(NULL_DEFAULT['readings'] as JsonSchema[]);
+        readings[1] = { ...readings[1], schema: withNull(obj, types) };
+        marks.push({ ...clone(NULL_DEFAULT), readings, source: here });
+      }
     }
     for (const [k, v] of Object.entries(obj)) if (k !== 'x-contradictions' && k !== 'x-gaps') visit(v, here);
   };

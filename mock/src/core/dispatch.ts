@@ -10,6 +10,7 @@ import type { Lang } from '../../../fixtures/model/records.ts';
 import type { Store } from '../store/store.ts';
 import { assignOwn } from '../store/table.ts';
 import { invalidJson, noRoute, type WpErrorResponse } from '../wire/errors.ts';
+import { oembedXmlAnswer } from '../handlers/addons/oembed.ts';
 import type { HeaderList } from '../wire/headers.ts';
 import { paginate, sanitizedQuery } from '../wire/pagination.ts';
 import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
@@ -140,7 +141,11 @@ function paginationHeaders(collectionUrl: string, req: ParsedRequest, params: Re
 }
 
 export function dispatch(req: ParsedRequest, env: DispatchEnv): Dispatched {
-  return execute(prepare(req, env), req, env);
+  const d = execute(prepare(req, env), req, env);
+  // The embed route's refusals go out as XML too when XML was asked for (the handler answers its own successes).
+  const xml = d.error ? oembedXmlAnswer(req, d.data) : undefined;
+  if (xml) d.raw = xml;
+  return d;
 }
 
 /**

@@ -124,7 +124,23 @@ describe('batch, CORS and equivalence helpers', () => {
       'access-control-allow-headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
     });
     expect(corsProblems(full.response)).toEqual([]);
-    expect(corsProblems(exchange(200, {}).response)).toContain('Access-Control-Allow-Credentials is not true');
+    expect(corsProblems(exchange(200, {}).response)).toContain('Access-Control-Allow-Credentials is null, not true');
+  });
+
+  it('reads CORS lists item by item: X-WP-TotalPages does not name X-WP-Total, and a missing header is missing', () => {
+    const cors = (expose: string | undefined) =>
+      exchange(200, {}, {
+        'access-control-allow-origin': 'https://site-contracts.example',
+        'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE',
+        'access-control-allow-credentials': 'true',
+        vary: 'Accept-Encoding, Origin',
+        ...(expose === undefined ? {} : { 'access-control-expose-headers': expose }),
+        'access-control-allow-headers': 'Authorization, Content-Type',
+      }).response;
+    expect(corsProblems(cors('x-wp-total,X-WP-TotalPages ,  LINK'))).toEqual([]);
+    expect(corsProblems(cors('X-WP-TotalPages, Link'))).toEqual(['Access-Control-Expose-Headers is "X-WP-TotalPages, Link": it does not name X-WP-Total']);
+    expect(corsProblems(cors('X-WP-Totals, X-WP-TotalPages, Link'))).toEqual(['Access-Control-Expose-Headers is "X-WP-Totals, X-WP-TotalPages, Link": it does not name X-WP-Total']);
+    expect(corsProblems(cors(undefined))).toEqual(['Access-Control-Expose-Headers is null: it does not name X-WP-Total, X-WP-TotalPages, Link']);
   });
 
   it('compares answers by status and JSON, not by spelling, and names the field that differs', () => {

@@ -73,7 +73,8 @@ const BOOLEAN = /^(true|false|1|0)$/i;
 function readsQueryAs(route: string, when: (q: URLSearchParams) => boolean, edit: (q: URLSearchParams) => void): Fault {
   return (req, next) => {
     const { route: r, query } = parse(req);
-    return req.method === 'GET' && r === route && when(query) ? next(withQuery(req, edit)) : next(req);
+    // HEAD is read as its GET (head compares the two).
+    return (req.method === 'GET' || req.method === 'HEAD') && r === route && when(query) ? next(withQuery(req, edit)) : next(req);
   };
 }
 
@@ -278,9 +279,14 @@ describe('each check family catches its own fault, and only it', () => {
   it('response_shape: the site descriptor lacks the documented namespaces', async () => {
     const fault: Fault = (req, next) => {
       const res = next(req);
-      if (parse(req).route !== '/' || res.status !== 200) return res;
-      const { namespaces: _n, ...body } = json(res);
-      return withJson(res, body);
+      if (parse(req).route !== '/' || res.status !== 200 || res.body === '') return res;
+      // The descriptor in every form it is asked for: plain, enveloped (`_envelope`) and as JSONP's argument.
+      const strip = ({ namespaces: _n, ...rest }: Record<string, unknown>): Record<string, unknown> => rest;
+      const jsonp = /^(\/\*\*\/[\w.]+\()([\s\S]*)\)$/.exec(res.body);
+      if (jsonp) return asFaulted({ ...res, body: `${jsonp[1]}${JSON.stringify(strip(JSON.parse(jsonp[2]!) as Record<string, unknown>))})` });
+      const body = json(res);
+      if (typeof body['body'] === 'object' && 'status' in body) return withJson(res, { ...body, body: strip(body['body'] as Record<string, unknown>) });
+      return withJson(res, strip(body));
     };
     expect(await caughtBy(fault, 'root')).toEqual(['response_shape']);
   }, T);
@@ -398,8 +404,9 @@ describe('conventions checked in their own right', () => {
       return { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: '<h1>Not Found</h1>' };
     };
     const failed = await failedBy(fault, '/cal/v1/venues');
-    expect([...new Set(failed.map((c) => c.check))]).toEqual(['error_envelope']);
-    expect(failed[0]!.message).toMatch(/the 404 body is not WordPress's error object/);
+    // The HTML page is also no REST answer's content type (content_type, issue 18).
+    expect([...new Set(failed.map((c) => c.check))].sort()).toEqual(['content_type', 'error_envelope']);
+    expect(failed.find((c) => c.check === 'error_envelope')!.message).toMatch(/the 404 body is not WordPress's error object/);
   }, T);
 
   it('trash: a trashed record reads back published', async () => {
@@ -478,8 +485,18 @@ describe('no false failures on what WordPress itself does, or on what the docume
   it('a clock-derived field that differs between ?rest_route= and /wp-json is no difference', async () => {
     const fault: Fault = (req, next) => {
       const res = next(req);
+      const stamp = (o: Record<string, unknown>): Record<string, unknown> => ({ ...o, generated_at: new Date(Date.now() + Math.floor(Math.random() * 5000)).toISOString() });
+      // In every form the answer is asked for: plain, as JSONP's argument, inside an envelope.
+      const jsonp = /^(\/\*\*\/[\w.]+\()(\{[\s\S]*\})\)$/.exec(res.body);
+      if (res.status === 200 && jsonp) return asFaulted({ ...res, body: `${jsonp[1]}${JSON.stringify(stamp(JSON.parse(jsonp[2]!) as Record<string, unknown>))})` });
       if (res.status !== 200 || !res.body.startsWith('{')) return res;
-      return withJson(res, { ...json(res), generated_at: new Date(Date.now() + Math.floor(Math.random() * 5000)).toISOString() });
+      const body = json(res);
+      if (new URL(req.url, 'http://x').searchParams.has('_envelope')) {
+        const inner = body['body'];
+        const stamped = body['status'] === 200 && typeof inner === 'object' && inner !== null && !Array.isArray(inner);
+        return stamped ? withJson(res, { ...body, body: stamp(inner as Record<string, unknown>) }) : res;
+      }
+      return withJson(res, stamp(body));
     };
     expect(await caughtBy(fault, 'cal/v1,root')).toEqual([]);
   }, T);

@@ -16,8 +16,12 @@ import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { FILTER_EVENT_LINKS, planEventLinks } from './filter_event_links.ts';
 import { FILTER_HAS_EVENTS, FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
 import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
-import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
+import { CREATE_STATUS, CROSS_NAMESPACE, FORCED_DELETE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
+import { ENVELOPE, HEAD, JSONP, LANGUAGE_PREFIX, planAddressForms, TRAILING_SLASH } from './address_forms.ts';
+import { CONTENT_TYPE } from './content_type.ts';
+import { DESCRIPTOR_AUTH, DESCRIPTOR_ROUTES, planDescriptor } from './descriptor.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
+import { OPTIONS, planOptions, UNDOCUMENTED_METHOD } from './options.ts';
 import { PAGINATION, planPagination } from './pagination.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
 import { gatedByNamespace, planNamespaces } from './namespaces.ts';
@@ -38,6 +42,7 @@ export const CHECKS = [
   PAGINATION,
   LIFECYCLE,
   TRASH,
+  FORCED_DELETE,
   CREATE_STATUS,
   CREATE_DEFAULTS,
   AUTH_STATUS,
@@ -66,6 +71,16 @@ export const CHECKS = [
   FILTER_OFFSET,
   LIST_ORDER,
   UPDATE_KEEPS,
+  CONTENT_TYPE,
+  DESCRIPTOR_ROUTES,
+  DESCRIPTOR_AUTH,
+  HEAD,
+  TRAILING_SLASH,
+  ENVELOPE,
+  JSONP,
+  LANGUAGE_PREFIX,
+  OPTIONS,
+  UNDOCUMENTED_METHOD,
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];
@@ -94,11 +109,14 @@ export function planAll(contract: Contract): Unit[] {
     ...planWindowFilters(contract),
     ...planListOrder(contract),
     ...planUpdateKeeps(contract),
+    ...planDescriptor(contract),
+    ...planAddressForms(contract),
+    ...planOptions(contract),
   ];
   // A unit that would send to a namespace the site does not serve is not run (namespaces.ts). Every unit may find a
-  // 5xx, an error answer without WordPress's envelope, a refusal with the wrong status for who asked, and an answer
-  // whose Allow is not WordPress's.
-  return units.map((u) => withSweeps(gatedByNamespace({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE, AUTH_STATUS, ALLOW_HEADER])] })));
+  // 5xx, an error answer without WordPress's envelope, a refusal with the wrong status for who asked, an answer
+  // whose Allow is not WordPress's, and an answer that is not JSON.
+  return units.map((u) => withSweeps(gatedByNamespace({ ...u, checks: [...new Set([...u.checks, NOT_A_SERVER_ERROR, ERROR_ENVELOPE, CONTENT_TYPE, AUTH_STATUS, ALLOW_HEADER])] })));
 }
 
 /** The unit, with every answer it gets judged by auth_status's and allow_header's sweeps as it arrives. */

@@ -22,6 +22,9 @@ import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { calendarResources, createOwn, idOf, listRecords, type CalendarResource } from './resources.ts';
 import { RESPONSE_SHAPE, shapeFinding } from './response_shape.ts';
+import { FORCED_DELETE, forcedDeleteFinding } from './forced_delete.ts';
+
+export { FORCED_DELETE };
 import { describeAnswer, header, sourceOf, transportOutcome, wpError } from './wp.ts';
 
 export const LIFECYCLE = 'lifecycle';
@@ -219,6 +222,7 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
     await steps.step('purge', res.delete, 'documented', async () => {
       const e = await send(env, res.delete, { id }, { query: { force: true } });
       shape(env, res.delete, e, `${prefix}purge`);
+      env.emit(forcedDeleteFinding(res.delete, e, id, `${prefix}purge`));
       if (!ok(e)) return { pass: false, message: `force=true answered ${describeAnswer(e.response)}`, e };
       return { pass: true, message: `deleted ${id} for good`, e };
     });
@@ -296,7 +300,7 @@ export function planLifecycle(contract: Contract): Unit[] {
   const units: Unit[] = resources.map((res) => ({
     id: `${LIFECYCLE}:${res.namespace}/${res.resource}`,
     family: LIFECYCLE,
-    checks: [LIFECYCLE, CREATE_STATUS, RESPONSE_SHAPE, TRASH],
+    checks: [LIFECYCLE, CREATE_STATUS, RESPONSE_SHAPE, TRASH, FORCED_DELETE],
     operations: [res.create, res.read, res.list, res.update, res.delete, ...(res.readBySlug ? [res.readBySlug] : [])],
     writes: true,
     run: async (env) => {

@@ -18,6 +18,8 @@ import { constraints, toOutgoing, validRequests, violations, withPath, type Cons
 import { baseOf, unusedPathValues } from './probes.ts';
 import { referenceFields, referenceValues, withReferences } from './references.ts';
 import { describeAnswer, isNoRoute, sourceOf, transportOutcome, wpError } from './wp.ts';
+import { contentTypeProblem } from './content_type.ts';
+import { responseSpec } from './response_shape.ts';
 
 export const ROUTE_PRESENCE = 'route_presence';
 
@@ -82,6 +84,16 @@ export async function routePresence(env: UnitEnv, op: Operation): Promise<Findin
   const r = e.response!;
   const missing = routeMissing(r);
   if (missing) return { ...base, outcome: 'fail', message: `expected ${op.method} ${op.path} to be served (${sourceOf(op)}); it ${missing}`, exchange: e };
+  // An answer of another type than the REST server's (a theme's text/html page) is no sign of the route.
+  const typed = contentTypeProblem(e);
+  if (typed) {
+    const spec = responseSpec(op, r.status);
+    // Where the documents show no payload (an action, a view rendered as HTML), the route may answer as it likes.
+    if ((spec?.basis ?? 'assumed') === 'assumed' && r.status >= 200 && r.status < 300 && op.kind !== 'list' && op.kind !== 'read') {
+      return { ...base, outcome: 'inconclusive', message: `${typed}: the documents show no payload here, so whether the route answered or a page did is not shown (see content_type)`, exchange: e };
+    }
+    return { ...base, outcome: 'fail', message: `expected ${op.method} ${op.path} to be served by the REST API (${sourceOf(op)}); ${typed}: not a REST answer (see content_type)`, exchange: e };
+  }
   return { ...base, outcome: 'pass', message: `answered ${describeAnswer(r)}${via}`, exchange: e };
 }
 

@@ -22,6 +22,9 @@ export function wpError(r: Received | undefined): WpError | undefined {
   return { code: o['code'], message: o['message'], data: typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null };
 }
 
+/** The errors serve_request() answers through json_error() ({code, message}, no data; S json_error()). */
+const JSON_ERROR_CODES: ReadonlySet<string> = new Set(['rest_callback_invalid', 'rest_callback_disabled']);
+
 /**
  * What is wrong with an error answer's body, by WordPress's convention (rest_convert_error_to_response(): every
  * WP_Error becomes `{code, message, data: {status}}`, and the HTTP status is data.status); undefined when it is
@@ -36,6 +39,10 @@ export function envelopeProblem(r: Received): string | undefined {
   }
   const err = wpError(r);
   if (!err) return `the ${r.status} body is not WordPress's error object {code, message, data: {status}}${r.body === '' ? ' (it is empty)' : ''}`;
+  // Every WP_Error WordPress answers says what went wrong: an empty message tells a client nothing.
+  if (err.message.trim() === '') return `the ${r.status} ${err.code} has an empty message (${JSON.stringify(err.message)})`;
+  // serve_request() refuses a bad _jsonp callback through json_error(): {code, message} alone, no data.
+  if (JSON_ERROR_CODES.has(err.code) && err.data === null) return r.status === 400 ? undefined : `the ${r.status} ${err.code} is not 400`;
   const status = err.data?.['status'];
   if (status === undefined) return `the ${r.status} ${err.code} has no data.status`;
   if (status !== r.status) return `the ${r.status} ${err.code} says data.status ${JSON.stringify(status)}`;

@@ -163,6 +163,8 @@ function argsOf(op: Operation): ParamSpec[] {
 export interface DiffOptions {
   /** Keep only these operations (selection by --only/--skip). */
   include?(op: Operation): boolean;
+  /** Look for routes and methods beyond the contract (default true); a check of one operation has no use for them. */
+  extras?: boolean;
 }
 
 export function diffDescriptor(contract: Contract, live: LiveDescriptor, options: DiffOptions = {}): DiffResult {
@@ -207,6 +209,7 @@ export function diffDescriptor(contract: Contract, live: LiveDescriptor, options
     operations.push({ ...base, kind: args.length ? 'args' : 'same', args });
   }
 
+  if (options.extras === false) return { operations, extras: [], otherNamespaces: [], summary: summarize(operations, []) };
   const contractKeys = new Map<string, Set<string>>();
   for (const op of contract.operations) {
     const k = templateKey(op.path);
@@ -232,7 +235,11 @@ export function diffDescriptor(contract: Contract, live: LiveDescriptor, options
   }
   const otherNamespaces = live.namespaces.filter((n) => !known.has(n)).sort();
 
-  const summary = {
+  return { operations, extras, otherNamespaces, summary: summarize(operations, extras) };
+}
+
+function summarize(operations: OperationDiff[], extras: ExtraDiff[]): DiffSummary {
+  const summary: DiffSummary = {
     operations: operations.length,
     same: operations.filter((o) => o.kind === 'same').length,
     routeMissing: operations.filter((o) => o.kind === 'route-missing').length,
@@ -243,5 +250,5 @@ export function diffDescriptor(contract: Contract, live: LiveDescriptor, options
     identical: false,
   };
   summary.identical = summary.same === summary.operations && extras.length === 0;
-  return { operations, extras, otherNamespaces, summary };
+  return summary;
 }

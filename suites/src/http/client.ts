@@ -99,7 +99,7 @@ export function createClient(options: ClientOptions): HttpClient {
   const send = async (o: Outgoing): Promise<Exchange> => {
     const started = clock.now();
     const query = [o.query ? encodeQuery(o.query) : '', o.rawQuery ?? ''].filter((q) => q !== '').join('&');
-    const url = routeUrl(options.target, o.route, query, o.style);
+    const url = routeUrl(o.apiRoot ? { ...options.target, apiRoot: o.apiRoot } : options.target, o.route, query, o.style);
     const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': options.userAgent ?? 'site-contracts' };
     let bodyText: string | undefined;
     if (o.body) {

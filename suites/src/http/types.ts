@@ -31,6 +31,8 @@ export interface Outgoing {
   auth?: boolean;
   /** Default: the style of the configured --api-root. */
   style?: RouteStyle;
+  /** Another REST root of the same site (`/uk/wp-json`, a language's); default the configured --api-root. */
+  apiRoot?: string;
   /** Required for methods other than GET, HEAD and OPTIONS. */
   intent?: Intent;
   /** Read at most this much of the answer's body (default: the client's maxBodyBytes). */

@@ -258,7 +258,8 @@ describe.skipIf(!hasChromium)('HTML reports in Chromium', () => {
     expect(new Set(failing.map((c) => c.check))).toEqual(new Set(['not_a_server_error', 'negative_rejection', 'pagination', 'error_envelope']));
     expect(new Set(failing.map((c) => c.namespace))).toEqual(new Set(['cal/v1', 'cal/events/v1', 'forms/v1']));
     expect(run.summary.accepted).toBe(1);
-    expect(new Set(run.cases.map((c) => c.operationId)).size).toBe(204);
+    // Every operation of the contract has cases (besides those about a whole namespace: descriptor_routes' extras).
+    expect(new Set(run.cases.flatMap((c) => (c.operationId ? [c.operationId] : []))).size).toBe(204);
     expect(new Set(run.cases.map((c) => c.check)).size).toBeGreaterThanOrEqual(15);
   });
 

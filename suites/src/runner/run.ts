@@ -14,6 +14,7 @@ import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
 import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
 import { ErrorEnvelopes } from '../checks/sweeps.ts';
+import { CONTENT_TYPE, ContentTypes } from '../checks/content_type.ts';
 import { cleanup, Ledger, type CleanupReport } from './ledger.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
@@ -114,10 +115,12 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     // Statuses, not bodies: a unit may send hundreds of requests, and a target may answer each with megabytes.
     const seen = new ServerErrors();
     const envelopes = new ErrorEnvelopes();
+    const types = new ContentTypes();
     const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
       const e = await o.client.send(out);
       seen.add(op, e);
       envelopes.add(op, e);
+      types.add(op, e);
       return e;
     };
     const emit = (f: Finding): void => {
@@ -139,6 +142,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       hasCredentials: o.client.hasCredentials,
       ...(o.disposable ? { disposable: true } : {}),
       style: configuredStyle(o.client.target),
+      apiRoot: o.client.target.apiRoot,
       now: o.now,
       emit,
       signal: o.signal,
@@ -157,6 +161,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
     if (o.checks.has(NOT_A_SERVER_ERROR)) for (const f of seen.findings(unit)) emit(f);
     if (o.checks.has(ERROR_ENVELOPE)) for (const f of envelopes.findings(unit)) emit(f);
+    if (o.checks.has(CONTENT_TYPE)) for (const f of types.findings(unit)) emit(f);
   };
 
   const pool = async (units: readonly Unit[]): Promise<void> => {

@@ -57,6 +57,8 @@ export interface UnitEnv {
   disposable?: boolean;
   /** How the configured --api-root reaches routes. */
   style: RouteStyle;
+  /** The configured --api-root (`/wp-json`, `/uk/wp-json`, or the rest_route form); absent: WordPress's `/wp-json`. */
+  apiRoot?: string;
   now(): Date;
   emit(f: Finding): void;
   signal: AbortSignal;

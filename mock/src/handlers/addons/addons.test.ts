@@ -116,6 +116,15 @@ describe('oembed/1.0', () => {
     expect(call(mock, 'GET', '/wp-json/oembed/1.0/embed').json).toEqual({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): url', data: { status: 400, params: ['url'] } });
   });
 
+  it('with format=xml the embed route answers its refusals as XML too (_oembed_rest_pre_serve_request()); the proxy does not', () => {
+    const missing = call(mock, 'GET', '/wp-json/oembed/1.0/embed?format=xml');
+    expect([missing.status, missing.headers['Content-Type']]).toEqual([400, 'text/xml; charset=UTF-8']);
+    expect(missing.body).toBe('<?xml version="1.0"?>\n<oembed><code>rest_missing_callback_param</code><message>Missing parameter(s): url</message><data><status>400</status><params><oembed>url</oembed></params></data></oembed>\n');
+    const unknown = call(mock, 'GET', '/wp-json/oembed/1.0/embed?url=not-a-url&format=xml');
+    expect([unknown.status, unknown.body]).toEqual([404, '<?xml version="1.0"?>\n<oembed><code>oembed_invalid_url</code><message>Not Found</message><data><status>404</status></data></oembed>\n']);
+    expect(call(mock, 'GET', '/wp-json/oembed/1.0/proxy?format=xml').headers['Content-Type']).toBe('application/json; charset=UTF-8');
+  });
+
   it('html is get_post_embed_html(): the texturized title, an esc_attr() iframe title, then wp-embed.min.js (84)', () => {
     const created = call(mock, 'POST', '/wp-json/cal/v1/events', { body: { title: 'Curator\'s "Late" Tour & more', status: 'publish' } }).json;
     const res = call(mock, 'GET', `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(created.link)}`).json;

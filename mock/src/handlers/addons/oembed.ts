@@ -38,6 +38,39 @@ function xmlText(value: string): string {
   return out;
 }
 
+/** PHP's string value of a scalar as esc_html() receives it: true is "1", false and null are "". */
+function phpString(v: unknown): string {
+  return v === true ? '1' : v === false || v === null || v === undefined ? '' : String(v);
+}
+
+/** _oembed_create_xml(): arrays as nested elements, list items named `oembed`, scalars through esc_html(). */
+export function oembedXml(data: Record<string, unknown>): string {
+  const nodes = (v: object): string =>
+    Object.entries(v)
+      .map(([k, x]) => {
+        const key = /^\d+$/.test(k) ? 'oembed' : k;
+        if (x !== null && typeof x === 'object') {
+          const inner = nodes(x);
+          return inner === '' ? `<${key}/>` : `<${key}>${inner}</${key}>`;
+        }
+        return `<${key}>${xmlText(phpString(x))}</${key}>`;
+      })
+      .join('');
+  return `<?xml version="1.0"?>\n<oembed>${nodes(data)}</oembed>\n`;
+}
+
+const OEMBED_XML = (data: Record<string, unknown>): { contentType: string; text: string } => ({ contentType: 'text/xml; charset=UTF-8', text: oembedXml(data) });
+
+/**
+ * _oembed_rest_pre_serve_request(): a GET of /oembed/1.0/embed with format=xml is served as XML whatever it answered,
+ * an error too (`<oembed><code>…</code><message>…</message><data><status>404</status></data></oembed>`, as a live
+ * WordPress 6.1.9 answers); undefined for any other request.
+ */
+export function oembedXmlAnswer(req: { method: string; route: string; query: Record<string, unknown> }, data: unknown): { contentType: string; text: string } | undefined {
+  if (req.method !== 'GET' || req.route !== '/oembed/1.0/embed' || req.query['format'] !== 'xml') return undefined;
+  return data !== null && typeof data === 'object' && !Array.isArray(data) ? OEMBED_XML(data as Record<string, unknown>) : undefined;
+}
+
 export function oembedHandler(ctx: HandlerCtx): Reply {
   const url = str(ctx.params.url) ?? '';
   const m = /^https?:\/\/([^/]+)(\/(?:(en|uk)\/)?event\/([^/?#]+)\/?)(?:[?#].*)?$/.exec(url);
@@ -74,9 +107,6 @@ export function oembedHandler(ctx: HandlerCtx): Reply {
     html,
     ...(event.image ? { thumbnail_url: event.image, thumbnail_width: 1200, thumbnail_height: 800 } : {}),
   };
-  if (ctx.params.format === 'xml') {
-    const body = Object.entries(data).map(([k, v]) => `<${k}>${xmlText(String(v))}</${k}>`).join('');
-    return ok(null, 200, { raw: { contentType: 'text/xml; charset=UTF-8', text: `<?xml version="1.0"?>\n<oembed>${body}</oembed>\n` } });
-  }
+  if (ctx.params.format === 'xml') return ok(null, 200, { raw: OEMBED_XML(data) });
   return ok(data);
 }

@@ -1,0 +1,143 @@
+// descriptor_routes  the target's descriptor (GET {api_root}/, read at the start of the run) holds every documented
+//                    route with its documented methods and arguments: `site-contracts diff`'s comparison (diff/diff.ts)
+//                    as a check of the run, one case per operation for its route and method and one for its arguments,
+//                    and one per namespace for what the target lists beyond the documents. Severity by what the
+//                    documents state (001 §1, §2: "listing every namespace and route with its methods and parameters"):
+//                    - a route or method missing, an argument missing, a keyword the documents give differing: documented
+//                      (i18n_language, which every route "accepts", may be read by the add-on without each declaring it:
+//                      its absence is assumed);
+//                    - a keyword of an argument the documents mark as open (x-gaps) or readable two ways
+//                      (x-contradictions), or that they give no type: assumed, with the mark named;
+//                    - an argument the documents do not name: assumed (they list parameters, not all a plugin adds);
+//                    - a route or method the documents do not name: assumed, except what they deny (cal/v1: POST on
+//                      {id} routes, by-slug, category and tag routes, 000 §4.2), which is documented.
+// descriptor_auth    the descriptor's `authentication` advertises `application-passwords` with its one endpoint,
+//                    `authorization`, an absolute address (001 §5; 000 §5).
+
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation, ParamSpec } from '../../../contracts/lib/types.ts';
+import { diffDescriptor, type ArgDiff, type ArgForm, type KeywordDiff } from '../diff/diff.ts';
+import { describeCut, jsonBody } from '../http/types.ts';
+import type { Severity } from '../report/model.ts';
+import type { Unit, UnitEnv } from '../runner/unit.ts';
+import { undocumentedMethods } from './options.ts';
+import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
+
+export const DESCRIPTOR_ROUTES = 'descriptor_routes';
+export const DESCRIPTOR_AUTH = 'descriptor_auth';
+
+/** The parameter the documents give every route at once (000 and 001 conventions). */
+const GLOBAL_PARAM = 'i18n_language';
+
+const READ_AT_START = 'GET {api_root}/ as read at the start of the run';
+
+const RANK: Record<Severity, number> = { assumed: 0, convention: 1, documented: 2 };
+
+function show(v: unknown): string {
+  if (v === undefined) return '-';
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+function form(f: ArgForm | undefined): string {
+  if (!f) return '-';
+  return Object.entries(f).map(([k, v]) => (k === 'required' ? (v ? 'required' : 'optional') : `${k}=${show(v)}`)).join(' ') || '(no keywords)';
+}
+
+/** Why the documents do not settle a parameter's keywords; undefined when they state them. */
+export function openMark(p: ParamSpec | undefined): string | undefined {
+  if (!p) return 'the documents do not name this argument';
+  const c = p.contradictions[0];
+  if (c) return `the documents can be read two ways here (${c.kind}, ${c.source})`;
+  const g = p.gaps[0];
+  if (g) return `the documents leave this open (${g.kind}, ${g.source})`;
+  if (p.schema.type === undefined && !Array.isArray(p.schema.enum)) return 'the documents give it no type';
+  return undefined;
+}
+
+/** One argument difference, its severity and how it reads (contract / target). */
+export function judgeArg(op: Operation, a: ArgDiff): { severity: Severity; text: string } {
+  const spec = op.params.find((p) => p.name === a.name && p.in !== 'path') ?? op.params.find((p) => p.name === a.name);
+  if (a.kind === 'extra') return { severity: 'assumed', text: `${a.name}: listed by the target (${form(a.target)}), not in the documents (assumed: they list parameters, not all a plugin adds)` };
+  if (a.kind === 'missing') {
+    // Every route "accepts" i18n_language (000, 001 conventions: "not repeated below"): the translation add-on may read it
+    // for all routes at once, and WordPress ignores what a route does not declare, so its absence contradicts nothing.
+    if (a.name === GLOBAL_PARAM) return { severity: 'assumed', text: `${a.name}: documented for every route (${form(a.contract)}), not listed by the target (assumed: the documents say every route accepts it, not that each declares it)` };
+    return { severity: 'documented', text: `${a.name}: documented (${form(a.contract)}), not listed by the target` };
+  }
+  const mark = openMark(spec);
+  const line = (k: KeywordDiff): string => `${k.keyword} ${show(k.contract)} documented, ${show(k.target)} listed`;
+  return { severity: mark ? 'assumed' : 'documented', text: `${a.name}: ${a.keywords.map(line).join(', ')}${mark ? ` (assumed: ${mark})` : ''}` };
+}
+
+function routesOf(env: UnitEnv, op: Operation): void {
+  const base = { check: DESCRIPTOR_ROUTES, operation: op };
+  const d = diffDescriptor(env.contract, env.descriptor, { include: (o) => o.id === op.id, extras: false }).operations[0];
+  if (!d) return;
+  if (d.kind === 'route-missing' || d.kind === 'method-missing') {
+    const what = d.kind === 'route-missing' ? `has no route ${op.path}` : `lists ${op.path} without ${op.method}`;
+    env.emit({ ...base, variant: 'route', severity: 'documented', outcome: 'fail', message: `expected the descriptor to list ${op.method} ${op.path} (${sourceOf(op)}; 001 §2: every route with its methods); ${READ_AT_START}, it ${what}` });
+    env.emit({ ...base, variant: 'args', severity: 'documented', outcome: 'skip', message: `the route or method is not listed (see the route case)` });
+    return;
+  }
+  env.emit({ ...base, variant: 'route', severity: 'documented', outcome: 'pass', message: `${READ_AT_START} lists ${op.method} ${op.path}` });
+  if (d.args.length === 0) {
+    const n = op.params.filter((p) => p.in !== 'path').length;
+    return env.emit({ ...base, variant: 'args', severity: 'documented', outcome: 'pass', message: `its ${n} argument(s) as documented` });
+  }
+  const judged = d.args.map((a) => judgeArg(op, a));
+  const severity = judged.reduce<Severity>((s, j) => (RANK[j.severity] > RANK[s] ? j.severity : s), 'assumed');
+  env.emit({
+    ...base,
+    variant: 'args',
+    severity,
+    outcome: 'fail',
+    message: `expected the descriptor's arguments of ${op.method} ${op.path} as documented (${sourceOf(op)}; 001 §2); ${READ_AT_START}, ${judged.length} differ: ${judged.map((j) => j.text).join('; ')}`,
+  });
+}
+
+/** A route 000 §4.2 says cal/v1 does not have: "no by-slug, category or tag routes". */
+export function deniedRoute(template: string): boolean {
+  return /^\/cal\/v1\/(?:.*\/by-slug(?:\/|$)|categories(?:\/|$)|tags(?:\/|$))/i.test(template);
+}
+
+function extrasOf(env: UnitEnv, namespace: string): void {
+  const d = diffDescriptor(env.contract, env.descriptor, { include: (o) => o.namespace === namespace });
+  const denied = new Set(undocumentedMethods(env.contract).map((u) => `${u.method} ${u.op.path.toLowerCase()}`));
+  const base = { check: DESCRIPTOR_ROUTES, namespace, variant: `extras:${namespace || 'root'}` };
+  const mine = d.extras.filter((x) => x.namespace === namespace || (namespace === '' && (x.route === '/' || x.namespace === '')));
+  if (mine.length === 0) return env.emit({ ...base, severity: 'assumed', outcome: 'pass', message: `${READ_AT_START} lists nothing in ${namespace || 'the root'} beyond the documents` });
+  const isDenied = (route: string, m: string): boolean => denied.has(`${m} ${route.toLowerCase()}`) || deniedRoute(route);
+  const severity: Severity = mine.some((x) => x.methods.some((m) => isDenied(x.route, m))) ? 'documented' : 'assumed';
+  const lines = mine.map((x) => `${x.kind === 'route-extra' ? 'route' : 'methods'} ${x.methods.join(', ')} ${x.route}${x.methods.some((m) => isDenied(x.route, m)) ? ` (the documents deny it: 000 §4.2 "${deniedRoute(x.route) ? 'no by-slug, category or tag routes' : 'no POST on {id} routes'}")` : ''}`);
+  env.emit({ ...base, severity, outcome: 'fail', message: `expected the descriptor to list no route or method the documents do not have${severity === 'assumed' ? ' (assumed: the documents do not say a namespace has nothing else)' : ''}; ${READ_AT_START}, it lists ${lines.join('; ')}` });
+}
+
+async function auth(env: UnitEnv, root: Operation): Promise<void> {
+  const e = await env.send({ method: 'GET', route: '/', auth: false }, root);
+  const base = { check: DESCRIPTOR_AUTH, operation: root, variant: 'application-passwords', severity: 'documented' as const, exchange: e };
+  const t = transportOutcome(e);
+  if (t) return env.emit({ ...base, ...t });
+  if (e.response!.bodyCut) return env.emit({ ...base, outcome: 'inconclusive', message: `${describeCut(e.response!.bodyCut)}: the authentication block was not read` });
+  const b = jsonBody(e.response);
+  const a = typeof b === 'object' && b !== null ? (b as Record<string, unknown>)['authentication'] : undefined;
+  const scheme = typeof a === 'object' && a !== null && !Array.isArray(a) ? (a as Record<string, unknown>)['application-passwords'] : undefined;
+  const endpoint = (scheme as { endpoints?: { authorization?: unknown } } | undefined)?.endpoints?.authorization;
+  let problem: string | undefined;
+  if (e.response!.status !== 200 || b === undefined) problem = `the root answered ${describeAnswer(e.response)}`;
+  else if (scheme === undefined) problem = `authentication is ${show(a ?? '(absent)')}: no application-passwords`;
+  // The report blanks values under secret-looking keys (authorization), so a value there is all that can be seen.
+  else if (typeof endpoint !== 'string' || endpoint.trim() === '') problem = `application-passwords is ${show(scheme)}: no endpoints.authorization address`;
+  if (problem) return env.emit({ ...base, outcome: 'fail', message: `expected the descriptor's authentication to list application-passwords with endpoints.authorization, the approval page's address (001 §5; 000 §5); ${problem}` });
+  env.emit({ ...base, outcome: 'pass', message: `authentication lists application-passwords with an endpoints.authorization address` });
+}
+
+export function planDescriptor(contract: Contract): Unit[] {
+  const units: Unit[] = contract.operations.map((op) => ({ id: `${DESCRIPTOR_ROUTES}:${op.id}`, family: DESCRIPTOR_ROUTES, checks: [DESCRIPTOR_ROUTES], operations: [op], run: async (env) => routesOf(env, op) }));
+  for (const ns of [...new Set(contract.operations.map((o) => o.namespace))]) {
+    units.push({ id: `${DESCRIPTOR_ROUTES}:extras:${ns || 'root'}`, family: DESCRIPTOR_ROUTES, checks: [DESCRIPTOR_ROUTES], operations: [], namespaces: [ns], run: async (env) => extrasOf(env, ns) });
+  }
+  const root = contract.operations.find((o) => o.kind === 'root');
+  if (root) units.push({ id: `${DESCRIPTOR_AUTH}:${root.id}`, family: DESCRIPTOR_AUTH, checks: [DESCRIPTOR_AUTH], operations: [root], run: (env) => auth(env, root) });
+  return units;
+}

@@ -1,0 +1,397 @@
+// The wire checks of issue 18 proven both ways: each passes against the mock, and fails against the mock with
+// one fault injected in front of it, at the edge of what the check looks for (X-WP-TotalPages exposed but not
+// X-WP-Total, a 404 whose message is "", OPTIONS without its schema, a forced DELETE without previous, ...).
+// The faulty server is the mock's public handler wrapped by the fault, served on 127.0.0.1 (as in faults.test.ts).
+
+import * as nodeFs from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
+import { main, type MainDeps } from '../../cli.ts';
+import { defaultCommands } from '../cli/commands/index.ts';
+import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
+import type { RunResult } from '../report/model.ts';
+import { headProblems, languageRoot } from './address_forms.ts';
+import { expectedType, mediaType } from './content_type.ts';
+
+const contract = loadContractFile();
+let mock: Mock;
+let auth: string;
+
+beforeAll(async () => {
+  mock = await createMock({ contract, auth: true });
+  const c = mock.credentials()!;
+  auth = `${c.username}:${c.password}`;
+});
+afterAll(async () => {
+  await mock.close();
+});
+
+type Next = (req: MockRequest) => MockResponse;
+type Fault = (req: MockRequest, next: Next) => MockResponse;
+
+function routeOf(req: MockRequest): string {
+  const url = new URL(req.url, 'http://x');
+  const restRoute = url.searchParams.get('rest_route');
+  if (restRoute !== null) return restRoute.replace(/\/+$/, '') || '/';
+  return url.pathname.replace(/^(\/uk)?\/wp-json/, '').replace(/\/+$/, '') || '/';
+}
+
+function queryOf(req: MockRequest): URLSearchParams {
+  return new URL(req.url, 'http://x').searchParams;
+}
+
+/** The answer without the cached bytes the node adapter would send instead of a rewritten body. */
+function plain(res: MockResponse): MockResponse {
+  const { bodyBytes: _stale, ...rest } = res;
+  return rest;
+}
+
+function withJson(res: MockResponse, body: unknown): MockResponse {
+  return { ...plain(res), body: JSON.stringify(body) };
+}
+
+function withHeader(res: MockResponse, name: string, value: string | undefined): MockResponse {
+  const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== name.toLowerCase()));
+  return { ...res, headers: value === undefined ? headers : { ...headers, [name]: value } };
+}
+
+function json(res: MockResponse): Record<string, unknown> {
+  return JSON.parse(res.body) as Record<string, unknown>;
+}
+
+async function run(fault: Fault | undefined, only: string): Promise<RunResult> {
+  const server = await listen((req: MockRequest) => (fault ? plain(fault(req, mock.handleNow)) : mock.handleNow(req)), { port: 0, host: '127.0.0.1' });
+  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-wire-'));
+  const deps: MainDeps = {
+    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
+    tool: { name: 'site-contracts', version: '0.0.0-test' },
+    env: { MOCK_AUTH: auth },
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    now: () => new Date(),
+    readFile: (p) => nodeFs.readFile(p, 'utf8'),
+    fs: nodeFs,
+  };
+  try {
+    await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json'], deps);
+    return JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult;
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+type Case = RunResult['cases'][number];
+const failing = (c: Case): boolean => c.status === 'failed' || c.status === 'errored' || c.status === 'warned';
+
+/** The cases the fault makes fail (or warn) that did not without it; and the clean run's cases of `check`. */
+async function faulted(fault: Fault, only: string, check: string): Promise<{ failed: Case[]; clean: Case[] }> {
+  const clean = await run(undefined, only);
+  const before = new Set(clean.cases.filter(failing).map((c) => c.id));
+  const broken = await run(fault, only);
+  const mine = clean.cases.filter((c) => c.check === check);
+  expect(mine.length).toBeGreaterThan(0);
+  expect(mine.filter((c) => c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+  return { failed: broken.cases.filter((c) => failing(c) && !before.has(c.id)), clean: mine };
+}
+
+const checksOf = (cs: Case[]): string[] => [...new Set(cs.map((c) => c.check))].sort();
+
+const T = 60_000;
+
+describe('the pure parts', () => {
+  it('expects the content type the request asked for', () => {
+    expect(expectedType('http://x/wp-json/cal/v1/events?_jsonp=cb')).toBe('application/javascript');
+    expect(expectedType('http://x/wp-json/oembed/1.0/embed?url=u&format=xml')).toBe('text/xml');
+    expect(expectedType('http://x/wp-json/cal/v1/events?format=xml')).toBe('application/json');
+    expect(mediaType('Application/JSON; charset=UTF-8')).toBe('application/json');
+  });
+
+  it('puts the language segment before /wp-json, and nowhere without one', () => {
+    expect(languageRoot('/wp-json', 'uk')).toBe('/uk/wp-json');
+    expect(languageRoot('/blog/wp-json', 'uk')).toBe('/blog/uk/wp-json');
+    expect(languageRoot('/en/wp-json', 'uk')).toBe('/uk/wp-json');
+    expect(languageRoot('rest_route', 'uk')).toBeUndefined();
+  });
+
+  it('compares a HEAD with its GET header by header, and names both sides', () => {
+    const get = { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8', 'x-wp-total': '5', 'x-wp-totalpages': '3', link: '<a>; rel="next"', allow: 'GET', vary: 'Origin' }, body: '[]' };
+    expect(headProblems(get, { ...get, headers: { ...get.headers, vary: 'Accept' }, body: '' })).toEqual([]);
+    expect(headProblems(get, { ...get, headers: { ...get.headers, 'x-wp-total': '4' }, body: '' })).toEqual(['x-wp-total "4" where GET sent "5"']);
+    expect(headProblems(get, { ...get, body: '[]' })).toEqual(['a body of 2 bytes ("[]")']);
+  });
+});
+
+describe('answers read exactly', () => {
+  it('cors: Access-Control-Expose-Headers naming X-WP-TotalPages and Link, but not X-WP-Total', async () => {
+    const fault: Fault = (req, next) => withHeader(next(req), 'Access-Control-Expose-Headers', 'X-WP-TotalPages, Link');
+    const { failed } = await faulted(fault, 'root,cors', 'cors');
+    expect(checksOf(failed)).toEqual(['cors']);
+    expect(failed[0]!.message).toMatch(/Access-Control-Expose-Headers is "X-WP-TotalPages, Link": it does not name X-WP-Total$/);
+  }, T);
+
+  it('error_envelope: a 404 whose message is ""', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return res.status === 404 && res.body.startsWith('{') && json(res)['code'] === 'rest_post_invalid_id' ? withJson(res, { ...json(res), message: '' }) : res;
+    };
+    const { failed } = await faulted(fault, '/cal/v1/venues', 'error_envelope');
+    expect(checksOf(failed)).toEqual(['error_envelope']);
+    expect(failed[0]!.message).toMatch(/the 404 rest_post_invalid_id has an empty message \(""\)/);
+  }, T);
+
+  it('content_type: legacy answers served as text/html', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return routeOf(req).startsWith('/cal/events/v1/organizers') ? withHeader(res, 'Content-Type', 'text/html; charset=UTF-8') : res;
+    };
+    const { failed } = await faulted(fault, '/cal/events/v1/organizers', 'content_type');
+    expect(checksOf(failed)).toContain('content_type');
+    expect(failed.find((c) => c.check === 'content_type')!.message).toMatch(/with Content-Type "text\/html; charset=UTF-8", not application\/json/);
+    // No check passes an answer it describes as text/html.
+    const broken = await run(fault, '/cal/events/v1/organizers');
+    expect(broken.cases.filter((c) => c.status === 'passed' && /text\/html/.test(c.message ?? '')).map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+  }, T);
+
+  it('forced_delete: DELETE ?force=true answers {"deleted": true} without previous', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'DELETE' || !/^(true|1)$/.test(queryOf(req).get('force') ?? '') || res.status !== 200) return res;
+      const { previous: _p, ...rest } = json(res);
+      return withJson(res, rest);
+    };
+    const { failed } = await faulted(fault, '/cal/v1/venues', 'forced_delete');
+    // Besides the shape the contract assumes for the answer (a warning), its own failure.
+    expect(failed.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual(['forced_delete:deleteCalV1VenuesById:cal/v1/venue/purge']);
+    expect(failed.filter((c) => c.status === 'failed')[0]!.message).toMatch(/got 200 where previous is "\(absent\)", not the record as it was$/);
+  }, T);
+});
+
+/** The descriptor (GET {api_root}/ in either form), edited; every other answer as the mock gives it. */
+function descriptorFault(edit: (d: Record<string, unknown>) => Record<string, unknown>): Fault {
+  return (req, next) => {
+    const res = next(req);
+    if (req.method !== 'GET' || routeOf(req) !== '/' || res.status !== 200) return res;
+    return withJson(res, edit(json(res)));
+  };
+}
+
+type Routes = Record<string, { namespace?: string; methods: string[]; endpoints: { methods: string[]; args: Record<string, Record<string, unknown>> }[] }>;
+
+function editRoute(pattern: string, edit: (r: Routes[string]) => void): (d: Record<string, unknown>) => Record<string, unknown> {
+  return (d) => {
+    const routes = structuredClone(d['routes']) as Routes;
+    edit(routes[pattern]!);
+    return { ...d, routes };
+  };
+}
+
+describe('descriptor_routes and descriptor_auth: the descriptor as a check of the run', () => {
+  it('an argument the documents name, left out of the descriptor, fails at documented severity', async () => {
+    const fault = descriptorFault(editRoute('/cal/v1/events', (r) => delete r.endpoints.find((e) => e.methods.includes('GET'))!.args['per_page']));
+    const { failed } = await faulted(fault, '/cal/v1/events,descriptor_routes', 'descriptor_routes');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:getCalV1Events:args failed']);
+    expect(failed[0]!.message).toMatch(/per_page: documented \(type="integer" default=10 optional minimum=1 maximum=100\), not listed by the target/);
+  }, T);
+
+  it('i18n_language, which every route accepts, left out of one route only warns', async () => {
+    const fault = descriptorFault(editRoute('/cal/v1/events', (r) => delete r.endpoints.find((e) => e.methods.includes('GET'))!.args['i18n_language']));
+    const { failed } = await faulted(fault, '/cal/v1/events,descriptor_routes', 'descriptor_routes');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:getCalV1Events:args warned']);
+    expect(failed[0]!.message).toMatch(/i18n_language: documented for every route .*, not listed by the target \(assumed: the documents say every route accepts it, not that each declares it\)$/);
+  }, T);
+
+  it('a documented maximum one above (101) fails, showing both sides', async () => {
+    const fault = descriptorFault(editRoute('/cal/v1/events', (r) => (r.endpoints.find((e) => e.methods.includes('GET'))!.args['per_page']!['maximum'] = 101)));
+    const { failed } = await faulted(fault, '/cal/v1/events,descriptor_routes', 'descriptor_routes');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:getCalV1Events:args failed']);
+    expect(failed[0]!.message).toMatch(/per_page: maximum 100 documented, 101 listed$/);
+  }, T);
+
+  it('a keyword the documents leave readable two ways only warns, with the mark named', async () => {
+    const fault = descriptorFault(editRoute('/cal/events/v1/events', (r) => (r.endpoints.find((e) => e.methods.includes('GET'))!.args['categories']!['items'] = { type: ['integer', 'string'] })));
+    const { failed } = await faulted(fault, '/cal/events/v1/events,descriptor_routes', 'descriptor_routes');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:getCalEventsV1Events:args warned']);
+    expect(failed[0]!.message).toMatch(/categories: items\.type "integer" documented, \["integer","string"\] listed \(assumed: the documents can be read two ways here \(type-vs-description, 000 §4\.1\.1\)\)/);
+  }, T);
+
+  it('a method the documents deny (POST on a cal/v1 {id} route) listed by the descriptor fails', async () => {
+    const fault = descriptorFault(editRoute('/cal/v1/venues/(?P<id>[0-9]+)', (r) => {
+      r.methods.push('POST');
+      r.endpoints.push({ methods: ['POST'], args: {} });
+    }));
+    const { failed } = await faulted(fault, 'cal/v1,descriptor_routes', 'descriptor_routes');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:-:extras:cal/v1 failed']);
+    expect(failed[0]!.message).toMatch(/it lists methods POST \/cal\/v1\/venues\/\{id\} \(the documents deny it: 000 §4\.2/);
+  }, T);
+
+  it('a route the documents deny (a cal/v1 category route) listed by the descriptor fails', async () => {
+    const fault = descriptorFault((d) => ({ ...d, routes: { ...(d['routes'] as Routes), '/cal/v1/categories': { namespace: 'cal/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] } } }));
+    const { failed } = await faulted(fault, 'cal/v1,descriptor_routes', 'descriptor_routes');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:-:extras:cal/v1 failed']);
+    expect(failed[0]!.message).toMatch(/route GET \/cal\/v1\/categories \(the documents deny it: 000 §4\.2 "no by-slug, category or tag routes"\)$/);
+  }, T);
+
+  it('a missing route fails; a route beyond the documents only warns', async () => {
+    const fault = descriptorFault((d) => {
+      const routes = { ...(d['routes'] as Routes) };
+      delete routes['/cal/v1/organizers'];
+      routes['/cal/v1/widgets'] = { namespace: 'cal/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] };
+      return { ...d, routes };
+    });
+    const { failed } = await faulted(fault, 'cal/v1,descriptor_routes', 'descriptor_routes');
+    expect(failed.map((c) => `${c.id} ${c.status}`).sort()).toEqual(['descriptor_routes:-:extras:cal/v1 warned', 'descriptor_routes:getCalV1Organizers:route failed', 'descriptor_routes:postCalV1Organizers:route failed']);
+  }, T);
+
+  it('descriptor_auth: authentication without application-passwords', async () => {
+    const fault = descriptorFault((d) => ({ ...d, authentication: {} }));
+    const { failed } = await faulted(fault, 'root,descriptor_auth', 'descriptor_auth');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_auth:getRoot:application-passwords failed']);
+    expect(failed[0]!.message).toMatch(/authentication is \{\}: no application-passwords$/);
+  }, T);
+});
+
+describe('every address form answers as WordPress does', () => {
+  it('head: HEAD without X-WP-TotalPages', async () => {
+    const fault: Fault = (req, next) => (req.method === 'HEAD' ? withHeader(next(req), 'X-WP-TotalPages', undefined) : next(req));
+    const { failed, clean } = await faulted(fault, 'head', 'head');
+    expect(clean.map((c) => c.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed']);
+    // The root and the unauthorised page-builder list send no totals: only the three lists that do fail.
+    expect(failed.map((c) => c.id).sort()).toEqual(['head:getCalEventsV1Events:get', 'head:getCalV1Events:get', 'head:getFormsV1ContactForms:get']);
+    expect(failed[0]!.message).toMatch(/HEAD answered x-wp-totalpages \(absent\) where GET sent "\d+"$/);
+  }, T);
+
+  it('head: HEAD not routed to the GET handler (404 rest_no_route)', async () => {
+    const fault: Fault = (req, next) => (req.method === 'HEAD' && routeOf(req) === '/cal/v1/events' ? next({ ...req, method: 'DELETE', url: '/wp-json/cal/v1/events' }) : next(req));
+    const { failed } = await faulted(fault, 'head', 'head');
+    expect(failed.map((c) => c.id)).toEqual(['head:getCalV1Events:get']);
+    expect(failed[0]!.message).toMatch(/status 404 where GET answered 200/);
+  }, T);
+
+  it('trailing_slash: /cal/v1/events/ answered rest_no_route', async () => {
+    const fault: Fault = (req, next) => (/\/cal\/v1\/events\/(\?|$)/.test(req.url) ? next({ ...req, url: '/wp-json/site-contracts/none' }) : next(req));
+    const { failed } = await faulted(fault, 'trailing_slash', 'trailing_slash');
+    expect(failed.map((c) => c.id)).toEqual(['trailing_slash:getCalV1Events:slash']);
+    expect(failed[0]!.message).toMatch(/answered with status 404 instead of 200/);
+  }, T);
+
+  it('envelope: an enveloped error keeps its 404 as the HTTP status', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (!queryOf(req).has('_envelope') || res.status !== 200) return res;
+      const status = json(res)['status'];
+      return typeof status === 'number' && status >= 400 ? { ...res, status } : res;
+    };
+    const { failed } = await faulted(fault, 'envelope', 'envelope');
+    expect(failed.map((c) => c.id)).toEqual(['envelope:getRoot:error']);
+    expect(failed.find((c) => c.id === 'envelope:getRoot:error')!.message).toMatch(/got HTTP status 404, not 200 \(the real status goes into the body\)$/);
+  }, T);
+
+  it('jsonp: a valid callback answered as application/json', async () => {
+    const fault: Fault = (req, next) => (queryOf(req).has('_jsonp') ? withHeader(next(req), 'Content-Type', 'application/json; charset=UTF-8') : next(req));
+    const { failed } = await faulted(fault, 'root,jsonp', 'jsonp');
+    expect(failed.map((c) => c.id)).toEqual(['jsonp:getRoot:valid']);
+    expect(failed[0]!.message).toMatch(/Content-Type "application\/json; charset=UTF-8", not application\/javascript$/);
+  }, T);
+
+  it('jsonp: an invalid callback is run instead of refused', async () => {
+    const fault: Fault = (req, next) => {
+      const cb = queryOf(req).get('_jsonp');
+      return cb && cb.includes('-') ? next({ ...req, url: req.url.replace(/_jsonp=[^&]*/, `_jsonp=${cb.replace(/-/g, '_')}`) }) : next(req);
+    };
+    const { failed } = await faulted(fault, 'root,jsonp', 'jsonp');
+    expect(failed.map((c) => c.id)).toEqual(['jsonp:getRoot:invalid']);
+    expect(failed[0]!.message).toMatch(/expected 400 rest_callback_invalid for the callback site-contracts-cb .*; got 200 \(application\/javascript\): the callback was run$/);
+  }, T);
+
+  it('language_prefix: /uk/wp-json/ answered by the front end (a text/html 404)', async () => {
+    const fault: Fault = (req, next) => (req.url.startsWith('/uk/') ? { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: '<h1>Not Found</h1>' } : next(req));
+    const { failed } = await faulted(fault, 'language_prefix', 'language_prefix');
+    expect(failed.map((c) => c.id).sort()).toEqual(['language_prefix:getCalEventsV1Events:uk', 'language_prefix:getCalV1Events:uk', 'language_prefix:getRoot:uk']);
+    expect(failed[0]!.message).toMatch(/got status 404 where the unprefixed root answered 200; Content-Type "text\/html; charset=UTF-8": not a REST answer/);
+  }, T);
+
+  it('language_prefix: inconclusive, with the reason, where the descriptor shows no translation add-on', async () => {
+    const fault = descriptorFault((d) => ({ ...d, namespaces: (d['namespaces'] as string[]).filter((n) => !n.startsWith('i18n/')) }));
+    const broken = await run(fault, 'root,language_prefix');
+    expect(broken.cases.map((c) => `${c.id} ${c.status}`)).toEqual(['language_prefix:getRoot:uk inconclusive']);
+    expect(broken.cases[0]!.message).toMatch(/lists no translation namespace/);
+  }, T);
+
+  it('options: OPTIONS on a cal/v1 record route without the item schema', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'OPTIONS' || routeOf(req) !== '/cal/v1/venues') return res;
+      const { schema: _s, ...rest } = json(res);
+      return withJson(res, rest);
+    };
+    const { failed } = await faulted(fault, 'options', 'options');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['options:getCalV1Venues:route failed']);
+    expect(failed[0]!.message).toMatch(/got there is no item schema \(schema is "\(absent\)"\)$/);
+  }, T);
+
+  it('options: OPTIONS listing a route without a documented method', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'OPTIONS' || !/^\/cal\/v1\/events\/\d+$/.test(routeOf(req))) return res;
+      const body = json(res);
+      return withJson(res, { ...body, methods: (body['methods'] as string[]).filter((m) => m !== 'DELETE') });
+    };
+    const { failed } = await faulted(fault, 'options', 'options');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['options:getCalV1EventsById:route failed']);
+    expect(failed[0]!.message).toMatch(/methods \[GET, PUT, PATCH\] lack the documented DELETE; methods \[GET, PUT, PATCH\] where the descriptor lists \[GET, PUT, PATCH, DELETE\]$/);
+  }, T);
+
+  it('undocumented_method: POST on a cal/v1 {id} route served as PATCH', async () => {
+    const fault: Fault = (req, next) => (req.method === 'POST' && /^\/cal\/v1\/venues\/\d+$/.test(routeOf(req)) ? next({ ...req, method: 'PATCH' }) : next(req));
+    const { failed } = await faulted(fault, 'cal/v1,undocumented_method', 'undocumented_method');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['undocumented_method:getCalV1VenuesById:POST failed']);
+    expect(failed[0]!.message).toMatch(/^expected 404 rest_no_route for POST \/cal\/v1\/venues\/\{id\} .*; got 40[14] rest_/);
+  }, T);
+});
+
+describe('a type the documents state for one resource is documented for it', () => {
+  it('legacy venues refusing a string show_map fail at documented severity, not as a contradiction', async () => {
+    const fault: Fault = (req, next) => {
+      const text = req.body === undefined ? '' : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
+      if (!/^\/cal\/events\/v1\/venues/.test(routeOf(req)) || req.method === 'GET' || !text.startsWith('{') || !text.includes('"show_map"')) return next(req);
+      const sent = (JSON.parse(text) as Record<string, unknown>)['show_map'];
+      if (typeof sent !== 'string') return next(req);
+      return { status: 400, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): show_map', data: { status: 400, params: { show_map: 'show_map is not of type boolean.' } } }) };
+    };
+    const clean = await run(undefined, '/cal/events/v1/venues');
+    expect(clean.cases.filter((c) => /show_map/.test(c.variant ?? '') && c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.id} ${c.status}`)).toEqual([]);
+    const broken = await run(fault, '/cal/events/v1/venues');
+    const refused = broken.cases.filter((c) => c.check === 'positive_acceptance' && /show_map$/.test(c.variant ?? ''));
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused.map((c) => c.status))).toEqual(new Set(['failed']));
+    for (const c of refused) expect(c.message).not.toMatch(/read another way/);
+  }, T);
+
+  it('legacy venues taking a non-string show_map fail negative_rejection at documented severity', async () => {
+    const fault: Fault = (req, next) => {
+      const text = req.body === undefined ? '' : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
+      if (!/^\/cal\/events\/v1\/venues/.test(routeOf(req)) || req.method === 'GET' || !text.startsWith('{')) return next(req);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      if (!('show_map' in body) || typeof body['show_map'] === 'string') return next(req);
+      // A site that coerces what it is given: 1, true, [] all become strings.
+      return next({ ...req, body: JSON.stringify({ ...body, show_map: JSON.stringify(body['show_map']) }) });
+    };
+    const broken = await run(fault, '/cal/events/v1/venues');
+    const sentShowMap = (c: Case): unknown => {
+      const body = c.request?.body;
+      return body?.startsWith('{') ? (JSON.parse(body) as Record<string, unknown>)['show_map'] : undefined;
+    };
+    const cases = broken.cases.filter((c) => c.check === 'negative_rejection' && /show_map\b/.test(c.variant ?? ''));
+    // null is another matter: the documents' default null for a string is marked (default-outside-type), so it only warns.
+    const taken = cases.filter((c) => c.status !== 'passed' && c.status !== 'skipped' && sentShowMap(c) !== null);
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.map((c) => `${c.id} ${c.status}`)).toEqual(taken.map((c) => `${c.id} failed`));
+    // Taken, then answered as the route answers (an id no site has: 404 after validation).
+    for (const c of taken) expect(c.message).toMatch(/^expected 400 naming show_map for a request that breaks type of show_map \(type, 000 §[^)]*\); got (20\d: it was accepted|404 rest_post_invalid_id)$/);
+  }, T);
+});
