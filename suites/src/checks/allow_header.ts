@@ -32,6 +32,9 @@ export function routeMethods(contract: Contract, descriptor: LiveDescriptor, op:
 
 /** The method the server took the request for: an override (header or `?_method=`) is served as another. */
 function servedMethod(e: Exchange): string | undefined {
+  // `_envelope` moves every header into the body (WP_REST_Server::envelope_response() runs after rest_post_dispatch,
+  // where rest_send_allow_header() set Allow), so the HTTP answer has none to judge; the envelope check reads it.
+  if (/[?&]_envelope(?:[=&]|$)/.test(e.request.url)) return undefined;
   const overridden = Object.keys(e.request.headers).some((h) => h.toLowerCase() === 'x-http-method-override') || /[?&]_method=/.test(e.request.url);
   if (overridden || e.request.method === 'HEAD' || e.request.method === 'OPTIONS') return undefined;
   return e.request.method;
