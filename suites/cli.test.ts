@@ -170,7 +170,7 @@ describe('merge command and the bin', () => {
     const help = await run('npx', ['site-contracts', '--help'], { cwd: ROOT });
     expect(help.stdout).toContain('Usage: site-contracts');
     expect(help.stdout).toMatch(/^ {2}mock {4}Start the HTTP mock of the site, with the bundled fixtures or --fixtures DIR \(site-contracts mock --help\)$/m);
-  }, 60_000);
+  });
 
   it("hands `mock` to the mock's own command line, from the sources in a checkout", async () => {
     for (const args of [['mock', '--help'], ['help', 'mock']]) {
@@ -187,7 +187,7 @@ describe('merge command and the bin', () => {
     const flag = await run(process.execPath, [BIN, 'mock', '--watch', '--state-file', join(dir, 's.json')]).catch((e) => e);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain('--watch and --state-file do not go together');
-  }, 60_000);
+  });
 
   it('starts the mock with `site-contracts mock`, and the suite passes against it', async () => {
     const { spawn } = await import('node:child_process');
@@ -209,5 +209,5 @@ describe('merge command and the bin', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  }, 120_000);
+  });
 });

@@ -144,7 +144,7 @@ async function open(browser: Browser, file: string, viewport: Viewport): Promise
     if (!req.url().startsWith('file:')) problems.push(`network: ${req.url()}`);
   });
   await page.goto(pathToFileURL(file).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
   return { page, problems };
 }
 
@@ -245,7 +245,7 @@ describe.skipIf(!hasChromium)('HTML reports in Chromium', () => {
       pages.set(`diff ${v.name}`, await open(browser, join(dir, 'diff', 'site-contracts-diff.html'), v));
     }
     pages.set(`sample ${VIEWPORTS[0].name}`, await open(browser, sample!.path, VIEWPORTS[0]));
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -505,7 +505,7 @@ describe.skipIf(!hasChromium)('HTML reports in Chromium', () => {
       expect(await response.textContent()).toContain('</script><script>window.__pwned=1</script>');
       expect(await detail.locator('pre.message').textContent()).toBe('expected a status below 500, got 500');
       await detail.locator('button.copy').click();
-      await page.waitForFunction(() => document.querySelector('button.copy')?.textContent !== 'Copy', undefined, { timeout: 5000 });
+      await page.waitForFunction(() => document.querySelector('button.copy')?.textContent !== 'Copy', undefined, { timeout: 60_000 });
       await row.click();
       expect(await page.locator('#cases-body tr.detail').count()).toBe(0);
       await page.click('#filter-reset');

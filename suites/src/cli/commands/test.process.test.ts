@@ -89,7 +89,7 @@ describe('the test command as a process', () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  });
 
   it('stays within a stated memory bound against a target that answers 9 MB on every route, and still reports', async () => {
     // The mock's own descriptor, so that every calendar route is there, padded to 3 MB.
@@ -124,5 +124,5 @@ describe('the test command as a process', () => {
     } finally {
       await target.close();
     }
-  }, 180_000);
+  });
 });

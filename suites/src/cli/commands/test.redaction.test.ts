@@ -76,7 +76,7 @@ describe('a run against a target that echoes the credentials', () => {
     out = t.out();
     err = t.err();
     for (const f of ['site-contracts.json', 'site-contracts.junit.xml', 'site-contracts.html']) files[f] = await readFile(join(dir, f), 'utf8');
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await target.close();
