@@ -14,6 +14,7 @@ import { finishRun } from './src/cli/finish.ts';
 import { captureDeps } from './src/cli/testing.ts';
 import { sampleCases, sampleRun } from './src/report/sample.ts';
 import { writeReports } from './src/report/write.ts';
+import { parseRunJson } from './src/report/json.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'suites/bin/site-contracts.mjs');
@@ -117,7 +118,7 @@ describe('merge command and the bin', () => {
     const out = join(dir, 'merged');
     expect(await main(['merge', ...shards, '--report-dir', out], t.deps)).toBe(1);
     expect((await readdir(out)).sort()).toEqual(['site-contracts.html', 'site-contracts.json', 'site-contracts.junit.xml']);
-    const merged = JSON.parse(await readFile(join(out, 'site-contracts.json'), 'utf8'));
+    const merged = parseRunJson(await readFile(join(out, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
     expect(merged.summary).toMatchObject({ total: 6, failing: 3 });
     expect(merged).not.toHaveProperty('shard');
   });

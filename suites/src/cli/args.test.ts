@@ -78,7 +78,7 @@ describe('parseCli: test and diff', () => {
     ['test --base-url http://h --max-requests lots', '--max-requests expects'],
     ['test --base-url http://h --rps -1', '--rps expects'],
     ['test --base-url http://h --timeout-ms', '--timeout-ms expects a whole number of milliseconds, at least 1, got nothing'],
-    ['test --base-url http://h --format pdf', '--format expects a comma-separated list of junit, json, html, got "pdf"'],
+    ['test --base-url http://h --format pdf', '--format expects a comma-separated list of junit, json, html, json-full, har, got "pdf"'],
     ['test --base-url http://h --format ,', '--format expects'],
     ['test --base-url http://h --only ,', '--only expects a comma-separated list of namespaces, routes or checks, got ","'],
     ['test --base-url http://h --conventions loud', '--conventions expects error or warn, got "loud"'],

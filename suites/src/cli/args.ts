@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
 import {
   DEFAULT_POLICY,
+  DEFAULT_REPORT_FORMATS,
   REPORT_FORMATS,
   type PolicyLevel,
   type ReportFormat,
@@ -447,7 +448,7 @@ function parseList(flag: Flag, raws: readonly string[] | undefined): string[] {
 }
 
 function parseFormats(raws: readonly string[] | undefined): ReportFormat[] {
-  if (raws === undefined) return [...REPORT_FORMATS];
+  if (raws === undefined) return [...DEFAULT_REPORT_FORMATS];
   const chosen = new Set<string>();
   for (const raw of raws) {
     const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');

@@ -25,6 +25,7 @@ import type { CaseResult, RunResult } from './model.ts';
 import { failsRun } from './run.ts';
 import { sampleRun } from './sample.ts';
 import { writeReports } from './write.ts';
+import { parseRunJson } from './json.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -227,9 +228,9 @@ describe.skipIf(!hasChromium)('HTML reports in Chromium', () => {
         deps(env, contract),
       );
       expect(code).toBe(1);
-      run = JSON.parse(await readFile(join(dir, 'test', 'site-contracts.json'), 'utf8')) as RunResult;
+      run = parseRunJson(await readFile(join(dir, 'test', 'site-contracts.json'), 'utf8'), 'site-contracts.json');
       expect(await main(['diff', '--base-url', drifted.url, '--report-dir', join(dir, 'diff'), '--format', 'json,html'], deps(env, contract))).toBe(1);
-      diffRun = JSON.parse(await readFile(join(dir, 'diff', 'site-contracts-diff.json'), 'utf8')) as RunResult;
+      diffRun = parseRunJson(await readFile(join(dir, 'diff', 'site-contracts-diff.json'), 'utf8'), 'site-contracts-diff.json');
       diff = JSON.parse(await readFile(join(dir, 'diff', 'diff.json'), 'utf8')) as DiffResult;
     } finally {
       await server.close();

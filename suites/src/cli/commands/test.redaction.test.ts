@@ -17,6 +17,7 @@ import { xmlAttr, xmlText } from '../../report/xml.ts';
 import { captureDeps } from '../testing.ts';
 import { defaultCommands } from './index.ts';
 import { makeTestCommand, processTestDeps } from './test.ts';
+import { parseRunJson } from '../../report/json.ts';
 
 const contract = loadContractFile();
 const USER = 'editor';
@@ -90,7 +91,7 @@ describe('a run against a target that echoes the credentials', () => {
 
   it('ran, failed on the 500s, and kept their (cut) bodies in the reports', () => {
     expect(code).toBe(1);
-    const run = JSON.parse(files['site-contracts.json']!) as RunResult;
+    const run = parseRunJson(files['site-contracts.json']!, 'site-contracts.json');
     const withBody = run.cases.filter((c) => c.response?.bodyTruncated && c.response.body !== undefined);
     expect(withBody.length).toBeGreaterThan(0);
     expect(files['site-contracts.json']).toContain('[REDACTED]');

@@ -16,6 +16,7 @@ import type { RunResult } from '../../report/model.ts';
 import { startServer, sendJson } from '../../http/testing.ts';
 import { defaultCommands } from './index.ts';
 import { makeTestCommand, processTestDeps, type SignalSource, type TestDeps } from './test.ts';
+import { parseRunJson } from '../../report/json.ts';
 
 const contract = loadContractFile();
 /** Requests a target may receive after it goes silent mid-run: what is in flight plus one try per record to remove. */
@@ -63,7 +64,7 @@ async function runCli(
     let run = {} as RunResult;
     const base = argv.includes('--shard') ? `shard-${argv[argv.indexOf('--shard') + 1]!.replace('/', '-of-')}` : 'site-contracts';
     try {
-      run = JSON.parse(await readFile(join(dir, `${base}.json`), 'utf8')) as RunResult;
+      run = parseRunJson(await readFile(join(dir, `${base}.json`), 'utf8'), `${base}.json`);
     } catch {
       // no report: the command stopped before writing one
     }
