@@ -80,7 +80,7 @@ describe('parseCli: test and diff', () => {
     ['test --base-url http://h --timeout-ms', '--timeout-ms expects a whole number of milliseconds, at least 1, got nothing'],
     ['test --base-url http://h --format pdf', '--format expects a comma-separated list of junit, json, html, json-full, har, got "pdf"'],
     ['test --base-url http://h --format ,', '--format expects'],
-    ['test --base-url http://h --only ,', '--only expects a comma-separated list of namespaces, routes or checks, got ","'],
+    ['test --base-url http://h --only ,', '--only expects a comma-separated list of namespaces, routes or checks, or one case id from a report (check:operationId:variant), got ","'],
     ['test --base-url http://h --conventions loud', '--conventions expects error or warn, got "loud"'],
     ['test --base-url http://h --response-shapes off', '--response-shapes expects error or warn, got "off"'],
     ['test --base-url http://h --api-root wp-json', `--api-root expects a path such as /wp-json, or 'rest_route', got "wp-json"`],

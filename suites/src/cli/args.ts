@@ -149,7 +149,7 @@ const EXPECTS: Partial<Record<Flag, string>> = {
   'api-root': "a path such as /wp-json, or 'rest_route'",
   'auth-env': 'the name of an environment variable holding user:application-password',
   header: HEADER_EXPECTS,
-  only: 'a comma-separated list of namespaces, routes or checks',
+  only: 'a comma-separated list of namespaces, routes or checks, or one case id from a report (check:operationId:variant)',
   skip: 'a comma-separated list of namespaces, routes or checks',
   seed: 'an integer from 0 to 4294967295',
   runs: 'a whole number of cases per parameter, at least 1',
@@ -437,9 +437,16 @@ function parseLevel(flag: Flag, raw: string | undefined): PolicyLevel | undefine
   return raw;
 }
 
+/** A report's case id (`check:operationId:variant`): its variant may hold commas, so it is never split. */
+const CASE_ID = /^[a-z_]+:[^:,]*:/;
+
 function parseList(flag: Flag, raws: readonly string[] | undefined): string[] {
   const out: string[] = [];
   for (const raw of raws ?? []) {
+    if (flag === 'only' && CASE_ID.test(raw.trim())) {
+      out.push(raw.trim());
+      continue;
+    }
     const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
     if (items.length === 0) throw expected(flag, raw);
     out.push(...items);

@@ -28,7 +28,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
     ],
   },
   'read-only': { text: ['Send no request that creates, changes or deletes anything'] },
-  only: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to run (repeatable)'] },
+  only: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to run (repeatable), or a', "report's case id to replay that one case: --only 'route_presence:getCalV1:'"] },
   skip: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to leave out (repeatable)'] },
   seed: { value: 'N', text: ['Seed for generated inputs (default: random, printed in the report)'] },
   runs: { value: 'N', text: [`Generated cases per parameter (default ${DEFAULTS.runs})`] },
@@ -53,7 +53,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
     text: ['Earlier JSON report, or {accepted: [{id, reason}]} (JSON or YAML):', 'only failures it does not list fail the run. Checked before anything is sent'],
   },
   'report-dir': { value: 'DIR', text: ['Where to write reports (default reports/); proven writable', 'before anything is sent'] },
-  format: { value: 'LIST', text: ['Any of junit,json,html (default all)'] },
+  format: { value: 'LIST', text: ['Any of junit,json,html,json-full,har (default junit,json,html; json', 'summarises passed cases, json-full keeps every case whole, har: requests)'] },
   config: {
     value: 'FILE',
     text: [`Read flags from FILE (default: ${CONFIG_FILE} in this directory, or the`, `"${PACKAGE_KEY}" key of package.json); flags given here win`],

@@ -118,7 +118,7 @@ describe('verdict and why', () => {
       'https://staging.example.org/wp-json',
       'started 2026-03-04 05:06:07 UTC',
       'took 60.0 s',
-      'seed 99 (replay one check: --seed 99 --only <check>)',
+      'seed 99 (replay one case: --seed 99 --only <case id>)',
       '1,234 requests sent',
       'site-contracts 1.2.3',
     ]);

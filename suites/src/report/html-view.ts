@@ -305,7 +305,7 @@ function whyDiff(run: RunResult, s: DiffSummary, counts: Record<Outcome, number>
 function metaOf(run: RunResult, diff: boolean): string[] {
   const meta = [`${run.target.baseUrl}${run.target.apiRoot}`, `${diff ? 'compared' : 'started'} ${formatWhen(run.startedAt)}`, `took ${(run.durationMs / 1000).toFixed(1)} s`];
   if (!diff) {
-    meta.push(`seed ${run.seed} (replay one check: --seed ${run.seed} --only <check>)`);
+    meta.push(`seed ${run.seed} (replay one case: --seed ${run.seed} --only <case id>)`);
     const sent = run.options['requestsSent'];
     if (typeof sent === 'number') meta.push(`${n(sent)} requests sent`);
     if (run.shard) meta.push(`shard ${run.shard.index}/${run.shard.total}`);

@@ -175,10 +175,10 @@ describe('test against the mock', () => {
     expect(one.err).toMatch(/shard 1\/2/);
   });
 
-  it('prints the seed and how to replay one check', async () => {
+  it('prints the seed and how to replay one case', async () => {
     const r = await runCli(['test', '--base-url', server.url, '--seed', '42', '--only', 'root,cors']);
     expect(r.code).toBe(0);
-    expect(r.err).toContain('seed 42 (replay one check: --seed 42 --only <check>)');
+    expect(r.err).toContain('seed 42 (replay one case: --seed 42 --only <case id>)');
     expect(r.run.seed).toBe(42);
   });
 
