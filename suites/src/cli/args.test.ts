@@ -105,6 +105,24 @@ describe('parseCli: test and diff', () => {
     expect(usage('test --base-url http://h --bogus=1')).toBe('unknown flag --bogus');
   });
 
+  it("points people from other tools' flags to ours: --exclude is --skip, --include is --only", () => {
+    expect(usage('test --base-url http://h --exclude cal/v1')).toBe('unknown flag --exclude (did you mean --skip?)');
+    expect(usage('test --base-url http://h --include cal/v1')).toBe('unknown flag --include (did you mean --only?)');
+    expect(usage('test --url http://h')).toBe('unknown flag --url (did you mean --base-url?)');
+    // Only a flag of the command itself: merge takes no --skip.
+    expect(usage('merge a.json --exclude x')).toBe('unknown flag --exclude');
+  });
+
+  it('says to drop /wp-json from --base-url, and keeps a site in a folder as it is', () => {
+    expect(usage('test -u https://site.example/wp-json')).toBe(
+      "--base-url https://site.example/wp-json: give the site's address without /wp-json: --base-url https://site.example (the suite adds the REST root, /wp-json by default; --api-root sets another)",
+    );
+    expect(usage('test -u https://site.example/blog/wp-json/')).toContain('--base-url https://site.example/blog (');
+    expect(usage('test -u https://site.example/uk/wp-json/cal/v1')).toContain('--base-url https://site.example/uk (');
+    expect((parseCli(['test', '-u', 'https://site.example/blog/'], {}) as { baseUrl: string }).baseUrl).toBe('https://site.example/blog');
+    expect((parseCli(['test', '-u', 'https://site.example/wp-jsonx'], {}) as { baseUrl: string }).baseUrl).toBe('https://site.example/wp-jsonx');
+  });
+
   it('says what a flag without its value expected, naming a short flag with its long form', () => {
     expect(usage('test -u')).toBe('-u (--base-url) expects an http(s) URL such as https://staging.example.org, got nothing');
     expect(usage('test -u http://h -H')).toBe("-H (--header) expects 'Name: value', e.g. -H 'X-Waf-Token: ...' (a header name, a colon, a value), got nothing");

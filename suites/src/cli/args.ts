@@ -144,7 +144,7 @@ export const FLAG_SPECS: Readonly<Record<Flag, { type: 'string' | 'boolean'; sho
 
 /** What each string flag expects, for messages that say so. */
 const EXPECTS: Partial<Record<Flag, string>> = {
-  config: 'a JSON file such as site-contracts.config.json',
+  config: 'a JSON or YAML file such as site-contracts.config.json',
   'base-url': 'an http(s) URL such as https://staging.example.org',
   'api-root': "a path such as /wp-json, or 'rest_route'",
   'auth-env': 'the name of an environment variable holding user:application-password',
@@ -484,6 +484,16 @@ function parseHttpUrl(flag: 'base-url' | 'upstream', raw: string): string {
   }
   if (url.search !== '' || url.hash !== '') {
     throw new UsageError(`--${flag} expects ${EXPECTS[flag]} without query or fragment, got ${JSON.stringify(raw)}`, flag);
+  }
+  // The REST root is added to the site's address (--api-root, /wp-json by default); given twice, every request
+  // would go to /wp-json/wp-json/... and the run would end at "not a WordPress REST root".
+  const root = /^(.*?)\/wp-json(\/.*)?$/.exec(url.pathname.replace(/\/+$/, ''));
+  if (flag === 'base-url' && root) {
+    const site = `${url.origin}${root[1]}`;
+    throw new UsageError(
+      `--base-url ${raw}: give the site's address without /wp-json: --base-url ${site} (the suite adds the REST root, /wp-json by default; --api-root sets another)`,
+      flag,
+    );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

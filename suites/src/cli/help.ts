@@ -56,7 +56,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
   format: { value: 'LIST', text: ['Any of junit,json,html,json-full,har (default junit,json,html; json', 'summarises passed cases, json-full keeps every case whole, har: requests)'] },
   config: {
     value: 'FILE',
-    text: [`Read flags from FILE (default: ${CONFIG_FILE} in this directory, or the`, `"${PACKAGE_KEY}" key of package.json); flags given here win`],
+    text: [`Read flags from FILE, JSON or YAML (default: ${CONFIG_FILE} or .yaml in this`, `directory, or the "${PACKAGE_KEY}" key of package.json); flags given here win`],
   },
   'print-config': { text: ['Print the value of every flag and where it came from, then exit'] },
   help: { text: ['Show this text (after a command: that command\'s flags and examples)'] },

@@ -298,3 +298,16 @@ describe('the diff report', () => {
     expect(accepted.tiles.at(-1)).toMatchObject({ label: 'accepted by the baseline', count: 5 });
   });
 });
+
+describe('a run cut short', () => {
+  const cases = [mk('negative_rejection', 'GET cal/v1 events', 'failed'), mk('pagination', 'GET cal/v1 events', 'skipped', 'documented', 'not-run:max-failures')];
+  it('says in the header that --max-failures stopped it, and how many checks did not run', () => {
+    const run = runOf(cases, {});
+    const cut = { ...run, options: { ...run.options, stoppedBy: 'max-failures', maxFailures: 1 } };
+    expect(htmlView(cut).why).toContain('Cut short by --max-failures 1: no check started after that many cases had failed (1 check not run), so this is not the whole suite.');
+    expect(renderHtml(cut)).toMatch(/<p class="why" id="why">[^<]*Cut short by --max-failures 1/);
+  });
+  it('says nothing of the kind for a run that ran to its end', () => {
+    expect(htmlView(runOf(cases)).why).not.toContain('Cut short');
+  });
+});
