@@ -18,6 +18,7 @@ import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
 import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
 import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
+import type { Unit } from '../../runner/unit.ts';
 import { reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
 import type { CaseResult } from '../../report/model.ts';
@@ -120,7 +121,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       // Cases the baseline accepts do not fail the run, so they do not count towards --max-failures either.
       const accepted = new Set(prepared.baseline?.accepted.map((a) => a.id) ?? []);
       // A few hundred lines at most in a CI log, for the thousands of cases of a full run.
-      const progress = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500 });
+      const progress = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500, units: mine.length });
+      const labelOf = (u: Unit) => ({ id: u.id, label: `${u.family} ${u.operations[0] ? `${u.operations[0].method.toUpperCase()} ${u.operations[0].path}` : (u.namespaces ?? []).map((n) => n || '/').join(', ')}` });
       result = await runSuite({
         contract,
         client,
@@ -139,6 +141,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         signal: stop.signal,
         now: () => ctx.now(),
         onCase: (c) => progress.record(c.status),
+        onUnit: (u, phase) => (phase === 'start' ? progress.unitStarted(labelOf(u)) : progress.unitDone(labelOf(u))),
       });
       progress.finish();
       if (only.cases.size > 0) result = { ...result, cases: onlyCases(result.cases, only.cases, ctx, seed) };
