@@ -3,7 +3,8 @@
 // and bad fixture or state files, with a message naming the flag or file and what was expected.
 import { isEntryModule } from '../contracts/lib/package-root.ts';
 import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './src/index.ts';
-import { parseCliArgs, UsageError, USAGE, type CliOptions } from './src/cli-args.ts';
+import { defaultLogLevel, parseCliArgs, usage, UsageError, type CliOptions } from './src/cli-args.ts';
+import { withRequestLog } from './src/adapters/request-log.ts';
 import { watchFixtures } from './src/fixture-watch.ts';
 import { FixtureError } from '../fixtures/model/fixture-error.ts';
 import { StateFileError } from './src/store/persist.ts';
@@ -63,11 +64,13 @@ export async function runMockCli(argv: readonly string[], invokedAs = 'npm run m
     throw err;
   }
   if (opts.help) {
-    process.stdout.write(USAGE);
+    process.stdout.write(usage(invokedAs));
     return;
   }
 
   const started = performance.now();
+  // At once, before the contract and the fixtures load: a person sees that something is happening.
+  say(`mock: starting: loading the contract and ${opts.fixturesDir ? `the fixtures in ${opts.fixturesDir}` : opts.seed !== undefined ? 'generated fixtures' : 'the bundled fixtures'}...`);
   let mock: Mock;
   try {
     mock = await createMock(mockOptions(opts));
@@ -81,7 +84,12 @@ export async function runMockCli(argv: readonly string[], invokedAs = 'npm run m
   try {
     // respond(): an answer that wrote is sent once the write is in the state file's journal. Through `mock`, not a
     // bound method, so that a --watch reload swaps the mock every later request reaches.
-    server = await listen((req) => mock.respond(req), { port: opts.port, host: opts.host });
+    const level = opts.log ?? defaultLogLevel(process.stdout.isTTY);
+    const color = process.stdout.isTTY === true && !process.env['NO_COLOR'];
+    server = await listen(
+      withRequestLog((req) => mock.respond(req), { level, color, write: (line) => process.stdout.write(`${line}\n`) }),
+      { port: opts.port, host: opts.host },
+    );
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE') die(`--port ${opts.port}: the port is already in use on ${opts.host}`);
@@ -102,7 +110,9 @@ export async function runMockCli(argv: readonly string[], invokedAs = 'npm run m
   if (opts.auth) lines.push(credentialsLine(mock));
   else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');
   if (opts.watch) lines.push(`mock: --watch: reloading ${fixturesDir} when calendar.json, addons.json or users.json change (what was written since is then gone)`);
-  lines.push(`mock: POST ${server.url}/__mock/reset restores the fixtures${opts.auth ? " (with the administrator's credentials)" : ''}`);
+  lines.push(`mock: POST ${server.url}/__mock/reset restores the fixtures${opts.auth ? " (with the administrator's credentials)" : ''}; the mock's page: ${server.url}/__mock/`);
+  const level = opts.log ?? defaultLogLevel(process.stdout.isTTY);
+  lines.push(level === 'quiet' ? 'mock: requests are not logged (--log info prints a line per request)' : `mock: --log ${level}: a line per request follows`);
   say(lines.join('\n'));
 
   // A reload builds a whole new mock from the files (the same createMock() as at start, sharing the compiled
