@@ -6,7 +6,7 @@
 #   bash .ci/consumer/run.sh all                # every step, each timed, in a new temporary directory
 #   CONSUMER_DIR=/tmp/x bash .ci/consumer/run.sh pack    # one step; the steps share CONSUMER_DIR
 #
-# Steps: pack, install, esm, tsc-node16, tsc-cjs, tsc-bundler, msw, typed-fetch, browser, cli, require.
+# Steps: pack, install, esm, tsc-node16, tsc-cjs, tsc-bundler, msw, typed-fetch, browser, cli, mock-page, require.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -80,6 +80,8 @@ step_msw() { cd "$(PROJECT)" && npx --no-install vitest run msw.test.ts; }
 step_typed_fetch() { cd "$(PROJECT)" && npx --no-install vitest run typed-fetch.test.ts; }
 step_browser() { cd "$(PROJECT)" && node browser.mjs; }
 step_require() { cd "$(PROJECT)" && node require.cjs; }
+# The mock as a person runs it: its first line, a log line per request, and its page (GET /__mock/) in Chromium.
+step_mock_page() { cd "$(PROJECT)" && node mock-page.mjs; }
 
 # `npx site-contracts mock --auth`, then `npx site-contracts test` against it with the credentials it prints; and
 # `proxy` without Prism says how to add it (exit 2).
@@ -111,13 +113,14 @@ step_cli() {
   [ "$rc" = 2 ] && grep -q 'npm i -D @stoplight/prism-cli' "$CONSUMER_DIR/proxy.out" || { say "proxy without Prism exited $rc"; exit 1; }
 }
 
-STEPS=(pack install esm tsc-node16 tsc-cjs tsc-bundler msw typed-fetch browser cli require)
+STEPS=(pack install esm tsc-node16 tsc-cjs tsc-bundler msw typed-fetch browser cli mock-page require)
 run_step() {
   case "$1" in
     pack | install | esm | msw | browser | cli | require) "step_$1" ;;
     tsc-node16) step_tsc_node16 ;;
     tsc-cjs) step_tsc_cjs ;;
     typed-fetch) step_typed_fetch ;;
+    mock-page) step_mock_page ;;
     tsc-bundler) step_tsc_bundler ;;
     *) say "unknown step '$1': expected one of ${STEPS[*]} or all"; exit 2 ;;
   esac

@@ -17,4 +17,5 @@ if (!out.wrote) {
   console.error(`contract-cache: could not write a cache of ${DEFAULT_CONTRACT_PATH} to ${dir}`);
   process.exit(1);
 }
-console.log(`contract-cache: ${out.wrote}`);
+// On stderr: `npm pack --json` runs this (prepack) and its stdout must stay the JSON.
+console.error(`contract-cache: ${out.wrote}`);
