@@ -176,7 +176,8 @@ describe('merge command and the bin', () => {
   it("hands `mock` to the mock's own command line, from the sources in a checkout", async () => {
     for (const args of [['mock', '--help'], ['help', 'mock']]) {
       const help = await run(process.execPath, [BIN, ...args]);
-      expect(help.stdout, args.join(' ')).toMatch(/^Usage: site-contracts mock \[options\]/);
+      expect(help.stdout, args.join(' ')).toMatch(/^Usage: npx site-contracts mock \[options\]/);
+      expect(help.stdout).toMatch(/^  npx site-contracts mock -p 8080 --auth --latency 300$/m);
       expect(help.stdout).toContain('--watch');
     }
     // The mock's own refusals and exit code, not the suite's "unknown command".

@@ -164,8 +164,11 @@ export const CLIENT_JS = String.raw`
   // the operation table; extra holds what differs (a null: the case has none of that field).
   var DERIVED = ['check', 'operationId', 'variant', 'namespace', 'method', 'route'];
   if (run.summarized) {
-    var ops = run.summarized.operations;
+    var ops = run.summarized.operations, whole = run.cases, at = run.summarized.wholeAt, all = [], w = 0;
+    run.cases = all;
     run.summarized.rows.forEach(function (row) {
+      // The whole cases back in their places: the view refers to cases by their index in the run.
+      while (w < at.length && at[w] === all.length) all.push(whole[w++]);
       var id = row[0], a = id.indexOf(':'), b = id.indexOf(':', a + 1);
       var op = id.slice(a + 1, b), variant = id.slice(b + 1), known = ops[op];
       var c = { check: id.slice(0, a), namespace: '' };
@@ -175,8 +178,9 @@ export const CLIENT_JS = String.raw`
       var extra = row[4] || {};
       Object.keys(extra).forEach(function (k) { c[k] = extra[k]; });
       DERIVED.forEach(function (k) { if (c[k] === null) delete c[k]; });
-      run.cases.push(c);
+      all.push(c);
     });
+    while (w < at.length) all.push(whole[w++]);
   }
   var cases = run.cases;
   var PAGE = 500;

@@ -55,9 +55,8 @@ describe('the short form of passed and skipped cases', () => {
       fc.property(fc.uniqueArray(caseArb, { selector: (c) => c.id, maxLength: 30 }), (cases) => {
         const run = { ...sampleRun(), cases };
         const back = parseRunJson(renderJson(run), 'r.json').cases;
-        const byId = new Map(back.map((c) => [c.id, c]));
-        expect(back).toHaveLength(cases.length);
-        for (const c of cases) expect(byId.get(c.id)).toEqual(expected(c));
+        // In the run's order: views refer to cases by index.
+        expect(back).toEqual(cases.map(expected));
       }),
       { numRuns: 300 },
     );

@@ -14,6 +14,7 @@ export const SUMMARIZED: ReadonlySet<CaseStatus> = new Set(['passed', 'skipped']
 export const CASES_NOTE =
   'passed and skipped cases, one row each: [id, status, severity, durationMs, extra?]; id is check:operationId:variant, ' +
   'operations gives each operation\'s [namespace, method, route], extra holds a skip\'s message and any field that differs; ' +
+  'wholeAt gives the places of the whole cases in the run, the rows fill the others in order; ' +
   '--format json-full writes every case whole';
 
 /** operationId -> [namespace, method, route], for the short cases' operations. */
@@ -25,6 +26,8 @@ export interface ShortCases {
   note: string;
   operations: OperationTable;
   rows: ShortRow[];
+  /** Where each whole case stood in the run (the rows fill the other places, in order): views refer to cases by index. */
+  wholeAt: number[];
 }
 
 /** A run as the `json` and `html` reports write it: whole cases in `cases`, the others in `summarized`. */
@@ -75,7 +78,8 @@ export function summarizeCases(run: RunResult): SummarizedRun {
     if (c.operationId !== undefined && !(c.operationId in operations)) operations[c.operationId] = [c.namespace, c.method ?? null, c.route ?? null];
   }
   const rows = run.cases.filter((c) => SUMMARIZED.has(c.status)).map((c) => shortRow(c, operations));
-  return { ...run, cases: run.cases.filter((c) => !SUMMARIZED.has(c.status)), summarized: { note: CASES_NOTE, operations, rows } };
+  const wholeAt = [...run.cases.keys()].filter((i) => !SUMMARIZED.has(run.cases[i]!.status));
+  return { ...run, cases: run.cases.filter((c) => !SUMMARIZED.has(c.status)), summarized: { note: CASES_NOTE, operations, rows, wholeAt } };
 }
 
 /** A short row back as a case: everything but the request, the answer, the curl line and a pass's message. */
@@ -86,8 +90,14 @@ export function expandRow(row: ShortRow, operations: OperationTable): CaseResult
   return out;
 }
 
-/** A JSON report's cases, whole and short together (the short ones after the whole ones). */
+/** A JSON report's cases, whole and short together, in the run's order. */
 export function expandCases(run: RunResult & { summarized?: ShortCases }): CaseResult[] {
   const s = run.summarized;
-  return s === undefined ? run.cases : [...run.cases, ...s.rows.map((r) => expandRow(r, s.operations))];
+  if (s === undefined) return run.cases;
+  const total = run.cases.length + s.rows.length;
+  const whole = new Map(s.wholeAt.map((at, i) => [at, run.cases[i]!]));
+  const out: CaseResult[] = [];
+  let row = 0;
+  for (let i = 0; i < total; i++) out.push(whole.get(i) ?? expandRow(s.rows[row++]!, s.operations));
+  return out;
 }
