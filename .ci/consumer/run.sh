@@ -107,6 +107,13 @@ step_cli() {
   SITE_CONTRACTS_AUTH="$auth" npx --no-install site-contracts test --base-url "$url" --seed 20261122 --report-dir "$CONSUMER_DIR/reports" > "$CONSUMER_DIR/test.out" 2>&1 || rc=$?
   tail -n 8 "$CONSUMER_DIR/test.out"
   [ "$rc" = 0 ] || { say "site-contracts test exited $rc against the installed mock"; exit 1; }
+  # A passing run's reports stay small enough to open and keep: passed cases are summarised (--format json-full has them whole).
+  local f size
+  for f in "$CONSUMER_DIR"/reports/site-contracts.{json,html,junit.xml}; do
+    size=$(stat -c %s "$f")
+    printf '%s: %s bytes\n' "${f##*/}" "$size"
+    [ "$size" -lt 2097152 ] || { say "${f##*/} of a passing run is $size bytes, not under 2 MB"; exit 1; }
+  done
   rc=0
   npx --no-install site-contracts proxy --upstream "$url" > "$CONSUMER_DIR/proxy.out" 2>&1 || rc=$?
   cat "$CONSUMER_DIR/proxy.out"
