@@ -15,6 +15,10 @@ export default defineConfig({
     alias: [...sourceExports(readPackageJson(root))].map(([name, source]) => ({ find: new RegExp(`^${escape(name)}(?=\\?|$)`), replacement: `${root}${source}` })),
   },
   test: {
+    // A guard against a hang, not a speed goal: `npm test` shares two cores with other jobs, and a test that passes
+    // alone may take minutes there. Tests bound their work (requests, bytes, CPU time); timing aims are in `npm run bench`.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // .ci/consumer/ is a separate project that tests the packed package where it is installed (.ci/consumer/run.sh).
     include: [...configDefaults.include, '.ci/packaging/**/*.test.ts', '.ci/layers/**/*.test.ts'],
     exclude: [...configDefaults.exclude, '.ci/consumer/**'],

@@ -1,53 +1,10 @@
 // The HTTP mock's command line: `site-contracts mock` (the package's bin hands `mock` to runMockCli) and, in a clone,
 // `npm run mock` (this file as the entry). The mock on http://127.0.0.1:4010 (see --help). Exit code 2 for bad flags
 // and bad fixture or state files, with a message naming the flag or file and what was expected.
+// This module imports only what reads the flags: it says it is starting before the contract, the store and the
+// server (src/cli-start.ts) are even loaded, so a person sees a line at once.
 import { isEntryModule } from '../contracts/lib/package-root.ts';
-import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './src/index.ts';
-import { parseCliArgs, UsageError, USAGE, type CliOptions } from './src/cli-args.ts';
-import { watchFixtures } from './src/fixture-watch.ts';
-import { FixtureError } from '../fixtures/model/fixture-error.ts';
-import { StateFileError } from './src/store/persist.ts';
-
-function die(message: string): never {
-  process.stderr.write(`mock: ${message}\n`);
-  process.exit(2);
-}
-
-function say(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function complain(line: string): void {
-  process.stderr.write(`mock: ${line}\n`);
-}
-
-/** What the flags ask of createMock(), the same at start and at every --watch reload. */
-function mockOptions(opts: CliOptions): MockOptions {
-  return {
-    compileAll: true,
-    auth: opts.auth,
-    latencyMs: opts.latencyMs,
-    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-    ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}),
-    ...(opts.stateFile ? { stateFile: opts.stateFile } : {}),
-    ...(opts.siteUrl ? { siteUrl: opts.siteUrl } : {}),
-    cache: opts.cache,
-    onError: (err) => complain(err instanceof StateFileError ? `--state-file ${err.message}` : `handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
-    onNote: (message) => complain(`--state-file: ${message}`),
-  };
-}
-
-function loadedLine(mock: Mock): string {
-  const s = mock.store;
-  return `${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags, ${s.table('contactForms').size} contact forms, ${s.table('users').size} users`;
-}
-
-function credentialsLine(mock: Mock): string {
-  const c = mock.credentials();
-  return c
-    ? `mock: --auth: writes need application-password Basic credentials, e.g. user "${c.username}" password "${c.password}"  (curl -u '${c.username}:${c.password}' ...)`
-    : 'mock: --auth: no administrator with an application password in the fixtures; every write will answer 401';
-}
+import { parseCliArgs, usage, UsageError, type CliOptions } from './src/cli-args.ts';
 
 /**
  * Parses `argv` (the flags after `mock`), starts the mock and serves until SIGINT or SIGTERM. `invokedAs` is how the
@@ -59,87 +16,21 @@ export async function runMockCli(argv: readonly string[], invokedAs = 'npm run m
     opts = parseCliArgs(argv);
   } catch (err) {
     // One line that says what is wrong and where the flags are listed, as site-contracts does.
-    if (err instanceof UsageError) die(`${err.message}; see ${invokedAs} --help`);
+    if (err instanceof UsageError) {
+      process.stderr.write(`mock: ${err.message}; see ${invokedAs} --help\n`);
+      process.exit(2);
+    }
     throw err;
   }
   if (opts.help) {
-    process.stdout.write(USAGE);
+    process.stdout.write(usage(invokedAs));
     return;
   }
-
   const started = performance.now();
-  let mock: Mock;
-  try {
-    mock = await createMock(mockOptions(opts));
-  } catch (err) {
-    if (err instanceof StateFileError) die(`--state-file ${err.path}: ${err.reason}`);
-    if (err instanceof FixtureError) die(`bad ${err.kind === 'unreadable' ? 'file' : 'fixture or state file'}:\n${err.message}`);
-    throw err;
-  }
-
-  let server;
-  try {
-    // respond(): an answer that wrote is sent once the write is in the state file's journal. Through `mock`, not a
-    // bound method, so that a --watch reload swaps the mock every later request reaches.
-    server = await listen((req) => mock.respond(req), { port: opts.port, host: opts.host });
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE') die(`--port ${opts.port}: the port is already in use on ${opts.host}`);
-    if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') die(`--host ${opts.host}: cannot listen on that address (${e.code})`);
-    if (e.code === 'EACCES') die(`--port ${opts.port}: permission denied`);
-    throw err;
-  }
-
-  const fixturesDir = opts.fixturesDir ?? DEFAULT_FIXTURES_DIR;
-  const source = opts.fixturesDir ? `loaded from ${opts.fixturesDir}` : opts.seed !== undefined ? `generated with seed ${opts.seed}` : `loaded from ${DEFAULT_FIXTURES_DIR}`;
-  const lines = [
-    `mock: WordPress REST stand-in listening on ${server.url}  (REST root ${server.url}/wp-json/, also /uk/wp-json/ and /?rest_route=/)`,
-    `mock: ${source}${opts.stateFile ? `, state file ${opts.stateFile}` : ''}: ${loadedLine(mock)}`,
-    `mock: ${mock.contract.operations.length} operations routed, started in ${Math.round(performance.now() - started)} ms${opts.latencyMs ? `, every answer held ${opts.latencyMs} ms` : ''}`,
-  ];
-  if (opts.siteUrl) lines.push(`mock: links, guid and Location are built on the site URL ${opts.siteUrl}`);
-  if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
-  if (opts.auth) lines.push(credentialsLine(mock));
-  else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');
-  if (opts.watch) lines.push(`mock: --watch: reloading ${fixturesDir} when calendar.json, addons.json or users.json change (what was written since is then gone)`);
-  lines.push(`mock: POST ${server.url}/__mock/reset restores the fixtures${opts.auth ? " (with the administrator's credentials)" : ''}`);
-  say(lines.join('\n'));
-
-  // A reload builds a whole new mock from the files (the same createMock() as at start, sharing the compiled
-  // contract) and swaps it in only if that succeeded: a broken edit leaves the last good mock serving.
-  const watch = opts.watch
-    ? watchFixtures(
-        fixturesDir,
-        async () => {
-          const t0 = performance.now();
-          try {
-            const next = await createMock({ ...mockOptions(opts), contract: mock.contract });
-            const before = opts.auth ? credentialsLine(mock) : '';
-            const old = mock;
-            mock = next;
-            await old.close();
-            say(`mock: --watch: reloaded ${fixturesDir} in ${Math.round(performance.now() - t0)} ms: ${loadedLine(mock)}; records written since the last load are gone`);
-            if (opts.auth && credentialsLine(mock) !== before) say(credentialsLine(mock));
-          } catch (err) {
-            if (err instanceof FixtureError) complain(`--watch: kept the last good fixtures; ${err.kind === 'unreadable' ? 'cannot read' : 'bad fixture file'}:\n${err.message}`);
-            else complain(`--watch: kept the last good fixtures; reload failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-          }
-        },
-        { onWatchError: (err) => complain(`--watch: ${fixturesDir}: ${err.message}; no longer watching (the last data keeps serving)`) },
-      )
-    : undefined;
-
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    watch?.close();
-    await server.close();
-    await mock.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // At once, before the contract and the fixtures load: a person sees that something is happening.
+  process.stdout.write(`mock: starting: loading the contract and ${opts.fixturesDir ? `the fixtures in ${opts.fixturesDir}` : opts.seed !== undefined ? 'generated fixtures' : 'the bundled fixtures'}...\n`);
+  const { startMock } = await import('./src/cli-start.ts');
+  await startMock(opts, started);
 }
 
 if (isEntryModule(import.meta.url, process.argv[1])) await runMockCli(process.argv.slice(2));

@@ -6,7 +6,7 @@
 #   bash .ci/consumer/run.sh all                # every step, each timed, in a new temporary directory
 #   CONSUMER_DIR=/tmp/x bash .ci/consumer/run.sh pack    # one step; the steps share CONSUMER_DIR
 #
-# Steps: pack, install, esm, tsc-node16, tsc-bundler, msw, browser, cli, require.
+# Steps: pack, install, esm, tsc-node16, tsc-cjs, tsc-bundler, msw, typed-fetch, browser, cli, mock-page, require.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -27,7 +27,8 @@ const pkg = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
 const files = info.files.map((f) => f.path);
 const problems = [];
 const notShipped = /(^|\/)(test|tests|testing|bench|scripts|examples)\/|\.test\.|\.cases\.|\.browser\.page\.|^\.ci\/|^mock\/src\/|^suites\/src\/|^contracts\/(lib|wordpress|spec)\/|^fixtures\/(lib|model)\//;
-for (const f of files.filter((f) => notShipped.test(f))) problems.push(`ships ${f}: a test, bench, script or source file`);
+// Documentation ships wherever it sits (the README links to it); code from those folders does not.
+for (const f of files.filter((f) => !f.endsWith('.md') && notShipped.test(f))) problems.push(`ships ${f}: a test, bench, script or source file`);
 if (info.size >= 2 * 1024 * 1024) problems.push(`the tarball is ${info.size} bytes, not under 2 MB`);
 for (const [key, entry] of Object.entries(pkg.exports)) {
   for (const target of typeof entry === 'string' ? [entry] : Object.values(entry)) {
@@ -42,6 +43,8 @@ for (const f of files) { const d = f.startsWith('dist/') ? f.split('/').slice(0,
 console.log(Object.entries(dirs).map(([d, n]) => `  ${String(n).padStart(4)}  ${d}`).join('\n'));
 if (problems.length) { console.error(problems.join('\n')); process.exit(1); }
 JS
+  # Every relative link of every Markdown file in the tarball resolves inside it; the MIT licence is in it.
+  (cd "$ROOT" && npx --no-install tsx .ci/packaging/check-tarball.ts "$(ls "$CONSUMER_DIR"/site-contracts-*.tgz)")
 }
 
 # A fresh project outside the repository (so nothing resolves to the repository's node_modules), its own
@@ -62,6 +65,9 @@ step_install() {
 }
 
 step_esm() { cd "$(PROJECT)" && node esm-smoke.mjs; }
+# npm's default project (`npm init -y`: "type": "commonjs"), strict node16: `import type` of the contract's types
+# from a CommonJS file (TS1541 before the types became a .d.cts).
+step_tsc_cjs() { cd "$(PROJECT)/cjs" && npx --no-install tsc -p tsconfig.json --listFiles | grep -c 'node_modules/site-contracts/' | sed 's/$/ declaration files of site-contracts checked (a "type": "commonjs" project, node16, strict)/'; }
 step_tsc_node16() { cd "$(PROJECT)" && npx --no-install tsc -p tsconfig.node16.json --listFiles | grep -c 'node_modules/site-contracts/' | sed 's/$/ declaration files of site-contracts checked (node16, strict, no skipLibCheck)/'; }
 # Bundler resolution twice: the whole API with Node's types, and a browser app's imports with no Node types at all.
 step_tsc_bundler() {
@@ -70,8 +76,12 @@ step_tsc_bundler() {
   npx --no-install tsc -p tsconfig.browser.json --listFiles | grep -c 'node_modules/site-contracts/' | sed 's/$/ declaration files of site-contracts checked (bundler, browser only: DOM, no Node types)/'
 }
 step_msw() { cd "$(PROJECT)" && npx --no-install vitest run msw.test.ts; }
+# openapi-fetch typed by site-contracts/types against the mock over HTTP, as the README shows it.
+step_typed_fetch() { cd "$(PROJECT)" && npx --no-install vitest run typed-fetch.test.ts; }
 step_browser() { cd "$(PROJECT)" && node browser.mjs; }
 step_require() { cd "$(PROJECT)" && node require.cjs; }
+# The mock as a person runs it: its first line, a log line per request, and its page (GET /__mock/) in Chromium.
+step_mock_page() { cd "$(PROJECT)" && node mock-page.mjs; }
 
 # `npx site-contracts mock --auth`, then `npx site-contracts test` against it with the credentials it prints; and
 # `proxy` without Prism says how to add it (exit 2).
@@ -97,17 +107,27 @@ step_cli() {
   SITE_CONTRACTS_AUTH="$auth" npx --no-install site-contracts test --base-url "$url" --seed 20261122 --report-dir "$CONSUMER_DIR/reports" > "$CONSUMER_DIR/test.out" 2>&1 || rc=$?
   tail -n 8 "$CONSUMER_DIR/test.out"
   [ "$rc" = 0 ] || { say "site-contracts test exited $rc against the installed mock"; exit 1; }
+  # A passing run's reports stay small enough to open and keep: passed cases are summarised (--format json-full has them whole).
+  local f size
+  for f in "$CONSUMER_DIR"/reports/site-contracts.{json,html,junit.xml}; do
+    size=$(stat -c %s "$f")
+    printf '%s: %s bytes\n' "${f##*/}" "$size"
+    [ "$size" -lt 2097152 ] || { say "${f##*/} of a passing run is $size bytes, not under 2 MB"; exit 1; }
+  done
   rc=0
   npx --no-install site-contracts proxy --upstream "$url" > "$CONSUMER_DIR/proxy.out" 2>&1 || rc=$?
   cat "$CONSUMER_DIR/proxy.out"
   [ "$rc" = 2 ] && grep -q 'npm i -D @stoplight/prism-cli' "$CONSUMER_DIR/proxy.out" || { say "proxy without Prism exited $rc"; exit 1; }
 }
 
-STEPS=(pack install esm tsc-node16 tsc-bundler msw browser cli require)
+STEPS=(pack install esm tsc-node16 tsc-cjs tsc-bundler msw typed-fetch browser cli mock-page require)
 run_step() {
   case "$1" in
     pack | install | esm | msw | browser | cli | require) "step_$1" ;;
     tsc-node16) step_tsc_node16 ;;
+    tsc-cjs) step_tsc_cjs ;;
+    typed-fetch) step_typed_fetch ;;
+    mock-page) step_mock_page ;;
     tsc-bundler) step_tsc_bundler ;;
     *) say "unknown step '$1': expected one of ${STEPS[*]} or all"; exit 2 ;;
   esac

@@ -1,6 +1,6 @@
-// How a frontend team uses the generated types (contracts/generated/openapi.d.ts) to type its own client.
+// How a frontend team uses the generated types (contracts/generated/openapi.d.cts) to type its own client.
 // A test type-checks this file; the @ts-expect-error lines prove the types reject what the contract rejects.
-import type { operations, components } from '../generated/openapi.d.ts';
+import type { operations, components } from '../generated/openapi.d.cts';
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 type JsonBody<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;

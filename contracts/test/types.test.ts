@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const root = new URL('../..', import.meta.url).pathname;
-const generated = join(root, 'contracts/generated/openapi.d.ts');
+const generated = join(root, 'contracts/generated/openapi.d.cts');
 
 describe('generated TypeScript types', () => {
-  it('are fresh: contracts/generated/openapi.d.ts matches the bundle', async () => {
+  it('are fresh: contracts/generated/openapi.d.cts matches the bundle', async () => {
     const ast = await openapiTS(new URL('../openapi.yaml', import.meta.url), { defaultNonNullable: false });
     const fresh = astToString(ast);
     const committed = readFileSync(generated, 'utf8');

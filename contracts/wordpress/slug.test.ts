@@ -108,7 +108,7 @@ describe('sanitizeTitle agrees with the plain rule', () => {
       const title = `${'a'.repeat(197)}${String.fromCodePoint(i)}bcd`;
       expect(sanitizeTitle(title), `U+${i.toString(16)}`).toBe(referenceSanitize(title));
     }
-  }, 60_000);
+  });
 
   it('stays linear where a regex was not: a megabyte of "<", of Cyrillic, of entities', () => {
     expect(sanitizeTitle('<'.repeat(1_000_000))).toBe('');

@@ -17,6 +17,10 @@ import { createHandlerMemos } from './handlers/memos.ts';
 import { Discovery } from './handlers/discovery.ts';
 import { createRegistry } from './handlers/index.ts';
 import { siteUrlOf } from './site-url.ts';
+import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, type PageRoute } from './control-page.ts';
+import { CONTROL_PREFIX } from './core/control.ts';
+import { recordOf, RequestRing, type RequestRecord } from './request-record.ts';
+import { TABLE_NAMES } from './store/registry.ts';
 
 /** How the mock behaves, whatever its data came from. */
 export interface MockBehaviour {
@@ -96,6 +100,8 @@ export interface Mock {
   close(): Promise<void>;
   /** What each memo holds now (entries and estimated bytes against its budget). */
   cacheStats(): Record<string, MemoStats>;
+  /** The last requests to the REST routes, newest first (what GET /__mock/ lists). */
+  recentRequests(): readonly RequestRecord[];
 }
 
 const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
@@ -132,6 +138,21 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
   );
   const route: (op: Operation) => Handler | undefined = createRegistry({ contract, discovery });
   const memos = createHandlerMemos(budget);
+
+  /** The routes for the page: each path once, its methods, by namespace in the contract's order. */
+  const pageRoutes: PageRoute[] = [];
+  for (const op of contract.operations) {
+    const known = pageRoutes.find((r) => r.path === op.path);
+    if (known) (known.methods as string[]).push(op.method.toUpperCase());
+    else pageRoutes.push({ namespace: op.namespace, path: op.path, methods: [op.method.toUpperCase()] });
+  }
+  /** The last requests to the REST routes (not the page's own), for GET /__mock/. */
+  const recent = new RequestRing(50);
+  const everyTable = (): Record<string, number> => {
+    const lists: Record<string, { size: number }> = { event: store.events, venue: store.venues, organizer: store.organizers, category: store.categories, tag: store.tags };
+    return Object.fromEntries(TABLE_NAMES.map((name) => [name, (lists[name] ?? store.table(name as Exclude<typeof name, 'event' | 'venue' | 'organizer' | 'category' | 'tag'>)).size]));
+  };
+  const page = (text: string, contentType: string) => () => ({ status: 200, text, contentType, headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
 
   const counts = () => ({
     events: store.events.size,
@@ -175,12 +196,31 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
         },
       },
       state: { method: 'GET', run: () => ({ status: 200, body: { version: store.version, loaded: counts(), auth: options.auth ?? false } }) },
+      '': {
+        method: 'GET',
+        page: true,
+        run: () => ({
+          status: 200,
+          text: renderControlPage({ routes: pageRoutes, recent: recent.list(), counts: everyTable(), auth: options.auth ?? false, apiRoot: '/wp-json' }),
+          contentType: 'text/html; charset=UTF-8',
+          headers: { 'Cache-Control': 'no-store', 'Content-Security-Policy': CONTROL_PAGE_CSP, 'X-Content-Type-Options': 'nosniff' },
+        }),
+      },
+      'page.js': { method: 'GET', page: true, run: page(PAGE_SCRIPT, 'text/javascript; charset=UTF-8') },
+      'page.css': { method: 'GET', page: true, run: page(PAGE_STYLE, 'text/css; charset=UTF-8') },
     },
   });
 
-  const handleNow = (req: MockRequest) => core.handle(req);
+  const seen = (req: MockRequest, res: MockResponse, at: number): MockResponse => {
+    if (!req.url.startsWith(CONTROL_PREFIX)) recent.push(recordOf(req, res, new Date(at), clock.now() - at));
+    return res;
+  };
+  const handleNow = (req: MockRequest) => {
+    const at = clock.now();
+    return seen(req, core.handle(req), at);
+  };
   const respond = (req: MockRequest): MockResponse | Promise<MockResponse> => {
-    const res = core.handle(req);
+    const res = handleNow(req);
     const saved = persister?.durable(store.version);
     return saved ? saved.then(() => res, notSaved) : res;
   };
@@ -204,6 +244,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     close: async () => {
       await persister?.close();
     },
+    recentRequests: () => recent.list(),
     cacheStats: () => ({
       responses: core.responseStats(),
       renders: memos.renders.stats,

@@ -1,7 +1,7 @@
 // The mock's flags in our own words: Prism's short flags (-p port, -h host), and every refusal naming the flag and
 // what it expects, never node's parseArgs text.
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError, USAGE } from './cli-args.ts';
+import { defaultLogLevel, parseCliArgs, usage, UsageError, USAGE } from './cli-args.ts';
 
 function refusal(argv: string[]): string {
   try {
@@ -52,5 +52,25 @@ describe('parseCliArgs', () => {
     for (const line of USAGE.split('\n').filter((l) => l.startsWith('  npm run mock -- '))) {
       expect(() => parseCliArgs(line.replace('  npm run mock -- ', '').split(' ')), line).not.toThrow();
     }
+  });
+
+  it('spells the examples as the mock was started: npx site-contracts mock from the package, npm run mock -- in a clone', () => {
+    const npx = usage('site-contracts mock');
+    const examples = npx.split('\n').filter((l) => l.startsWith('  npx site-contracts mock '));
+    expect(examples).toHaveLength(3);
+    expect(npx).not.toMatch(/^ {2}npm run mock/m);
+    expect(npx.split('\n')[0]).toBe('Usage: npx site-contracts mock [options]      (in a clone of the repository: npm run mock -- [options])');
+    for (const line of examples) expect(() => parseCliArgs(line.replace('  npx site-contracts mock ', '').split(' ')), line).not.toThrow();
+    expect(usage()).toMatch(/^ {2}npm run mock -- -p 8080/m);
+    expect(usage()).not.toMatch(/^ {2}npx /m);
+  });
+
+  it('takes --log quiet, info or debug, and refuses anything else; info on a terminal by default, quiet elsewhere', () => {
+    expect(parseCliArgs(['--log', 'debug']).log).toBe('debug');
+    expect(parseCliArgs([]).log).toBeUndefined();
+    expect(refusal(['--log', 'verbose'])).toBe('--log expects one of quiet, info, debug, got "verbose"');
+    expect(defaultLogLevel(true)).toBe('info');
+    expect(defaultLogLevel(false)).toBe('quiet');
+    expect(defaultLogLevel(undefined)).toBe('quiet');
   });
 });

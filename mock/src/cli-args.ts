@@ -20,14 +20,30 @@ export interface CliOptions {
   siteUrl?: string;
   /** false: no memos, every answer computed (--no-cache). */
   cache: boolean;
+  /** One line per request (info), with the request's headers and body size (debug), or none; absent: the default. */
+  log?: LogLevel;
   help: boolean;
+}
+
+export const LOG_LEVELS = ['quiet', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** --log when not given: a line per request for a person at a terminal, nothing in a CI log or a pipe. */
+export function defaultLogLevel(stdoutIsTTY: boolean | undefined): LogLevel {
+  return stdoutIsTTY === true ? 'info' : 'quiet';
 }
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: site-contracts mock [options]      (in a clone of the repository: npm run mock -- [options])
+/**
+ * The help, its examples spelled the way the mock was started: `npx site-contracts mock ...` from an installed
+ * package, `npm run mock -- ...` in a clone.
+ */
+export function usage(invokedAs = 'npm run mock --'): string {
+  const run = invokedAs === 'site-contracts mock' ? 'npx site-contracts mock' : invokedAs;
+  return `Usage: ${run} [options]${run === 'npx site-contracts mock' ? '      (in a clone of the repository: npm run mock -- [options])' : '      (from the installed package: npx site-contracts mock [options])'}
 
   -p, --port N       port to listen on (default 4010; 0 picks a free one)
   -h, --host HOST    address to bind (default 127.0.0.1); -h is host, as in Prism
@@ -45,13 +61,21 @@ export const USAGE = `Usage: site-contracts mock [options]      (in a clone of t
   --site-url URL     the site URL links, guid and Location are built on (WordPress's home/siteurl), e.g.
                      http://192.168.1.5:4010 (default: the address a request reached, never its Host header)
   --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
+  --log LEVEL        quiet, info (a line per request: method, path, status, time; for a 4xx the error code
+                     and the parameters it names) or debug (and the request's headers); default: info on a
+                     terminal, quiet otherwise. Colour on a terminal only (NO_COLOR turns it off)
   --help             this text
 
+The mock's page: http://127.0.0.1:4010/__mock/ (routes, recent requests, what the store holds, reset).
+
 Examples:
-  npm run mock -- -p 8080 --auth --latency 300
-  npm run mock -- -h 0.0.0.0 -p 4010 --site-url http://192.168.1.5:4010
-  npm run mock -- --state-file .mock-state.json --seed 7
+  ${run} -p 8080 --auth --latency 300
+  ${run} -h 0.0.0.0 -p 4010 --site-url http://192.168.1.5:4010
+  ${run} --state-file .mock-state.json --seed 7 --log debug
 `;
+}
+
+export const USAGE = usage();
 
 /** What each flag that takes a value expects, for messages that say so. */
 const EXPECTS: Readonly<Record<string, string>> = {
@@ -62,6 +86,7 @@ const EXPECTS: Readonly<Record<string, string>> = {
   seed: 'an integer 0-4294967295',
   latency: 'milliseconds 0-600000',
   'site-url': 'a URL such as http://127.0.0.1:4010',
+  log: `one of ${LOG_LEVELS.join(', ')}`,
 };
 
 type Spec = Readonly<Record<string, { type: 'string' | 'boolean'; short?: string }>>;
@@ -125,6 +150,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     'site-url': { type: 'string' },
     'no-cache': { type: 'boolean' },
     watch: { type: 'boolean' },
+    log: { type: 'string' },
     help: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])} (flags start with --)`);
@@ -146,6 +172,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     } catch {
       throw new UsageError(`--site-url expects http(s)://host[:port] with no path, query or credentials, got ${JSON.stringify(siteUrl)}`);
     }
+  }
+  const log = str('log');
+  if (log !== undefined) {
+    if (!(LOG_LEVELS as readonly string[]).includes(log)) throw new UsageError(`--log expects ${EXPECTS['log']}, got ${JSON.stringify(log)}`);
+    out.log = log as LogLevel;
   }
   const stateFile = nonEmpty('state-file', str('state-file'), 'a file path');
   if (stateFile) out.stateFile = stateFile;

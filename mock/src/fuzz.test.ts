@@ -100,7 +100,7 @@ describe('no 5xx, no crash', () => {
     );
     expect(tally.fiveHundreds).toEqual([]);
     expect(tally.crashes).toEqual([]);
-  }, 120_000);
+  });
 
   it("the generators' valid requests for every operation, under all three API roots", async () => {
     const { mock, tally } = await instrumented();
@@ -112,7 +112,7 @@ describe('no 5xx, no crash', () => {
     expect(tally.requests).toBe(contract.operations.length * 12);
     expect(tally.fiveHundreds).toEqual([]);
     expect(tally.crashes).toEqual([]);
-  }, 120_000);
+  });
 
   it("the generators' violating requests: WordPress-refused ones answer 400, none answers 5xx", async () => {
     const { mock, tally } = await instrumented();
@@ -133,5 +133,5 @@ describe('no 5xx, no crash', () => {
     expect(tally.fiveHundreds).toEqual([]);
     expect(tally.crashes).toEqual([]);
     expect(not400).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -4,11 +4,10 @@
 // (testing/fuzz-child.ts) watched from here: a request that does not return within WATCHDOG_MS is a hang, and the
 // child is killed and the request named. It fails on any 5xx or handler crash, on any request that takes more than
 // 250 ms of the mock's CPU time (CPU, not the wall clock: the machines running it are shared, and a request waiting
-// for a core proves nothing, while one computing that long does), on an HTTP answer slower than HTTP_WALL_MS, and
-// on memory growth beyond MEMORY_BOUND below. The seed is printed; FUZZ_SEED=<n> replays a run (FUZZ_REQUESTS,
+// for a core proves nothing, while one computing that long does), and on memory growth beyond MEMORY_BOUND below. The seed is printed; FUZZ_SEED=<n> replays a run (FUZZ_REQUESTS,
 // FUZZ_HTTP_REQUESTS change its length), and the whole sequence is written to the log file the failure names.
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +18,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2500);
 const HTTP_REQUESTS = Number(process.env.FUZZ_HTTP_REQUESTS ?? 200);
 const REQUEST_CPU_MS = 250;
-/** Over HTTP the wall clock counts too, generously: the test machines are shared, and this is for stalls, not speed. */
-const HTTP_WALL_MS = 2_000;
-const WATCHDOG_MS = 15_000;
+/** A request silent this long is a hang (an endless loop never answers); generous, for a loaded shared machine. */
+const WATCHDOG_MS = 120_000;
 // Repeated creates of one long title, whose slug reaches the 200-character cap and then needs `-N` suffixes: the
 // family that found the slug-memo hang (the watchdog named the request). On by default; FUZZ_SLUG_CAP=0 leaves it out.
 const SLUG_CAP_FAMILY = process.env.FUZZ_SLUG_CAP !== '0';
@@ -91,7 +89,8 @@ function run(log: string): Promise<Outcome> {
 
 describe('stateful fuzzing of the mock', () => {
   it(`${REQUESTS} + ${HTTP_REQUESTS} requests (seed ${SEED}): no 5xx, no crash, no hang, none over ${REQUEST_CPU_MS} ms, bounded memory`, async () => {
-    const log = join(tmpdir(), `mock-stateful-fuzz-${SEED}.log`);
+    // A folder of this run's own: a fixed name in the shared temp folder is written by every checkout at once.
+    const log = join(mkdtempSync(join(tmpdir(), 'mock-stateful-fuzz-')), `seed-${SEED}.log`);
     console.log(`stateful fuzz: seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run mock/src/stateful-fuzz.test.ts), sequence in ${log}`);
     const out = await run(log);
     const replay = `seed ${SEED}; the sequence is in ${log}`;
@@ -112,7 +111,6 @@ describe('stateful fuzzing of the mock', () => {
       `stateful fuzz: ${out.requests} requests (${s.requests.core} in-process, ${s.requests.http} over HTTP); slowest ${s.worst.cpuMs.toFixed(1)} ms CPU / ${s.worst.wallMs.toFixed(1)} ms wall (${s.worst.what.slice(0, 100)}); slowest over HTTP ${s.worstHttpWallMs.toFixed(0)} ms wall; ` +
         `heap ${m.heapStartMb} → ${m.heapEndMb} MB, RSS ${m.rssStartMb} → ${m.rssEndMb} MB (peak ${m.rssPeakMb}), store ${m.storeStartMb} → ${m.storeEndMb} MB`,
     );
-    expect(s.worstHttpWallMs, 'slowest answer over HTTP (wall clock)').toBeLessThan(HTTP_WALL_MS);
     const heapBound = MEMORY_BOUND.HEAP_PER_STORED * stored + MEMORY_BOUND.CACHE_ALLOWANCE_MB;
     expect(m.heapEndMb - m.heapStartMb, `heap growth, bound ${heapBound.toFixed(0)} MB`).toBeLessThan(heapBound);
     expect(m.rssPeakMb - m.rssStartMb, `RSS growth, bound ${(heapBound + MEMORY_BOUND.RSS_SLACK_MB).toFixed(0)} MB`).toBeLessThan(heapBound + MEMORY_BOUND.RSS_SLACK_MB);

@@ -18,6 +18,15 @@ const WP = process.env.SITE_CONTRACTS_WP_URL?.replace(/\/+$/, '');
 /** A published post's permalink on the WordPress side (setup.sh creates one and writes it to the creds file). */
 const WP_PERMALINK = process.env.SITE_CONTRACTS_WP_PERMALINK;
 
+// Said once, where a skipped count alone would leave a reader guessing: how to run them.
+if (!WP) {
+  console.warn(
+    'mock-vs-wordpress: these tests skip: SITE_CONTRACTS_WP_URL is not set. They compare the mock with a live WordPress; ' +
+      'start one with `bash .ci/wordpress/setup.sh` (root, Debian), then `set -a; . /tmp/site-contracts-wp/creds.env; set +a` and ' +
+      'SITE_CONTRACTS_WP_URL=$WP_BASE_URL SITE_CONTRACTS_WP_AUTH="$WP_USER:$WP_APP_PASSWORD" npx vitest run mock/test/wordpress.differential.test.ts',
+  );
+}
+
 // CI sets SITE_CONTRACTS_REQUIRE_WP=1: there a missing WordPress must fail the stage rather than skip it quietly.
 describe.runIf(process.env.SITE_CONTRACTS_REQUIRE_WP === '1')('a WordPress to compare with (SITE_CONTRACTS_REQUIRE_WP=1)', () => {
   it('has SITE_CONTRACTS_WP_URL and SITE_CONTRACTS_WP_AUTH', () => {

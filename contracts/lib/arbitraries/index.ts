@@ -24,6 +24,26 @@ function operationOf(contract: Contract, op: Operation | string): Operation {
   return typeof op === 'string' ? contract.operation(op) : op;
 }
 
+/** What a caller passed where the contract belongs, named, for a TypeError that says what to pass instead. */
+function describeArg(value: unknown): string {
+  if (value === undefined || value === null) return String(value);
+  if (typeof value === 'string') return `the string "${value.slice(0, 60)}"`;
+  if (typeof value === 'object') return `an object with keys ${Object.keys(value).slice(0, 5).join(', ') || '(none)'}`;
+  return `a ${typeof value}`;
+}
+
+/**
+ * The generators' first argument is the loaded contract; JavaScript callers (and `as any`) can pass anything, and
+ * the failure deep inside (`contract.operation is not a function`) would not say what was expected.
+ */
+function requireContract(fn: string, contract: unknown): asserts contract is Contract {
+  if (typeof (contract as Partial<Contract> | null | undefined)?.operation === 'function') return;
+  throw new TypeError(
+    `${fn}(contract, ...): the first argument must be the loaded contract, got ${describeArg(contract)}. ` +
+      `Pass loadContractFile() from 'site-contracts': import { loadContractFile } from 'site-contracts'; ${fn}(loadContractFile(), 'getCalV1Events')`,
+  );
+}
+
 /**
  * Complete valid requests for an operation: every required parameter, any of the optional ones, path parameters
  * filled in, the body as JSON or as a form, in any spelling WordPress accepts ("5" for an integer, `1`/`TRUE` for a
@@ -32,6 +52,7 @@ function operationOf(contract: Contract, op: Operation | string): Operation {
  * @example fc.assert(fc.property(validRequest(contract, 'getCalV1Events'), (req) => { ... }))
  */
 export function validRequest(contract: Contract, operationId: string, opts: ValidRequestOptions = {}): fc.Arbitrary<WireRequest> {
+  requireContract('validRequest', contract);
   return validRequestArb(contract.operation(operationId), opts);
 }
 
@@ -44,6 +65,7 @@ export function validRequest(contract: Contract, operationId: string, opts: Vali
  * @example violatingRequest(contract, 'getCalV1Events', 'getCalV1Events query.per_page maximum')
  */
 export function violatingRequest(contract: Contract, operationId: string, constraintId: string): fc.Arbitrary<Violation> {
+  requireContract('violatingRequest', contract);
   const constraint = constraintsOfOp(contract, contract.operation(operationId)).find((c) => c.id === constraintId);
   if (!constraint) throw new Error(`no constraint "${constraintId}" in ${operationId}; see constraintsOf(contract, '${operationId}')`);
   const arb = violationArb(contract, constraint);
@@ -56,6 +78,7 @@ export function violatingRequest(contract: Contract, operationId: string, constr
  * (`wireOnly: true`). Undefined when the operation has none.
  */
 export function anyViolation(contract: Contract, operationId: string, opts: { wireOnly?: boolean } = {}): fc.Arbitrary<Violation> | undefined {
+  requireContract('anyViolation', contract);
   const wireOnly = opts.wireOnly ?? true;
   const arbs = constraintsOfOp(contract, contract.operation(operationId))
     .filter((c) => (wireOnly ? c.wire.kind === 'wire' : c.wire.kind !== 'not-applicable'))
@@ -67,10 +90,12 @@ export function anyViolation(contract: Contract, operationId: string, opts: { wi
 
 /** The constraints of one operation (by id or object): each with its id, keyword, place and wire status. */
 export function constraintsOf(contract: Contract, op: Operation | string): Constraint[] {
+  requireContract('constraintsOf', contract);
   return constraintsOfOp(contract, operationOf(contract, op));
 }
 
 /** Every constraint of the contract, counted from its schemas. */
 export function allConstraints(contract: Contract): Constraint[] {
+  requireContract('allConstraints', contract);
   return allOf(contract);
 }

@@ -56,7 +56,7 @@ describe('valid requests, every operation', () => {
         }),
         runOpts(op.id, 10),
       );
-    }, 30_000);
+    });
   }
 });
 
@@ -85,7 +85,7 @@ describe('violations, every constraint', () => {
           runOpts(c.id, KEY_CONSTRAINTS.has(c.id) ? 60 : 6),
         );
       }
-    }, 30_000);
+    });
   }
 });
 

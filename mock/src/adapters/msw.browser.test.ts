@@ -92,8 +92,8 @@ describe.skipIf(!hasChromium)('the browser entry behind MSW setupWorker, in Chro
     page = await browser.newPage();
     problems = pageProblems(page);
     await page.goto(site.url);
-    await page.waitForSelector('html[data-mock="ready"]', { timeout: 20_000 });
-  }, 60_000);
+    await page.waitForSelector('html[data-mock="ready"]', { timeout: 120_000 });
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('the node:http mock, cross-origin from Chromium', 
     page = await browser.newPage();
     problems = pageProblems(page);
     await page.goto(site.url);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

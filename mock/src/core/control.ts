@@ -8,7 +8,10 @@ import type { MockRequest, MockResponse } from './types.ts';
 
 export interface ControlRoute {
   method: 'GET' | 'POST';
-  run(): { status: number; body: unknown };
+  /** JSON `body`, or `text` of `contentType` (the mock's page and its script and style). */
+  run(): { status: number; body?: unknown; text?: string; contentType?: string; headers?: Record<string, string> };
+  /** A page for a browser: under --auth a refusal asks the browser for credentials (WWW-Authenticate). */
+  page?: boolean;
 }
 
 export interface ControlOptions {
@@ -61,9 +64,13 @@ export function controlAnswer(req: MockRequest, action: string, opts: ControlOpt
     if (!userCan(user, 'manage_options')) {
       // rest_authorization_required_code(): 401 for nobody, 403 for a user who may not.
       const status = user ? 403 : 401;
-      return answer(status, error('rest_forbidden', 'Sorry, you are not allowed to do that.', status), cors, req);
+      const challenge: Record<string, string> = route.page && status === 401 ? { 'WWW-Authenticate': 'Basic realm="site-contracts mock"' } : {};
+      return answer(status, error('rest_forbidden', 'Sorry, you are not allowed to do that.', status), { ...cors, ...challenge }, req);
     }
   }
   const out = route.run();
+  if (out.text !== undefined) {
+    return { status: out.status, headers: { ...cors, ...out.headers, 'Content-Type': out.contentType ?? 'text/plain; charset=UTF-8' }, body: method === 'HEAD' ? '' : out.text };
+  }
   return answer(out.status, out.body, cors, req);
 }

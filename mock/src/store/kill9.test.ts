@@ -165,5 +165,5 @@ describe('kill -9 of a writing mock', () => {
     }
     await stopCli(mock, 'SIGKILL');
     console.log(`kill -9 test:\n${figures.join('\n')}`);
-  }, 240_000);
+  });
 });

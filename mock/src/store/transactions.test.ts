@@ -774,7 +774,7 @@ describe('store writes as transactions, against a model', () => {
       }),
       { numRuns: Number(process.env.STORE_MODEL_RUNS ?? 60) },
     );
-  }, 120_000);
+  });
 
   it('a suffix freed by a delete, trash or rename is handed out again: the hints forget what no longer holds', () => {
     for (const free of ['delete', 'trash', 'rename'] as const) {

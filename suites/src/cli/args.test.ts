@@ -78,9 +78,9 @@ describe('parseCli: test and diff', () => {
     ['test --base-url http://h --max-requests lots', '--max-requests expects'],
     ['test --base-url http://h --rps -1', '--rps expects'],
     ['test --base-url http://h --timeout-ms', '--timeout-ms expects a whole number of milliseconds, at least 1, got nothing'],
-    ['test --base-url http://h --format pdf', '--format expects a comma-separated list of junit, json, html, got "pdf"'],
+    ['test --base-url http://h --format pdf', '--format expects a comma-separated list of junit, json, html, json-full, har, got "pdf"'],
     ['test --base-url http://h --format ,', '--format expects'],
-    ['test --base-url http://h --only ,', '--only expects a comma-separated list of namespaces, routes or checks, got ","'],
+    ['test --base-url http://h --only ,', '--only expects a comma-separated list of namespaces, routes or checks, or one case id from a report (check:operationId:variant), got ","'],
     ['test --base-url http://h --conventions loud', '--conventions expects error or warn, got "loud"'],
     ['test --base-url http://h --response-shapes off', '--response-shapes expects error or warn, got "off"'],
     ['test --base-url http://h --api-root wp-json', `--api-root expects a path such as /wp-json, or 'rest_route', got "wp-json"`],
@@ -103,6 +103,24 @@ describe('parseCli: test and diff', () => {
     expect(usage('test --base-url http://h --prot 9000')).toBe('unknown flag --prot');
     expect(usage('test --base-url http://h -q')).toBe('unknown flag -q');
     expect(usage('test --base-url http://h --bogus=1')).toBe('unknown flag --bogus');
+  });
+
+  it("points people from other tools' flags to ours: --exclude is --skip, --include is --only", () => {
+    expect(usage('test --base-url http://h --exclude cal/v1')).toBe('unknown flag --exclude (did you mean --skip?)');
+    expect(usage('test --base-url http://h --include cal/v1')).toBe('unknown flag --include (did you mean --only?)');
+    expect(usage('test --url http://h')).toBe('unknown flag --url (did you mean --base-url?)');
+    // Only a flag of the command itself: merge takes no --skip.
+    expect(usage('merge a.json --exclude x')).toBe('unknown flag --exclude');
+  });
+
+  it('says to drop /wp-json from --base-url, and keeps a site in a folder as it is', () => {
+    expect(usage('test -u https://site.example/wp-json')).toBe(
+      "--base-url https://site.example/wp-json: give the site's address without /wp-json: --base-url https://site.example (the suite adds the REST root, /wp-json by default; --api-root sets another)",
+    );
+    expect(usage('test -u https://site.example/blog/wp-json/')).toContain('--base-url https://site.example/blog (');
+    expect(usage('test -u https://site.example/uk/wp-json/cal/v1')).toContain('--base-url https://site.example/uk (');
+    expect((parseCli(['test', '-u', 'https://site.example/blog/'], {}) as { baseUrl: string }).baseUrl).toBe('https://site.example/blog');
+    expect((parseCli(['test', '-u', 'https://site.example/wp-jsonx'], {}) as { baseUrl: string }).baseUrl).toBe('https://site.example/wp-jsonx');
   });
 
   it('says what a flag without its value expected, naming a short flag with its long form', () => {

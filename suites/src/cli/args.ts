@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
 import {
   DEFAULT_POLICY,
+  DEFAULT_REPORT_FORMATS,
   REPORT_FORMATS,
   type PolicyLevel,
   type ReportFormat,
@@ -146,12 +147,12 @@ export const FLAG_SPECS: Readonly<Record<Flag, { type: 'string' | 'boolean'; sho
 
 /** What each string flag expects, for messages that say so. */
 const EXPECTS: Partial<Record<Flag, string>> = {
-  config: 'a JSON file such as site-contracts.config.json',
+  config: 'a JSON or YAML file such as site-contracts.config.json',
   'base-url': 'an http(s) URL such as https://staging.example.org',
   'api-root': "a path such as /wp-json, or 'rest_route'",
   'auth-env': 'the name of an environment variable holding user:application-password',
   header: HEADER_EXPECTS,
-  only: 'a comma-separated list of namespaces, routes or checks',
+  only: 'a comma-separated list of namespaces, routes or checks, or one case id from a report (check:operationId:variant)',
   skip: 'a comma-separated list of namespaces, routes or checks',
   seed: 'an integer from 0 to 4294967295',
   runs: 'a whole number of cases per parameter, at least 1',
@@ -444,9 +445,16 @@ function parseLevel(flag: Flag, raw: string | undefined): PolicyLevel | undefine
   return raw;
 }
 
+/** A report's case id (`check:operationId:variant`): its variant may hold commas, so it is never split. */
+const CASE_ID = /^[a-z_]+:[^:,]*:/;
+
 function parseList(flag: Flag, raws: readonly string[] | undefined): string[] {
   const out: string[] = [];
   for (const raw of raws ?? []) {
+    if (flag === 'only' && CASE_ID.test(raw.trim())) {
+      out.push(raw.trim());
+      continue;
+    }
     const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
     if (items.length === 0) throw expected(flag, raw);
     out.push(...items);
@@ -455,7 +463,7 @@ function parseList(flag: Flag, raws: readonly string[] | undefined): string[] {
 }
 
 function parseFormats(raws: readonly string[] | undefined): ReportFormat[] {
-  if (raws === undefined) return [...REPORT_FORMATS];
+  if (raws === undefined) return [...DEFAULT_REPORT_FORMATS];
   const chosen = new Set<string>();
   for (const raw of raws) {
     const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -484,6 +492,16 @@ function parseHttpUrl(flag: 'base-url' | 'upstream', raw: string): string {
   }
   if (url.search !== '' || url.hash !== '') {
     throw new UsageError(`--${flag} expects ${EXPECTS[flag]} without query or fragment, got ${JSON.stringify(raw)}`, flag);
+  }
+  // The REST root is added to the site's address (--api-root, /wp-json by default); given twice, every request
+  // would go to /wp-json/wp-json/... and the run would end at "not a WordPress REST root".
+  const root = /^(.*?)\/wp-json(\/.*)?$/.exec(url.pathname.replace(/\/+$/, ''));
+  if (flag === 'base-url' && root) {
+    const site = `${url.origin}${root[1]}`;
+    throw new UsageError(
+      `--base-url ${raw}: give the site's address without /wp-json: --base-url ${site} (the suite adds the REST root, /wp-json by default; --api-root sets another)`,
+      flag,
+    );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

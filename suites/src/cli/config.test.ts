@@ -60,8 +60,30 @@ describe('findConfig', () => {
   });
 
   it('names the file whose JSON is broken', async () => {
-    await expect(findConfig(undefined, io({ '/project/site-contracts.config.json': '{"test": ' }))).rejects.toThrow(/^site-contracts\.config\.json: not valid JSON/);
-    await expect(findConfig(undefined, io({ '/project/package.json': '{,' }))).rejects.toThrow(/^package\.json: not valid JSON/);
+    await expect(findConfig(undefined, io({ '/project/site-contracts.config.json': '{"test": ' }))).rejects.toThrow(/^site-contracts\.config\.json:1:10: not valid JSON/);
+    await expect(findConfig(undefined, io({ '/project/package.json': '{,' }))).rejects.toThrow(/^package\.json:1:2: not valid JSON/);
+  });
+
+  it('gives the line and column of the mistake: a trailing comma on line 4', async () => {
+    const text = '{\n  "test": {\n    "base-url": "https://staging.example.org",\n    "only": ["cal/v1"],\n  }\n}\n';
+    const e = await findConfig(undefined, io({ '/project/site-contracts.config.json': text })).catch((x: unknown) => x as Error);
+    expect((e as Error).message).toMatch(/^site-contracts\.config\.json:5:3: not valid JSON: .*\(line 5, column 3: "}"\)$/);
+    // Well formed, the same file reads.
+    expect(await findConfig(undefined, io({ '/project/site-contracts.config.json': text.replace('"],\n', '"]\n') }))).toMatchObject({ data: { test: { only: ['cal/v1'] } } });
+  });
+
+  it('reads the config in YAML too, and reports broken YAML with line and column', async () => {
+    const yaml = 'test:\n  base-url: https://staging.example.org\n  only: [cal/v1]\n  max-failures: 20\n';
+    expect(await findConfig(undefined, io({ '/project/site-contracts.config.yaml': yaml }))).toEqual({
+      source: 'site-contracts.config.yaml',
+      data: { test: { 'base-url': 'https://staging.example.org', only: ['cal/v1'], 'max-failures': 20 } },
+    });
+    expect(await findConfig('ci/staging.yml', io({ 'ci/staging.yml': yaml }))).toMatchObject({ source: 'ci/staging.yml', data: { test: { only: ['cal/v1'] } } });
+    await expect(findConfig(undefined, io({ '/project/site-contracts.config.yml': 'test:\n  only: [cal/v1\n' }))).rejects.toThrow(/^site-contracts\.config\.yml:3:1: not valid YAML: .*\(line 3, column 1\)$/);
+    await expect(findConfig(undefined, io({ '/project/site-contracts.config.yaml': 'test:\n  runs: 1\n  runs: 2\n' }))).rejects.toThrow(/^site-contracts\.config\.yaml:3:3: not valid YAML: Map keys must be unique/);
+    await expect(findConfig(undefined, io({ '/project/site-contracts.config.yaml': yaml, '/project/site-contracts.config.json': '{}' }))).rejects.toThrow(
+      'both site-contracts.config.json and site-contracts.config.yaml hold a configuration',
+    );
   });
 });
 

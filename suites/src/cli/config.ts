@@ -1,6 +1,7 @@
 // The config file: the flags a project always gives, kept beside its code so CI and every developer run the
-// suite the same way. `site-contracts.config.json` in the working directory, or `--config FILE`, or the
-// `site-contracts` key of package.json; one section per command, keyed by the flags' long names:
+// suite the same way. `site-contracts.config.json` (or `.yaml`, `.yml`) in the working directory, or
+// `--config FILE`, or the `site-contracts` key of package.json; one section per command, keyed by the flags'
+// long names (a file that does not parse is reported with the line and column of the mistake):
 //
 //   { "test": { "base-url": "https://staging.example.org", "only": ["cal/v1"], "max-failures": 20 },
 //     "diff": { "base-url": "https://staging.example.org" } }
@@ -11,13 +12,16 @@
 // Flags on the command line override the file's (buildArgs in args.ts); values are checked by the same code as
 // the command line's.
 
-import { basename, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
+import { parseDocument } from 'yaml';
 import { ALLOWED, COMMANDS, FLAG_SPECS, NOT_IN_CONFIG, type Command, type Flag } from './args.ts';
 import { UsageError } from './errors.ts';
 import { parseHeader } from './headers.ts';
 import { suggestion, type FlagValue, type FlagValues } from './tokenize.ts';
 
 export const CONFIG_FILE = 'site-contracts.config.json';
+/** The default file's other spellings, in YAML. */
+export const YAML_CONFIG_FILES = ['site-contracts.config.yaml', 'site-contracts.config.yml'];
 export const PACKAGE_KEY = 'site-contracts';
 
 /** The flags one command's section gives, and where they came from (for messages and --print-config). */
@@ -52,14 +56,21 @@ export async function findConfig(explicit: string | undefined, io: ConfigIo): Pr
     return basename(explicit) === 'package.json' ? packageSection(explicit, text!, true) : parsed(explicit, text!);
   }
   if (io.cwd === undefined) return undefined;
-  const own = await read(join(io.cwd, CONFIG_FILE), io, false);
+  const found: { name: string; text: string }[] = [];
+  for (const name of [CONFIG_FILE, ...YAML_CONFIG_FILES]) {
+    const text = await read(join(io.cwd, name), io, false);
+    if (text !== undefined) found.push({ name, text });
+  }
   const pkgPath = join(io.cwd, 'package.json');
   const pkgText = await read(pkgPath, io, false);
   const pkg = pkgText === undefined ? undefined : packageSection('package.json', pkgText, false);
-  if (own !== undefined && pkg !== undefined) {
-    throw new UsageError(`both ${CONFIG_FILE} and the "${PACKAGE_KEY}" key of package.json hold a configuration; keep one of them (or choose with --config FILE)`);
+  const holders = [...found.map((f) => f.name), ...(pkg ? [`the "${PACKAGE_KEY}" key of package.json`] : [])];
+  if (holders.length > 1) {
+    const list = `${holders.slice(0, -1).join(', ')} and ${holders.at(-1)!}`;
+    throw new UsageError(`${holders.length === 2 ? `both ${list}` : `${list} all`} hold a configuration; keep one of them (or choose with --config FILE)`);
   }
-  return own !== undefined ? parsed(CONFIG_FILE, own) : pkg;
+  const own = found[0];
+  return own !== undefined ? parsed(own.name, own.text) : pkg;
 }
 
 async function read(path: string, io: ConfigIo, required: boolean): Promise<string | undefined> {
@@ -72,16 +83,41 @@ async function read(path: string, io: ConfigIo, required: boolean): Promise<stri
   }
 }
 
+/** Line and column (1-based) of a character offset, as editors count them. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const line = before.split('\n').length;
+  return { line, column: before.length - before.lastIndexOf('\n') };
+}
+
 function parseJson(source: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${source}: not valid JSON (${(e as Error).message})`);
+    // V8 names the offset ("at position 37"); at the end of the text when it ran out ("Unexpected end").
+    const message = (e as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    const { line, column } = lineColumn(text, at ? Number(at[1]) : text.length);
+    const shown = message.replace(/,? *"(?:[^"\\]|\\.)*" is not valid JSON/, '').replace(/ in JSON at position \d+.*$/, '').replace(/ \(line \d+ column \d+\)$/, '');
+    throw new UsageError(`${source}:${line}:${column}: not valid JSON: ${shown} (line ${line}, column ${column}: ${JSON.stringify(text.split('\n')[line - 1]?.trim() ?? '')})`);
   }
 }
 
+function parseYaml(source: string, text: string): unknown {
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    const pos = error.linePos?.[0];
+    const { line, column } = pos ? { line: pos.line, column: pos.col } : lineColumn(text, error.pos[0]);
+    throw new UsageError(`${source}:${line}:${column}: not valid YAML: ${error.message.split('\n', 1)[0]} (line ${line}, column ${column})`);
+  }
+  return doc.toJS();
+}
+
+const isYaml = (path: string): boolean => ['.yaml', '.yml'].includes(extname(path).toLowerCase());
+
 function parsed(source: string, text: string): ConfigFile {
-  return { source, data: parseJson(source, text) };
+  return { source, data: isYaml(source) ? parseYaml(source, text) : parseJson(source, text) };
 }
 
 function packageSection(path: string, text: string, required: boolean): ConfigFile | undefined {

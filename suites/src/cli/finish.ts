@@ -4,7 +4,7 @@
 // code.
 
 import { applyBaseline, parseBaseline, type Baseline } from '../report/baseline.ts';
-import type { RunResult } from '../report/model.ts';
+import type { CaseResult, RunResult } from '../report/model.ts';
 import { exitCodeFor, failsRun, summarize } from '../report/run.ts';
 import { ensureWritable, reportable, ReportWriteError, writeReports, type WrittenReport } from '../report/write.ts';
 import type { ReportArgs } from './args.ts';
@@ -89,8 +89,13 @@ export function describeRun(run: RunResult, written: readonly WrittenReport[]): 
   for (const c of failing.slice(0, LISTED_FAILURES)) {
     const where = [c.method, c.route].filter(Boolean).join(' ');
     lines.push(`  ${c.status === 'errored' ? 'ERROR' : 'FAIL '} ${c.check}${where ? ` ${where}` : ''} [${c.severity}]${c.message ? `: ${firstLine(c.message)}` : ''}`);
+    lines.push(`        case:   ${c.id}`);
+    const replay = replayCommand(run, c);
+    if (replay) lines.push(`        replay: ${replay}`);
+    if (c.curl) lines.push(`        curl:   ${c.curl}`);
   }
   if (failing.length > LISTED_FAILURES) lines.push(`  ... and ${failing.length - LISTED_FAILURES} more in the reports`);
+  lines.push(...describeWarnings(run.cases));
 
   const b = run.baseline;
   if (b) {
@@ -106,6 +111,53 @@ export function describeRun(run: RunResult, written: readonly WrittenReport[]): 
     for (const w of written) lines.push(`  ${w.path}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** How many cases each warning group names before pointing at the reports. */
+const LISTED_PER_WARNING = 3;
+
+/** Warned cases by check and severity, after the failures: what each group found, and where. */
+export function describeWarnings(cases: readonly CaseResult[]): string[] {
+  const groups = new Map<string, CaseResult[]>();
+  for (const c of cases.filter((c) => c.status === 'warned')) {
+    const key = `${c.check} [${c.severity}]`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  if (groups.size === 0) return [];
+  const total = [...groups.values()].reduce((n, g) => n + g.length, 0);
+  const lines = [`  warnings: ${total} case(s) in ${groups.size} group(s)`];
+  for (const [key, group] of groups) {
+    lines.push(`  WARN  ${key}: ${group.length} case(s)`);
+    for (const c of group.slice(0, LISTED_PER_WARNING)) {
+      const where = [c.method, c.route].filter(Boolean).join(' ');
+      lines.push(`        ${c.id}${where ? ` (${where})` : ''}${c.message ? `: ${firstLine(c.message)}` : ''}`);
+    }
+    if (group.length > LISTED_PER_WARNING) lines.push(`        ... and ${group.length - LISTED_PER_WARNING} more in the reports`);
+  }
+  return lines;
+}
+
+const shellQuote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The command that runs exactly this case again: the same target, seed and case-shaping options, `--only` its
+ * case id. Only for `test` runs (a diff's findings are not replayed one by one); -H headers are left for the
+ * reader to add, since their values may be secret.
+ */
+export function replayCommand(run: RunResult, c: CaseResult): string | undefined {
+  const o = run.options;
+  if (o['command'] !== 'test') return undefined;
+  const parts = ['npx site-contracts test', '--base-url', shellQuote(run.target.baseUrl)];
+  if (run.target.apiRoot !== '/wp-json') parts.push('--api-root', shellQuote(run.target.apiRoot));
+  parts.push('--seed', String(run.seed));
+  if (typeof o['runs'] === 'number' && o['runs'] !== 3) parts.push('--runs', String(o['runs']));
+  const policy = o['policy'] as { conventions?: string; responseShapes?: string } | undefined;
+  if (policy?.conventions === 'warn') parts.push('--conventions', 'warn');
+  if (policy?.responseShapes === 'error') parts.push('--response-shapes', 'error');
+  if (o['readOnly'] === true) parts.push('--read-only');
+  if (typeof o['authEnv'] === 'string') parts.push('--auth-env', o['authEnv']);
+  parts.push('--only', shellQuote(c.id));
+  return parts.join(' ');
 }
 
 function firstLine(text: string): string {

@@ -45,3 +45,38 @@ describe('progress', () => {
     expect(chunks.every((c) => c.replace('\x1b[K', '').length <= 60)).toBe(true);
   });
 });
+
+describe('progress by units, on a terminal', () => {
+  it('shows units done of the total, the share, the time left and the unit being tested', () => {
+    const { chunks, stream } = sink(true);
+    stream.columns = 200;
+    let t = 0;
+    const p = createProgress({ stream, env: {}, now: () => t, minIntervalMs: 0, units: 4, every: 1 });
+    const a = { id: 'negative_rejection:getCalV1Events', label: 'negative_rejection GET /cal/v1/events' };
+    const b = { id: 'pagination:getCalV1Venues', label: 'pagination GET /cal/v1/venues' };
+    p.unitStarted(a);
+    expect(chunks.at(-1)).toBe('\rsite-contracts: 0/4 units (0%) ETA … | 0 cases, 0 passed, 0 failed | negative_rejection GET /cal/v1/events\x1b[K');
+    t = 10_000;
+    p.record('passed');
+    p.record('failed');
+    p.unitDone(a);
+    p.unitStarted(b);
+    // One unit of four in 10 s: three more take about 30 s.
+    expect(chunks.at(-1)).toBe('\rsite-contracts: 1/4 units (25%) ETA 0:30 | 2 cases, 1 passed, 1 failed | pagination GET /cal/v1/venues\x1b[K');
+    p.unitDone(b);
+    p.finish();
+    expect(chunks.at(-2)).toContain('2/4 units (50%) ETA 0:10 | 2 cases'); // two in 10 s: two more in about 10 s
+    expect(chunks.at(-1)).toBe('\n');
+  });
+
+  it('keeps CI logs to the plain case lines, with no redraws', () => {
+    const { chunks, stream } = sink(true);
+    const p = createProgress({ stream, env: { CI: 'true' }, every: 2, units: 3, total: 4 });
+    p.unitStarted({ id: 'u', label: 'route_presence GET /' });
+    for (const s of ['passed', 'passed', 'passed', 'passed'] as const) p.record(s);
+    p.unitDone({ id: 'u', label: 'route_presence GET /' });
+    p.finish();
+    expect(chunks.every((c) => c.endsWith('\n') && !c.includes('\r') && !c.includes('units'))).toBe(true);
+    expect(chunks.map((c) => c.split(' - ')[0])).toEqual(['site-contracts: 2/4 (50%) cases', 'site-contracts: 4/4 (100%) cases']);
+  });
+});

@@ -1,5 +1,7 @@
-// Progress while a run is going. A person at a terminal gets one line redrawn in place; a CI log
-// gets a plain line now and then, because `\r` redraws turn into thousands of lines there.
+// Progress while a run is going. A person at a terminal gets one line redrawn in place: units done of the total,
+// the share, an estimate of the time left, the unit being tested and the case counts. A CI log gets a plain line
+// now and then, because `\r` redraws turn into thousands of lines there. One line and `\r` + erase-to-end is
+// all the redraw needs, so it is written here rather than pulled in (log-update does the same with more).
 
 import type { CaseStatus } from '../report/model.ts';
 
@@ -19,10 +21,20 @@ export interface ProgressOptions {
   now?: () => number;
   /** In terminal mode, the least time between two redraws. */
   minIntervalMs?: number;
+  /** Units in the run, when known: the terminal line then counts units, with the share and the time left. */
+  units?: number;
+}
+
+/** What the terminal line names as being tested: a unit's family and its operation. */
+export interface UnitLabel {
+  id: string;
+  label: string;
 }
 
 export interface Progress {
   record(status: CaseStatus): void;
+  unitStarted(unit: UnitLabel): void;
+  unitDone(unit: UnitLabel): void;
   /** Draws the final state and ends the line. */
   finish(): void;
 }
@@ -40,6 +52,9 @@ export function createProgress(options: ProgressOptions): Progress {
   const started = now();
   const counts: Record<CaseStatus, number> = { passed: 0, failed: 0, warned: 0, inconclusive: 0, skipped: 0, errored: 0 };
   let done = 0;
+  let unitsDone = 0;
+  /** Units running now, in start order: the newest is the one named. */
+  const running = new Map<string, string>();
   let printedAt = 0;
   let drawnAt = -Infinity;
   let dirty = false;
@@ -51,9 +66,25 @@ export function createProgress(options: ProgressOptions): Progress {
       .map((s) => `${counts[s]} ${s}`);
     return `site-contracts: ${done}${of} cases - ${parts.join(', ')} - ${((now() - started) / 1000).toFixed(1)}s`;
   };
+  const clock = (ms: number): string => {
+    const s = Math.max(0, Math.round(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  };
+  /** The terminal's line when the units are known: where the run is, how long it has left, what it is doing. */
+  const unitLine = (total: number): string => {
+    const elapsed = now() - started;
+    const eta = unitsDone > 0 && unitsDone < total ? `ETA ${clock((elapsed / unitsDone) * (total - unitsDone))}` : unitsDone >= total ? 'done' : 'ETA …';
+    const current = [...running.values()].at(-1);
+    const failed = counts.failed + counts.errored;
+    return (
+      `site-contracts: ${unitsDone}/${total} units (${Math.floor((100 * unitsDone) / Math.max(1, total))}%) ${eta} | ` +
+      `${done} cases, ${counts.passed} passed, ${failed} failed${counts.warned ? `, ${counts.warned} warned` : ''}` +
+      `${current ? ` | ${current}` : ''}`
+    );
+  };
   const draw = (): void => {
     const width = (stream.columns ?? 80) - 1;
-    const text = line();
+    const text = options.units !== undefined ? unitLine(options.units) : line();
     // \x1b[K clears what a longer previous line left behind.
     stream.write(`\r${text.length > width ? text.slice(0, width) : text}\x1b[K`);
     drawnAt = now();
@@ -61,6 +92,14 @@ export function createProgress(options: ProgressOptions): Progress {
   };
 
   return {
+    unitStarted(unit) {
+      running.set(unit.id, unit.label);
+      if (interactive && now() - drawnAt >= minInterval) draw();
+    },
+    unitDone(unit) {
+      running.delete(unit.id);
+      unitsDone++;
+    },
     record(status) {
       done++;
       counts[status]++;

@@ -31,8 +31,33 @@ export interface TokenizeOptions {
  * A typo of a few characters, and at most half the word (`--prot` is --port, not --rps); beyond that a
  * suggestion is a guess.
  */
+/**
+ * Flags people bring from other tools (Schemathesis, Prism, Dredd, pytest), far from ours in spelling but the same
+ * in meaning: `--exclude` is our `--skip`, whatever its edit distance.
+ */
+const SYNONYMS: Readonly<Record<string, string>> = {
+  exclude: 'skip',
+  'exclude-path': 'skip',
+  'exclude-operation-id': 'skip',
+  'exclude-tag': 'skip',
+  include: 'only',
+  'include-path': 'only',
+  'include-operation-id': 'only',
+  'include-tag': 'only',
+  url: 'base-url',
+  'base-path': 'api-root',
+  'hypothesis-seed': 'seed',
+  'max-examples': 'runs',
+  'request-timeout': 'timeout-ms',
+  'junit-xml': 'format',
+  report: 'format',
+  'rate-limit': 'rps',
+};
+
 export function suggestion(word: string, candidates: readonly string[]): string | undefined {
   if (candidates.length === 0 || word === '') return undefined;
+  const synonym = SYNONYMS[word.toLowerCase()];
+  if (synonym !== undefined && candidates.includes(synonym)) return synonym;
   const best = closest(word, [...candidates]);
   return distance(word, best) <= Math.min(3, Math.max(1, Math.floor(word.length / 2))) ? best : undefined;
 }

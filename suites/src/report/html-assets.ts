@@ -159,6 +159,29 @@ export const CLIENT_JS = String.raw`
   function $(id) { return document.getElementById(id); }
   var run = JSON.parse($('run-data').textContent);
   var view = JSON.parse($('view-data').textContent);
+  // Passed and skipped cases come as short rows (summary-form.ts): [id, status, severity, durationMs, extra?]; their
+  // check, operation and variant are in the id (check:operationId:variant), their namespace, method and route in
+  // the operation table; extra holds what differs (a null: the case has none of that field).
+  var DERIVED = ['check', 'operationId', 'variant', 'namespace', 'method', 'route'];
+  if (run.summarized) {
+    var ops = run.summarized.operations, whole = run.cases, at = run.summarized.wholeAt, all = [], w = 0;
+    run.cases = all;
+    run.summarized.rows.forEach(function (row) {
+      // The whole cases back in their places: the view refers to cases by their index in the run.
+      while (w < at.length && at[w] === all.length) all.push(whole[w++]);
+      var id = row[0], a = id.indexOf(':'), b = id.indexOf(':', a + 1);
+      var op = id.slice(a + 1, b), variant = id.slice(b + 1), known = ops[op];
+      var c = { check: id.slice(0, a), namespace: '' };
+      if (op !== '-') { c.operationId = op; if (known) { c.namespace = known[0]; if (known[1] !== null) c.method = known[1]; if (known[2] !== null) c.route = known[2]; } }
+      if (variant !== '') c.variant = variant;
+      c.id = id; c.status = row[1]; c.severity = row[2]; c.durationMs = row[3];
+      var extra = row[4] || {};
+      Object.keys(extra).forEach(function (k) { c[k] = extra[k]; });
+      DERIVED.forEach(function (k) { if (c[k] === null) delete c[k]; });
+      all.push(c);
+    });
+    while (w < at.length) all.push(whole[w++]);
+  }
   var cases = run.cases;
   var PAGE = 500;
   // The filters a click can set, in the order the active ones are listed.

@@ -118,7 +118,7 @@ describe('verdict and why', () => {
       'https://staging.example.org/wp-json',
       'started 2026-03-04 05:06:07 UTC',
       'took 60.0 s',
-      'seed 99 (replay one check: --seed 99 --only <check>)',
+      'seed 99 (replay one case: --seed 99 --only <case id>)',
       '1,234 requests sent',
       'site-contracts 1.2.3',
     ]);
@@ -296,5 +296,18 @@ describe('the diff report', () => {
     expect(accepted.verdict).toBe('passed');
     expect(accepted.why).toMatch(/; every difference is accepted by the baseline\.$/);
     expect(accepted.tiles.at(-1)).toMatchObject({ label: 'accepted by the baseline', count: 5 });
+  });
+});
+
+describe('a run cut short', () => {
+  const cases = [mk('negative_rejection', 'GET cal/v1 events', 'failed'), mk('pagination', 'GET cal/v1 events', 'skipped', 'documented', 'not-run:max-failures')];
+  it('says in the header that --max-failures stopped it, and how many checks did not run', () => {
+    const run = runOf(cases, {});
+    const cut = { ...run, options: { ...run.options, stoppedBy: 'max-failures', maxFailures: 1 } };
+    expect(htmlView(cut).why).toContain('Cut short by --max-failures 1: no check started after that many cases had failed (1 check not run), so this is not the whole suite.');
+    expect(renderHtml(cut)).toMatch(/<p class="why" id="why">[^<]*Cut short by --max-failures 1/);
+  });
+  it('says nothing of the kind for a run that ran to its end', () => {
+    expect(htmlView(runOf(cases)).why).not.toContain('Cut short');
   });
 });

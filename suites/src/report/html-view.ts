@@ -280,8 +280,25 @@ function whyTest(run: RunResult, counts: Record<Outcome, number>, outcomes: read
     return `Stopped by ${signal} after ${plural(s.total, 'case')}: only part of the run happened, so it cannot pass${failures ? `. Before it stopped, ${failures}` : ''}${also}.`;
   }
   if (s.total === 0) return 'No case ran: check --only, --skip and --shard.';
-  if (failingCases > 0) return `${failures}, out of ${plural(s.total, 'case')}${also}.`;
-  return `No case of ${n(s.total)} failed or errored${also}.`;
+  const cut = cutShort(run);
+  if (failingCases > 0) return `${failures}, out of ${plural(s.total, 'case')}${also}.${cut}`;
+  return `No case of ${n(s.total)} failed or errored${also}.${cut}`;
+}
+
+/** A run that stopped before its end says so in the header: its counts cover only part of the suite. */
+function cutShort(run: RunResult): string {
+  const notRun = run.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
+  const left = notRun > 0 ? ` (${plural(notRun, 'check')} not run)` : '';
+  switch (run.options['stoppedBy']) {
+    case 'max-failures':
+      return ` Cut short by --max-failures ${String(run.options['maxFailures'] ?? '')}: no check started after that many cases had failed${left}, so this is not the whole suite.`;
+    case 'budget':
+      return ` Cut short: the request budget (--max-requests ${String(run.options['maxRequests'] ?? '')}) ran out${left}.`;
+    case 'down':
+      return ` Cut short: the target stopped answering${left}.`;
+    default:
+      return '';
+  }
 }
 
 /** An operation, or for a case that names none (a global check, an extra route) its method and route. */
@@ -305,7 +322,7 @@ function whyDiff(run: RunResult, s: DiffSummary, counts: Record<Outcome, number>
 function metaOf(run: RunResult, diff: boolean): string[] {
   const meta = [`${run.target.baseUrl}${run.target.apiRoot}`, `${diff ? 'compared' : 'started'} ${formatWhen(run.startedAt)}`, `took ${(run.durationMs / 1000).toFixed(1)} s`];
   if (!diff) {
-    meta.push(`seed ${run.seed} (replay one check: --seed ${run.seed} --only <check>)`);
+    meta.push(`seed ${run.seed} (replay one case: --seed ${run.seed} --only <case id>)`);
     const sent = run.options['requestsSent'];
     if (typeof sent === 'number') meta.push(`${n(sent)} requests sent`);
     if (run.shard) meta.push(`shard ${run.shard.index}/${run.shard.total}`);

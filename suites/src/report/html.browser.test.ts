@@ -25,6 +25,7 @@ import type { CaseResult, RunResult } from './model.ts';
 import { failsRun } from './run.ts';
 import { sampleRun } from './sample.ts';
 import { writeReports } from './write.ts';
+import { parseRunJson } from './json.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -144,7 +145,7 @@ async function open(browser: Browser, file: string, viewport: Viewport): Promise
     if (!req.url().startsWith('file:')) problems.push(`network: ${req.url()}`);
   });
   await page.goto(pathToFileURL(file).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
   return { page, problems };
 }
 
@@ -227,9 +228,9 @@ describe.skipIf(!hasChromium)('HTML reports in Chromium', () => {
         deps(env, contract),
       );
       expect(code).toBe(1);
-      run = JSON.parse(await readFile(join(dir, 'test', 'site-contracts.json'), 'utf8')) as RunResult;
+      run = parseRunJson(await readFile(join(dir, 'test', 'site-contracts.json'), 'utf8'), 'site-contracts.json');
       expect(await main(['diff', '--base-url', drifted.url, '--report-dir', join(dir, 'diff'), '--format', 'json,html'], deps(env, contract))).toBe(1);
-      diffRun = JSON.parse(await readFile(join(dir, 'diff', 'site-contracts-diff.json'), 'utf8')) as RunResult;
+      diffRun = parseRunJson(await readFile(join(dir, 'diff', 'site-contracts-diff.json'), 'utf8'), 'site-contracts-diff.json');
       diff = JSON.parse(await readFile(join(dir, 'diff', 'diff.json'), 'utf8')) as DiffResult;
     } finally {
       await server.close();
@@ -245,7 +246,7 @@ describe.skipIf(!hasChromium)('HTML reports in Chromium', () => {
       pages.set(`diff ${v.name}`, await open(browser, join(dir, 'diff', 'site-contracts-diff.html'), v));
     }
     pages.set(`sample ${VIEWPORTS[0].name}`, await open(browser, sample!.path, VIEWPORTS[0]));
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -506,7 +507,7 @@ describe.skipIf(!hasChromium)('HTML reports in Chromium', () => {
       expect(await response.textContent()).toContain('</script><script>window.__pwned=1</script>');
       expect(await detail.locator('pre.message').textContent()).toBe('expected a status below 500, got 500');
       await detail.locator('button.copy').click();
-      await page.waitForFunction(() => document.querySelector('button.copy')?.textContent !== 'Copy', undefined, { timeout: 5000 });
+      await page.waitForFunction(() => document.querySelector('button.copy')?.textContent !== 'Copy', undefined, { timeout: 60_000 });
       await row.click();
       expect(await page.locator('#cases-body tr.detail').count()).toBe(0);
       await page.click('#filter-reset');

@@ -4,6 +4,7 @@ import { CLIENT_CSS, CLIENT_JS } from './html-assets.ts';
 import { htmlEscape, jsonForScript, renderHtml } from './html.ts';
 import { htmlView } from './html-view.ts';
 import { sampleRun } from './sample.ts';
+import { summarizeCases } from './summary-form.ts';
 
 describe('renderHtml', () => {
   const run = sampleRun();
@@ -22,7 +23,7 @@ describe('renderHtml', () => {
   it('embeds the run so that no server text can close or open an element', () => {
     const data = /<script type="application\/json" id="run-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(data).not.toMatch(/[<>&]/);
-    expect(JSON.parse(data)).toEqual(JSON.parse(JSON.stringify(run)));
+    expect(JSON.parse(data)).toEqual(JSON.parse(JSON.stringify(summarizeCases(run))));
     const view = /<script type="application\/json" id="view-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(view).not.toMatch(/[<>&]/);
     expect(JSON.parse(view)).toEqual(JSON.parse(JSON.stringify(htmlView(run))));

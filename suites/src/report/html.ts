@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { CLIENT_CSS, CLIENT_JS } from './html-assets.ts';
 import { htmlView } from './html-view.ts';
 import type { RunResult } from './model.ts';
+import { summarizeCases } from './summary-form.ts';
 
 /** JSON that cannot end its <script> element early nor be misread by the HTML tokenizer. */
 export function jsonForScript(value: unknown): string {
@@ -87,7 +88,7 @@ export function renderHtml(run: RunResult): string {
 </div>
 <button type="button" class="more" id="more" hidden></button>
 </section>
-<script type="application/json" id="run-data">${jsonForScript(run)}</script>
+<script type="application/json" id="run-data">${jsonForScript(summarizeCases(run))}</script>
 <script type="application/json" id="view-data">${jsonForScript(view)}</script>
 <script>${CLIENT_JS}</script>
 </body>

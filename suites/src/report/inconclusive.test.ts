@@ -48,7 +48,7 @@ describe('inconclusive cases', () => {
 
   it('read back from JSON and survive a merge of shards', () => {
     const back = parseRunJson(renderJson(run), 'run.json');
-    expect(back.cases[1]!.status).toBe('inconclusive');
+    expect(back.cases.filter((c) => c.status === 'inconclusive')).toHaveLength(1);
     expect(back.summary.inconclusive).toBe(1);
     const a = sampleRun([passed]);
     const b = sampleRun([inconclusive]);

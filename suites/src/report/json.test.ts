@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { parseRunJson, renderJson, ReportFormatError } from './json.ts';
+import { parseRunJson, renderJson, renderJsonFull, ReportFormatError } from './json.ts';
 import { sampleRun } from './sample.ts';
 
 describe('JSON report', () => {
-  it('round-trips the run result', () => {
+  it('round-trips the run result whole with json-full', () => {
     const run = sampleRun();
-    expect(parseRunJson(renderJson(run), 'r.json')).toEqual(run);
+    expect(parseRunJson(renderJsonFull(run), 'r.json')).toEqual(run);
+  });
+
+  it('round-trips the failing cases whole and the passed ones short with json', () => {
+    const run = sampleRun();
+    const back = parseRunJson(renderJson(run), 'r.json');
+    const { cases, ...rest } = back;
+    const { cases: original, ...before } = run;
+    expect(rest).toEqual(before);
+    expect(new Set(cases.map((c) => c.id))).toEqual(new Set(original.map((c) => c.id)));
+    for (const c of original.filter((c) => c.status !== 'passed' && c.status !== 'skipped')) expect(cases.find((k) => k.id === c.id)).toEqual(c);
   });
 
   it('refuses what is not a report of this version, naming the file', () => {

@@ -1,8 +1,24 @@
-// The JSON report is the run result itself: the format merge and --baseline read back.
+// The JSON report is the run result itself: the format merge and --baseline read back. `json` writes passed and
+// skipped cases in their short form (summary-form.ts), one case per line; `json-full` writes every case whole.
 
 import { REPORT_VERSION, type RunResult } from './model.ts';
+import { expandCases, summarizeCases, type ShortCases } from './summary-form.ts';
 
+/** The summarised report: indented, with each case and each short row on one line (a passing full run: ~1.3 MB). */
 export function renderJson(run: RunResult): string {
+  const { cases, summarized, ...rest } = summarizeCases(run);
+  const marks = { cases: '\u0000cases', rows: '\u0000rows' };
+  const list = (items: readonly unknown[]) => (items.length === 0 ? '[]' : `[\n${items.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n  ]`);
+  const head = JSON.stringify({ ...rest, cases: marks.cases, summarized: { ...summarized, rows: marks.rows } }, null, 2);
+  return (
+    head
+      .replace(JSON.stringify(marks.cases), () => list(cases))
+      .replace(JSON.stringify(marks.rows), () => list(summarized.rows).replace(/\n {4}/g, '\n      ').replace(/\n {2}\]$/, '\n    ]')) + '\n'
+  );
+}
+
+/** Every case whole, requests and answers included (`--format json-full`). */
+export function renderJsonFull(run: RunResult): string {
   return JSON.stringify(run, null, 2) + '\n';
 }
 
@@ -35,5 +51,6 @@ export function parseRunJson(text: string, source: string): RunResult {
       throw new ReportFormatError(`${source}: cases[${i}] has no string "id" and "status"`);
     }
   }
-  return data as RunResult;
+  const { summarized, ...run } = data as RunResult & { summarized?: ShortCases };
+  return { ...run, cases: expandCases({ ...run, ...(summarized ? { summarized } : {}) }) };
 }

@@ -167,8 +167,10 @@ export interface RunResult {
   interrupted?: Interruption;
 }
 
-export type ReportFormat = 'junit' | 'json' | 'html';
-export const REPORT_FORMATS: readonly ReportFormat[] = ['junit', 'json', 'html'];
+export type ReportFormat = 'junit' | 'json' | 'html' | 'json-full' | 'har';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['junit', 'json', 'html', 'json-full', 'har'];
+/** What a run writes when --format is not given: the full record and the HAR are asked for. */
+export const DEFAULT_REPORT_FORMATS: readonly ReportFormat[] = ['junit', 'json', 'html'];
 
 export function caseId(check: string, operationId?: string, variant?: string): string {
   return `${check}:${operationId ?? '-'}:${variant ?? ''}`;

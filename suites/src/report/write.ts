@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { renderHtml } from './html.ts';
-import { renderJson } from './json.ts';
+import { renderHar } from './har.ts';
+import { renderJson, renderJsonFull } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { limitRun } from './limits.ts';
 import type { ReportFormat, RunResult } from './model.ts';
@@ -41,11 +42,13 @@ export interface WrittenReport {
   path: string;
 }
 
-const EXTENSIONS: Record<ReportFormat, string> = { junit: '.junit.xml', json: '.json', html: '.html' };
+const EXTENSIONS: Record<ReportFormat, string> = { junit: '.junit.xml', json: '.json', html: '.html', 'json-full': '.full.json', har: '.har' };
 const RENDERERS: Record<ReportFormat, (run: RunResult) => string> = {
   junit: renderJunit,
   json: renderJson,
   html: renderHtml,
+  'json-full': renderJsonFull,
+  har: renderHar,
 };
 
 /** Shards name their files apart so that all of them can land in one directory for `merge reports/shard-*.json`. */

@@ -46,6 +46,8 @@ export interface SuiteOptions {
   signal: AbortSignal;
   now(): Date;
   onCase?(c: CaseResult): void;
+  /** A unit starts and ends (for the progress display). */
+  onUnit?(unit: Unit, phase: 'start' | 'end'): void;
 }
 
 export type StopReason = 'budget' | 'down' | 'aborted' | 'max-failures';
@@ -167,7 +169,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const pool = async (units: readonly Unit[]): Promise<void> => {
     const queue = [...units];
     const workers = Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 4, queue.length)) }, async () => {
-      for (let u = queue.shift(); u; u = queue.shift()) await runUnit(u);
+      for (let u = queue.shift(); u; u = queue.shift()) {
+        o.onUnit?.(u, 'start');
+        await runUnit(u);
+        o.onUnit?.(u, 'end');
+      }
     });
     await Promise.all(workers);
   };

@@ -2,6 +2,8 @@
 // which also covers the routes under it), an operationId or a check. Kinds combine with AND, items of
 // one kind with OR: `--only cal/v1,negative_rejection` is negative rejection in cal/v1.
 // An item that names nothing is a usage error: a typo must not turn into a silently empty run.
+// --only also takes a report's case id (`check:operationId:variant`, e.g. `route_presence:getCalV1:`): the
+// check on that operation runs, and only that case is reported, so a FAIL line's replay command is exact.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
@@ -14,16 +16,35 @@ export interface Filter {
   routes: Set<string>;
   operations: Set<string>;
   checks: Set<string>;
+  /** Case ids given to --only: the run reports these cases alone. */
+  cases: Set<string>;
+}
+
+/** A report's case id: `check:operationId:variant`, operationId `-` for a check not tied to one. */
+function caseIdParts(item: string): { check: string; operationId: string; variant: string } | undefined {
+  const first = item.indexOf(':');
+  const second = item.indexOf(':', first + 1);
+  if (first <= 0 || second < 0) return undefined;
+  return { check: item.slice(0, first), operationId: item.slice(first + 1, second), variant: item.slice(second + 1) };
 }
 
 const ROOT_NAMES = new Set(['root', '(root)', '/']);
 
 export function parseFilter(items: readonly string[], contract: Contract, checks: readonly string[], flag: '--only' | '--skip'): Filter {
-  const f: Filter = { namespaces: new Set(), routes: new Set(), operations: new Set(), checks: new Set() };
+  const f: Filter = { namespaces: new Set(), routes: new Set(), operations: new Set(), checks: new Set(), cases: new Set() };
   const namespaces = new Set(contract.operations.map((o) => o.namespace));
   for (const raw of items) {
     const item = raw.trim();
-    if (ROOT_NAMES.has(item)) f.namespaces.add('');
+    const id = caseIdParts(item);
+    if (id && checks.includes(id.check)) {
+      if (flag === '--skip') throw new UsageError(`--skip ${item}: a case id replays one case with --only; --skip takes namespaces, routes, operationIds or checks`, 'skip');
+      if (id.operationId !== '-' && !contract.operations.some((o) => o.id === id.operationId)) {
+        throw new UsageError(`--only ${item}: the case id names the operation ${id.operationId}, which the contract does not have`, 'only');
+      }
+      f.checks.add(id.check);
+      if (id.operationId !== '-') f.operations.add(id.operationId);
+      f.cases.add(item);
+    } else if (ROOT_NAMES.has(item)) f.namespaces.add('');
     else if (checks.includes(item)) f.checks.add(item);
     else if (namespaces.has(item)) f.namespaces.add(item);
     else if (item.startsWith('/')) {
@@ -35,7 +56,7 @@ export function parseFilter(items: readonly string[], contract: Contract, checks
     } else if (contract.operations.some((o) => o.id === item)) f.operations.add(item);
     else {
       throw new UsageError(
-        `${flag} ${item}: not a namespace, route, operationId or check; namespaces: root, ${[...namespaces].filter((n) => n !== '').sort().join(', ')}; checks: ${[...checks].join(', ')}`,
+        `${flag} ${item}: not a namespace, route, operationId, check${flag === '--only' ? ' or case id (check:operationId:variant)' : ''}; namespaces: root, ${[...namespaces].filter((n) => n !== '').sort().join(', ')}; checks: ${[...checks].join(', ')}`,
       );
     }
   }

@@ -72,7 +72,7 @@ describe('diff', () => {
     );
     expect(r.out).toMatch(/site-contracts-diff\.junit\.xml/);
     expect(r.code).toBe(0);
-  }, 30_000);
+  });
 
   it('reaches a site behind a WAF with -H, and keeps the token out of diff.json and the reports', async () => {
     const TOKEN = 'waf-token-0123456789';
@@ -96,7 +96,7 @@ describe('diff', () => {
     } finally {
       await guarded.close();
     }
-  }, 30_000);
+  });
 
   it('reports one changed argument as the only difference, and exits 1', async () => {
     const r = await runDiff(['--base-url', changed.url], dir);
@@ -108,7 +108,7 @@ describe('diff', () => {
     expect(r.out).toMatch(/^\/cal\/v1\/events\s+GET\s+arg per_page maximum\s+100\s+50$/m);
     expect(r.out).toContain('site-contracts diff: DIFFERENT: 204 operations compared: 203 the same');
     expect(r.code).toBe(1);
-  }, 30_000);
+  });
 
   it('exits 0 when a baseline accepts every difference', async () => {
     await runDiff(['--base-url', changed.url], dir);
@@ -119,7 +119,7 @@ describe('diff', () => {
     await writeFile(baseline, JSON.stringify({ accepted }));
     const r = await runDiff(['--base-url', changed.url, '--baseline', baseline], dir);
     expect(r.code).toBe(0);
-  }, 30_000);
+  });
 
   it('reports the calendar and add-on routes as missing on a plain WordPress, and exits 1', async () => {
     const wp = await startServer((req, res) => {
@@ -143,7 +143,7 @@ describe('diff', () => {
     } finally {
       await wp.close();
     }
-  }, 30_000);
+  });
 
   it('exits 2 when the target cannot be reached', async () => {
     const s = await startServer(() => {});

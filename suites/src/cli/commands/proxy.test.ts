@@ -79,7 +79,7 @@ describe('proxy', () => {
     const code = await done;
     expect([0, 130]).toContain(code);
     expect(t.err()).toContain('through Prism on http://127.0.0.1:');
-  }, 60_000);
+  });
 
   it('without Prism installed (an optional peer), exits 2 saying how to add it, before sending anything', async () => {
     let sent = 0;

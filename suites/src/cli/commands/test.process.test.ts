@@ -11,6 +11,7 @@ import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { createMock, listen, type Listening, type Mock, type MockRequest, type MockResponse } from '../../../../mock/src/index.ts';
 import { startServer } from '../../http/testing.ts';
 import type { RunResult } from '../../report/model.ts';
+import { parseRunJson } from '../../report/json.ts';
 
 const BIN = fileURLToPath(new URL('../../../bin/site-contracts.mjs', import.meta.url));
 const contract = loadContractFile();
@@ -79,7 +80,7 @@ describe('the test command as a process', () => {
       expect(r.err).toContain(`stopping (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'})`);
       expect(r.code, r.err).toBe(exitCode);
       expect(r.out).toMatch(/^site-contracts: INTERRUPTED \(stopped by /m);
-      const run = JSON.parse(await readFile(join(reports, 'site-contracts.json'), 'utf8')) as RunResult;
+      const run = parseRunJson(await readFile(join(reports, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
       expect(run.summary.verdict).toBe('interrupted');
       expect(run.interrupted).toEqual({ signal });
       expect(await readFile(join(reports, 'site-contracts.junit.xml'), 'utf8')).toContain('name="run interrupted"');
@@ -89,7 +90,7 @@ describe('the test command as a process', () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  });
 
   it('stays within a stated memory bound against a target that answers 9 MB on every route, and still reports', async () => {
     // The mock's own descriptor, so that every calendar route is there, padded to 3 MB.
@@ -114,7 +115,7 @@ describe('the test command as a process', () => {
       const peak = Number(/site-contracts-test peak-rss-kib (\d+)/.exec(r.err)?.[1]) * 1024;
       console.log(`9 MB answers: ${sent} requests, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MiB, exit ${r.code}`);
       expect(r.code, r.err).toBe(1);
-      const run = JSON.parse(await readFile(join(reports, 'site-contracts.json'), 'utf8')) as RunResult;
+      const run = parseRunJson(await readFile(join(reports, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
       expect(run.summary.verdict).toBe('failed');
       expect(run.cases.some((c) => /^body too large: the answer's body is longer than the 8 MiB the suite reads of one body \(Content-Length \d+\)/.test(c.message ?? ''))).toBe(true);
       expect(sent).toBeGreaterThanOrEqual(100);
@@ -124,5 +125,5 @@ describe('the test command as a process', () => {
     } finally {
       await target.close();
     }
-  }, 180_000);
+  });
 });

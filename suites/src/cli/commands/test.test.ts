@@ -16,8 +16,11 @@ import type { RunResult } from '../../report/model.ts';
 import { startServer, sendJson } from '../../http/testing.ts';
 import { defaultCommands } from './index.ts';
 import { makeTestCommand, processTestDeps, type SignalSource, type TestDeps } from './test.ts';
+import { parseRunJson } from '../../report/json.ts';
 
 const contract = loadContractFile();
+/** Requests a target may receive after it goes silent mid-run: what is in flight plus one try per record to remove. */
+const STALL_REQUEST_BOUND = 8; // measured: 7 (four in flight, then the cleanup's tries until the breaker trips)
 
 interface Captured {
   code: number;
@@ -61,7 +64,7 @@ async function runCli(
     let run = {} as RunResult;
     const base = argv.includes('--shard') ? `shard-${argv[argv.indexOf('--shard') + 1]!.replace('/', '-of-')}` : 'site-contracts';
     try {
-      run = JSON.parse(await readFile(join(dir, `${base}.json`), 'utf8')) as RunResult;
+      run = parseRunJson(await readFile(join(dir, `${base}.json`), 'utf8'), `${base}.json`);
     } catch {
       // no report: the command stopped before writing one
     }
@@ -151,7 +154,7 @@ describe('test against the mock', () => {
     // The issue's bound for a whole authenticated run against the mock, edge phase included.
     expect(cpuSeconds).toBeLessThan(30);
     console.log(`full run against the mock: ${r.run.cases.length} cases, ${String(r.run.options['requestsSent'])} requests, ${seconds.toFixed(1)} s (${cpuSeconds.toFixed(1)} s of CPU)`);
-  }, 120_000);
+  });
 
   it('writes nothing without credentials, and sends only GET, HEAD and OPTIONS with --read-only', async () => {
     const before = JSON.stringify(mock.snapshot());
@@ -165,7 +168,7 @@ describe('test against the mock', () => {
     expect(failing(readOnly.run)).toEqual([]);
     expect([...new Set(methods)].sort()).toEqual(['GET', 'HEAD', 'OPTIONS']);
     expect(JSON.stringify(mock.snapshot()) === before, 'the store changed').toBe(true);
-  }, 60_000);
+  });
 
   it('splits the cases across shards that merge back into the whole run', async () => {
     const args = ['test', '--base-url', server.url, '--seed', '3', '--only', 'oembed/1.0,root', '--runs', '1'];
@@ -177,12 +180,12 @@ describe('test against the mock', () => {
     expect(ids(two).length).toBeGreaterThan(0);
     expect([...ids(one), ...ids(two)].sort()).toEqual(ids(whole).sort());
     expect(one.err).toMatch(/shard 1\/2/);
-  }, 60_000);
+  });
 
-  it('prints the seed and how to replay one check', async () => {
+  it('prints the seed and how to replay one case', async () => {
     const r = await runCli(['test', '--base-url', server.url, '--seed', '42', '--only', 'root,cors']);
     expect(r.code).toBe(0);
-    expect(r.err).toContain('seed 42 (replay one check: --seed 42 --only <check>)');
+    expect(r.err).toContain('seed 42 (replay one case: --seed 42 --only <case id>)');
     expect(r.run.seed).toBe(42);
   });
 
@@ -192,7 +195,7 @@ describe('test against the mock', () => {
     expect(r.err).toMatch(/the request budget \(--max-requests 40\) ran out/);
     expect(r.run.options['requestsSent']).toBe(40);
     expect(r.run.cases.some((c) => c.status === 'errored' && /request budget/.test(c.message ?? ''))).toBe(true);
-  }, 60_000);
+  });
 
   it('cleans up after Ctrl-C and exits 130', async () => {
     const before = records(mock);
@@ -222,7 +225,7 @@ describe('test against the mock', () => {
     } finally {
       await interrupting.close();
     }
-  }, 60_000);
+  });
 
   it('ends with 143 and an INTERRUPTED report on SIGTERM, also when it comes before the run began', async () => {
     const signals = new FakeSignals();
@@ -245,7 +248,7 @@ describe('test against the mock', () => {
     } finally {
       await interrupting.close();
     }
-  }, 60_000);
+  });
 
   it('refuses wrong credentials before the first write: exit 2, what the site said, no contract failures', async () => {
     methods.length = 0;
@@ -290,7 +293,7 @@ describe('test against the mock', () => {
     } finally {
       await waf.close();
     }
-  }, 60_000);
+  });
 
   it('reads --baseline and proves --report-dir writable before the first request', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-contracts-pre-'));
@@ -320,14 +323,18 @@ describe('test against the mock', () => {
     }
   });
 
-  it('keeps a cleanup the target stops answering within a small multiple of --timeout-ms, and calls those records unconfirmed, not left', async () => {
+  it('keeps a cleanup the target stops answering to a few requests, and calls those records unconfirmed, not left', async () => {
     const timeoutMs = 1500;
     let stalledAt = 0;
     let posts = 0;
+    let afterStall = 0;
     const stalling = await listen(
       (req: MockRequest): MockResponse | Promise<MockResponse> => {
         // From the third create on, the target accepts connections and never answers.
-        if (stalledAt > 0) return new Promise<MockResponse>(() => {});
+        if (stalledAt > 0) {
+          afterStall++;
+          return new Promise<MockResponse>(() => {});
+        }
         if (req.method === 'POST' && ++posts === 3) {
           stalledAt = performance.now();
           return new Promise<MockResponse>(() => {});
@@ -338,15 +345,16 @@ describe('test against the mock', () => {
     );
     try {
       const r = await runCli(['test', '--base-url', stalling.url, '--auth-env', 'MOCK_AUTH', '--seed', '4', '--only', 'lifecycle,cross_namespace', '--timeout-ms', String(timeoutMs)], { MOCK_AUTH: auth });
-      const afterStall = performance.now() - stalledAt;
       expect(stalledAt).toBeGreaterThan(0);
-      expect(afterStall, `${afterStall.toFixed(0)} ms after the target stalled`).toBeLessThan(3 * timeoutMs);
+      // Work, not the wall clock: once silent, the target sees only what is in flight and one try per record to
+      // remove, each ended by --timeout-ms, before the run gives up on it.
+      expect(afterStall, `${afterStall} requests after the target stalled`).toBeLessThanOrEqual(STALL_REQUEST_BOUND);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/the target stopped answering/);
       expect(r.err).toMatch(/WARNING: \d+ record\(s\) the run created could not be confirmed removed: the target did not answer/);
       expect(r.err).not.toMatch(/still on the target/);
       expect((r.run.options['cleanup'] as { unconfirmed: unknown[] }).unconfirmed.length).toBeGreaterThan(0);
-      console.log(`stalled during the run: report ${afterStall.toFixed(0)} ms after the stall, --timeout-ms ${timeoutMs}`);
+      console.log(`stalled during the run: ${afterStall} requests after the stall (${(performance.now() - stalledAt).toFixed(0)} ms), --timeout-ms ${timeoutMs}`);
     } finally {
       await stalling.close();
       // The records the run could not remove while the target was silent.
@@ -356,7 +364,7 @@ describe('test against the mock', () => {
         for (const { id } of found) mock.handleNow({ method: 'DELETE', url: `${list}/${id}?force=true`, headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}` }, body: '' });
       }
     }
-  }, 60_000);
+  });
 });
 
 describe('stopping early with --max-failures', () => {
@@ -414,7 +422,7 @@ describe('stopping early with --max-failures', () => {
     const all1 = await run(['--only', 'cal/v1', '--max-failures', String(all.length + 1)]);
     expect(notRun(all1)).toEqual([]);
     expect(failing(all1.run)).toEqual(all);
-  }, 120_000);
+  });
 
   it('removes the records the run created before it stopped', async () => {
     const before = records(mock);
@@ -423,7 +431,7 @@ describe('stopping early with --max-failures', () => {
     expect(notRun(r).length).toBeGreaterThan(0);
     expect(r.err).toMatch(/removed [1-9]\d* record\(s\) the run created/);
     expect(records(mock) === before, 'the store changed').toBe(true);
-  }, 60_000);
+  });
 
   it('does not count failures the baseline accepts', async () => {
     const whole = await run(['--only', 'putCalV1EventsById,patchCalV1EventsById']);
@@ -442,7 +450,7 @@ describe('stopping early with --max-failures', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
 
 describe('test against targets that do not answer', () => {
@@ -472,16 +480,16 @@ describe('test against targets that do not answer', () => {
   it('ends a run against a target that stalls after the root with a report, not a hang', async () => {
     // It lists oembed/1.0: a namespace the descriptor does not show is one finding and its checks are not run.
     const descriptor = { namespaces: ['oembed/1.0'], routes: {} };
+    let stalled = 0;
     const s = await startServer((req, res) => {
       if (req.url === '/wp-json/') return sendJson(res, 200, descriptor);
-      // every other request stalls
+      stalled++; // every other request stalls
     });
     try {
-      const t0 = performance.now();
       const r = await runCli(['test', '--base-url', s.url, '--timeout-ms', '2000', '--only', 'oembed/1.0']);
-      const took = performance.now() - t0;
-      // Four requests in flight time out together, the next four trip the breaker: two timeouts, not ten.
-      expect(took, `${took.toFixed(0)} ms`).toBeLessThan(3 * 2000);
+      // Four requests in flight time out together, the next four trip the breaker: two rounds of timeouts, not ten
+      // (counted in requests, not measured in seconds: a loaded machine stretches the clock, not the count).
+      expect(stalled, `${stalled} requests reached the stalled target`).toBeLessThanOrEqual(8);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/the target stopped answering/);
       expect(r.run.cases.some((c) => c.status === 'errored' && /no answer within 2000 ms/.test(c.message ?? ''))).toBe(true);
@@ -489,21 +497,21 @@ describe('test against targets that do not answer', () => {
     } finally {
       await s.close();
     }
-  }, 30_000);
+  });
 
   it('ends within the timeout against a target that accepts connections and never answers', async () => {
+    let asked = 0;
     const s = await startServer(() => {
-      // never answers, not even the REST root
+      asked++; // never answers, not even the REST root
     });
     try {
-      const t0 = performance.now();
       const r = await runCli(['test', '--base-url', s.url, '--timeout-ms', '1000'], { SITE_CONTRACTS_AUTH: 'editor:abcd efgh' });
-      const took = performance.now() - t0;
-      expect(took, `${took.toFixed(0)} ms`).toBeLessThan(3 * 1000);
+      // One unanswered request to the root ends the run (a count, where a duration would depend on the machine's load).
+      expect(asked, `${asked} requests`).toBe(1);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/\/wp-json\/ did not answer within the timeout: no answer within 1000 ms \(--timeout-ms\); check --base-url .*, or raise --timeout-ms/);
     } finally {
       await s.close();
     }
-  }, 30_000);
+  });
 });

@@ -18,8 +18,10 @@ import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
 import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
 import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
+import type { Unit } from '../../runner/unit.ts';
 import { reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
+import type { CaseResult } from '../../report/model.ts';
 import { CredentialsRefusedError, UsageError } from '../errors.ts';
 import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
@@ -121,7 +123,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       // Cases the baseline accepts do not fail the run, so they do not count towards --max-failures either.
       const accepted = new Set(prepared.baseline?.accepted.map((a) => a.id) ?? []);
       // A few hundred lines at most in a CI log, for the thousands of cases of a full run.
-      const progress = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500 });
+      const progress = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500, units: mine.length });
+      const labelOf = (u: Unit) => ({ id: u.id, label: `${u.family} ${u.operations[0] ? `${u.operations[0].method.toUpperCase()} ${u.operations[0].path}` : (u.namespaces ?? []).map((n) => n || '/').join(', ')}` });
       result = await runSuite({
         contract,
         client,
@@ -141,8 +144,10 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         signal: stop.signal,
         now: () => ctx.now(),
         onCase: (c) => progress.record(c.status),
+        onUnit: (u, phase) => (phase === 'start' ? progress.unitStarted(labelOf(u)) : progress.unitDone(labelOf(u))),
       });
       progress.finish();
+      if (only.cases.size > 0) result = { ...result, cases: onlyCases(result.cases, only.cases, ctx, seed) };
     } catch (e) {
       // Stopped while reaching the target or checking credentials: nothing was written, and the
       // report says the run was interrupted rather than that the target could not be reached.
@@ -183,8 +188,21 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
   };
 }
 
+/**
+ * A replay by case id (--only check:operationId:variant) runs the check on that operation and keeps that case
+ * alone; one that did not come up is named, since a different seed or shard generates different cases.
+ */
+function onlyCases(cases: CaseResult[], ids: ReadonlySet<string>, ctx: CommandContext, seed: number): CaseResult[] {
+  const kept = cases.filter((c) => ids.has(c.id));
+  const found = new Set(kept.map((c) => c.id));
+  for (const id of ids) {
+    if (!found.has(id)) ctx.stderr.write(`site-contracts: warning: case ${id} did not come up with seed ${seed}: replay it with the seed of the report that named it (--seed)\n`);
+  }
+  return kept;
+}
+
 export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): string {
-  const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one check: --seed ${seed}${args.shard ? ` --shard ${args.shard.index}/${args.shard.total}` : ''} --only <check>)`];
+  const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one case: --seed ${seed} --only <case id>)`];
   if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out; the checks left are reported as errored (raise --max-requests)`);
   if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; the checks left are reported as errored');
   if (r.stoppedBy === 'max-failures') {
