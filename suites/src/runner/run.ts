@@ -14,7 +14,8 @@ import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
 import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
 import { ErrorEnvelopes } from '../checks/sweeps.ts';
-import { cleanup, Ledger, type CleanupReport } from './ledger.ts';
+import { cleanup, type CleanupReport } from './cleanup.ts';
+import { Ledger } from './ledger.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
 

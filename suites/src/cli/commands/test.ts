@@ -18,6 +18,10 @@ import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
 import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
 import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
+import type { Leftover } from '../../runner/cleanup.ts';
+import { encodeQuery } from '../../http/encode.ts';
+import { routeUrl } from '../../http/target.ts';
+import { toCurl } from '../../report/curl.ts';
 import { reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
 import { CredentialsRefusedError, UsageError } from '../errors.ts';
@@ -168,8 +172,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}),
         cleanup: {
           removed: result.cleanup.removed.length,
-          left: result.cleanup.left.map((l) => ({ ...l.record, reason: l.reason })),
-          unconfirmed: result.cleanup.unconfirmed.map((l) => ({ ...l.record, reason: l.reason })),
+          left: result.cleanup.left.map((l) => ({ ...l.record, reason: l.reason, curl: removalCurl(l, args) })),
+          unconfirmed: result.cleanup.unconfirmed.map((l) => ({ ...l.record, reason: l.reason, curl: removalCurl(l, args) })),
           sweptUnrecorded: result.cleanup.swept,
         },
       },
@@ -189,17 +193,24 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
   }
   if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);
   if (r.cleanup.left.length) {
-    lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target, as a read after the delete showed (they carry "${r.marker}"):`);
-    for (const l of r.cleanup.left) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}: ${l.reason}`);
+    lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target, as a read or a list after the delete showed (they carry "${r.marker}"); each line after it removes one:`);
+    for (const l of r.cleanup.left) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}: ${l.reason}`, `      ${removalCurl(l, args)}`);
   }
   if (r.cleanup.unconfirmed.length) {
     lines.push(
-      `  WARNING: ${r.cleanup.unconfirmed.length} record(s) the run created could not be confirmed removed: the target did not answer ` +
-        `(${r.cleanup.unconfirmed[0]!.reason}). Look for "${r.marker}" on the site:`,
+      `  WARNING: ${r.cleanup.unconfirmed.length} record(s) the run created could not be confirmed removed ` +
+        `(${r.cleanup.unconfirmed[0]!.reason}). Look for "${r.marker}" on the site; each line after it removes one:`,
     );
-    for (const l of r.cleanup.unconfirmed) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}`);
+    for (const l of r.cleanup.unconfirmed) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}: ${l.reason}`, `      ${removalCurl(l, args)}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** A curl line that removes a record the run could not: the DELETE cleanup would send, credentials by the variable's name. */
+export function removalCurl(l: Leftover, args: Pick<RunArgs, 'baseUrl' | 'apiRoot' | 'auth'>): string {
+  const query = l.removal.query ? encodeQuery(l.removal.query) : '';
+  const url = routeUrl({ baseUrl: args.baseUrl, apiRoot: args.apiRoot }, l.removal.route, query);
+  return toCurl({ method: l.removal.method, url, headers: { Authorization: 'redacted' } }, args.auth ? { authEnv: args.auth.envVar } : {});
 }
 
 /**
