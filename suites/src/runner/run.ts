@@ -35,7 +35,13 @@ export interface SuiteOptions {
   maxRequests: number;
   policy: SeverityPolicy;
   authEnv?: string;
+  /**
+   * --workers: units run side by side. Cases are reported in the order of the units, not of their ends, so
+   * the same seed gives the same report for every number.
+   */
   concurrency?: number;
+  /** --max-duration: aborted when the run's time is up (and then `signal` is aborted too). */
+  deadline?: { signal: AbortSignal; label: string };
   /**
    * --max-failures: once `limit` cases count as failing, no further unit starts (units already running finish,
    * and their cases are kept); the units left are reported as not run.
@@ -46,7 +52,7 @@ export interface SuiteOptions {
   onCase?(c: CaseResult): void;
 }
 
-export type StopReason = 'budget' | 'down' | 'aborted' | 'max-failures';
+export type StopReason = 'budget' | 'down' | 'aborted' | 'max-failures' | 'max-duration';
 
 export interface SuiteResult {
   cases: CaseResult[];
@@ -61,19 +67,21 @@ export function markerFor(runId: string): string {
 }
 
 export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
-  const cases: CaseResult[] = [];
+  /** Cases by the unit's place in the plan: side by side, units end in any order, and the report must not show it. */
+  const slots: CaseResult[][] = [];
   const ledger = new Ledger();
   const listReads = new Map<string, Promise<unknown[]>>();
   const marker = markerFor(o.runId);
   const ctx = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}) };
   let failing = 0;
-  const push = (c: CaseResult): void => {
-    cases.push(c);
+  const push = (slot: number, c: CaseResult): void => {
+    (slots[slot] ??= []).push(c);
     if (o.maxFailures?.counts(c)) failing++;
     o.onCase?.(c);
   };
 
   const stopReason = (): StopReason | undefined => {
+    if (o.deadline?.signal.aborted) return 'max-duration';
     if (o.signal.aborted) return 'aborted';
     if (o.maxFailures && failing >= o.maxFailures.limit) return 'max-failures';
     if (o.client.down) return 'down';
@@ -85,13 +93,15 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     down: 'not run: the target stopped answering',
     budget: `not run: the request budget (--max-requests ${o.maxRequests}) was used up`,
     'max-failures': `not run: the run stopped once ${o.maxFailures?.limit} case(s) had failed (--max-failures ${o.maxFailures?.limit})`,
+    'max-duration': `not run: the run reached its time limit (--max-duration ${o.deadline?.label})`,
   };
 
-  const runUnit = async (unit: Unit): Promise<void> => {
+  const runUnit = async (unit: Unit, slot: number): Promise<void> => {
     const stop = stopReason();
     const first = unit.operations[0];
     if (stop) {
       push(
+        slot,
         buildCase(
           {
             check: unit.family,
@@ -121,7 +131,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     };
     const emit = (f: Finding): void => {
       if (!o.checks.has(f.check)) return;
-      push(toCase(f, ctx));
+      push(slot, toCase(f, ctx));
     };
     const env: UnitEnv = {
       contract: o.contract,
@@ -157,18 +167,19 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     if (o.checks.has(ERROR_ENVELOPE)) for (const f of envelopes.findings(unit)) emit(f);
   };
 
-  const pool = async (units: readonly Unit[]): Promise<void> => {
-    const queue = [...units];
+  const pool = async (units: readonly Unit[], first: number): Promise<void> => {
+    const queue = units.map((unit, i) => ({ unit, slot: first + i }));
     const workers = Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 4, queue.length)) }, async () => {
-      for (let u = queue.shift(); u; u = queue.shift()) await runUnit(u);
+      for (let next = queue.shift(); next; next = queue.shift()) await runUnit(next.unit, next.slot);
     });
     await Promise.all(workers);
   };
 
   let report: CleanupReport = { removed: [], left: [], unconfirmed: [], swept: 0 };
+  const reading = o.units.filter((u) => !writes(u));
   try {
-    await pool(o.units.filter((u) => !writes(u)));
-    await pool(o.units.filter(writes));
+    await pool(reading, 0);
+    await pool(o.units.filter(writes), reading.length);
   } finally {
     if (o.client.writes !== 'none') {
       report = await cleanup({
@@ -182,6 +193,17 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
   }
   const stoppedBy = stopReason();
+  const cases = slots.flat();
+  if (stoppedBy === 'max-duration') {
+    // Checks cut short by the limit report their unsent requests as skipped, and every check may already have
+    // started: this case is what keeps a run the limit cut short from passing.
+    cases.push(
+      buildCase(
+        { check: 'run', namespace: GLOBAL_NAMESPACE, variant: 'max-duration', severity: 'documented', outcome: 'error', message: `the run reached its time limit (--max-duration ${o.deadline?.label}): checks still running were cut short, the rest did not run`, durationMs: 0 },
+        ctx,
+      ),
+    );
+  }
   return { cases, cleanup: report, requests: o.client.sent, marker, ...(stoppedBy ? { stoppedBy } : {}) };
 }
 

@@ -22,7 +22,7 @@ import type { Leftover } from '../../runner/cleanup.ts';
 import { encodeQuery } from '../../http/encode.ts';
 import { routeUrl } from '../../http/target.ts';
 import { toCurl } from '../../report/curl.ts';
-import { reportableOptions, type RunArgs } from '../args.ts';
+import { durationLabel, reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
 import { CredentialsRefusedError, UsageError } from '../errors.ts';
 import { headerRecord } from '../headers.ts';
@@ -78,6 +78,11 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       ctx.stderr.write(`\nsite-contracts: stopping (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'}): finishing requests in flight, removing created records, writing reports...\n`);
       stop.abort(new Error(signal));
     };
+    // --max-duration: the whole run's bound. It stops what is in flight as Ctrl-C does, but the run is errored, not interrupted.
+    const deadline = new AbortController();
+    const limit = setTimeout(() => deadline.abort(new Error('max-duration')), args.maxDurationMs ?? 3_600_000);
+    limit.unref?.();
+    const runSignal = AbortSignal.any([stop.signal, deadline.signal]);
     const onInt = onSignal('SIGINT');
     const onTerm = onSignal('SIGTERM');
     deps.signals?.once('SIGINT', onInt);
@@ -91,7 +96,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       writes: writePolicy(args),
       limiter: tokenBucket(args.rps, deps.clock ?? systemClock),
       ...(deps.clock ? { clock: deps.clock } : {}),
-      signal: stop.signal,
+      signal: runSignal,
       ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
       userAgent: `${ctx.tool.name}/${ctx.tool.version}`,
       headers: headerRecord(args.headers),
@@ -137,9 +142,10 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         maxRequests: args.maxRequests,
         policy: args.policy,
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
-        ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
+        concurrency: deps.concurrency ?? args.workers ?? 4,
+        deadline: { signal: deadline.signal, label: durationLabel(args.maxDurationMs ?? 3_600_000) },
         ...(args.maxFailures !== undefined ? { maxFailures: { limit: args.maxFailures, counts: (c) => failsRun(c) && !accepted.has(c.id) } } : {}),
-        signal: stop.signal,
+        signal: runSignal,
         now: () => ctx.now(),
         onCase: (c) => progress.record(c.status),
       });
@@ -147,13 +153,14 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
     } catch (e) {
       // Stopped while reaching the target or checking credentials: nothing was written, and the
       // report says the run was interrupted rather than that the target could not be reached.
-      if (stoppedBy === undefined) throw e;
+      if (stoppedBy === undefined && !deadline.signal.aborted) throw e;
     } finally {
+      clearTimeout(limit);
       deps.signals?.off('SIGINT', onInt);
       deps.signals?.off('SIGTERM', onTerm);
       await client.close();
     }
-    result ??= { cases: [], cleanup: { removed: [], left: [], unconfirmed: [], swept: 0 }, requests: client.sent, marker: markerFor(runId), stoppedBy: 'aborted' };
+    result ??= { cases: [], cleanup: { removed: [], left: [], unconfirmed: [], swept: 0 }, requests: client.sent, marker: markerFor(runId), stoppedBy: stoppedBy === undefined ? 'max-duration' : 'aborted' };
 
     ctx.stderr.write(ctx.redact(describeRunEnd(result, seed, args)));
     const run = buildRun({
@@ -187,6 +194,9 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
   const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one check: --seed ${seed}${args.shard ? ` --shard ${args.shard.index}/${args.shard.total}` : ''} --only <check>)`];
   if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out; the checks left are reported as errored (raise --max-requests)`);
   if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; the checks left are reported as errored');
+  if (r.stoppedBy === 'max-duration') {
+    lines.push(`  warning: the run reached its time limit (--max-duration ${durationLabel(args.maxDurationMs ?? 0)}); checks still running were cut short and the rest are reported as errored (raise --max-duration)`);
+  }
   if (r.stoppedBy === 'max-failures') {
     const notRun = r.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
     lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${notRun} check(s) not run`);
