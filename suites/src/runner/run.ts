@@ -14,6 +14,7 @@ import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
 import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
 import { ErrorEnvelopes } from '../checks/sweeps.ts';
+import { requireJson, unreadableBody } from './bodies.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
 import { Ledger } from './ledger.ts';
 import { unitSeed } from './select.ts';
@@ -131,7 +132,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     };
     const emit = (f: Finding): void => {
       if (!o.checks.has(f.check)) return;
-      push(slot, toCase(f, ctx));
+      push(slot, toCase(requireJson(f), ctx));
     };
     const env: UnitEnv = {
       contract: o.contract,
@@ -241,7 +242,7 @@ export function toCase(f: Finding, ctx: { policy: SeverityPolicy; authEnv?: stri
  * answered and the first 5xx (whose request and response the report shows), nothing else.
  */
 export class ServerErrors {
-  private readonly byOp = new Map<string, { op: Operation | undefined; worst?: Exchange; answered: number }>();
+  private readonly byOp = new Map<string, { op: Operation | undefined; worst?: Exchange; unreadable?: Exchange; answered: number }>();
 
   add(op: Operation | undefined, e: Exchange): void {
     const key = op?.id ?? '';
@@ -250,12 +251,13 @@ export class ServerErrors {
     if (!e.response) return;
     slot.answered++;
     if (e.response.status >= 500 && !slot.worst) slot.worst = e;
+    if (!slot.unreadable && unreadableBody(e)) slot.unreadable = e;
   }
 
   /** One finding per operation the unit touched: did any answer come back 5xx? */
   findings(unit: Unit): Finding[] {
     const out: Finding[] = [];
-    for (const { op, worst, answered } of this.byOp.values()) {
+    for (const { op, worst, unreadable, answered } of this.byOp.values()) {
       if (answered === 0) continue;
       out.push({
         check: NOT_A_SERVER_ERROR,
@@ -266,7 +268,8 @@ export class ServerErrors {
         message: worst
           ? `${worst.request.method} answered ${worst.response!.status}: a request the ${unit.family} check sent made the server fail`
           : `${answered} answer(s), none 5xx`,
-        ...(worst ? { exchange: worst } : {}),
+        // No 5xx, but an answer whose body is not JSON: requireJson() keeps that from passing.
+        ...(worst ? { exchange: worst } : unreadable ? { exchange: unreadable } : {}),
       });
     }
     return out;
