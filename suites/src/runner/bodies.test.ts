@@ -14,7 +14,8 @@ import { main, type MainDeps } from '../../cli.ts';
 import { defaultCommands } from '../cli/commands/index.ts';
 import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
 import type { RunResult } from '../report/model.ts';
-import { requireJson, unreadableBody } from './bodies.ts';
+import type { Exchange } from '../http/types.ts';
+import { plainlyUnreadable, requireJson, unreadableBody } from './bodies.ts';
 
 const contract = loadContractFile();
 let mock: Mock;
@@ -87,12 +88,12 @@ describe('a body that is not JSON never lets a check pass', () => {
 });
 
 describe('requireJson', () => {
-  const exchange = (body: string, extra: { method?: string; status?: number; type?: string; url?: string } = {}) => ({
+  const exchange = (body: string, extra: { method?: string; status?: number; type?: string; url?: string } = {}): Exchange => ({
     request: { method: extra.method ?? 'GET', url: extra.url ?? 'http://t/wp-json/cal/v1/events', headers: {} },
     response: { status: extra.status ?? 200, headers: extra.type ? { 'content-type': extra.type } : {}, body },
     durationMs: 0,
   });
-  const pass = (e: ReturnType<typeof exchange>) => requireJson({ check: 'x', severity: 'documented', outcome: 'pass', message: 'fine', exchange: e });
+  const pass = (e: Exchange) => requireJson({ check: 'x', severity: 'documented', outcome: 'pass', message: 'fine', exchange: e });
 
   it('fails a pass on a body that is not JSON, and leaves JSON, HEAD, 204 and oEmbed XML alone', () => {
     expect(pass(exchange('<p>hi</p>', { type: 'text/html' })).outcome).toBe('fail');
@@ -104,5 +105,14 @@ describe('requireJson', () => {
     expect(pass(exchange('', { status: 204 })).outcome).toBe('pass');
     expect(pass(exchange('<oembed/>', { type: 'text/xml', url: 'http://t/wp-json/oembed/1.0/embed?url=x&format=xml' })).outcome).toBe('pass');
     expect(unreadableBody({ ...exchange('[1,'), response: { status: 200, headers: {}, body: '[1,', bodyCut: { limitBytes: 10 } } })?.cut).toBe(true);
+  });
+
+  it('finds in a stream of answers the bodies that cannot begin JSON, without parsing the ones that can', () => {
+    expect(plainlyUnreadable(exchange('<p>hi</p>'))).toBe(true);
+    expect(plainlyUnreadable(exchange(''))).toBe(true);
+    expect(plainlyUnreadable(exchange('  [1, 2]'))).toBe(false);
+    expect(plainlyUnreadable(exchange('', { status: 204 }))).toBe(false);
+    // Begins like JSON: left to requireJson(), which parses it where a check would pass on it.
+    expect(plainlyUnreadable(exchange('{"a":'))).toBe(false);
   });
 });

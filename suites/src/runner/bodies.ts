@@ -21,6 +21,17 @@ export function unreadableBody(e: Exchange): { cut: boolean; message: string } |
   return { cut: false, message: `expected a JSON body, as WordPress's REST server answers every request (WP_REST_Server::serve_request()); got a body that is not JSON (${shown})` };
 }
 
+/**
+ * For a unit's stream of answers (not_a_server_error): parses only bodies whose first bytes cannot begin JSON, so
+ * a healthy run does not parse every answer twice. A body that begins like JSON and breaks later is caught where
+ * a check passes on it (requireJson()).
+ */
+export function plainlyUnreadable(e: Exchange): boolean {
+  const r = e.response;
+  if (!r) return false;
+  return (r.bodyCut !== undefined || !/^\s*[[{"\d\-tfn]/.test(r.body.slice(0, 64))) && unreadableBody(e) !== undefined;
+}
+
 /** A finding that passed on an answer whose body is not JSON: failed, or inconclusive when the body was too large to read. */
 export function requireJson(f: Finding): Finding {
   if (f.outcome !== 'pass' || !f.exchange) return f;

@@ -14,7 +14,7 @@ import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
 import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
 import { ErrorEnvelopes } from '../checks/sweeps.ts';
-import { requireJson, unreadableBody } from './bodies.ts';
+import { plainlyUnreadable, requireJson } from './bodies.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
 import { Ledger } from './ledger.ts';
 import { unitSeed } from './select.ts';
@@ -251,7 +251,7 @@ export class ServerErrors {
     if (!e.response) return;
     slot.answered++;
     if (e.response.status >= 500 && !slot.worst) slot.worst = e;
-    if (!slot.unreadable && unreadableBody(e)) slot.unreadable = e;
+    if (!slot.unreadable && plainlyUnreadable(e)) slot.unreadable = e;
   }
 
   /** One finding per operation the unit touched: did any answer come back 5xx? */
