@@ -150,7 +150,12 @@ export function createClient(options: ClientOptions): HttpClient {
       const read = decode(await readBody(res.body, limit), answered['content-encoding'], limit);
       const declared = Number(answered['content-length']);
       const cut: BodyCut | undefined = read.cut ? { limitBytes: limit, ...(Number.isSafeInteger(declared) ? { declaredBytes: declared } : {}) } : undefined;
-      const response = redactAnswer({ status: res.statusCode, headers: answered, body: read.text, ...(cut ? { bodyCut: cut } : {}) }, redactor, secrets, redactOptions);
+      const response = redactAnswer(
+        { status: res.statusCode, headers: answered, body: read.text, ...(cut ? { bodyCut: cut } : { arrivedAsJson: parses(read.text) }) },
+        redactor,
+        secrets,
+        redactOptions,
+      );
       failuresInRow = 0;
       const e: Exchange = { request, response, durationMs: clock.now() - started };
       options.onExchange?.(e);
@@ -180,6 +185,15 @@ export function createClient(options: ClientOptions): HttpClient {
       if (!options.dispatcher) await dispatcher.close().catch(() => {});
     },
   };
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** HTTP header names are case-insensitive: a later `user-agent` replaces the default `User-Agent`, not joins it. */

@@ -73,8 +73,11 @@ describe('a body that is not JSON never lets a check pass', () => {
   it('an HTML page for every answer: no case passes that read one', async () => {
     const r = await run(bodiesReplaced((res) => ({ ...res, headers: { ...res.headers, 'Content-Type': 'text/html; charset=UTF-8' }, body: '<!doctype html><p>Maintenance</p>' })));
     console.log(`HTML for every answer: ${JSON.stringify(counts(r))}`);
-    // Passed cases keep no body, but every answer they could show was the page.
-    expect(r.cases.filter((c) => c.status === 'passed' && c.response !== undefined).map((c) => c.id)).toEqual([]);
+    // Passed cases keep no body, but every answer they could show was the page. Error answers are error_envelope's.
+    expect(r.cases.filter((c) => c.status === 'passed' && c.response !== undefined && c.response.status < 400).map((c) => c.id)).toEqual([]);
+    const errors = r.cases.filter((c) => c.check === 'error_envelope');
+    expect(errors.length).toBeGreaterThan(0);
+    for (const c of errors) expect(c.status, c.id).toBe('failed');
     expect(r.cases.some((c) => c.status === 'failed' && /^expected a JSON body/.test(c.message ?? ''))).toBe(true);
     expect(r.summary.verdict).toBe('failed');
   }, 120_000);
@@ -99,6 +102,8 @@ describe('requireJson', () => {
     expect(pass(exchange('<p>hi</p>', { type: 'text/html' })).outcome).toBe('fail');
     expect(pass(exchange('')).outcome).toBe('fail');
     expect(pass(exchange('{"a":1')).outcome).toBe('fail');
+    // An error answer read whole is error_envelope's to judge.
+    expect(pass(exchange('<h1>Not Found</h1>', { status: 404 })).outcome).toBe('pass');
     expect(pass(exchange('[]')).outcome).toBe('pass');
     expect(pass(exchange('null')).outcome).toBe('pass');
     expect(pass(exchange('', { method: 'HEAD' })).outcome).toBe('pass');

@@ -3,7 +3,10 @@
 // checks look only at a status or a header, and against a target answering garbage, or a gzip bomb,
 // they would pass on bodies nobody could read. Such a pass becomes a failure (the body was read whole
 // and is not JSON) or inconclusive (the body was longer than the suite reads, so it was not parsed).
-// No body is expected of HEAD, of 204 and 304, and of oEmbed asked for format=xml.
+// No body is expected of HEAD, of 204 and 304, and of oEmbed asked for format=xml. An error answer read
+// whole is error_envelope's to judge (the one place the envelope rule is spelled, for every error answer
+// of a run), so a check that passed on its status is not failed a second time for the same body; one cut
+// short is inconclusive here too, since nothing can tell what it held.
 
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Finding } from './unit.ts';
@@ -16,7 +19,8 @@ export function unreadableBody(e: Exchange): { cut: boolean; message: string } |
   if (/\bxml\b/i.test(type) && /[?&]format=xml(&|$)/.test(e.request.url)) return undefined;
   // The report says first that the body was cut and where (runner/run.ts toCase()).
   if (r.bodyCut) return { cut: true, message: 'so the check could not judge the answer' };
-  if (jsonBody(r) !== undefined || r.body.trim() === 'null') return undefined;
+  // As it arrived: the run's secrets are redacted from the body before checks see it.
+  if (r.status >= 400 || (r.arrivedAsJson ?? jsonBody(r) !== undefined) || r.body.trim() === 'null') return undefined;
   const shown = r.body === '' ? 'empty' : `${type ? `${type.split(';')[0]}, ` : ''}beginning ${JSON.stringify(r.body.slice(0, 40))}`;
   return { cut: false, message: `expected a JSON body, as WordPress's REST server answers every request (WP_REST_Server::serve_request()); got a body that is not JSON (${shown})` };
 }
@@ -29,6 +33,7 @@ export function unreadableBody(e: Exchange): { cut: boolean; message: string } |
 export function plainlyUnreadable(e: Exchange): boolean {
   const r = e.response;
   if (!r) return false;
+  if (r.arrivedAsJson !== undefined) return !r.arrivedAsJson && unreadableBody(e) !== undefined;
   return (r.bodyCut !== undefined || !/^\s*[[{"\d\-tfn]/.test(r.body.slice(0, 64))) && unreadableBody(e) !== undefined;
 }
 

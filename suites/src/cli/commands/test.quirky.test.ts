@@ -110,6 +110,9 @@ describe('a calendar plugin with controllers of its own', () => {
     expect(answer.status).toBe('failed');
     expect(answer.message).toMatch(/^expected a DELETE without force to answer the trashed record with status "trash" .*; got 200 \[\]$/);
     expect(trashOf(empty.run)['cal/v1/venue/read_trashed']).toBe('passed');
+    // The [] is judged by trash, at convention severity, not passed off as a response shape warning.
+    expect(answer.severity).toBe('convention');
+    expect(empty.run.cases.filter((c) => c.check === 'response_shape' && c.variant === 'cal/v1/venue/delete' && c.status !== 'passed')).toEqual([]);
 
     const hidden = await run(quirky({ trashed404: true }), '/cal/v1/venues');
     expect(trashOf(hidden.run)).toEqual({ 'cal/v1/venue/delete_answer': 'passed', 'cal/v1/venue/read_trashed': 'failed', 'cal/v1/venue/second_delete': 'passed' });
