@@ -150,12 +150,9 @@ export function createClient(options: ClientOptions): HttpClient {
       const read = decode(await readBody(res.body, limit), answered['content-encoding'], limit);
       const declared = Number(answered['content-length']);
       const cut: BodyCut | undefined = read.cut ? { limitBytes: limit, ...(Number.isSafeInteger(declared) ? { declaredBytes: declared } : {}) } : undefined;
-      const response = redactAnswer(
-        { status: res.statusCode, headers: answered, body: read.text, ...(cut ? { bodyCut: cut } : { arrivedAsJson: parses(read.text) }) },
-        redactor,
-        secrets,
-        redactOptions,
-      );
+      const redacted = redactAnswer({ status: res.statusCode, headers: answered, body: read.text, ...(cut ? { bodyCut: cut } : {}) }, redactor, secrets, redactOptions);
+      // Parsed here only when redaction changed the body; otherwise the body checks see is the one that arrived.
+      const response = !cut && redacted.body !== read.text ? { ...redacted, arrivedAsJson: parses(read.text) } : redacted;
       failuresInRow = 0;
       const e: Exchange = { request, response, durationMs: clock.now() - started };
       options.onExchange?.(e);

@@ -47,7 +47,7 @@ export interface Received {
   bodyCut?: BodyCut;
   /**
    * Whether the body parsed as JSON as it arrived, before redaction (a secret blanked inside a string can leave
-   * text that no longer parses); set by the client for every body it read whole.
+   * text that no longer parses); set by the client when redaction changed a body it read whole.
    */
   arrivedAsJson?: boolean;
 }
