@@ -13,7 +13,8 @@ import { createMock, listen, type Mock, type MockRequest, type MockResponse } fr
 import { main, type MainDeps } from '../../../cli.ts';
 import type { RunResult } from '../../report/model.ts';
 import { defaultCommands } from './index.ts';
-import { makeTestCommand, processTestDeps } from './test.ts';
+import { parseCli, type RunArgs } from '../args.ts';
+import { describeRunEnd, makeTestCommand, processTestDeps, removalCurl } from './test.ts';
 
 const contract = loadContractFile();
 let mock: Mock;
@@ -119,4 +120,19 @@ describe('a calendar plugin with controllers of its own', () => {
     const second = hidden.run.cases.find((c) => c.variant === 'cal/v1/venue/second_delete')!;
     expect(second.message).toBe('answered 410 rest_already_trashed');
   }, T);
+});
+
+describe('what cleanup could not remove', () => {
+  it('is listed on the terminal with a curl line that removes it, credentials by the variable name', () => {
+    const args = parseCli(['test', '-u', 'https://staging.example.org', '--auth-env', 'STAGING_AUTH'], { STAGING_AUTH: 'editor:secret' }) as RunArgs;
+    const record = { namespace: 'cal/events/v1', resource: 'event', id: 12, itemPath: '/cal/events/v1/events/{id}', createdBy: 'lifecycle' };
+    const left = { record, reason: 'still in the trash after DELETE /cal/events/v1/events/12 answered 200', removal: { method: 'DELETE' as const, route: '/cal/v1/events/12', query: { force: true }, intent: 'cleanup' as const } };
+    const curl = `curl -sS -i -g -X DELETE 'https://staging.example.org/wp-json/cal/v1/events/12?force=true' -u "$STAGING_AUTH"`;
+    expect(removalCurl(left, args)).toBe(curl);
+    const text = describeRunEnd({ cases: [], cleanup: { removed: [], left: [left], unconfirmed: [{ ...left, reason: 'not tried: the target stopped answering' }], swept: 0 }, requests: 9, marker: 'site-contracts ab12cd34' }, 1, args);
+    expect(text).toContain('WARNING: 1 record(s) the run created are still on the target');
+    expect(text).toContain(`    cal/events/v1 event 12: still in the trash after DELETE /cal/events/v1/events/12 answered 200\n      ${curl}\n`);
+    expect(text).toContain(`    cal/events/v1 event 12: not tried: the target stopped answering\n      ${curl}\n`);
+    expect(text).not.toContain('secret');
+  });
 });
