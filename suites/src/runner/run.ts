@@ -16,6 +16,7 @@ import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
 import { ErrorEnvelopes } from '../checks/sweeps.ts';
 import { plainlyUnreadable, requireJson } from './bodies.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
+import { leftoverCases } from './leftovers.ts';
 import { Ledger } from './ledger.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
@@ -194,7 +195,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
   }
   const stoppedBy = stopReason();
-  const cases = slots.flat();
+  const cases = [...slots.flat(), ...leftoverCases(report, o.client.target, ctx, marker)];
   if (stoppedBy === 'max-duration') {
     // Checks cut short by the limit report their unsent requests as skipped, and every check may already have
     // started: this case is what keeps a run the limit cut short from passing.

@@ -123,6 +123,30 @@ describe('a calendar plugin with controllers of its own', () => {
 });
 
 describe('what cleanup could not remove', () => {
+  it('is an errored case in every report, with the curl line that removes it, and the run does not pass', async () => {
+    // A site that will not let go of its venues: every DELETE of one answers 200 and changes nothing.
+    const clinging = (req: MockRequest): MockResponse =>
+      req.method === 'DELETE' && /^\/wp-json\/cal\/v1\/venues\/\d+/.test(req.url)
+        ? { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: '{"deleted":true}' }
+        : plain(mock.handleNow(req));
+    const before = calendarRecords(mock);
+    const r = await run(clinging, 'lifecycle,/cal/v1/venues');
+    const left = r.run.cases.filter((c) => c.check === 'cleanup');
+    expect(left.length).toBeGreaterThan(0);
+    for (const c of left) {
+      expect(c.status).toBe('errored');
+      expect(c.message).toMatch(/^still on the target: venue \d+ \(carries "site-contracts [0-9a-f]+"\), made by lifecycle:cal\/v1\/venue: /);
+      expect(c.curl).toMatch(/^curl -sS -i -g -X DELETE 'http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/venues\/\d+\?force=true' -u "\$MOCK_AUTH"$/);
+    }
+    expect(left.map((c) => c.id)).toEqual(['cleanup:-:cal/v1/venue/lifecycle:cal/v1/venue#1']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/WARNING: 1 record\(s\) the run created are still on the target/);
+    // Removed here with the line the report gives (the mock's own handler, as curl would reach it).
+    const id = Number(/venues\/(\d+)/.exec(left[0]!.curl!)![1]);
+    mock.handleNow({ method: 'DELETE', url: `/wp-json/cal/v1/venues/${id}?force=true`, headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}` }, body: '' });
+    expect(calendarRecords(mock)).toBe(before);
+  }, T);
+
   it('is listed on the terminal with a curl line that removes it, credentials by the variable name', () => {
     const args = parseCli(['test', '-u', 'https://staging.example.org', '--auth-env', 'STAGING_AUTH'], { STAGING_AUTH: 'editor:secret' }) as RunArgs;
     const record = { namespace: 'cal/events/v1', resource: 'event', id: 12, itemPath: '/cal/events/v1/events/{id}', createdBy: 'lifecycle' };

@@ -19,8 +19,7 @@ import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
 import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
 import type { Leftover } from '../../runner/cleanup.ts';
-import { encodeQuery } from '../../http/encode.ts';
-import { routeUrl } from '../../http/target.ts';
+import { removalRequest } from '../../runner/leftovers.ts';
 import { toCurl } from '../../report/curl.ts';
 import { durationLabel, reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
@@ -218,9 +217,7 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
 
 /** A curl line that removes a record the run could not: the DELETE cleanup would send, credentials by the variable's name. */
 export function removalCurl(l: Leftover, args: Pick<RunArgs, 'baseUrl' | 'apiRoot' | 'auth'>): string {
-  const query = l.removal.query ? encodeQuery(l.removal.query) : '';
-  const url = routeUrl({ baseUrl: args.baseUrl, apiRoot: args.apiRoot }, l.removal.route, query);
-  return toCurl({ method: l.removal.method, url, headers: { Authorization: 'redacted' } }, args.auth ? { authEnv: args.auth.envVar } : {});
+  return toCurl(removalRequest(l, { baseUrl: args.baseUrl, apiRoot: args.apiRoot }), args.auth ? { authEnv: args.auth.envVar } : {});
 }
 
 /**
