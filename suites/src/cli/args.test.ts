@@ -32,6 +32,8 @@ describe('parseCli: test and diff', () => {
       reportDir: 'reports',
       formats: ['junit', 'json', 'html'],
       policy: { conventions: 'error', responseShapes: 'warn' },
+      workers: 4,
+      maxDurationMs: 3_600_000,
     });
   });
 

@@ -34,6 +34,8 @@ export const DEFAULTS = {
   rps: 0,
   timeoutMs: 10_000,
   port: 8787,
+  workers: 4,
+  maxDuration: '60m',
 } as const;
 
 /** Marks the `?rest_route=` style API root of sites without pretty permalinks. */
@@ -74,6 +76,10 @@ export interface RunArgs extends ReportArgs {
   maxFailures?: number;
   /** test only (--disposable-target): the site is restored after the run, so writes the suite cannot undo are sent too. */
   disposableTarget?: boolean;
+  /** test only: checks run side by side (--workers); the report is the same for every number. */
+  workers?: number;
+  /** test only: the whole run's bound (--max-duration), in milliseconds. */
+  maxDurationMs?: number;
   policy: SeverityPolicy;
 }
 
@@ -130,6 +136,8 @@ const OPTIONS = {
   'max-requests': { type: 'string' },
   'max-failures': { type: 'string' },
   exitfirst: { type: 'boolean', short: 'x' },
+  workers: { type: 'string' },
+  'max-duration': { type: 'string' },
   rps: { type: 'string' },
   'timeout-ms': { type: 'string' },
   shard: { type: 'string' },
@@ -158,6 +166,8 @@ const EXPECTS: Partial<Record<Flag, string>> = {
   runs: 'a whole number of cases per parameter, at least 1',
   'max-requests': 'a whole number of requests, at least 1',
   'max-failures': 'a whole number of failing cases, at least 1',
+  workers: 'a whole number of checks run side by side, from 1 to 64',
+  'max-duration': 'a duration such as 90s, 10m, 1h or 1h30m',
   rps: 'a number of requests per second (0 = unlimited)',
   'timeout-ms': 'a whole number of milliseconds, at least 1',
   shard: 'i/n with 1 <= i <= n',
@@ -181,7 +191,7 @@ const TARGET_FLAGS: Flag[] = ['api-root', 'auth-env', 'read-only', 'only', 'skip
 const RUN_FLAGS: Flag[] = [...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'header', 'seed', 'runs', 'max-requests', 'rps', 'shard'];
 /** The flags each command takes; its --help lists exactly these. */
 export const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
-  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target']),
+  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target', 'workers', 'max-duration']),
   diff: new Set(RUN_FLAGS),
   // Prism validates and forwards; it writes no report and sends nothing of its own, so only these matter.
   proxy: new Set([...INVOCATION_FLAGS, 'upstream', 'port', 'api-root', 'timeout-ms']),
@@ -349,6 +359,10 @@ function commandArgs(name: Command, rest: readonly string[], values: Values, env
     if (!args.auth) throw new UsageError('--disposable-target sends writes the suite cannot undo, which need credentials: give them with --auth-env VAR (user:application-password)', 'disposable-target');
     args.disposableTarget = true;
   }
+  if (name === 'test') {
+    args.workers = parseCount('workers', values.workers, 1, 64) ?? DEFAULTS.workers;
+    args.maxDurationMs = parseDuration('max-duration', values['max-duration'] ?? DEFAULTS.maxDuration);
+  }
   return args;
 }
 
@@ -423,6 +437,28 @@ function parseCount(flag: Flag, raw: string | undefined, min: number, max = Numb
   const n = Number(raw);
   if (n < min || n > max) throw expected(flag, raw);
   return n;
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `90s`, `10m`, `1h`, `1h30m`: one or more whole numbers each with its unit, more than zero in all. */
+export function parseDuration(flag: Flag, raw: string): number {
+  const parts = [...raw.matchAll(/(\d+)(ms|s|m|h)/g)];
+  if (!/^(\d+(ms|s|m|h))+$/.test(raw) || parts.length === 0) throw expected(flag, raw);
+  const ms = parts.reduce((n, m) => n + Number(m[1]) * UNIT_MS[m[2]!]!, 0);
+  if (ms <= 0 || !Number.isSafeInteger(ms)) throw expected(flag, raw);
+  return ms;
+}
+
+/** 3600000 → `1h`, 90000 → `1m30s`: as --max-duration takes it. */
+export function durationLabel(ms: number): string {
+  const parts: string[] = [];
+  let rest = ms;
+  for (const [unit, size] of [['h', 3_600_000], ['m', 60_000], ['s', 1000], ['ms', 1]] as const) {
+    if (rest >= size) parts.push(`${Math.floor(rest / size)}${unit}`);
+    rest %= size;
+  }
+  return parts.join('') || '0s';
 }
 
 function parseRate(raw: string | undefined): number | undefined {

@@ -44,6 +44,14 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
     text: ['Start no more checks once N cases have failed the run; the checks left are', 'reported as not run, created records are still removed (default: no limit)'],
   },
   exitfirst: { text: ['Stop at the first failing case: --max-failures 1'] },
+  workers: {
+    value: 'N',
+    text: [`Checks run side by side (default ${DEFAULTS.workers}; 1 sends one request at a time).`, 'The same seed gives the same cases, verdicts and report for every N'],
+  },
+  'max-duration': {
+    value: 'TIME',
+    text: [`Bound of the whole run, e.g. 90s, 10m, 1h (default ${DEFAULTS.maxDuration}); when reached,`, 'the checks left are reported as errored and created records are removed'],
+  },
   rps: { value: 'N', text: [`At most N requests per second, 0 = unlimited (default ${DEFAULTS.rps})`] },
   'timeout-ms': { value: 'N', text: [`Timeout of one request (default ${DEFAULTS.timeoutMs})`] },
   shard: { value: 'i/n', text: ['Run the i-th of n parts (1 <= i <= n); merge the parts afterwards'] },
@@ -71,7 +79,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
 
 const GROUPS: { title: string; flags: Flag[] }[] = [
   { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'header', 'read-only', 'disposable-target'] },
-  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'rps', 'timeout-ms', 'shard'] },
+  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'workers', 'max-duration', 'rps', 'timeout-ms', 'shard'] },
   { title: 'Verdict', flags: ['conventions', 'response-shapes', 'baseline'] },
   { title: 'Reports', flags: ['report-dir', 'format'] },
   { title: 'Configuration', flags: ['config', 'print-config'] },
@@ -128,7 +136,8 @@ export const EXAMPLES: Record<Command, { line: string; what: string }[]> = {
 const EXIT_CODES: Record<Command, string[]> = {
   test: [
     '0  every case passed (or failed only as the baseline and the policy allow)',
-    '1  at least one failure that fails the run (also when --max-failures stopped it)',
+    '1  at least one failure that fails the run (also when --max-failures stopped it,',
+    '   or --max-duration ran out: the checks left are errored)',
     '2  usage error, unreadable --baseline, unwritable --report-dir, unreachable target,',
     '   or credentials the site refuses (all found before the first request that could write)',
     '130/143  stopped by Ctrl-C/SIGTERM: created records removed, reports say INTERRUPTED',

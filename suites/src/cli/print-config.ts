@@ -3,7 +3,7 @@
 // flags come from three places, this is the one answer to "what does it actually run with?".
 
 import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
-import { ALLOWED, NOT_IN_CONFIG, type CommandArgs, type Flag, type MergeArgs, type ProxyArgs, type RunArgs, type Sources } from './args.ts';
+import { ALLOWED, durationLabel, NOT_IN_CONFIG, type CommandArgs, type Flag, type MergeArgs, type ProxyArgs, type RunArgs, type Sources } from './args.ts';
 import { shownHeader } from './headers.ts';
 import { FLAG_ORDER } from './help.ts';
 
@@ -27,6 +27,8 @@ const EFFECTIVE: Partial<Record<Flag, (a: AnyArgs) => string>> = {
   runs: (a) => String(a.runs),
   'max-requests': (a) => String(a.maxRequests),
   'max-failures': (a) => (a.maxFailures === undefined ? '(no limit)' : String(a.maxFailures)),
+  workers: (a) => String(a.workers),
+  'max-duration': (a) => durationLabel(a.maxDurationMs ?? 0),
   rps: (a) => (a.rps === 0 ? '0 (unlimited)' : String(a.rps)),
   'timeout-ms': (a) => String(a.timeoutMs),
   shard: (a) => (a.shard ? `${a.shard.index}/${a.shard.total}` : '(the whole run)'),

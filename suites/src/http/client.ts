@@ -4,6 +4,7 @@
 // report instead of a hang. Answers are read up to a byte limit (whatever the target sends, memory
 // stays bounded) and redacted as they arrive, before anything can cut them.
 
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Pool, type Dispatcher } from 'undici';
 import type { RecordedRequest } from '../report/model.ts';
 import { collectCredentialValues, createRedactor, REDACTED, type Redactor } from '../report/redact.ts';
@@ -100,7 +101,8 @@ export function createClient(options: ClientOptions): HttpClient {
     const started = clock.now();
     const query = [o.query ? encodeQuery(o.query) : '', o.rawQuery ?? ''].filter((q) => q !== '').join('&');
     const url = routeUrl(o.apiRoot ? { ...options.target, apiRoot: o.apiRoot } : options.target, o.route, query, o.style);
-    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': options.userAgent ?? 'site-contracts' };
+    // identity: without Accept-Encoding any coding is acceptable (RFC 9110 §12.5.3), and checks read bodies as sent.
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'identity', 'User-Agent': options.userAgent ?? 'site-contracts' };
     let bodyText: string | undefined;
     if (o.body) {
       const b = encodeBody(o.body);
@@ -144,11 +146,13 @@ export function createClient(options: ClientOptions): HttpClient {
         bodyTimeout: options.timeoutMs,
       });
       const limit = o.maxBodyBytes ?? maxBody;
-      const read = await readBody(res.body, limit);
       const answered = flatHeaders(res.headers);
+      const read = decode(await readBody(res.body, limit), answered['content-encoding'], limit);
       const declared = Number(answered['content-length']);
       const cut: BodyCut | undefined = read.cut ? { limitBytes: limit, ...(Number.isSafeInteger(declared) ? { declaredBytes: declared } : {}) } : undefined;
-      const response = redactAnswer({ status: res.statusCode, headers: answered, body: read.text, ...(cut ? { bodyCut: cut } : {}) }, redactor, secrets, redactOptions);
+      const redacted = redactAnswer({ status: res.statusCode, headers: answered, body: read.text, ...(cut ? { bodyCut: cut } : {}) }, redactor, secrets, redactOptions);
+      // Parsed here only when redaction changed the body; otherwise the body checks see is the one that arrived.
+      const response = !cut && redacted.body !== read.text ? { ...redacted, arrivedAsJson: parses(read.text) } : redacted;
       failuresInRow = 0;
       const e: Exchange = { request, response, durationMs: clock.now() - started };
       options.onExchange?.(e);
@@ -180,6 +184,15 @@ export function createClient(options: ClientOptions): HttpClient {
   };
 }
 
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** HTTP header names are case-insensitive: a later `user-agent` replaces the default `User-Agent`, not joins it. */
 function setHeader(headers: Record<string, string>, name: string, value: string): void {
   const lower = name.toLowerCase();
@@ -188,7 +201,7 @@ function setHeader(headers: Record<string, string>, name: string, value: string)
 }
 
 /** Reads at most `max` bytes and stops the stream there, so a runaway body is never held whole. */
-async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (e?: Error) => unknown }, max: number): Promise<{ text: string; cut: boolean }> {
+async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (e?: Error) => unknown }, max: number): Promise<{ text: string; cut: boolean; bytes: Buffer }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -196,12 +209,31 @@ async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (
     if (size + b.length > max) {
       chunks.push(b.subarray(0, max - size));
       body.destroy?.();
-      return { text: Buffer.concat(chunks).toString('utf8'), cut: true };
+      const bytes = Buffer.concat(chunks);
+      return { text: bytes.toString('utf8'), cut: true, bytes };
     }
     chunks.push(b);
     size += b.length;
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
+  const bytes = Buffer.concat(chunks);
+  return { text: bytes.toString('utf8'), cut: false, bytes };
+}
+
+const DECODERS: Record<string, (b: Buffer, o: { maxOutputLength: number }) => Buffer> = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
+
+/**
+ * A body the target compressed although asked not to, decompressed to at most `max` bytes: a gzip bomb ends
+ * as a cut body, never as memory. One that does not decompress stays as it came (and is not JSON).
+ */
+function decode(read: { text: string; cut: boolean; bytes: Buffer }, encoding: string | undefined, max: number): { text: string; cut: boolean } {
+  const decoder = DECODERS[(encoding ?? '').trim().toLowerCase()];
+  if (!decoder || read.cut) return read;
+  try {
+    return { text: decoder(read.bytes, { maxOutputLength: max }).toString('utf8'), cut: false };
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) return { text: '', cut: true };
+    return read;
+  }
 }
 
 /**

@@ -47,6 +47,11 @@ export interface Received {
   body: string;
   /** Set when the body was longer than the client reads: `body` is only its beginning, and is not parsed. */
   bodyCut?: BodyCut;
+  /**
+   * Whether the body parsed as JSON as it arrived, before redaction (a secret blanked inside a string can leave
+   * text that no longer parses); set by the client when redaction changed a body it read whole.
+   */
+  arrivedAsJson?: boolean;
 }
 
 export interface BodyCut {

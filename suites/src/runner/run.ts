@@ -15,7 +15,10 @@ import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
 import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
 import { ErrorEnvelopes } from '../checks/sweeps.ts';
 import { CONTENT_TYPE, ContentTypes } from '../checks/content_type.ts';
-import { cleanup, Ledger, type CleanupReport } from './ledger.ts';
+import { plainlyUnreadable, requireJson } from './bodies.ts';
+import { cleanup, type CleanupReport } from './cleanup.ts';
+import { leftoverCases } from './leftovers.ts';
+import { Ledger } from './ledger.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
 
@@ -37,7 +40,13 @@ export interface SuiteOptions {
   maxRequests: number;
   policy: SeverityPolicy;
   authEnv?: string;
+  /**
+   * --workers: units run side by side. Cases are reported in the order of the units, not of their ends, so
+   * the same seed gives the same report for every number.
+   */
   concurrency?: number;
+  /** --max-duration: aborted when the run's time is up (and then `signal` is aborted too). */
+  deadline?: { signal: AbortSignal; label: string };
   /**
    * --max-failures: once `limit` cases count as failing, no further unit starts (units already running finish,
    * and their cases are kept); the units left are reported as not run.
@@ -50,7 +59,7 @@ export interface SuiteOptions {
   onUnit?(unit: Unit, phase: 'start' | 'end'): void;
 }
 
-export type StopReason = 'budget' | 'down' | 'aborted' | 'max-failures';
+export type StopReason = 'budget' | 'down' | 'aborted' | 'max-failures' | 'max-duration';
 
 export interface SuiteResult {
   cases: CaseResult[];
@@ -65,19 +74,21 @@ export function markerFor(runId: string): string {
 }
 
 export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
-  const cases: CaseResult[] = [];
+  /** Cases by the unit's place in the plan: side by side, units end in any order, and the report must not show it. */
+  const slots: CaseResult[][] = [];
   const ledger = new Ledger();
   const listReads = new Map<string, Promise<unknown[]>>();
   const marker = markerFor(o.runId);
   const ctx = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}) };
   let failing = 0;
-  const push = (c: CaseResult): void => {
-    cases.push(c);
+  const push = (slot: number, c: CaseResult): void => {
+    (slots[slot] ??= []).push(c);
     if (o.maxFailures?.counts(c)) failing++;
     o.onCase?.(c);
   };
 
   const stopReason = (): StopReason | undefined => {
+    if (o.deadline?.signal.aborted) return 'max-duration';
     if (o.signal.aborted) return 'aborted';
     if (o.maxFailures && failing >= o.maxFailures.limit) return 'max-failures';
     if (o.client.down) return 'down';
@@ -89,13 +100,15 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     down: 'not run: the target stopped answering',
     budget: `not run: the request budget (--max-requests ${o.maxRequests}) was used up`,
     'max-failures': `not run: the run stopped once ${o.maxFailures?.limit} case(s) had failed (--max-failures ${o.maxFailures?.limit})`,
+    'max-duration': `not run: the run reached its time limit (--max-duration ${o.deadline?.label})`,
   };
 
-  const runUnit = async (unit: Unit): Promise<void> => {
+  const runUnit = async (unit: Unit, slot: number): Promise<void> => {
     const stop = stopReason();
     const first = unit.operations[0];
     if (stop) {
       push(
+        slot,
         buildCase(
           {
             check: unit.family,
@@ -127,7 +140,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     };
     const emit = (f: Finding): void => {
       if (!o.checks.has(f.check)) return;
-      push(toCase(f, ctx));
+      push(slot, toCase(requireJson(f), ctx));
     };
     const env: UnitEnv = {
       contract: o.contract,
@@ -166,22 +179,23 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     if (o.checks.has(CONTENT_TYPE)) for (const f of types.findings(unit)) emit(f);
   };
 
-  const pool = async (units: readonly Unit[]): Promise<void> => {
-    const queue = [...units];
+  const pool = async (units: readonly Unit[], first: number): Promise<void> => {
+    const queue = units.map((unit, i) => ({ unit, slot: first + i }));
     const workers = Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 4, queue.length)) }, async () => {
-      for (let u = queue.shift(); u; u = queue.shift()) {
-        o.onUnit?.(u, 'start');
-        await runUnit(u);
-        o.onUnit?.(u, 'end');
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        o.onUnit?.(next.unit, 'start');
+        await runUnit(next.unit, next.slot);
+        o.onUnit?.(next.unit, 'end');
       }
     });
     await Promise.all(workers);
   };
 
   let report: CleanupReport = { removed: [], left: [], unconfirmed: [], swept: 0 };
+  const reading = o.units.filter((u) => !writes(u));
   try {
-    await pool(o.units.filter((u) => !writes(u)));
-    await pool(o.units.filter(writes));
+    await pool(reading, 0);
+    await pool(o.units.filter(writes), reading.length);
   } finally {
     if (o.client.writes !== 'none') {
       report = await cleanup({
@@ -195,6 +209,17 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
   }
   const stoppedBy = stopReason();
+  const cases = [...slots.flat(), ...leftoverCases(report, o.client.target, ctx, marker)];
+  if (stoppedBy === 'max-duration') {
+    // Checks cut short by the limit report their unsent requests as skipped, and every check may already have
+    // started: this case is what keeps a run the limit cut short from passing.
+    cases.push(
+      buildCase(
+        { check: 'run', namespace: GLOBAL_NAMESPACE, variant: 'max-duration', severity: 'documented', outcome: 'error', message: `the run reached its time limit (--max-duration ${o.deadline?.label}): checks still running were cut short, the rest did not run`, durationMs: 0 },
+        ctx,
+      ),
+    );
+  }
   return { cases, cleanup: report, requests: o.client.sent, marker, ...(stoppedBy ? { stoppedBy } : {}) };
 }
 
@@ -232,7 +257,7 @@ export function toCase(f: Finding, ctx: { policy: SeverityPolicy; authEnv?: stri
  * answered and the first 5xx (whose request and response the report shows), nothing else.
  */
 export class ServerErrors {
-  private readonly byOp = new Map<string, { op: Operation | undefined; worst?: Exchange; answered: number }>();
+  private readonly byOp = new Map<string, { op: Operation | undefined; worst?: Exchange; unreadable?: Exchange; answered: number }>();
 
   add(op: Operation | undefined, e: Exchange): void {
     const key = op?.id ?? '';
@@ -241,12 +266,13 @@ export class ServerErrors {
     if (!e.response) return;
     slot.answered++;
     if (e.response.status >= 500 && !slot.worst) slot.worst = e;
+    if (!slot.unreadable && plainlyUnreadable(e)) slot.unreadable = e;
   }
 
   /** One finding per operation the unit touched: did any answer come back 5xx? */
   findings(unit: Unit): Finding[] {
     const out: Finding[] = [];
-    for (const { op, worst, answered } of this.byOp.values()) {
+    for (const { op, worst, unreadable, answered } of this.byOp.values()) {
       if (answered === 0) continue;
       out.push({
         check: NOT_A_SERVER_ERROR,
@@ -257,7 +283,8 @@ export class ServerErrors {
         message: worst
           ? `${worst.request.method} answered ${worst.response!.status}: a request the ${unit.family} check sent made the server fail`
           : `${answered} answer(s), none 5xx`,
-        ...(worst ? { exchange: worst } : {}),
+        // No 5xx, but an answer whose body is not JSON: requireJson() keeps that from passing.
+        ...(worst ? { exchange: worst } : unreadable ? { exchange: unreadable } : {}),
       });
     }
     return out;

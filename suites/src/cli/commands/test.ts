@@ -19,7 +19,10 @@ import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
 import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
 import type { Unit } from '../../runner/unit.ts';
-import { reportableOptions, type RunArgs } from '../args.ts';
+import type { Leftover } from '../../runner/cleanup.ts';
+import { removalRequest } from '../../runner/leftovers.ts';
+import { toCurl } from '../../report/curl.ts';
+import { durationLabel, reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
 import type { CaseResult } from '../../report/model.ts';
 import { CredentialsRefusedError, UsageError } from '../errors.ts';
@@ -77,6 +80,11 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       ctx.stderr.write(`\nsite-contracts: stopping (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'}): finishing requests in flight, removing created records, writing reports...\n`);
       stop.abort(new Error(signal));
     };
+    // --max-duration: the whole run's bound. It stops what is in flight as Ctrl-C does, but the run is errored, not interrupted.
+    const deadline = new AbortController();
+    const limit = setTimeout(() => deadline.abort(new Error('max-duration')), args.maxDurationMs ?? 3_600_000);
+    limit.unref?.();
+    const runSignal = AbortSignal.any([stop.signal, deadline.signal]);
     const onInt = onSignal('SIGINT');
     const onTerm = onSignal('SIGTERM');
     deps.signals?.once('SIGINT', onInt);
@@ -90,7 +98,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       writes: writePolicy(args),
       limiter: tokenBucket(args.rps, deps.clock ?? systemClock),
       ...(deps.clock ? { clock: deps.clock } : {}),
-      signal: stop.signal,
+      signal: runSignal,
       ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
       userAgent: `${ctx.tool.name}/${ctx.tool.version}`,
       headers: headerRecord(args.headers),
@@ -139,9 +147,10 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         maxRequests: args.maxRequests,
         policy: args.policy,
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
-        ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
+        concurrency: deps.concurrency ?? args.workers ?? 4,
+        deadline: { signal: deadline.signal, label: durationLabel(args.maxDurationMs ?? 3_600_000) },
         ...(args.maxFailures !== undefined ? { maxFailures: { limit: args.maxFailures, counts: (c) => failsRun(c) && !accepted.has(c.id) } } : {}),
-        signal: stop.signal,
+        signal: runSignal,
         now: () => ctx.now(),
         onCase: (c) => progress.record(c.status),
         onUnit: (u, phase) => (phase === 'start' ? progress.unitStarted(labelOf(u)) : progress.unitDone(labelOf(u))),
@@ -151,13 +160,14 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
     } catch (e) {
       // Stopped while reaching the target or checking credentials: nothing was written, and the
       // report says the run was interrupted rather than that the target could not be reached.
-      if (stoppedBy === undefined) throw e;
+      if (stoppedBy === undefined && !deadline.signal.aborted) throw e;
     } finally {
+      clearTimeout(limit);
       deps.signals?.off('SIGINT', onInt);
       deps.signals?.off('SIGTERM', onTerm);
       await client.close();
     }
-    result ??= { cases: [], cleanup: { removed: [], left: [], unconfirmed: [], swept: 0 }, requests: client.sent, marker: markerFor(runId), stoppedBy: 'aborted' };
+    result ??= { cases: [], cleanup: { removed: [], left: [], unconfirmed: [], swept: 0 }, requests: client.sent, marker: markerFor(runId), stoppedBy: stoppedBy === undefined ? 'max-duration' : 'aborted' };
 
     ctx.stderr.write(ctx.redact(describeRunEnd(result, seed, args)));
     const run = buildRun({
@@ -177,8 +187,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}),
         cleanup: {
           removed: result.cleanup.removed.length,
-          left: result.cleanup.left.map((l) => ({ ...l.record, reason: l.reason })),
-          unconfirmed: result.cleanup.unconfirmed.map((l) => ({ ...l.record, reason: l.reason })),
+          left: result.cleanup.left.map((l) => ({ ...l.record, reason: l.reason, curl: removalCurl(l, args) })),
+          unconfirmed: result.cleanup.unconfirmed.map((l) => ({ ...l.record, reason: l.reason, curl: removalCurl(l, args) })),
           sweptUnrecorded: result.cleanup.swept,
         },
       },
@@ -205,6 +215,9 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
   const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one case: --seed ${seed} --only <case id>)`];
   if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out; the checks left are reported as errored (raise --max-requests)`);
   if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; the checks left are reported as errored');
+  if (r.stoppedBy === 'max-duration') {
+    lines.push(`  warning: the run reached its time limit (--max-duration ${durationLabel(args.maxDurationMs ?? 0)}); checks still running were cut short and the rest are reported as errored (raise --max-duration)`);
+  }
   if (r.stoppedBy === 'max-failures') {
     const notRun = r.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
     lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${notRun} check(s) not run`);
@@ -214,17 +227,22 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
   if (skipped.length) lines.push(`  skipped by reason: ${skipped.slice(0, 6).map(([why, n]) => `${n} ${why}`).join('; ')}${skipped.length > 6 ? `; ${skipped.length - 6} other reason(s) in the JSON report (options.skippedBy)` : ''}`);
   if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);
   if (r.cleanup.left.length) {
-    lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target, as a read after the delete showed (they carry "${r.marker}"):`);
-    for (const l of r.cleanup.left) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}: ${l.reason}`);
+    lines.push(`  WARNING: ${r.cleanup.left.length} record(s) the run created are still on the target, as a read or a list after the delete showed (they carry "${r.marker}"); each line after it removes one:`);
+    for (const l of r.cleanup.left) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}: ${l.reason}`, `      ${removalCurl(l, args)}`);
   }
   if (r.cleanup.unconfirmed.length) {
     lines.push(
-      `  WARNING: ${r.cleanup.unconfirmed.length} record(s) the run created could not be confirmed removed: the target did not answer ` +
-        `(${r.cleanup.unconfirmed[0]!.reason}). Look for "${r.marker}" on the site:`,
+      `  WARNING: ${r.cleanup.unconfirmed.length} record(s) the run created could not be confirmed removed ` +
+        `(${r.cleanup.unconfirmed[0]!.reason}). Look for "${r.marker}" on the site; each line after it removes one:`,
     );
-    for (const l of r.cleanup.unconfirmed) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}`);
+    for (const l of r.cleanup.unconfirmed) lines.push(`    ${l.record.namespace} ${l.record.resource} ${l.record.id}: ${l.reason}`, `      ${removalCurl(l, args)}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** A curl line that removes a record the run could not: the DELETE cleanup would send, credentials by the variable's name. */
+export function removalCurl(l: Leftover, args: Pick<RunArgs, 'baseUrl' | 'apiRoot' | 'auth'>): string {
+  return toCurl(removalRequest(l, { baseUrl: args.baseUrl, apiRoot: args.apiRoot }), args.auth ? { authEnv: args.auth.envVar } : {});
 }
 
 /**

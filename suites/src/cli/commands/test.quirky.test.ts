@@ -1,0 +1,162 @@
+// The test command against the mock wrapped into a calendar plugin with its own controllers, as issue 17
+// met one: a legacy read of an id it does not have answers 400 rest_invalid_param, a trashed cal/v1 record
+// reads as a 404 without the envelope, and a cal/v1 DELETE without force trashes the record but answers [].
+// The run must leave nothing on it, and trash must report the [] and still send the second delete.
+
+import * as nodeFs from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractFile } from '../../../../contracts/lib/loader.ts';
+import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../../mock/src/index.ts';
+import { main, type MainDeps } from '../../../cli.ts';
+import type { RunResult } from '../../report/model.ts';
+import { defaultCommands } from './index.ts';
+import { parseCli, type RunArgs } from '../args.ts';
+import { describeRunEnd, makeTestCommand, processTestDeps, removalCurl } from './test.ts';
+
+const contract = loadContractFile();
+let mock: Mock;
+let auth: string;
+
+beforeAll(async () => {
+  mock = await createMock({ contract, auth: true });
+  const c = mock.credentials()!;
+  auth = `${c.username}:${c.password}`;
+});
+afterAll(async () => {
+  await mock.close();
+});
+
+/** Calendar posts and terms on the site, trashed ones included. */
+export function calendarRecords(m: Mock): number {
+  const cal = (m.snapshot() as unknown as { calendar: Record<string, unknown> }).calendar;
+  return ['events', 'venues', 'organizers', 'categories', 'tags'].reduce((n, k) => n + (Array.isArray(cal[k]) ? (cal[k] as unknown[]).length : 0), 0);
+}
+
+const route = (req: MockRequest): { path: string; force: boolean } => {
+  const url = new URL(req.url, 'http://x');
+  return { path: url.pathname.replace(/^\/wp-json/, '').replace(/\/+$/, ''), force: /^(true|1)$/i.test(url.searchParams.get('force') ?? '') };
+};
+const plain = (res: MockResponse): MockResponse => {
+  const { bodyBytes: _stale, ...rest } = res;
+  return rest;
+};
+
+/** The quirks, each on its own switch. */
+function quirky(q: { legacy400?: boolean; trashed404?: boolean; emptyDelete?: boolean }) {
+  return (req: MockRequest): MockResponse => {
+    const { path, force } = route(req);
+    const res = plain(mock.handleNow(req));
+    if (q.legacy400 && req.method === 'GET' && /^\/cal\/events\/v1\/(events|venues|organizers)\/\d+$/.test(path) && res.status === 404) {
+      return { status: 400, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'unknown' } } }) };
+    }
+    if (q.trashed404 && req.method === 'GET' && /^\/cal\/v1\/(events|venues|organizers)\/\d+$/.test(path) && res.status === 200 && (JSON.parse(res.body) as { status?: unknown }).status === 'trash') {
+      return { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: '' };
+    }
+    if (q.emptyDelete && req.method === 'DELETE' && !force && /^\/cal\/v1\/(events|venues|organizers)\/\d+$/.test(path) && res.status === 200) {
+      return { ...res, body: '[]' };
+    }
+    return res;
+  };
+}
+
+async function run(handler: (req: MockRequest) => MockResponse, only: string, extra: string[] = []): Promise<{ code: number; err: string; run: RunResult }> {
+  const server = await listen(handler, { port: 0, host: '127.0.0.1' });
+  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-quirky-'));
+  const err: string[] = [];
+  const deps: MainDeps = {
+    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
+    tool: { name: 'site-contracts', version: '0.0.0-test' },
+    env: { MOCK_AUTH: auth },
+    stdout: { write: () => true },
+    stderr: { write: (s: string) => void err.push(s) },
+    now: () => new Date(),
+    readFile: (p) => nodeFs.readFile(p, 'utf8'),
+    fs: nodeFs,
+  };
+  try {
+    const code = await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '17', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json', ...extra], deps);
+    return { code, err: err.join(''), run: JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult };
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const T = 120_000;
+
+describe('a calendar plugin with controllers of its own', () => {
+  it('loses none of the records the run created: legacy reads of deleted ids answer 400, trashed records read as a bare 404', async () => {
+    const before = calendarRecords(mock);
+    const r = await run(quirky({ legacy400: true, trashed404: true, emptyDelete: true }), 'cal/v1,cal/events/v1');
+    const after = calendarRecords(mock);
+    console.log(`quirky target: ${before} calendar records before the run, ${after} after; cleanup ${JSON.stringify({ ...(r.run.options['cleanup'] as object), left: undefined, unconfirmed: undefined })}`);
+    expect(after - before, r.err).toBe(0);
+    const cleanup = r.run.options['cleanup'] as { removed: number; left: unknown[]; unconfirmed: unknown[] };
+    expect(cleanup.removed).toBeGreaterThan(20);
+    expect(cleanup.left).toEqual([]);
+    expect(cleanup.unconfirmed).toEqual([]);
+    expect(r.err).not.toMatch(/WARNING/);
+  }, T);
+
+  it('trash: a DELETE without force answering [] fails, and the second DELETE is sent although the trashed record read as a bare 404', async () => {
+    const clean = await run(quirky({}), '/cal/v1/venues');
+    const trashOf = (x: RunResult) => Object.fromEntries(x.cases.filter((c) => c.check === 'trash').map((c) => [c.variant, c.status]));
+    expect(trashOf(clean.run)).toEqual({ 'cal/v1/venue/delete_answer': 'passed', 'cal/v1/venue/read_trashed': 'passed', 'cal/v1/venue/second_delete': 'passed' });
+
+    const empty = await run(quirky({ emptyDelete: true }), '/cal/v1/venues');
+    const answer = empty.run.cases.find((c) => c.variant === 'cal/v1/venue/delete_answer')!;
+    expect(answer.status).toBe('failed');
+    expect(answer.message).toMatch(/^expected a DELETE without force to answer the trashed record with status "trash" .*; got 200 \[\]$/);
+    expect(trashOf(empty.run)['cal/v1/venue/read_trashed']).toBe('passed');
+    // The [] is judged by trash, at convention severity, not passed off as a response shape warning.
+    expect(answer.severity).toBe('convention');
+    expect(empty.run.cases.filter((c) => c.check === 'response_shape' && c.variant === 'cal/v1/venue/delete' && c.status !== 'passed')).toEqual([]);
+
+    const hidden = await run(quirky({ trashed404: true }), '/cal/v1/venues');
+    expect(trashOf(hidden.run)).toEqual({ 'cal/v1/venue/delete_answer': 'passed', 'cal/v1/venue/read_trashed': 'failed', 'cal/v1/venue/second_delete': 'passed' });
+    const second = hidden.run.cases.find((c) => c.variant === 'cal/v1/venue/second_delete')!;
+    expect(second.message).toBe('answered 410 rest_already_trashed');
+  }, T);
+});
+
+describe('what cleanup could not remove', () => {
+  it('is an errored case in every report, with the curl line that removes it, and the run does not pass', async () => {
+    // A site that will not let go of its venues: every DELETE of one answers 200 and changes nothing.
+    const clinging = (req: MockRequest): MockResponse =>
+      req.method === 'DELETE' && /^\/wp-json\/cal\/v1\/venues\/\d+/.test(req.url)
+        ? { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: '{"deleted":true}' }
+        : plain(mock.handleNow(req));
+    const before = calendarRecords(mock);
+    const r = await run(clinging, 'lifecycle,/cal/v1/venues');
+    const left = r.run.cases.filter((c) => c.check === 'cleanup');
+    expect(left.length).toBeGreaterThan(0);
+    for (const c of left) {
+      expect(c.status).toBe('errored');
+      expect(c.message).toMatch(/^still on the target: venue \d+ \(carries "site-contracts [0-9a-f]+"\), made by lifecycle:cal\/v1\/venue: /);
+      expect(c.curl).toMatch(/^curl -sS -i -g -X DELETE 'http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/venues\/\d+\?force=true' -u "\$MOCK_AUTH"$/);
+    }
+    expect(left.map((c) => c.id)).toEqual(['cleanup:-:cal/v1/venue/lifecycle:cal/v1/venue#1']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/WARNING: 1 record\(s\) the run created are still on the target/);
+    // Removed here with the line the report gives (the mock's own handler, as curl would reach it).
+    const id = Number(/venues\/(\d+)/.exec(left[0]!.curl!)![1]);
+    mock.handleNow({ method: 'DELETE', url: `/wp-json/cal/v1/venues/${id}?force=true`, headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}` }, body: '' });
+    expect(calendarRecords(mock)).toBe(before);
+  }, T);
+
+  it('is listed on the terminal with a curl line that removes it, credentials by the variable name', () => {
+    const args = parseCli(['test', '-u', 'https://staging.example.org', '--auth-env', 'STAGING_AUTH'], { STAGING_AUTH: 'editor:secret' }) as RunArgs;
+    const record = { namespace: 'cal/events/v1', resource: 'event', id: 12, itemPath: '/cal/events/v1/events/{id}', createdBy: 'lifecycle' };
+    const left = { record, reason: 'still in the trash after DELETE /cal/events/v1/events/12 answered 200', removal: { method: 'DELETE' as const, route: '/cal/v1/events/12', query: { force: true }, intent: 'cleanup' as const } };
+    const curl = `curl -sS -i -g -X DELETE 'https://staging.example.org/wp-json/cal/v1/events/12?force=true' -u "$STAGING_AUTH"`;
+    expect(removalCurl(left, args)).toBe(curl);
+    const text = describeRunEnd({ cases: [], cleanup: { removed: [], left: [left], unconfirmed: [{ ...left, reason: 'not tried: the target stopped answering' }], swept: 0 }, requests: 9, marker: 'site-contracts ab12cd34' }, 1, args);
+    expect(text).toContain('WARNING: 1 record(s) the run created are still on the target');
+    expect(text).toContain(`    cal/events/v1 event 12: still in the trash after DELETE /cal/events/v1/events/12 answered 200\n      ${curl}\n`);
+    expect(text).toContain(`    cal/events/v1 event 12: not tried: the target stopped answering\n      ${curl}\n`);
+    expect(text).not.toContain('secret');
+  });
+});

@@ -1,0 +1,123 @@
+// No check passes on an answer whose body is not JSON: proven against the mock whose answers keep their
+// statuses and headers but lose their bodies (an HTML page; a gzip bomb sent although the suite asked
+// for identity), and against the unbroken mock, where nothing changes.
+
+import * as nodeFs from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
+import { main, type MainDeps } from '../../cli.ts';
+import { defaultCommands } from '../cli/commands/index.ts';
+import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
+import type { RunResult } from '../report/model.ts';
+import type { Exchange } from '../http/types.ts';
+import { plainlyUnreadable, requireJson, unreadableBody } from './bodies.ts';
+
+const contract = loadContractFile();
+let mock: Mock;
+let auth: string;
+
+beforeAll(async () => {
+  mock = await createMock({ contract, auth: true });
+  const c = mock.credentials()!;
+  auth = `${c.username}:${c.password}`;
+});
+afterAll(async () => {
+  await mock.close();
+});
+
+async function run(handler: (req: MockRequest) => MockResponse): Promise<RunResult> {
+  const server = await listen(handler, { port: 0, host: '127.0.0.1' });
+  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-bodies-'));
+  const deps: MainDeps = {
+    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
+    tool: { name: 'site-contracts', version: '0.0.0-test' },
+    env: { MOCK_AUTH: auth },
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    now: () => new Date(),
+    readFile: (p) => nodeFs.readFile(p, 'utf8'),
+    fs: nodeFs,
+  };
+  try {
+    await main(['test', '-u', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '5', '--runs', '1', '--only', '/cal/v1/venues,/cal/v1/venues/{id}', '--report-dir', dir, '--format', 'json'], deps);
+    return JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult;
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The REST root answers as it should, so the run gets going; everything under it answers `body`. */
+const bodiesReplaced = (body: (res: MockResponse) => MockResponse) => (req: MockRequest): MockResponse => {
+  const { bodyBytes: _stale, ...res } = mock.handleNow(req);
+  const path = new URL(req.url, 'http://x').pathname.replace(/\/+$/, '');
+  return path === '/wp-json' || req.method === 'HEAD' ? res : body(res);
+};
+
+const BOMB = gzipSync(Buffer.alloc(16 * 1024 * 1024, 0x20));
+
+const counts = (r: RunResult): Record<string, number> => r.cases.reduce<Record<string, number>>((n, c) => ({ ...n, [c.status]: (n[c.status] ?? 0) + 1 }), {});
+
+describe('a body that is not JSON never lets a check pass', () => {
+  it('on the mock, every case passes as before', async () => {
+    const r = await run((req) => mock.handleNow(req));
+    expect(r.cases.filter((c) => c.status === 'failed' || c.status === 'errored').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(r.cases.some((c) => c.message?.includes('not JSON'))).toBe(false);
+  }, 120_000);
+
+  it('an HTML page for every answer: no case passes that read one', async () => {
+    const r = await run(bodiesReplaced((res) => ({ ...res, headers: { ...res.headers, 'Content-Type': 'text/html; charset=UTF-8' }, body: '<!doctype html><p>Maintenance</p>' })));
+    console.log(`HTML for every answer: ${JSON.stringify(counts(r))}`);
+    // Passed cases keep no body, but every answer they could show was the page. Error answers are error_envelope's.
+    expect(r.cases.filter((c) => c.status === 'passed' && c.response !== undefined && c.response.status < 400).map((c) => c.id)).toEqual([]);
+    const errors = r.cases.filter((c) => c.check === 'error_envelope');
+    expect(errors.length).toBeGreaterThan(0);
+    for (const c of errors) expect(c.status, c.id).toBe('failed');
+    expect(r.cases.some((c) => c.status === 'failed' && /^expected a JSON body/.test(c.message ?? ''))).toBe(true);
+    expect(r.summary.verdict).toBe('failed');
+  }, 120_000);
+
+  it('a gzip bomb for every answer: read to the byte limit and no further, and nothing passes on it', async () => {
+    const r = await run(bodiesReplaced((res) => ({ ...res, headers: { ...res.headers, 'Content-Encoding': 'gzip' }, body: BOMB as unknown as string })));
+    console.log(`gzip bomb for every answer: ${JSON.stringify(counts(r))}`);
+    expect(r.cases.filter((c) => c.status === 'passed' && c.response !== undefined).map((c) => c.id)).toEqual([]);
+    expect(r.cases.some((c) => c.status === 'inconclusive' && /^body too large/.test(c.message ?? ''))).toBe(true);
+  }, 120_000);
+});
+
+describe('requireJson', () => {
+  const exchange = (body: string, extra: { method?: string; status?: number; type?: string; url?: string } = {}): Exchange => ({
+    request: { method: extra.method ?? 'GET', url: extra.url ?? 'http://t/wp-json/cal/v1/events', headers: {} },
+    response: { status: extra.status ?? 200, headers: extra.type ? { 'content-type': extra.type } : {}, body },
+    durationMs: 0,
+  });
+  const pass = (e: Exchange) => requireJson({ check: 'x', severity: 'documented', outcome: 'pass', message: 'fine', exchange: e });
+
+  it('fails a pass on a body that is not JSON, and leaves JSON, HEAD, 204 and oEmbed XML alone', () => {
+    expect(pass(exchange('<p>hi</p>', { type: 'text/html' })).outcome).toBe('fail');
+    expect(pass(exchange('')).outcome).toBe('fail');
+    expect(pass(exchange('{"a":1')).outcome).toBe('fail');
+    // An error answer read whole is error_envelope's to judge.
+    expect(pass(exchange('<h1>Not Found</h1>', { status: 404 })).outcome).toBe('pass');
+    expect(pass(exchange('[]')).outcome).toBe('pass');
+    expect(pass(exchange('null')).outcome).toBe('pass');
+    expect(pass(exchange('', { method: 'HEAD' })).outcome).toBe('pass');
+    expect(pass(exchange('', { status: 204 })).outcome).toBe('pass');
+    expect(pass(exchange('<oembed/>', { type: 'text/xml', url: 'http://t/wp-json/oembed/1.0/embed?url=x&format=xml' })).outcome).toBe('pass');
+    expect(unreadableBody({ ...exchange('[1,'), response: { status: 200, headers: {}, body: '[1,', bodyCut: { limitBytes: 10 } } })?.cut).toBe(true);
+  });
+
+  it('finds in a stream of answers the bodies that cannot begin JSON, without parsing the ones that can', () => {
+    expect(plainlyUnreadable(exchange('<p>hi</p>'))).toBe(true);
+    expect(plainlyUnreadable(exchange(''))).toBe(true);
+    expect(plainlyUnreadable(exchange('  [1, 2]'))).toBe(false);
+    expect(plainlyUnreadable(exchange('', { status: 204 }))).toBe(false);
+    // Begins like JSON: left to requireJson(), which parses it where a check would pass on it.
+    expect(plainlyUnreadable(exchange('{"a":'))).toBe(false);
+  });
+});

@@ -1,0 +1,216 @@
+// Removes what the run created, record by record: each gets its own delete (force=true where the route
+// takes it, and a purge through the other calendar namespace where its own only trashes), its own
+// retries and its own outcome. Only a record that still reads with the run's marker is kept from the
+// delete (an id the site reused would not). Whether a record is gone is never taken from one answer:
+// sites answer a read of a deleted or trashed record with 400, 401, 403, 404 or 410, with or without
+// the envelope, so such a read says "not readable" and the record counts as gone only once the lists
+// of its type (drafts and trash included where the route takes them), searched for the marker in
+// both calendar namespaces, no longer hold it. Cleanup gives up only when the target stops answering
+// (transport failures or 5xx for several records in a row, or the client's breaker), never on a 4xx.
+
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
+import { fillTemplate } from '../http/target.ts';
+import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
+import { confirmGone, findByMarker, listsOf } from './cleanup-lists.ts';
+import type { Created, Ledger } from './ledger.ts';
+
+export interface Leftover {
+  record: Created;
+  reason: string;
+  /** The request that removes it for good; the report shows it as a curl line. */
+  removal: Outgoing;
+}
+
+export interface CleanupReport {
+  removed: Created[];
+  /** Still on the target: a read or a list after the attempts to delete found them (or they no longer carry the marker). */
+  left: Leftover[];
+  /** Neither removed nor confirmed present: the target did not answer, or nothing it answered settles it. */
+  unconfirmed: Leftover[];
+  /** Records found by the marker sweep that no create response had told the ledger about. */
+  swept: number;
+}
+
+export type CleanupSend = (o: Outgoing) => Promise<Exchange>;
+
+export interface CleanupOptions {
+  contract: Contract;
+  ledger: Ledger;
+  send: CleanupSend;
+  marker: string;
+  /** Whether a route template (of any namespace) is served by the target. */
+  served(template: string, method: string): boolean;
+  /** Resources to look for unrecorded leftovers by the marker. */
+  sweep: boolean;
+  /** Tries per request while the target does not answer or answers 5xx (default 3). */
+  attempts?: number;
+  /** Waits before try number `n` (2, 3...); default a short growing pause. */
+  pause?(n: number): Promise<void>;
+  /** Records in a row that got no answer (or only 5xx) after which cleanup stops (default 3). */
+  maxSilentRecords?: number;
+}
+
+const ok = (status: number): boolean => status >= 200 && status < 300;
+/** What sites answer a read of a record that is deleted or in the trash: it says "not readable", not "gone". */
+const NOT_READABLE = new Set([400, 401, 403, 404, 410]);
+
+/** No answer worth judging: a transport failure or a server error. */
+export function silent(e: Exchange): boolean {
+  return e.error !== undefined || e.response!.status >= 500;
+}
+
+/** Nothing more can be sent: the client's breaker is open, the budget or the write policy refuses. */
+function refused(e: Exchange): boolean {
+  return e.error?.kind === 'down' || e.error?.kind === 'refused';
+}
+
+const defaultPause = (n: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, 250 * 2 ** (n - 2)));
+
+export function describe(e: Exchange): string {
+  if (e.error) return `no answer (${e.error.message})`;
+  const code = (jsonBody(e.response) as { code?: unknown } | undefined)?.code;
+  return `${e.response!.status}${typeof code === 'string' ? ` ${code}` : ''}`;
+}
+
+function itemOp(contract: Contract, namespace: string, resource: string, kind: 'delete' | 'read'): Operation | undefined {
+  return contract.operations.find((o) => o.namespace === namespace && o.resource === resource && o.kind === kind && /\/\{id\}$/.test(o.path));
+}
+
+const isTerm = (record: Pick<Created, 'resource'>): boolean => record.resource === 'category' || record.resource === 'tag';
+const takesForce = (op: Operation | undefined): boolean => !!op && op.params.some((p) => p.name === 'force');
+
+type Outcome = { removed: true } | { left: string } | { unconfirmed: string; silent?: boolean } | { notReadable: string };
+
+export async function cleanup(o: CleanupOptions): Promise<CleanupReport> {
+  const report: CleanupReport = { removed: [], left: [], unconfirmed: [], swept: 0 };
+  const attempts = Math.max(1, o.attempts ?? 3);
+  const pause = o.pause ?? defaultPause;
+  let stopped: string | undefined;
+  const send = async (out: Outgoing): Promise<Exchange> => {
+    let e = await o.send(out);
+    for (let n = 2; n <= attempts && silent(e) && !refused(e); n++) {
+      await pause(n);
+      e = await o.send(out);
+    }
+    if (refused(e)) stopped ??= e.error!.message;
+    return e;
+  };
+
+  if (o.sweep) {
+    const swept = await sweep(o, send);
+    report.swept = swept.found;
+    if (swept.silent) stopped = `the target did not answer the marker search (${swept.silent})`;
+  }
+  const maxSilent = Math.max(1, o.maxSilentRecords ?? 3);
+  let silentInRow = 0;
+  const unreadable: { record: Created; why: string }[] = [];
+  for (const record of o.ledger.live()) {
+    if (stopped) {
+      report.unconfirmed.push({ record, reason: `not tried: ${stopped}`, removal: removalOf(o, record) });
+      continue;
+    }
+    const outcome = await removeOne(o, send, record);
+    silentInRow = 'silent' in outcome && outcome.silent ? silentInRow + 1 : 0;
+    if ('removed' in outcome) report.removed.push(record);
+    else if ('left' in outcome) report.left.push({ record, reason: outcome.left, removal: removalOf(o, record) });
+    else if ('notReadable' in outcome) unreadable.push({ record, why: outcome.notReadable });
+    else report.unconfirmed.push({ record, reason: outcome.unconfirmed, removal: removalOf(o, record) });
+    if (silentInRow >= maxSilent && !stopped) stopped = `the target stopped answering during cleanup (${maxSilent} records in a row got no answer or only 5xx)`;
+  }
+  // One marker search per list settles every record that could not be read after its delete.
+  const byResource = new Map<string, { record: Created; why: string }[]>();
+  for (const u of unreadable) byResource.set(u.record.resource, [...(byResource.get(u.record.resource) ?? []), u]);
+  for (const [resource, records] of byResource) {
+    const verdicts = stopped ? undefined : await confirmGone(o, send, resource, records.map((r) => r.record.id));
+    for (const { record, why } of records) {
+      const v = verdicts?.get(record.id);
+      if (!v) report.unconfirmed.push({ record, reason: `${why}; not confirmed gone: ${stopped ? `not tried: ${stopped}` : 'no list of its type answered'}`, removal: removalOf(o, record) });
+      else if (v.gone) report.removed.push(record);
+      else report.left.push({ record, reason: `${why}, but ${v.seen}${purgeable(o, record) ? '' : NO_PURGE}`, removal: removalOf(o, record) });
+    }
+  }
+  return report;
+}
+
+/** The deletes that remove a record for good, in order: its own route, then a purge through cal/v1 where its own only trashes. */
+function deletesFor(o: CleanupOptions, record: Created): Outgoing[] {
+  const route = fillTemplate(record.itemPath, { id: record.id });
+  const own = itemOp(o.contract, record.namespace, record.resource, 'delete');
+  // WordPress deletes terms only with force (they have no trash), whether or not a plugin's route lists it.
+  if (takesForce(own) || isTerm(record)) return [{ method: 'DELETE', route, query: { force: true }, intent: 'cleanup' }];
+  const out: Outgoing[] = [{ method: 'DELETE', route, intent: 'cleanup' }];
+  const purge = purgeOf(o, record);
+  if (purge) out.push(purge);
+  return out;
+}
+
+/** A DELETE with force=true of the same id through a namespace whose route takes it. */
+function purgeOf(o: CleanupOptions, record: Created): Outgoing | undefined {
+  for (const op of o.contract.operations) {
+    if (op.kind !== 'delete' || op.resource !== record.resource || op.namespace === record.namespace || !op.namespace.startsWith('cal/')) continue;
+    if (!/\/\{id\}$/.test(op.path) || !takesForce(op) || !o.served(op.path, 'DELETE')) continue;
+    return { method: 'DELETE', route: fillTemplate(op.path, { id: record.id }), query: { force: true }, intent: 'cleanup' };
+  }
+  return undefined;
+}
+
+const NO_PURGE = ': the target serves no route that purges it (DELETE with force=true)';
+
+function purgeable(o: CleanupOptions, record: Created): boolean {
+  return isTerm(record) || takesForce(itemOp(o.contract, record.namespace, record.resource, 'delete')) || purgeOf(o, record) !== undefined;
+}
+
+/** What removes a record for good when cleanup could not: shown as a curl line. */
+export function removalOf(o: CleanupOptions, record: Created): Outgoing {
+  const all = deletesFor(o, record);
+  return all[all.length - 1]!;
+}
+
+async function removeOne(o: CleanupOptions, send: CleanupSend, record: Created): Promise<Outcome> {
+  const route = fillTemplate(record.itemPath, { id: record.id });
+  const readIt = (): Promise<Exchange> => send({ method: 'GET', route, query: { context: 'edit' }, intent: 'cleanup' });
+  const read = await readIt();
+  if (read.response && ok(read.response.status) && !JSON.stringify(jsonBody(read.response) ?? read.response.body).includes(o.marker)) {
+    return { left: `${route} no longer carries the marker "${o.marker}"; not deleted` };
+  }
+  // A record that does not read (trashed, or a site that hides it) is still ours by its id: delete it all the same.
+  const answers: string[] = [];
+  let answered = !silent(read);
+  for (const del of deletesFor(o, record)) {
+    const e = await send(del);
+    answered ||= !silent(e);
+    answers.push(`DELETE ${del.route}${del.query ? '?force=true' : ''} answered ${describe(e)}`);
+    if (refused(e)) return { unconfirmed: answers.join('; '), silent: true };
+  }
+  const after = await readIt();
+  const did = answers.join('; ');
+  if (silent(after)) return { unconfirmed: `${did}; the read that would confirm it answered ${describe(after)}`, silent: !answered };
+  const status = after.response!.status;
+  if (NOT_READABLE.has(status)) return { notReadable: `${did}; the read after it answered ${describe(after)}` };
+  if (ok(status)) {
+    const trashed = (jsonBody(after.response) as { status?: unknown } | undefined)?.status === 'trash';
+    if (trashed && !purgeable(o, record)) return { left: `in the trash after ${did}${NO_PURGE}` };
+    return { left: `${trashed ? 'still in the trash' : 'still there'} after ${did}` };
+  }
+  return { unconfirmed: `${did}; the read after it answered ${describe(after)}, which does not say whether the record is gone` };
+}
+
+/** Lists every calendar namespace's records by the marker and adds what the ledger missed. */
+async function sweep(o: CleanupOptions, send: CleanupSend): Promise<{ found: number; silent?: string }> {
+  let found = 0;
+  for (const list of listsOf(o)) {
+    const item = itemOp(o.contract, list.op.namespace, list.op.resource!, 'read');
+    if (!item) continue;
+    const seen = await findByMarker(o, send, list);
+    if (seen.silent) return { found, silent: seen.silent };
+    for (const rec of seen.records) {
+      if (!rec.carriesMarker || o.ledger.has(list.op.namespace, list.op.resource!, rec.id)) continue;
+      // The same post may be in the ledger under the other namespace.
+      if (o.ledger.live().some((r) => r.id === rec.id && r.resource === list.op.resource)) continue;
+      o.ledger.add({ namespace: list.op.namespace, resource: list.op.resource!, id: rec.id, itemPath: item.path, createdBy: 'sweep' });
+      found++;
+    }
+  }
+  return { found };
+}
