@@ -180,7 +180,8 @@ function oneEditMisses(v: unknown): [string, string][] {
     edits.push(['trailing-space', `${v} `]);
     edits.push(['month-13', v.replace(/^(\d{4})-\d\d-/, '$1-13-')]);
   } else if (v.includes('@')) {
-    edits.push(['no-at', v.replace('@', '')]);
+    // A dot for the `@`: dropping it would join the local part to the domain and name another host (eventsexample.org).
+    edits.push(['no-at', v.replace('@', '.')]);
     edits.push(['trailing-space', `${v} `]);
   } else if (/^https?:\/\//.test(v)) {
     edits.push(['no-scheme', v.replace(/^https?:\/\//, '')]);
