@@ -34,8 +34,8 @@ describe('edge cases', () => {
         expect(issues.filter((i) => !own.has(i.param)), e.id).toEqual([]);
       }
     }
-    expect(count).toBeGreaterThan(1500);
-  });
+    expect(count).toBeGreaterThan(4000);
+  }, 120_000);
 
   it('are the same on every call: the edge phase does not depend on a seed', () => {
     const a = edgeCases(contract, 'postCalV1Events').map((e) => [e.id, e.request]);
@@ -59,7 +59,8 @@ describe('edge cases', () => {
   });
 
   it('miss enums by a case, by surrounding spaces and by a neighbouring enum value; a batch item by GET', () => {
-    expect(byTag('getCalV1Events', 'query.order enum')).toEqual({ case: 'order="asc"', spaces: 'order=" ASC "', neighbour: 'order="publish"' });
+    const misses = Object.entries(byTag('getCalV1Events', 'query.order enum')).filter(([tag]) => !tag.startsWith('value:'));
+    expect(Object.fromEntries(misses)).toEqual({ case: 'order="asc"', spaces: 'order=" ASC "', neighbour: 'order="publish"' });
     expect(byTag('postBatchV1', 'body.requests.items.method enum')['neighbour']).toBe('requests.items.method="GET"');
   });
 
