@@ -187,7 +187,7 @@ function picks(op: Operation, c: Constraint, nodeValue: unknown): Pick[] {
       return [{ tag: 'duplicate', value: [one, one], expect: 'refuse' }];
     }
     case 'enum':
-      return [...enumValuePicks(node), ...enumMisses(op, node, nodeValue)];
+      return [...enumValuePicks(node, nodeValue), ...enumMisses(op, node, nodeValue)];
     case 'type':
       return typePicks(node, nodeValue);
     case 'pattern':

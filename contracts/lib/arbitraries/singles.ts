@@ -20,10 +20,13 @@ function typesOf(node: JsonSchema): string[] {
   return (Array.isArray(t) ? (t as string[]) : t !== undefined ? [t as string] : []).filter((x) => x !== 'null');
 }
 
-/** Each value of a documented enum, valid by the contract: one accept case each. */
-export function enumValuePicks(node: JsonSchema): Pick[] {
+/**
+ * Each value of a documented enum, valid by the contract: one accept case each, but for `sent`, the value the
+ * minimal, alone or full request already carries there.
+ */
+export function enumValuePicks(node: JsonSchema, sent: unknown): Pick[] {
   const values = Array.isArray(node.enum) ? (node.enum as unknown[]) : [];
-  return values.filter((v) => v !== null).map((v) => ({ tag: `value:${typeof v === 'string' ? v : JSON.stringify(v)}`, value: v, expect: 'accept' as const }));
+  return values.filter((v) => v !== null && JSON.stringify(v) !== JSON.stringify(sent)).map((v) => ({ tag: `value:${typeof v === 'string' ? v : JSON.stringify(v)}`, value: v, expect: 'accept' as const }));
 }
 
 /** Booleans WordPress refuses (rest_is_boolean() takes true/false/1/0 in any case, nothing else). */
@@ -82,12 +85,14 @@ function acceptsZero(p: ParamSpec): boolean {
 /** Per parameter: alone on the minimal request, 0 where an integer takes it, "" in free text. */
 export function singleDrafts(op: Operation, minimal: Values): Draft[] {
   const out: Draft[] = [];
+  // With one optional parameter, the full request is that parameter alone.
+  const optional = op.params.filter((p) => p.in !== 'path' && !p.required);
   for (const p of op.params) {
     if (p.in === 'path') continue;
     const id = `${op.id} ${p.in}.${p.name}`;
     const at = { location: p.in, param: p.name, expect: 'accept' as const };
     const plausible = valueOf(p);
-    if (!p.required) {
+    if (!p.required && optional.length > 1) {
       out.push({ ...at, id: `${id} alone`, family: 'alone', tag: 'alone', label: `${p.name}=${JSON.stringify(plausible)} alone`, values: withOne(op, minimal, p, plausible) });
     }
     if (acceptsZero(p) && plausible !== 0) out.push({ ...at, id: `${id} zero`, family: 'zero', tag: 'zero', label: `${p.name}=0`, values: withOne(op, minimal, p, 0) });

@@ -9,6 +9,7 @@ import { DEFAULTS, planDefaults } from './defaults.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { ERROR_ENVELOPE, NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
 import { PAGINATION, planPagination } from './pagination.ts';
+import { PATH_PATTERN, planPathPattern } from './path_pattern.ts';
 import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptance.ts';
 import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
@@ -22,6 +23,7 @@ export const CHECKS = [
   ERROR_ENVELOPE,
   DEFAULTS,
   UNKNOWN_ID,
+  PATH_PATTERN,
   PAGINATION,
   LIFECYCLE,
   TRASH,
@@ -45,6 +47,7 @@ export function planAll(contract: Contract): Unit[] {
     ...planPagination(contract),
     ...planDefaults(contract),
     ...planUnknownId(contract),
+    ...planPathPattern(contract),
     ...planConventions(contract),
     ...planResponseShape(contract),
     ...planPositiveAcceptance(contract),

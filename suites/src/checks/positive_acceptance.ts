@@ -160,7 +160,11 @@ export function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, 
   if (r.status === 400 && edge.family === 'empty' && edge.param === resourceFor(env.contract, op)?.nameField && err && blamedParams(err).concat(err.code).some((x) => x === edge.param || x === 'empty_content' || x === 'empty_term_name')) {
     return emit(
       'fail',
-      `${expected}; got 400 ${err.code}: ${err.message}; held as assumed because WordPress refuses an empty name: a term's (wp_insert_term(), wp_update_term(): empty_term_name) and a post's with no content or excerpt either (empty_content), and a site built on them inherits that`,
+      `${expected}; got 400 ${err.code}: ${err.message}; held as assumed because ${
+        op.resource === 'category' || op.resource === 'tag'
+          ? "WordPress's wp_insert_term() and wp_update_term() refuse an empty term name (empty_term_name), and a site built on its terms inherits that"
+          : "WordPress's wp_insert_post() refuses a post whose title, content and excerpt are all empty (empty_content), and a site built on its posts controller inherits that"
+      }`,
       'assumed',
     );
   }
