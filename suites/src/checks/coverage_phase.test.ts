@@ -16,6 +16,7 @@ import { defaultCommands } from '../cli/commands/index.ts';
 import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
 import type { RunResult } from '../report/model.ts';
 import type { Exchange } from '../http/types.ts';
+import type { WireRequest } from './generate.ts';
 import { retryWithout } from './retry.ts';
 
 const contract = loadContractFile();
@@ -237,7 +238,7 @@ describe('identifiers only the site issues', () => {
 
 describe('the retry without a refused parameter', () => {
   const op = contract.operation('getCalEventsV1Events');
-  const req = { operationId: op.id, method: 'GET', path: '/cal/events/v1/events', pathParams: {}, query: { search: 'x', geoloc_lat: '1', geoloc_lng: '2', per_page: '5' }, headers: {} };
+  const req: WireRequest = { operationId: op.id, method: 'GET', path: '/cal/events/v1/events', pathParams: {}, query: { search: 'x', geoloc_lat: '1', geoloc_lng: '2', per_page: '5' }, headers: {} };
   const refused = (data: Record<string, unknown>): Exchange =>
     ({ request: {}, response: { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'x', data: { status: 400, ...data } }) } }) as unknown as Exchange;
 
