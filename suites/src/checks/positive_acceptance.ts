@@ -1,8 +1,10 @@
 // positive_acceptance: requests the documents call valid are accepted.
 //
 // Two phases, the edge phase first. Edges (contracts/lib/arbitraries/edges.ts) are fixed: each operation's
-// minimal request (required parameters only: a cal/v1 create with no field at all) and a full one, and every
-// valid value at a bound (per_page 1 and 100, 25 batch items); one case each. Then --runs random requests carrying
+// minimal request (required parameters only: a cal/v1 create with no field at all) and a full one, every
+// valid value at a bound (per_page 1 and 100, 25 batch items), and the coverage phase (singles.ts): each
+// optional parameter alone, every enum value, 0 and "" where the documents allow them; one case each. A
+// request refused naming another parameter than its case's is sent once more without it (retry.ts). Then --runs random requests carrying
 // every parameter, one case per parameter. All values are plausible (words, URLs, numeric IDs where the schema
 // leaves text free, integers within 1..100 where it gives no bound), and parameters that name records get ids
 // the target lists (references.ts): a value that is valid by the documents and for this site.
