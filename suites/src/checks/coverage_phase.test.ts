@@ -234,6 +234,20 @@ describe('identifiers only the site issues', () => {
     const pointing = r.cases.filter((c) => c.status === 'skipped' && /see identifier:slider/.test(c.message ?? ''));
     expect(pointing.length).toBeGreaterThan(5);
   }, 120_000);
+
+  it("make an import route's negative cases inconclusive once when the site refuses every batch_hash it did not issue", async () => {
+    // The importer checks its batch hash before anything else: every broken request is refused for batch_hash.
+    const fault: Fault = (req, next) => {
+      const { route } = parse(req);
+      if (req.method !== 'POST' || !/^\/cal\/importer\/v1\/import\/[^/]+\/batch$/.test(route)) return next(req);
+      return bodyText(req).includes('batch_hash') ? invalidParam('batch_hash') : next(req);
+    };
+    const r = await runSuite(fault, ['--only', 'postCalImporterV1ImportByImportIdBatch,negative_rejection']);
+    const inconclusive = r.cases.filter((c) => c.status === 'inconclusive');
+    expect(inconclusive.map((c) => `${c.check} ${c.id.split(':').slice(2).join(':')}`)).toEqual(['negative_rejection identifier:batch_hash']);
+    expect(inconclusive[0]!.message).toMatch(/batch_hash is a value the site issues .* that the suite cannot know: every request named one the target does not have \(\d+× 400 rest_invalid_param\)/);
+    expect(r.cases.filter((c) => c.status === 'skipped' && /see identifier:batch_hash/.test(c.message ?? '')).length).toBeGreaterThan(3);
+  }, 120_000);
 });
 
 describe('the retry without a refused parameter', () => {

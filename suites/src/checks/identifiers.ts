@@ -10,7 +10,8 @@ import { textKind } from '../../../contracts/lib/arbitraries/index.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Finding, UnitEnv } from '../runner/unit.ts';
 import { refKey, type ReferenceField, type ReferenceValues } from './references.ts';
-import { describeAnswer } from './wp.ts';
+import { namedByRefusal } from './retry.ts';
+import { describeAnswer, wpError } from './wp.ts';
 
 export interface Unknowable {
   param: string;
@@ -52,19 +53,34 @@ export interface Collapsing {
   done(): void;
 }
 
+/** Whether an answer is the site refusing the identifier: a 404 that is not rest_no_route, or a 400 naming it. */
+export function refusedIdentifier(ids: readonly Unknowable[], e: Exchange | undefined): boolean {
+  const r = e?.response;
+  if (!e || !r) return false;
+  if (r.status === 404) return wpError(r)?.code !== 'rest_no_route';
+  return namedByRefusal(e).some((n) => ids.some((i) => i.param === n));
+}
+
 /**
  * Holds the findings of `check` on `op` until done(). Then, when `ids` is not empty and `collapse(held)` holds,
- * the inconclusive ones become one inconclusive finding naming the identifiers, and each of them a skip that points
- * to it; otherwise they go out as they came.
+ * the inconclusive ones `caused` by the identifier (default: all) become one inconclusive finding naming the
+ * identifiers, and each of them a skip that points to it; otherwise they go out as they came.
  */
-export function collapsing(env: UnitEnv, op: Operation, check: string, ids: readonly Unknowable[], collapse: (held: readonly Finding[]) => boolean): Collapsing {
+export function collapsing(
+  env: UnitEnv,
+  op: Operation,
+  check: string,
+  ids: readonly Unknowable[],
+  collapse: (held: readonly Finding[]) => boolean,
+  caused: (f: Finding) => boolean = () => true,
+): Collapsing {
   if (ids.length === 0) return { env, done: () => undefined };
   const held: Finding[] = [];
   const inner: UnitEnv = { ...env, emit: (f) => (f.check === check && f.operation === op ? held.push(f) : env.emit(f)) };
   return {
     env: inner,
     done: () => {
-      const inc = held.filter((f) => f.outcome === 'inconclusive');
+      const inc = held.filter((f) => f.outcome === 'inconclusive' && caused(f));
       if (inc.length === 0 || !collapse(held)) {
         for (const f of held) env.emit(f);
         return;
@@ -72,7 +88,7 @@ export function collapsing(env: UnitEnv, op: Operation, check: string, ids: read
       const names = ids.map((i) => i.param).join(', ');
       const variant = `identifier:${ids.map((i) => i.param).join(',')}`;
       for (const f of held) {
-        if (f.outcome !== 'inconclusive') env.emit(f);
+        if (!inc.includes(f)) env.emit(f);
         else env.emit({ ...f, outcome: 'skip', message: `not judged on its own: every request named a ${names} the target does not have (see ${variant}); ${f.message ?? ''}` });
       }
       const shown = inc.map((f) => f.exchange).filter((e): e is Exchange => e !== undefined);

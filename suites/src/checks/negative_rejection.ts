@@ -25,7 +25,7 @@ import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { constraints, toOutgoing, violations, withBody, withPath, type Constraint, type WireRequest } from './generate.ts';
 import { otherReadingAllows, undeclared } from './marks.ts';
 import { resourceFor } from './resources.ts';
-import { collapsing, unknowables } from './identifiers.ts';
+import { collapsing, refusedIdentifier, unknowables } from './identifiers.ts';
 import { baseOf, harmlessBatch } from './probes.ts';
 import { referenceFields, referenceValues } from './references.ts';
 import { negativeTarget, type PathTarget } from './targets.ts';
@@ -191,8 +191,10 @@ async function negativeCases(env0: UnitEnv, op: Operation): Promise<void> {
   const target = (): Promise<PathTarget> => (pending ??= negativeTarget(env0, op, `${NEGATIVE_REJECTION}:${op.id}`));
   const refs = referenceFields(env0.contract, op).filter((f) => f.location === 'path');
   const ids = unknowables(op, refs, refs.length ? await referenceValues(env0, refs, op) : undefined, !SAFE_METHODS.has(op.method));
-  const negative = collapsing(env0, op, NEGATIVE_REJECTION, ids, () => true);
-  const envelope = collapsing(negative.env, op, ERROR_ENVELOPE, ids, () => true);
+  // Only the cases the site refused for the identifier itself: another refusal is judged as it comes.
+  const byIdentifier = (f: Finding): boolean => refusedIdentifier(ids, f.exchange);
+  const negative = collapsing(env0, op, NEGATIVE_REJECTION, ids, () => true, byIdentifier);
+  const envelope = collapsing(negative.env, op, ERROR_ENVELOPE, ids, () => true, byIdentifier);
   const env = envelope.env;
   await edgeRejections(env, op, target);
   const cs = constraints(env.contract, op).filter((c) => c.wire.kind !== 'not-applicable');
