@@ -37,6 +37,14 @@ describe('edge cases', () => {
     expect(count).toBeGreaterThan(4000);
   }, 120_000);
 
+  it('kept by a filter are exactly the whole plan filtered (the filter only saves building the others)', () => {
+    for (const id of ['getCalV1Events', 'postCalV1Events', 'putCalEventsV1EventsById', 'postBatchV1', 'getOembed10Proxy']) {
+      for (const want of [(d: { expect: string }) => d.expect === 'accept', (d: { expect: string }) => d.expect === 'refuse', (d: { family: string }) => d.family === 'minimal']) {
+        expect(edgeCases(contract, id, want), id).toEqual(edgeCases(contract, id).filter(want));
+      }
+    }
+  }, 60_000);
+
   it('are the same on every call: the edge phase does not depend on a seed', () => {
     const a = edgeCases(contract, 'postCalV1Events').map((e) => [e.id, e.request]);
     const b = edgeCases(contract, 'postCalV1Events').map((e) => [e.id, e.request]);

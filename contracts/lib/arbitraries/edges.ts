@@ -270,13 +270,16 @@ function verdictProblem(contract: Contract, op: Operation, d: Draft, request: Wi
   return undefined;
 }
 
-/** Every edge case of an operation, and the drafted ones left out because they would not be what they claim. */
-export function edgePlan(contract: Contract, op: Operation): { cases: EdgeCase[]; dropped: DroppedEdge[] } {
+/** Which edges a caller wants, decided on the draft, before its request is built and validated. */
+export type EdgeFilter = (d: { expect: 'accept' | 'refuse'; family: EdgeFamily }) => boolean;
+
+/** Every edge case of an operation (those `want` keeps), and the drafted ones left out because they would not be what they claim. */
+export function edgePlan(contract: Contract, op: Operation, want?: EdgeFilter): { cases: EdgeCase[]; dropped: DroppedEdge[] } {
   const cases: EdgeCase[] = [];
   const dropped: DroppedEdge[] = [];
   const seen = new Set<string>();
   for (const d of drafts(op, contract)) {
-    if (seen.has(d.id)) continue;
+    if (seen.has(d.id) || (want && !want(d))) continue;
     seen.add(d.id);
     const request = toRequest(op, d.values);
     const problem = verdictProblem(contract, op, d, request);
@@ -290,9 +293,12 @@ export function edgePlan(contract: Contract, op: Operation): { cases: EdgeCase[]
   return { cases, dropped };
 }
 
-/** The edge cases of an operation (by object or id), the same on every run. */
-export function edgeCases(contract: Contract, op: Operation | string): EdgeCase[] {
-  return edgePlan(contract, typeof op === 'string' ? contract.operation(op) : op).cases;
+/**
+ * The edge cases of an operation (by object or id), the same on every call; `want` keeps some of them (only the
+ * accept side, only the minimal request) without building and validating the others.
+ */
+export function edgeCases(contract: Contract, op: Operation | string, want?: EdgeFilter): EdgeCase[] {
+  return edgePlan(contract, typeof op === 'string' ? contract.operation(op) : op, want).cases;
 }
 
 /** The query parameters of an operation whose documented default is a value the parameter accepts. */

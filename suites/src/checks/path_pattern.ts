@@ -42,7 +42,7 @@ export function offPatternValues(op: Operation): OffPattern[] {
 }
 
 function pathValues(contract: Contract, op: Operation): Record<string, string> {
-  return edgeCases(contract, op).find((e) => e.family === 'minimal')?.request.pathParams ?? {};
+  return edgeCases(contract, op, (d) => d.family === 'minimal')[0]?.request.pathParams ?? {};
 }
 
 function probe(op: Operation, route: string): Outgoing {
