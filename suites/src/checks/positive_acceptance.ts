@@ -181,6 +181,9 @@ export function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, 
       if (reasons.some((x) => x === undefined)) return emit('fail', message);
       return emit('fail', `${message}; held as assumed because ${reasons.join('; ')}`, 'assumed');
     }
+    if (edge.param && refusedForPermission(err, edge.param)) {
+      return emit('inconclusive', `refused ${edge.label} for who is asking (a detail of ${err.code} says so: rest_forbidden_status and the like), not for the value; with credentials that may ask for it, it is judged`);
+    }
     return emit('inconclusive', `refused for ${blamed.join(', ') || 'no named parameter'} (${err.code}), not for what this edge is about; nothing shown about ${edge.label}`);
   }
   if (r.status === 400 && err?.code === 'empty_content' && op.kind === 'create') {
