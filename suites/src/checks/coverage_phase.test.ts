@@ -88,7 +88,9 @@ async function runSuite(fault: Fault | undefined, args: string[], seen?: (req: M
     fs: nodeFs,
   };
   try {
-    await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '1', '--runs', '1', '--report-dir', dir, '--format', 'json', ...args], deps);
+    const anonymous = args.includes('--anonymous');
+    const rest = args.filter((a) => a !== '--anonymous');
+    await main(['test', '--base-url', server.url, ...(anonymous ? [] : ['--auth-env', 'MOCK_AUTH']), '--seed', '1', '--runs', '1', '--report-dir', dir, '--format', 'json', ...rest], deps);
     return JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult;
   } finally {
     await server.close();
@@ -247,6 +249,20 @@ describe('identifiers only the site issues', () => {
     expect(inconclusive.map((c) => `${c.check} ${c.id.split(':').slice(2).join(':')}`)).toEqual(['negative_rejection identifier:batch_hash']);
     expect(inconclusive[0]!.message).toMatch(/batch_hash is a value the site issues .* that the suite cannot know: every request named one the target does not have \(\d+× 400 rest_invalid_param\)/);
     expect(r.cases.filter((c) => c.status === 'skipped' && /see identifier:batch_hash/.test(c.message ?? '')).length).toBeGreaterThan(3);
+  }, 120_000);
+});
+
+describe('a route that refuses who is asking', () => {
+  it('is inconclusive once, with that reason, not once per parameter and edge', async () => {
+    // oEmbed's proxy refuses anonymous requests (401), as WordPress's does.
+    const r = await runSuite(undefined, ['--only', 'getOembed10Proxy,positive_acceptance', '--anonymous']);
+    const inconclusive = r.cases.filter((c) => c.status === 'inconclusive');
+    expect(inconclusive.map((c) => c.id)).toEqual(['positive_acceptance:getOembed10Proxy:permission']);
+    expect(inconclusive[0]!.message).toMatch(/^every request was refused for who is asking \(\d+× 401 rest_forbidden\), so \d+ case\(s\) of positive_acceptance show nothing about the route's parameters: it needs credentials, which this run does not have \(--auth-env\)$/);
+    expect(r.cases.filter((c) => c.status === 'skipped' && /see permission/.test(c.message ?? '')).length).toBeGreaterThan(5);
+    // With credentials the same route is judged, parameter by parameter.
+    const signed = await runSuite(undefined, ['--only', 'getOembed10Proxy,positive_acceptance']);
+    expect(signed.cases.filter((c) => c.status === 'inconclusive')).toEqual([]);
   }, 120_000);
 });
 

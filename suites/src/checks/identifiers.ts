@@ -61,6 +61,47 @@ export function refusedIdentifier(ids: readonly Unknowable[], e: Exchange | unde
   return namedByRefusal(e).some((n) => ids.some((i) => i.param === n));
 }
 
+/** What one collapsed finding says: its variant, why its cases showed nothing, and what each skipped one says. */
+interface Summary {
+  variant: string;
+  skipped: string;
+  message: (answers: string, n: number) => string;
+}
+
+/**
+ * Holds the findings of `check` on `op` until done(). Then, when `collapse(held)` holds, the inconclusive ones
+ * `caused` by one reason become one inconclusive finding that gives it, and each of them a skip that points to
+ * it; otherwise they go out as they came.
+ */
+function holding(env: UnitEnv, op: Operation, check: string, summary: Summary, collapse: (held: readonly Finding[]) => boolean, caused: (f: Finding) => boolean): Collapsing {
+  const held: Finding[] = [];
+  const inner: UnitEnv = { ...env, emit: (f) => (f.check === check && f.operation === op ? held.push(f) : env.emit(f)) };
+  return {
+    env: inner,
+    done: () => {
+      const inc = held.filter((f) => f.outcome === 'inconclusive' && caused(f));
+      if (inc.length === 0 || !collapse(held)) {
+        for (const f of held) env.emit(f);
+        return;
+      }
+      for (const f of held) {
+        if (!inc.includes(f)) env.emit(f);
+        else env.emit({ ...f, outcome: 'skip', message: `not judged on its own: ${summary.skipped} (see ${summary.variant}); ${f.message ?? ''}` });
+      }
+      const shown = inc.map((f) => f.exchange).filter((e): e is Exchange => e !== undefined);
+      env.emit({
+        check,
+        operation: op,
+        variant: summary.variant,
+        severity: 'documented',
+        outcome: 'inconclusive',
+        message: summary.message(answers(shown), inc.length),
+        ...(shown.length ? { exchange: shown[shown.length - 1]! } : {}),
+      });
+    },
+  };
+}
+
 /**
  * Holds the findings of `check` on `op` until done(). Then, when `ids` is not empty and `collapse(held)` holds,
  * the inconclusive ones `caused` by the identifier (default: all) become one inconclusive finding naming the
@@ -75,32 +116,27 @@ export function collapsing(
   caused: (f: Finding) => boolean = () => true,
 ): Collapsing {
   if (ids.length === 0) return { env, done: () => undefined };
-  const held: Finding[] = [];
-  const inner: UnitEnv = { ...env, emit: (f) => (f.check === check && f.operation === op ? held.push(f) : env.emit(f)) };
-  return {
-    env: inner,
-    done: () => {
-      const inc = held.filter((f) => f.outcome === 'inconclusive' && caused(f));
-      if (inc.length === 0 || !collapse(held)) {
-        for (const f of held) env.emit(f);
-        return;
-      }
-      const names = ids.map((i) => i.param).join(', ');
-      const variant = `identifier:${ids.map((i) => i.param).join(',')}`;
-      for (const f of held) {
-        if (!inc.includes(f)) env.emit(f);
-        else env.emit({ ...f, outcome: 'skip', message: `not judged on its own: every request named a ${names} the target does not have (see ${variant}); ${f.message ?? ''}` });
-      }
-      const shown = inc.map((f) => f.exchange).filter((e): e is Exchange => e !== undefined);
-      env.emit({
-        check,
-        operation: op,
-        variant,
-        severity: 'documented',
-        outcome: 'inconclusive',
-        message: `${ids.map((i) => i.why).join('; ')}: every request named one the target does not have (${answers(shown)}), so ${inc.length} case(s) of ${check} show nothing about the route's other parameters`,
-        ...(shown.length ? { exchange: shown[shown.length - 1]! } : {}),
-      });
-    },
+  const names = ids.map((i) => i.param).join(', ');
+  const summary: Summary = {
+    variant: `identifier:${ids.map((i) => i.param).join(',')}`,
+    skipped: `every request named a ${names} the target does not have`,
+    message: (shown, n) => `${ids.map((i) => i.why).join('; ')}: every request named one the target does not have (${shown}), so ${n} case(s) of ${check} show nothing about the route's other parameters`,
   };
+  return holding(env, op, check, summary, collapse, caused);
+}
+
+const forbidden = (f: Finding): boolean => f.exchange?.response?.status === 401 || f.exchange?.response?.status === 403;
+
+/**
+ * A route that refuses every request for who is asking (401 anonymously, 403 for a user who may not): one
+ * inconclusive finding with that reason, when nothing of `check` on it was accepted.
+ */
+export function refusedForWho(env: UnitEnv, op: Operation, check: string): Collapsing {
+  const summary: Summary = {
+    variant: 'permission',
+    skipped: 'every request was refused for who is asking',
+    message: (shown, n) =>
+      `every request was refused for who is asking (${shown}), so ${n} case(s) of ${check} show nothing about the route's parameters: ${env.hasCredentials ? 'it needs a user with more rights than the one this run signs in as' : 'it needs credentials, which this run does not have (--auth-env)'}`,
+  };
+  return holding(env, op, check, summary, (held) => !held.some((f) => f.outcome === 'pass') && held.filter((f) => f.outcome === 'inconclusive').every(forbidden), forbidden);
 }

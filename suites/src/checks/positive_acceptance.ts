@@ -31,7 +31,7 @@ import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { sentParams, toOutgoing, validRequests, withBody, withPath, type WireRequest } from './generate.ts';
 import { openValue, otherReadingRefuses, otherReadingRequires } from './marks.ts';
 import { orderedEventDates, refKey, referenceFields, referenceValues, withReferences, type ReferenceField, type ReferenceValues } from './references.ts';
-import { collapsing, unknowables } from './identifiers.ts';
+import { collapsing, refusedForWho, unknowables } from './identifiers.ts';
 import { createOwn, resourceFor, type CalendarResource } from './resources.ts';
 import { retryWithout } from './retry.ts';
 import { blamedParams, describeAnswer, refusedForPermission, sourceOf, transportOutcome, wpError } from './wp.ts';
@@ -245,7 +245,8 @@ function retryOf(op: Operation, planned: Planned, s: Sent): { req: WireRequest; 
 async function reads(env0: UnitEnv, op: Operation): Promise<void> {
   const refs = await filler(env0, op, referenceFields(env0.contract, op));
   const col = collapsing(env0, op, POSITIVE_ACCEPTANCE, unknowables(op, refs.fields, refs.values), (held) => !held.some((f) => f.outcome === 'pass'));
-  const env = col.env;
+  const perm = refusedForWho(col.env, op, POSITIVE_ACCEPTANCE);
+  const env = perm.env;
   const notes = new Map<string, string>();
   const sent: Sent[] = [];
   // A path identifier no list names: random requests take the minimal request's, which may name a record (1);
@@ -264,6 +265,7 @@ async function reads(env0: UnitEnv, op: Operation): Promise<void> {
     else sent.push(first, ...(retried ? [retried] : []));
   }
   judge(env, op, sent, notes, refs.fields);
+  perm.done();
   col.done();
 }
 
