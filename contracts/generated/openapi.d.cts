@@ -2296,13 +2296,14 @@ export interface components {
                 status?: number;
                 /** @description Object of parameter → message (rest_invalid_param) or list of names (rest_missing_callback_param). */
                 params?: Record<string, never> | unknown[];
+                /** @description Object of parameter → converted error. WordPress builds it as a PHP array, so when no parameter has a detail (a validate_callback that returned false) it is empty and json_encode() writes `[]`. */
                 details?: {
                     [key: string]: {
                         code: string;
                         message: string;
                         data?: unknown;
                     };
-                };
+                } | unknown[];
             } | null;
             additional_errors?: Record<string, never>[];
         };

@@ -237,6 +237,21 @@ describe('schemas', () => {
     expect(contract.readingCheck({ $ref: '#/nowhere' })).toBeUndefined();
   });
 
+  it("takes WordPress's 400 whose data.details is an empty PHP array ([]), and only an empty one", () => {
+    // has_valid_params() builds details as a PHP array: a validate_callback that returned false adds no entry, and
+    // json_encode() writes the empty array as [] (WordPress 6.1, a legacy venue given as an unknown id).
+    const check = contract.responseCheck(contract.operation('getCalV1Events'), '400')!;
+    const error = (details: unknown) => ({ code: 'rest_invalid_param', message: 'Invalid parameter(s): venue', data: { status: 400, params: { venue: 'Invalid parameter.' }, details } });
+    expect(check(error([]))).toEqual([]);
+    expect(check(error({ venue: { code: 'rest_invalid_type', message: 'venue is not of type integer.', data: { param: 'venue' } } }))).toEqual([]);
+    expect(check(error(['venue'])).map((e) => e.keyword)).toContain('maxItems');
+    expect(check(error('venue')).length).toBeGreaterThan(0);
+    for (const op of contract.operations) {
+      const key = '400' in (op.raw.responses as object) ? '400' : undefined;
+      if (key) expect(contract.responseCheck(op, key)!(error([])), op.id).toEqual([]);
+    }
+  });
+
   it('compiles all 204 request validators once', () => {
     const fresh = loadContractFile();
     const ms = fresh.compileAll();

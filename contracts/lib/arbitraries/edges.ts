@@ -14,60 +14,19 @@
 //
 // The values around the edge are plausible (plausible.ts): the same on every run, and ones a site accepts.
 import type { Contract } from '../loader.ts';
-import type { JsonSchema, Operation, ParamLocation, ParamSpec } from '../types.ts';
-import { constraintsOf, dottedPath } from './constraints.ts';
-import type { Constraint, ExpectedIssue, WireRequest } from './model.ts';
-import { plausibleItems, plausibleSchema, plausibleValue } from './plausible.ts';
+import type { JsonSchema, Operation, ParamSpec } from '../types.ts';
+import { constraintsOf } from './constraints.ts';
+import type { Constraint, WireRequest } from './model.ts';
+import { baseValues, describe, nodeName, place, REMOVE, valueAt, valueOf, without, type DroppedEdge, type Draft, type EdgeCase, type EdgeFamily, type Pick, type Values } from './edge-values.ts';
+import { plausibleItems } from './plausible.ts';
+import { enumValuePicks, singleDrafts, typePicks } from './singles.ts';
 import { assemble, bodyEncodings, dependentRequiredOf } from './requests.ts';
 import { conforms, stableKey } from './values.ts';
 import { toTyped, type WireStyle } from './wire.ts';
 
-export type EdgeFamily = 'minimal' | 'full' | 'bound' | 'length' | 'enum' | 'pattern' | 'format' | 'required' | 'items' | 'unique' | 'dependent' | 'properties';
-
-export interface EdgeCase {
-  /** Stable: `<constraint id> <tag>` (`getCalV1Events query.per_page maximum max+1`), or `<operationId> minimal|full`. */
-  id: string;
-  operationId: string;
-  family: EdgeFamily;
-  /** `accept`: valid by the contract; `refuse`: breaks exactly `constraint`. */
-  expect: 'accept' | 'refuse';
-  /** The constraint the value sits on (accept) or breaks (refuse); absent for minimal and full. */
-  constraint?: Constraint;
-  location?: ParamLocation;
-  /** Top-level parameter the edge is about. */
-  param?: string;
-  /** Which edge: min, min-1, max, max+1, case, spaces, neighbour, t-for-space, no-seconds, trailing-space, month-13, missing, ... */
-  tag: string;
-  /** What was sent, for messages: `per_page=101`, `requests: 26 items`, `title left out`. */
-  label: string;
-  request: WireRequest;
-  /** For refuse: what the contract's validator reports. */
-  expected?: ExpectedIssue;
-}
-
-export interface DroppedEdge {
-  id: string;
-  reason: string;
-}
-
-/** One spelling for every edge: brackets keep a spaced enum value inside a list as it is (a comma list would be split and trimmed). */
-export const EDGE_STYLE: WireStyle = { arrays: 'brackets', integers: 'plain', booleans: 'word', json: 'native' };
+export type { DroppedEdge, EdgeCase, EdgeFamily } from './edge-values.ts';
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-const REMOVE = Symbol('remove');
-
-type Values = Record<ParamLocation, Record<string, unknown>>;
-
-function valueOf(p: ParamSpec): unknown {
-  return plausibleValue(plausibleSchema(p.schema, p.contradictions), p.name);
-}
-
-/** Path parameters and the required ones (minimal), or every parameter (full). */
-function baseValues(op: Operation, full: boolean): Values {
-  const values: Values = { path: {}, query: {}, body: {} };
-  for (const p of op.params) if (p.in === 'path' || p.required || full) values[p.in][p.name] = valueOf(p);
-  return values;
-}
 
 function toRequest(op: Operation, values: Values): WireRequest {
   const encodings = bodyEncodings(op);
@@ -76,61 +35,8 @@ function toRequest(op: Operation, values: Values): WireRequest {
   return req;
 }
 
-function nodeName(param: string, schemaPath: readonly string[]): string {
-  for (let i = schemaPath.length - 1; i >= 0; i--) if (schemaPath[i - 1] === 'properties') return schemaPath[i]!;
-  return param;
-}
-
-/** The value at `path` inside a parameter's value, made plausible where it is missing. */
-function valueAt(schema: JsonSchema, value: unknown, path: readonly string[]): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path;
-  if (head === 'items') {
-    const items = (schema.items ?? {}) as JsonSchema;
-    const first = Array.isArray(value) && value.length > 0 ? value[0] : plausibleValue(items, '');
-    return valueAt(items, first, rest);
-  }
-  if (head === 'properties') {
-    const name = rest[0]!;
-    const sub = ((schema.properties ?? {}) as Record<string, JsonSchema>)[name] ?? {};
-    const obj = (value ?? {}) as Record<string, unknown>;
-    return valueAt(sub, name in obj ? obj[name] : plausibleValue(sub, name), rest.slice(1));
-  }
-  return value;
-}
-
-/** The parameter's value with the node at `path` replaced (or, with REMOVE under `properties`, taken out). */
-function place(schema: JsonSchema, value: unknown, path: readonly string[], leaf: unknown): unknown {
-  if (path.length === 0) return leaf;
-  const [head, ...rest] = path;
-  if (head === 'items') {
-    const items = (schema.items ?? {}) as JsonSchema;
-    const list = Array.isArray(value) && value.length > 0 ? [...value] : [plausibleValue(items, '')];
-    list[0] = place(items, list[0], rest, leaf);
-    return list;
-  }
-  if (head === 'properties') {
-    const name = rest[0]!;
-    const sub = ((schema.properties ?? {}) as Record<string, JsonSchema>)[name] ?? {};
-    const obj = { ...((value ?? {}) as Record<string, unknown>) };
-    if (rest.length === 1 && leaf === REMOVE) delete obj[name];
-    else obj[name] = place(sub, name in obj ? obj[name] : plausibleValue(sub, name), rest.slice(1), leaf);
-    return obj;
-  }
-  return value;
-}
-
-interface Pick {
-  tag: string;
-  value: unknown;
-  expect: 'accept' | 'refuse';
-}
-
-function without(schema: JsonSchema, ...keys: string[]): JsonSchema {
-  const rest = { ...schema };
-  for (const k of keys) delete rest[k];
-  return rest;
-}
+/** One spelling for every edge: brackets keep a spaced enum value inside a list as it is (a comma list would be split and trimmed). */
+export const EDGE_STYLE: WireStyle = { arrays: 'brackets', integers: 'plain', booleans: 'word', json: 'native' };
 
 /** Enum values of the operation's other parameters: the "neighbouring enum" a client confuses this one with. */
 function neighbourValues(op: Operation, own: readonly unknown[]): string[] {
@@ -180,7 +86,8 @@ function oneEditMisses(v: unknown): [string, string][] {
     edits.push(['trailing-space', `${v} `]);
     edits.push(['month-13', v.replace(/^(\d{4})-\d\d-/, '$1-13-')]);
   } else if (v.includes('@')) {
-    edits.push(['no-at', v.replace('@', '')]);
+    // A dot for the `@`: dropping it would join the local part to the domain and name another host (eventsexample.org).
+    edits.push(['no-at', v.replace('@', '.')]);
     edits.push(['trailing-space', `${v} `]);
   } else if (/^https?:\/\//.test(v)) {
     edits.push(['no-scheme', v.replace(/^https?:\/\//, '')]);
@@ -240,13 +147,6 @@ function itemCounts(node: JsonSchema, keyword: string, name: string): Pick[] {
   return [{ tag: 'max', value: items(n), expect: 'accept' }, { tag: 'max+1', value: items(n + 1), expect: 'refuse' }];
 }
 
-function describe(param: string, schemaPath: readonly string[], value: unknown): string {
-  const where = `${param}${dottedPath(schemaPath)}`;
-  if (value === REMOVE) return `${where} left out`;
-  if (Array.isArray(value) && value.length > 3) return `${where}: ${value.length} items`;
-  return `${where}=${JSON.stringify(value)}`;
-}
-
 const FAMILY: Readonly<Record<string, EdgeFamily>> = {
   minimum: 'bound',
   maximum: 'bound',
@@ -263,6 +163,7 @@ const FAMILY: Readonly<Record<string, EdgeFamily>> = {
   required: 'required',
   dependentRequired: 'dependent',
   additionalProperties: 'properties',
+  type: 'type',
 };
 
 /** The edge values of one constraint, as typed values of its node (or REMOVE for a property left out). */
@@ -286,7 +187,9 @@ function picks(op: Operation, c: Constraint, nodeValue: unknown): Pick[] {
       return [{ tag: 'duplicate', value: [one, one], expect: 'refuse' }];
     }
     case 'enum':
-      return enumMisses(op, node, nodeValue);
+      return [...enumValuePicks(node, nodeValue), ...enumMisses(op, node, nodeValue)];
+    case 'type':
+      return typePicks(node, nodeValue);
     case 'pattern':
       return patternMisses(node, nodeValue);
     case 'format':
@@ -298,15 +201,13 @@ function picks(op: Operation, c: Constraint, nodeValue: unknown): Pick[] {
   }
 }
 
-/** An edge case before its request is rendered and checked: typed values per location. */
-type Draft = Omit<EdgeCase, 'operationId' | 'request'> & { values: Values };
-
 function drafts(op: Operation, contract: Contract): Draft[] {
   const out: Draft[] = [];
   const minimal = baseValues(op, false);
   const full = baseValues(op, true);
   out.push({ id: `${op.id} minimal`, family: 'minimal', expect: 'accept', tag: 'minimal', label: 'the required parameters only', values: minimal });
   if (op.params.some((p) => p.in !== 'path' && !p.required)) out.push({ id: `${op.id} full`, family: 'full', expect: 'accept', tag: 'full', label: 'every parameter', values: full });
+  out.push(...singleDrafts(op, minimal));
   const copy = (): Values => ({ path: { ...minimal.path }, query: { ...minimal.query }, body: { ...minimal.body } });
   for (const c of constraintsOf(contract, op)) {
     if (c.wire.kind === 'not-applicable') continue;
@@ -369,13 +270,16 @@ function verdictProblem(contract: Contract, op: Operation, d: Draft, request: Wi
   return undefined;
 }
 
-/** Every edge case of an operation, and the drafted ones left out because they would not be what they claim. */
-export function edgePlan(contract: Contract, op: Operation): { cases: EdgeCase[]; dropped: DroppedEdge[] } {
+/** Which edges a caller wants, decided on the draft, before its request is built and validated. */
+export type EdgeFilter = (d: { expect: 'accept' | 'refuse'; family: EdgeFamily }) => boolean;
+
+/** Every edge case of an operation (those `want` keeps), and the drafted ones left out because they would not be what they claim. */
+export function edgePlan(contract: Contract, op: Operation, want?: EdgeFilter): { cases: EdgeCase[]; dropped: DroppedEdge[] } {
   const cases: EdgeCase[] = [];
   const dropped: DroppedEdge[] = [];
   const seen = new Set<string>();
   for (const d of drafts(op, contract)) {
-    if (seen.has(d.id)) continue;
+    if (seen.has(d.id) || (want && !want(d))) continue;
     seen.add(d.id);
     const request = toRequest(op, d.values);
     const problem = verdictProblem(contract, op, d, request);
@@ -389,9 +293,12 @@ export function edgePlan(contract: Contract, op: Operation): { cases: EdgeCase[]
   return { cases, dropped };
 }
 
-/** The edge cases of an operation (by object or id), the same on every run. */
-export function edgeCases(contract: Contract, op: Operation | string): EdgeCase[] {
-  return edgePlan(contract, typeof op === 'string' ? contract.operation(op) : op).cases;
+/**
+ * The edge cases of an operation (by object or id), the same on every call; `want` keeps some of them (only the
+ * accept side, only the minimal request) without building and validating the others.
+ */
+export function edgeCases(contract: Contract, op: Operation | string, want?: EdgeFilter): EdgeCase[] {
+  return edgePlan(contract, typeof op === 'string' ? contract.operation(op) : op, want).cases;
 }
 
 /** The query parameters of an operation whose documented default is a value the parameter accepts. */

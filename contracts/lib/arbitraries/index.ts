@@ -17,7 +17,7 @@ export { encodePhpQuery, parsePhpQuery } from './php-query.ts';
 export { assertProperty, seedFromEnv, freshSeed, PropertyFailure, type RunOptions } from './replay.ts';
 export { computeCoverage, formatCoverage, expectedIssues, reportedIssues } from './coverage.ts';
 export { valueArb, type ValueHints } from './values.ts';
-export { edgeCases, edgePlan, documentedDefaults, EDGE_STYLE, type EdgeCase, type EdgeFamily, type DroppedEdge } from './edges.ts';
+export { edgeCases, edgePlan, documentedDefaults, EDGE_STYLE, type EdgeCase, type EdgeFamily, type EdgeFilter, type DroppedEdge } from './edges.ts';
 export { plausibleValue, plausibleSchema, textKind, type TextKind } from './plausible.ts';
 
 function operationOf(contract: Contract, op: Operation | string): Operation {

@@ -79,7 +79,7 @@ export const paramKey = (location: ParamLocation, name: string): string => `${lo
 
 function paramArb(p: ParamSpec, plausible: boolean): fc.Arbitrary<unknown> {
   if (p.in === 'path') return pathSegmentArb(p.schema.pattern as string | undefined);
-  return plausible ? valueArb(plausibleSchema(p.schema, p.contradictions), { plausible, name: p.name }) : valueArb(p.schema);
+  return plausible ? valueArb(plausibleSchema(p.schema, p.contradictions), { plausible, name: p.name }) : valueArb(p.schema, { name: p.name });
 }
 
 function locationArb(params: ParamSpec[], optional: 'some' | 'none' | 'all', force: Forcing, plausible: boolean): fc.Arbitrary<Record<string, unknown>> {

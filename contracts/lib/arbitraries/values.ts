@@ -104,8 +104,12 @@ export interface ValueHints {
   name?: string;
 }
 
+/** Free text in a field that holds an address: no dot, so it never names a host (a site may fetch or mail it). */
+const hostlessString = plainString.map((s) => s.replace(/\./g, '_'));
+
 function freeText(hints: ValueHints): fc.Arbitrary<string> {
-  return hints.plausible ? plausibleTextArb(textKind(hints.name ?? '')) : plainString;
+  if (hints.plausible) return plausibleTextArb(textKind(hints.name ?? ''));
+  return ['url', 'media', 'email'].includes(textKind(hints.name ?? '')) ? hostlessString : plainString;
 }
 
 function stringArb(schema: JsonSchema, hints: ValueHints): fc.Arbitrary<string> {

@@ -516,10 +516,11 @@ describe('no false failures on what WordPress itself does, or on what the docume
     };
     expect(await caughtBy(fault, '/cal/events/v1/events,/cal/events/v1/venues')).toEqual([]);
     const run = await runSuite(fault, '/cal/events/v1/events,/cal/events/v1/venues');
-    const held = run.cases.filter((c) => c.check === 'positive_acceptance' && c.status === 'warned');
-    expect(new Set(held.map((c) => c.variant?.replace(/^(query|body)\./, '')))).toEqual(new Set(['image', 'website', 'geoloc', 'edge:full']));
+    // The legacy event named "" is refused by the mock itself as WordPress would (empty_content; see test.test.ts).
+    const held = run.cases.filter((c) => c.check === 'positive_acceptance' && c.status === 'warned' && c.variant !== 'edge:body.title empty');
+    expect(new Set(held.map((c) => c.variant?.replace(/^(query|body)\./, '')))).toEqual(new Set(['image', 'website', 'geoloc', 'edge:full', 'edge:body.image alone', 'edge:body.website alone', 'edge:query.geoloc alone']));
     for (const c of held) expect(c.message).toMatch(/held as assumed because the documents (leave|tie|give)/);
-  }, T);
+  }, 2 * T); // three runs over two resources, coverage phase included
 
   it('a check that never got an accepted request is inconclusive, not passed', async () => {
     const fault: Fault = (req, next) => {

@@ -26,6 +26,7 @@ import { PAGINATION, planPagination } from './pagination.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
 import { gatedByNamespace, planNamespaces } from './namespaces.ts';
 import { planPermissions } from './permissions.ts';
+import { PATH_PATTERN, planPathPattern } from './path_pattern.ts';
 import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptance.ts';
 import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
@@ -39,6 +40,7 @@ export const CHECKS = [
   ERROR_ENVELOPE,
   DEFAULTS,
   UNKNOWN_ID,
+  PATH_PATTERN,
   PAGINATION,
   LIFECYCLE,
   TRASH,
@@ -93,6 +95,7 @@ export function planAll(contract: Contract): Unit[] {
     ...planPagination(contract),
     ...planDefaults(contract),
     ...planUnknownId(contract),
+    ...planPathPattern(contract),
     ...planConventions(contract),
     ...planResponseShape(contract),
     ...planPositiveAcceptance(contract),

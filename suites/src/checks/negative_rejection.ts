@@ -27,6 +27,9 @@ import { otherReadingAllows, undeclared } from './marks.ts';
 import { resourceFor } from './resources.ts';
 import { baseOf, harmlessBatch, unusedPathValues } from './probes.ts';
 import { credentialedTwin, withTwin } from './anonymous_refusal.ts';
+import { collapsing, refusedIdentifier, unknowables } from './identifiers.ts';
+import { referenceFields, referenceValues } from './references.ts';
+import { negativeTarget, type PathTarget } from './targets.ts';
 import { blamedParams, describeAnswer, envelopeProblem, isNoRoute, sourceOf, topName, transportOutcome, wpError } from './wp.ts';
 
 export const NEGATIVE_REJECTION = 'negative_rejection';
@@ -132,14 +135,15 @@ function doubt(env: UnitEnv, op: Operation, c: Constraint, request: WireRequest)
  * conforming server refuses it while validating); a create carries the marker in its name, so cleanup finds
  * the record should the server wrongly accept it; batch items point at a route that does not exist.
  */
-function harmless(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest): WireRequest {
+function harmless(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest, target: PathTarget): WireRequest {
   let out = req;
   const res = resourceFor(env.contract, op);
   if (res && op.kind === 'create' && !(c.location === 'body' && paramOf(c) === res.nameField)) {
     out = withBody(out, { [res.nameField]: `${env.marker} negative` });
   }
   if (op.kind === 'batch') out = harmlessBatch(env, out);
-  return SAFE_METHODS.has(op.method) ? out : withPath(op, out, unusedPathValues(op));
+  if (c.location === 'path') return out;
+  return SAFE_METHODS.has(op.method) && target.kind === 'none' ? out : withPath(op, out, target.values);
 }
 
 async function sendViolation(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest, variant: string, what: string): Promise<void> {
@@ -172,8 +176,8 @@ export function edgeVariant(edge: EdgeCase): string {
 }
 
 /** The edge phase: every value just beside a constraint, the same on every run. */
-async function edgeRejections(env: UnitEnv, op: Operation): Promise<void> {
-  for (const edge of edgeCases(env.contract, op)) {
+async function edgeRejections(env: UnitEnv, op: Operation, target: () => Promise<PathTarget>): Promise<void> {
+  for (const edge of edgeCases(env.contract, op, (d) => d.expect === 'refuse')) {
     if (edge.expect !== 'refuse' || !edge.constraint) continue;
     const c = edge.constraint;
     const why = notSent(env, op, c);
@@ -181,12 +185,22 @@ async function edgeRejections(env: UnitEnv, op: Operation): Promise<void> {
       env.emit({ check: NEGATIVE_REJECTION, operation: op, variant: edgeVariant(edge), severity: 'documented', outcome: 'skip', message: why });
       continue;
     }
-    await sendViolation(env, op, c, harmless(env, op, c, edge.request), edgeVariant(edge), edge.label);
+    await sendViolation(env, op, c, harmless(env, op, c, edge.request, await target()), edgeVariant(edge), edge.label);
   }
 }
 
-async function negativeCases(env: UnitEnv, op: Operation): Promise<void> {
-  await edgeRejections(env, op);
+async function negativeCases(env0: UnitEnv, op: Operation): Promise<void> {
+  // The record the path names, made or found once, when the first case that is sent needs it.
+  let pending: Promise<PathTarget> | undefined;
+  const target = (): Promise<PathTarget> => (pending ??= negativeTarget(env0, op, `${NEGATIVE_REJECTION}:${op.id}`));
+  const refs = referenceFields(env0.contract, op).filter((f) => f.location === 'path');
+  const ids = unknowables(op, refs, refs.length ? await referenceValues(env0, refs, op) : undefined, !SAFE_METHODS.has(op.method));
+  // Only the cases the site refused for the identifier itself: another refusal is judged as it comes.
+  const byIdentifier = (f: Finding): boolean => refusedIdentifier(ids, f.exchange);
+  const negative = collapsing(env0, op, NEGATIVE_REJECTION, ids, () => true, byIdentifier);
+  const envelope = collapsing(negative.env, op, ERROR_ENVELOPE, ids, () => true, byIdentifier);
+  const env = envelope.env;
+  await edgeRejections(env, op, target);
   const cs = constraints(env.contract, op).filter((c) => c.wire.kind !== 'not-applicable');
   const counts = samplesPerConstraint(cs, env.runs);
   for (const c of cs) {
@@ -198,10 +212,12 @@ async function negativeCases(env: UnitEnv, op: Operation): Promise<void> {
     }
     const vs = violations(env.contract, op, c, (env.seed ^ fnv1a(c.id)) >>> 0, n);
     for (const [k, v] of vs.entries()) {
-      const req = harmless(env, op, c, baseOf(env, op, c, v.request));
+      const req = harmless(env, op, c, baseOf(env, op, c, v.request), await target());
       await sendViolation(env, op, c, req, variantOf(c, k), `a request that breaks ${c.keyword} of ${c.param}`);
     }
   }
+  envelope.done();
+  negative.done();
 }
 
 export function planNegativeRejection(contract: Contract): Unit[] {
@@ -210,6 +226,8 @@ export function planNegativeRejection(contract: Contract): Unit[] {
     family: NEGATIVE_REJECTION,
     checks: [NEGATIVE_REJECTION, ERROR_ENVELOPE],
     operations: [op],
+    // Updates and deletes of calendar records make the record their cases name (targets.ts).
+    ...(resourceFor(contract, op) && (op.kind === 'update' || op.kind === 'delete') ? { writes: true } : {}),
     run: (env) => negativeCases(env, op),
   }));
 }

@@ -1,8 +1,10 @@
 // positive_acceptance: requests the documents call valid are accepted.
 //
 // Two phases, the edge phase first. Edges (contracts/lib/arbitraries/edges.ts) are fixed: each operation's
-// minimal request (required parameters only: a cal/v1 create with no field at all) and a full one, and every
-// valid value at a bound (per_page 1 and 100, 25 batch items); one case each. Then --runs random requests carrying
+// minimal request (required parameters only: a cal/v1 create with no field at all) and a full one, every
+// valid value at a bound (per_page 1 and 100, 25 batch items), and the coverage phase (singles.ts): each
+// optional parameter alone, every enum value, 0 and "" where the documents allow them; one case each. A
+// request refused naming another parameter than its case's is sent once more without it (retry.ts). Then --runs random requests carrying
 // every parameter, one case per parameter. All values are plausible (words, URLs, numeric IDs where the schema
 // leaves text free, integers within 1..100 where it gives no bound), and parameters that name records get ids
 // the target lists (references.ts): a value that is valid by the documents and for this site.
@@ -30,7 +32,9 @@ import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { sentParams, toOutgoing, validRequests, withBody, withPath, type WireRequest } from './generate.ts';
 import { openValue, otherReadingRefuses, otherReadingRequires } from './marks.ts';
 import { orderedEventDates, refKey, referenceFields, referenceValues, withReferences, type ReferenceField, type ReferenceValues } from './references.ts';
+import { collapsing, refusedForWho, unknowables } from './identifiers.ts';
 import { createOwn, resourceFor, type CalendarResource } from './resources.ts';
+import { retryWithout } from './retry.ts';
 import { blamedParams, describeAnswer, refusedForPermission, sourceOf, transportOutcome, wpError } from './wp.ts';
 
 export const POSITIVE_ACCEPTANCE = 'positive_acceptance';
@@ -42,6 +46,8 @@ export interface Sent {
   e: Exchange;
   /** Reference fields (`location.param`) whose values name records the target lists. */
   named?: ReadonlySet<string>;
+  /** A retry: the parameters the first request's refusal named, left out of this one. */
+  removed?: readonly string[];
 }
 
 /** A planned request: a random one, or an edge case. */
@@ -149,10 +155,22 @@ export function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, 
   const t = transportOutcome(s.e);
   if (t) return emit(t.outcome, t.message);
   const r = s.e.response!;
-  const what = `${edge.label} (${edge.family === 'minimal' || edge.family === 'full' ? `the ${edge.family} request` : `the edge ${edge.tag} of ${edge.constraint?.keyword}`})`;
+  const kind = edge.family === 'minimal' || edge.family === 'full' ? `the ${edge.family} request` : edge.constraint ? `the edge ${edge.tag} of ${edge.constraint.keyword}` : `the ${edge.family} case`;
+  const what = `${edge.label} (${kind}${s.removed ? `; sent again without ${s.removed.join(', ')}, which the first answer refused` : ''})`;
   if (accepted(s.e)) return emit('pass', `accepted ${what}: ${r.status}`);
   const err = wpError(r);
   const expected = `expected ${what} to be accepted: it is valid by the documents (${sourceOf(op)})`;
+  if (r.status === 400 && edge.family === 'empty' && edge.param === resourceFor(env.contract, op)?.nameField && err && blamedParams(err).concat(err.code).some((x) => x === edge.param || x === 'empty_content' || x === 'empty_term_name')) {
+    return emit(
+      'fail',
+      `${expected}; got 400 ${err.code}: ${err.message}; held as assumed because ${
+        op.resource === 'category' || op.resource === 'tag'
+          ? "WordPress's wp_insert_term() and wp_update_term() refuse an empty term name (empty_term_name), and a site built on its terms inherits that"
+          : "WordPress's wp_insert_post() refuses a post whose title, content and excerpt are all empty (empty_content), and a site built on its posts controller inherits that"
+      }`,
+      'assumed',
+    );
+  }
   if (r.status === 400 && err && PARAM_CODES.has(err.code)) {
     const blamed = blamedParams(err).filter((n) => !refusedForPermission(err, n));
     const sent = sentParams(s.req);
@@ -163,6 +181,9 @@ export function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, 
       const message = `${expected}; got 400 ${err.code} naming ${mine.join(', ')}: ${err.message}`;
       if (reasons.some((x) => x === undefined)) return emit('fail', message);
       return emit('fail', `${message}; held as assumed because ${reasons.join('; ')}`, 'assumed');
+    }
+    if (edge.param && refusedForPermission(err, edge.param)) {
+      return emit('inconclusive', `refused ${edge.label} for who is asking (a detail of ${err.code} says so: rest_forbidden_status and the like), not for the value; with credentials that may ask for it, it is judged`);
     }
     return emit('inconclusive', `refused for ${blamed.join(', ') || 'no named parameter'} (${err.code}), not for what this edge is about; nothing shown about ${edge.label}`);
   }
@@ -182,7 +203,7 @@ function skipAll(env: UnitEnv, op: Operation, message: string): void {
 }
 
 function acceptEdges(contract: Contract, op: Operation): EdgeCase[] {
-  return edgeCases(contract, op).filter((e) => e.expect === 'accept');
+  return edgeCases(contract, op, (d) => d.expect === 'accept');
 }
 
 /** The edge phase's requests, then --runs random plausible ones (every parameter each). */
@@ -199,25 +220,55 @@ async function filler(env: UnitEnv, op: Operation, fields: ReferenceField[]): Pr
   return { fields, ...(fields.length ? { values: await referenceValues(env, fields, op) } : {}) };
 }
 
-function fill(op: Operation, req: WireRequest, f: Filler, notes: Map<string, string>): { req: WireRequest; named: Set<string> } {
+/** A field an edge is about keeps its value where the value is the point (0 names no record: that is the edge). */
+function ownField(edge: EdgeCase | undefined): ((f: ReferenceField) => boolean) | undefined {
+  return edge && (edge.family === 'zero' || edge.family === 'empty') ? (f) => f.location === edge.location && f.param === edge.param : undefined;
+}
+
+function fill(op: Operation, req: WireRequest, f: Filler, notes: Map<string, string>, edge?: EdgeCase): { req: WireRequest; named: Set<string> } {
   if (!f.values) return { req, named: new Set() };
-  const filled = withReferences(op, req, f.fields, f.values);
+  const own = ownField(edge);
+  const filled = withReferences(op, req, own ? f.fields.filter((x) => !own(x)) : f.fields, f.values);
   for (const [k, v] of filled.notes) notes.set(k, v);
   return { req: filled.req, named: filled.named };
 }
 
+/**
+ * The retry of a request refused naming another parameter than the one it is about: an edge about one parameter
+ * (not the minimal or full request, which are about all of them), or a random request, about each it carries.
+ */
+function retryOf(op: Operation, planned: Planned, s: Sent): { req: WireRequest; removed: string[] } | undefined {
+  const edge = planned.edge;
+  if (!edge) return retryWithout(op, s.req, s.e);
+  return edge.param && edge.family !== 'minimal' && edge.family !== 'full' ? retryWithout(op, s.req, s.e, new Set([edge.param])) : undefined;
+}
+
 /** Reads, and with --disposable-target the writes the suite cannot undo (`intent` write), sent as they are planned. */
-async function reads(env: UnitEnv, op: Operation, intent?: 'write'): Promise<void> {
-  const refs = await filler(env, op, referenceFields(env.contract, op));
+async function reads(env0: UnitEnv, op: Operation, intent?: 'write'): Promise<void> {
+  const refs = await filler(env0, op, referenceFields(env0.contract, op));
+  const col = collapsing(env0, op, POSITIVE_ACCEPTANCE, unknowables(op, refs.fields, refs.values), (held) => !held.some((f) => f.outcome === 'pass'));
+  const perm = refusedForWho(col.env, op, POSITIVE_ACCEPTANCE);
+  const env = perm.env;
   const notes = new Map<string, string>();
   const sent: Sent[] = [];
-  for (const planned of plan(env, op)) {
-    const { req, named } = fill(op, planned.req, refs, notes);
-    const s: Sent = { req, e: await env.send(toOutgoing(req, intent), op), named };
-    if (planned.edge) judgeEdge(env, op, planned.edge, s, refs.fields);
-    else sent.push(s);
+  // A path identifier no list names: random requests take the minimal request's, which may name a record (1);
+  // a random one never does, and every request would be refused for it alone.
+  const planned0 = plan(env, op);
+  const unnamed = unknowables(op, refs.fields, refs.values).filter((u) => op.params.some((p) => p.in === 'path' && p.name === u.param));
+  const minimalPath = planned0.find((p) => p.edge?.family === 'minimal')?.req.pathParams ?? {};
+  const fixed = Object.fromEntries(unnamed.flatMap((u) => (minimalPath[u.param] !== undefined ? [[u.param, minimalPath[u.param]!]] : [])));
+  for (const planned of planned0) {
+    const base = planned.edge || Object.keys(fixed).length === 0 ? planned.req : withPath(op, planned.req, fixed);
+    const { req, named } = fill(op, base, refs, notes, planned.edge);
+    const first: Sent = { req, e: await env.send(toOutgoing(req, intent), op), named };
+    const again = retryOf(op, planned, first);
+    const retried: Sent | undefined = again && { req: again.req, e: await env.send(toOutgoing(again.req, intent), op), named, removed: again.removed };
+    if (planned.edge) judgeEdge(env, op, planned.edge, retried ?? first, refs.fields);
+    else sent.push(first, ...(retried ? [retried] : []));
   }
   judge(env, op, sent, notes, refs.fields);
+  perm.done();
+  col.done();
 }
 
 /** Creates, updates and deletes on records the suite makes for the purpose; all of them go into the ledger. */
@@ -243,10 +294,13 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
     // The marker goes into the name field, except where a minimal request has none to carry it (a cal/v1
     // create with no field at all): that record gets the marker by an update right after (markOwn). Names
     // and slugs differ from request to request: a term whose name or slug is taken is refused (term_exists).
-    const bare = planned.edge?.family === 'minimal' && !sentParams(planned.req).body.includes(res.nameField);
+    // An edge about the name field itself ("" for a title) keeps its value, and the marker comes the same way.
+    const edge = planned.edge;
+    const ownName = edge?.param === res.nameField && (edge.family === 'empty' || edge.family === 'zero');
+    const bare = (edge?.family === 'minimal' && !sentParams(planned.req).body.includes(res.nameField)) || ownName;
     let req = op.kind === 'delete' || bare ? planned.req : withBody(planned.req, { [res.nameField]: `${label} ${op.id} ${n}` });
     if (sentParams(req).body.includes('slug')) req = withBody(req, { slug: `site-contracts-${env.runId}-${op.id.toLowerCase()}-${n}` });
-    const filled = fill(op, req, refs, notes);
+    const filled = fill(op, req, refs, notes, edge);
     req = filled.req;
     if (res.resource === 'event') {
       const ordered = orderedEventDates(req);
@@ -270,21 +324,28 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
       }
       req = withPath(op, req, path);
     }
-    const e = await env.send(toOutgoing(req, 'write'), op);
-    const s: Sent = { req, e, named: filled.named };
-    if (op.kind === 'create') {
-      const id = createdId(e);
-      if (id !== undefined) {
-        env.ledger.add({ namespace: res.namespace, resource: res.resource, id, itemPath: res.read.path, createdBy: unitId });
-        if (bare) await markOwn(env, res, id, label);
+    const target = own;
+    const write = async (r: WireRequest): Promise<Exchange> => {
+      const e = await env.send(toOutgoing(r, 'write'), op);
+      if (op.kind === 'create') {
+        const id = createdId(e);
+        if (id !== undefined) {
+          env.ledger.add({ namespace: res.namespace, resource: res.resource, id, itemPath: res.read.path, createdBy: unitId });
+          if (bare) await markOwn(env, res, id, label);
+        }
+      } else if (target && op.kind === 'update' && accepted(e)) {
+        // A slug may change with the update; the next request must address the record by its new one.
+        const slug = (jsonBody(e.response) as { slug?: unknown } | undefined)?.slug;
+        if (typeof slug === 'string') target.slug = slug;
+        if (ownName) await markOwn(env, res, target.id, label);
       }
-    } else if (own && op.kind === 'update') {
-      // A slug may change with the update; the next request must address the record by its new one.
-      const slug = (jsonBody(e.response) as { slug?: unknown } | undefined)?.slug;
-      if (typeof slug === 'string' && accepted(e)) own.slug = slug;
-    }
-    if (planned.edge) judgeEdge(env, op, planned.edge, s, refs.fields);
-    else sent.push(s);
+      return e;
+    };
+    const first: Sent = { req, e: await write(req), named: filled.named };
+    const again = retryOf(op, planned, first);
+    const retried: Sent | undefined = again && { req: again.req, e: await write(again.req), named: filled.named, removed: again.removed };
+    if (edge) judgeEdge(env, op, edge, retried ?? first, refs.fields);
+    else sent.push(first, ...(retried ? [retried] : []));
   }
   judge(env, op, sent, notes, refs.fields);
 }

@@ -26,7 +26,7 @@ describe('parseCli: test and diff', () => {
       only: [],
       skip: [],
       runs: 3,
-      maxRequests: 10000,
+      maxRequests: 20000,
       rps: 0,
       timeoutMs: 10000,
       reportDir: 'reports',

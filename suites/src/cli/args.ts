@@ -30,7 +30,7 @@ export type Command = (typeof COMMANDS)[number];
 export const DEFAULTS = {
   apiRoot: '/wp-json',
   runs: 3,
-  maxRequests: 10000,
+  maxRequests: 20000,
   rps: 0,
   timeoutMs: 10_000,
   port: 8787,

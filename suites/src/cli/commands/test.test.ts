@@ -124,12 +124,15 @@ describe('test against the mock', () => {
     expect(r.out).toMatch(/^site-contracts: PASSED: /m);
     // What is left warns where the documents and WordPress part ways, saying why: the mock, like WordPress's
     // posts controller, refuses a cal/v1 event with no title, content or excerpt (empty_content), although the
-    // documents mark no field required.
+    // documents mark no field required, and like its terms, a category or tag named "" (empty_term_name).
     const warned = r.run.cases.filter((c) => c.status === 'warned');
-    expect(warned.map((c) => c.id)).toEqual(['positive_acceptance:postCalV1Events:edge:minimal']);
+    const terms = ['postCalEventsV1Categories', 'postCalEventsV1CategoriesById', 'putCalEventsV1CategoriesById', 'patchCalEventsV1CategoriesById', 'postCalEventsV1Tags', 'postCalEventsV1TagsById', 'putCalEventsV1TagsById', 'patchCalEventsV1TagsById'];
+    expect(warned.map((c) => c.id).sort()).toEqual(
+      ['positive_acceptance:postCalV1Events:edge:minimal', 'positive_acceptance:postCalV1Events:edge:body.title empty', 'positive_acceptance:postCalEventsV1Events:edge:body.title empty', ...terms.map((t) => `positive_acceptance:${t}:edge:body.name empty`)].sort(),
+    );
     for (const c of warned) {
       expect(c.severity, c.id).toBe('assumed');
-      expect(c.message, c.id).toMatch(/held as assumed because WordPress's wp_insert_post\(\) refuses/);
+      expect(c.message, c.id).toMatch(/held as assumed because WordPress's (wp_insert_post\(\) refuses|wp_insert_term\(\) and wp_update_term\(\) refuse)/);
     }
     // Inconclusive cases are counted apart and never passed: reads whose records the mock does not have (a
     // slider, a translation job): nothing in the mock's lists names one.
@@ -144,17 +147,18 @@ describe('test against the mock', () => {
     expect(records(mock) === before, 'the store changed').toBe(true);
     const checks = new Set(r.run.cases.filter((c) => c.status === 'passed').map((c) => c.check));
     expect([...checks].sort()).toEqual(
-      ['allow_header', 'auth_status', 'batch_item_status', 'batch_limit', 'batch_validation', 'cors', 'create_defaults', 'create_status', 'cross_namespace', 'defaults', 'error_envelope', 'language', 'lifecycle', 'method_override', 'negative_rejection', 'not_a_server_error', 'pagination', 'positive_acceptance', 'response_shape', 'rest_route_equivalence', 'route_presence', 'trash', 'unknown_id',
+      ['allow_header', 'auth_status', 'batch_item_status', 'batch_limit', 'batch_validation', 'cors', 'create_defaults', 'create_status', 'cross_namespace', 'defaults', 'error_envelope', 'language', 'lifecycle', 'method_override', 'negative_rejection', 'not_a_server_error', 'pagination', 'path_pattern', 'positive_acceptance', 'response_shape', 'rest_route_equivalence', 'route_presence', 'trash', 'unknown_id',
         // issue 18: what a site does
         'filter_search', 'filter_include', 'filter_exclude', 'filter_slug', 'filter_parent', 'filter_post', 'filter_hide_empty', 'filter_has_events', 'filter_dates', 'filter_strict_dates', 'filter_event_links', 'filter_limit', 'filter_offset', 'list_order', 'update_keeps_fields',
         // issue 18: the wire as WordPress answers it
         'content_type', 'descriptor_auth', 'descriptor_routes', 'envelope', 'forced_delete', 'head', 'jsonp', 'language_prefix', 'options', 'trailing_slash', 'undocumented_method'].sort(),
     );
-    expect(r.run.options['requestsSent']).toBeLessThan(10000);
+    // The coverage phase (each parameter alone, every enum value, type edges) took it from about 6,300 to 9,600.
+    expect(r.run.options['requestsSent']).toBeLessThan(11000);
     // The issue's bound for a whole authenticated run against the mock, edge phase included.
     expect(cpuSeconds).toBeLessThan(30);
     console.log(`full run against the mock: ${r.run.cases.length} cases, ${String(r.run.options['requestsSent'])} requests, ${seconds.toFixed(1)} s (${cpuSeconds.toFixed(1)} s of CPU)`);
-  });
+  }, 300_000); // the bound is the CPU time above; on a shared machine the wall clock can be several times that
 
   it('writes nothing without credentials, and sends only GET, HEAD and OPTIONS with --read-only', async () => {
     const before = JSON.stringify(mock.snapshot());

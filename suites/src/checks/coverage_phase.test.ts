@@ -1,0 +1,287 @@
+// Issue 17's parameter coverage, proven both ways against small servers: the mock, and the mock broken in one
+// way at the edge (a wrapper around its public handler). Also what the suite sends to a target: addresses on the
+// target itself or on reserved domains only.
+
+import * as nodeFs from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { isReservedHost } from '../../../contracts/lib/arbitraries/formats.ts';
+import { parsePhpQuery } from '../../../contracts/lib/arbitraries/index.ts';
+import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
+import { main, type MainDeps } from '../../cli.ts';
+import { defaultCommands } from '../cli/commands/index.ts';
+import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
+import type { RunResult } from '../report/model.ts';
+import type { Exchange } from '../http/types.ts';
+import type { WireRequest } from './generate.ts';
+import { retryWithout } from './retry.ts';
+
+const contract = loadContractFile();
+let mock: Mock;
+let auth: string;
+
+beforeAll(async () => {
+  mock = await createMock({ contract, auth: true });
+  const c = mock.credentials()!;
+  auth = `${c.username}:${c.password}`;
+});
+afterAll(async () => {
+  await mock.close();
+});
+
+type Next = (req: MockRequest) => MockResponse;
+type Fault = (req: MockRequest, next: Next) => MockResponse;
+
+function parse(req: MockRequest): { route: string; query: URLSearchParams } {
+  const url = new URL(req.url, 'http://x');
+  return { route: url.pathname.replace(/^\/wp-json/, '').replace(/\/+$/, '') || '/', query: url.searchParams };
+}
+
+function bodyText(req: MockRequest): string {
+  return req.body === undefined ? '' : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
+}
+
+/** Every value a request carries, in its query and its body (JSON or form), as text. */
+function sentValues(req: MockRequest): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  for (const [, v] of parse(req).query) walk(v);
+  const text = bodyText(req);
+  if (text) {
+    try {
+      walk(JSON.parse(text));
+    } catch {
+      walk(parsePhpQuery(text));
+    }
+  }
+  return out;
+}
+
+function wpError(status: number, code: string, data: Record<string, unknown> = {}): MockResponse {
+  return { status, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code, message: code, data: { status, ...data } }) };
+}
+
+async function runSuite(fault: Fault | undefined, args: string[], seen?: (req: MockRequest) => void): Promise<RunResult> {
+  const handle = (req: MockRequest): MockResponse => {
+    seen?.(req);
+    if (!fault) return mock.handleNow(req);
+    const { bodyBytes: _stale, ...rest } = fault(req, mock.handleNow);
+    return rest;
+  };
+  const server = await listen(handle, { port: 0, host: '127.0.0.1' });
+  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-coverage-'));
+  const deps: MainDeps = {
+    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
+    tool: { name: 'site-contracts', version: '0.0.0-test' },
+    env: { MOCK_AUTH: auth },
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    now: () => new Date(),
+    readFile: (p) => nodeFs.readFile(p, 'utf8'),
+    fs: nodeFs,
+  };
+  try {
+    const anonymous = args.includes('--anonymous');
+    const rest = args.filter((a) => a !== '--anonymous');
+    await main(['test', '--base-url', server.url, ...(anonymous ? [] : ['--auth-env', 'MOCK_AUTH']), '--seed', '1', '--runs', '1', '--report-dir', dir, '--format', 'json', ...rest], deps);
+    return JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult;
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const failed = (r: RunResult) => r.cases.filter((c) => c.status === 'failed' || c.status === 'errored');
+// Failed, or warned: a failure held as assumed (the documents leave the value open) is still a finding.
+const failedIds = (r: RunResult): string[] => r.cases.filter((c) => c.status === 'failed' || c.status === 'errored' || c.status === 'warned').map((c) => c.id);
+
+/** The query of a request with `edit` applied, as the mock then sees it. */
+function withQuery(req: MockRequest, edit: (q: URLSearchParams) => void): MockRequest {
+  const url = new URL(req.url, 'http://x');
+  edit(url.searchParams);
+  return { ...req, url: url.pathname + (url.search ? `?${url.searchParams.toString()}` : '') };
+}
+
+/** What the mock itself is warned for, as WordPress would be (see test.test.ts): an event with no title, content or excerpt. */
+const KNOWN_WARNINGS = ['positive_acceptance:postCalV1Events:edge:minimal', 'positive_acceptance:postCalV1Events:edge:body.title empty'];
+
+function invalidParam(name: string): MockResponse {
+  return wpError(400, 'rest_invalid_param', { params: { [name]: 'Invalid parameter.' }, details: [] });
+}
+
+/** Runs the selection against the mock, then against the mock with the fault: the clean run passes, and the faulted one's failures. */
+async function caught(fault: Fault, only: string, args: string[] = []): Promise<string[]> {
+  const clean = await runSuite(undefined, ['--only', only, ...args]);
+  expect(failedIds(clean).filter((id) => !KNOWN_WARNINGS.includes(id)), 'the unbroken mock').toEqual([]);
+  return failedIds(await runSuite(fault, ['--only', only, ...args]));
+}
+
+describe("the target's neighbours", () => {
+  it("sends oEmbed and every other route only addresses on the target or on reserved domains (RFC 2606)", async () => {
+    const hosts = new Set<string>();
+    const r = await runSuite(undefined, ['--only', 'oembed/1.0,cal/v1'], (req) => {
+      for (const v of sentValues(req)) for (const m of v.matchAll(/\bhttps?:\/\/([^/?#\s:@]+)/gi)) hosts.add(m[1]!.toLowerCase());
+    });
+    expect(r.summary.verdict).toBe('passed');
+    // The run did send addresses: the target's own pages to oEmbed, reserved ones in URL fields.
+    expect(hosts.has('127.0.0.1')).toBe(true);
+    expect([...hosts].filter((h) => isReservedHost(h)).length).toBeGreaterThan(0);
+    expect([...hosts].filter((h) => h !== '127.0.0.1' && !isReservedHost(h))).toEqual([]);
+  }, 120_000);
+});
+
+
+describe('the coverage phase, against a faulty server', () => {
+  it('judges a parameter on its own when every full request is refused for another one (venue sinks ticketed)', async () => {
+    // A site that validates one parameter at a time and names the first it refuses: every request carrying venue
+    // is refused for venue, so ticketed=true was never judged; alone, and in the retry without venue, it is.
+    const fault: Fault = (req, next) => {
+      const { route, query } = parse(req);
+      if (req.method !== 'GET' || route !== '/cal/v1/events') return next(req);
+      if (query.has('venue') || query.has('venue[]')) return invalidParam('venue');
+      if (query.has('ticketed')) return invalidParam('ticketed');
+      return next(req);
+    };
+    const ids = await caught(fault, 'getCalV1Events,positive_acceptance');
+    expect(ids).toContain('positive_acceptance:getCalV1Events:edge:query.ticketed alone');
+    expect(ids).toContain('positive_acceptance:getCalV1Events:query.ticketed');
+  }, 120_000);
+
+  it('tries every enum value on the accept side: status=future on the event list', async () => {
+    const fault: Fault = (req, next) => {
+      const { route, query } = parse(req);
+      const statuses = [...query.getAll('status'), ...query.getAll('status[]')].flatMap((v) => v.split(','));
+      return req.method === 'GET' && route === '/cal/v1/events' && statuses.includes('future') ? invalidParam('status') : next(req);
+    };
+    expect(await caught(fault, 'getCalV1Events,positive_acceptance')).toContain('positive_acceptance:getCalV1Events:edge:query.status.items enum value:future');
+  }, 120_000);
+
+  it('enumerates type violations at the edge: a fraction for an integer, yes/on/2 for a boolean', async () => {
+    // A site that reads per_page with intval() (10.5 is 10) and featured with PHP's truthiness (yes is true).
+    const fault: Fault = (req, next) =>
+      next(
+        withQuery(req, (q) => {
+          if (/^\d+\.\d+$/.test(q.get('per_page') ?? '')) q.set('per_page', String(Math.floor(Number(q.get('per_page')))));
+          if (['yes', 'on'].includes(q.get('featured') ?? '')) q.set('featured', 'true');
+        }),
+      );
+    const ids = await caught(fault, 'getCalV1Events,negative_rejection');
+    expect(ids).toContain('negative_rejection:getCalV1Events:edge:query.per_page type fraction');
+    expect(ids).toContain('negative_rejection:getCalV1Events:edge:query.featured type boolean:yes');
+    expect(ids).toContain('negative_rejection:getCalV1Events:edge:query.featured type boolean:on');
+    expect(ids).not.toContain('negative_rejection:getCalV1Events:edge:query.featured type boolean:2');
+  }, 120_000);
+
+  it('sends the plain edges the documents allow: duration 0 on a create, an empty search', async () => {
+    const fault: Fault = (req, next) => {
+      const { route, query } = parse(req);
+      if (req.method === 'GET' && route === '/cal/v1/events' && query.get('search') === '') return invalidParam('search');
+      if (req.method === 'POST' && route === '/cal/v1/events' && /"duration":0\b/.test(bodyText(req))) return invalidParam('duration');
+      return next(req);
+    };
+    const ids = await caught(fault, 'getCalV1Events,postCalV1Events,positive_acceptance');
+    expect(ids).toContain('positive_acceptance:getCalV1Events:edge:query.search empty');
+    expect(ids).toContain('positive_acceptance:postCalV1Events:edge:body.duration zero');
+  }, 120_000);
+
+  it('sends negative cases on an update to a record of its own, so a site that checks the id first still shows its body rules', async () => {
+    // Like the legacy plugin: an unknown id is refused as a parameter before anything else, and this site also
+    // lets all_day through unchecked. To 2000000001 every case was refused for its id (inconclusive).
+    const fault: Fault = (req, next) => {
+      const m = /^\/cal\/events\/v1\/events\/(\d+)$/.exec(parse(req).route);
+      if (!m || req.method !== 'PUT') return next(req);
+      const known = next({ method: 'GET', url: `/wp-json/cal/events/v1/events/${m[1]}`, headers: { authorization: req.headers['authorization'] ?? `Basic ${Buffer.from(auth).toString('base64')}` } });
+      if (known.status === 404) return invalidParam('id');
+      const text = bodyText(req);
+      if (!text.startsWith('{')) return next(req);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      if ('all_day' in body && typeof body['all_day'] !== 'boolean') delete body['all_day'];
+      return next({ ...req, body: JSON.stringify(body) });
+    };
+    const ids = await caught(fault, 'putCalEventsV1EventsById,negative_rejection');
+    expect(ids).toContain('negative_rejection:putCalEventsV1EventsById:edge:body.all_day type boolean:yes');
+  }, 120_000);
+
+  it('answers an id off its pattern with rest_no_route, and id 0 as an unknown id', async () => {
+    // A site that reads the id with intval(): /events/1a is event 1; and one that refuses 0 as a parameter.
+    const fault: Fault = (req, next) => {
+      const { route } = parse(req);
+      const m = /^\/cal\/v1\/events\/(\d+)a$/.exec(route);
+      if (m) return next({ ...req, url: req.url.replace(`/${m[1]}a`, `/${m[1]}`) });
+      if (route === '/cal/v1/events/0') return invalidParam('id');
+      return next(req);
+    };
+    const ids = await caught(fault, 'getCalV1EventsById,path_pattern,unknown_id');
+    expect(ids).toContain('path_pattern:getCalV1EventsById:off-pattern:id:trailing-letter');
+    expect(ids).toContain('unknown_id:getCalV1EventsById:id-0');
+  }, 120_000);
+});
+
+describe('identifiers only the site issues', () => {
+  it('make a route inconclusive once, with the reason, not once per parameter', async () => {
+    const r = await runSuite(undefined, ['--only', 'sliderrevolution']);
+    const inconclusive = r.cases.filter((c) => c.status === 'inconclusive');
+    expect(inconclusive.map((c) => c.id).sort()).toEqual([
+      'positive_acceptance:getSliderrevolutionSlidersBySlider:identifier:slider',
+      'positive_acceptance:getSliderrevolutionSlidersModalBySlider:identifier:slider',
+    ]);
+    for (const c of inconclusive) expect(c.message).toMatch(/\{slider\} names a record the site makes, and no list of the documents names its records: every request named one the target does not have \(\d+× 404 slider_not_found\)/);
+    const pointing = r.cases.filter((c) => c.status === 'skipped' && /see identifier:slider/.test(c.message ?? ''));
+    expect(pointing.length).toBeGreaterThan(5);
+  }, 120_000);
+
+  it("make an import route's negative cases inconclusive once when the site refuses every batch_hash it did not issue", async () => {
+    // The importer checks its batch hash before anything else: every broken request is refused for batch_hash.
+    const fault: Fault = (req, next) => {
+      const { route } = parse(req);
+      if (req.method !== 'POST' || !/^\/cal\/importer\/v1\/import\/[^/]+\/batch$/.test(route)) return next(req);
+      return bodyText(req).includes('batch_hash') ? invalidParam('batch_hash') : next(req);
+    };
+    const r = await runSuite(fault, ['--only', 'postCalImporterV1ImportByImportIdBatch,negative_rejection']);
+    const inconclusive = r.cases.filter((c) => c.status === 'inconclusive');
+    expect(inconclusive.map((c) => `${c.check} ${c.id.split(':').slice(2).join(':')}`)).toEqual(['negative_rejection identifier:batch_hash']);
+    expect(inconclusive[0]!.message).toMatch(/batch_hash is a value the site issues .* that the suite cannot know: every request named one the target does not have \(\d+× 400 rest_invalid_param\)/);
+    expect(r.cases.filter((c) => c.status === 'skipped' && /see identifier:batch_hash/.test(c.message ?? '')).length).toBeGreaterThan(3);
+  }, 120_000);
+});
+
+describe('a route that refuses who is asking', () => {
+  it('is inconclusive once, with that reason, not once per parameter and edge', async () => {
+    // oEmbed's proxy refuses anonymous requests (401), as WordPress's does.
+    const r = await runSuite(undefined, ['--only', 'getOembed10Proxy,positive_acceptance', '--anonymous']);
+    const inconclusive = r.cases.filter((c) => c.status === 'inconclusive');
+    expect(inconclusive.map((c) => c.id)).toEqual(['positive_acceptance:getOembed10Proxy:permission']);
+    expect(inconclusive[0]!.message).toMatch(/^every request was refused for who is asking \(\d+× 401 rest_forbidden\), so \d+ case\(s\) of positive_acceptance show nothing about the route's parameters: it needs credentials, which this run does not have \(--auth-env\)$/);
+    expect(r.cases.filter((c) => c.status === 'skipped' && /see permission/.test(c.message ?? '')).length).toBeGreaterThan(5);
+    // With credentials the same route is judged, parameter by parameter.
+    const signed = await runSuite(undefined, ['--only', 'getOembed10Proxy,positive_acceptance']);
+    expect(signed.cases.filter((c) => c.status === 'inconclusive')).toEqual([]);
+  }, 120_000);
+});
+
+describe('the retry without a refused parameter', () => {
+  const op = contract.operation('getCalEventsV1Events');
+  const req: WireRequest = { operationId: op.id, method: 'GET', path: '/cal/events/v1/events', pathParams: {}, query: { search: 'x', geoloc_lat: '1', geoloc_lng: '2', per_page: '5' }, headers: {} };
+  const refused = (data: Record<string, unknown>): Exchange =>
+    ({ request: {}, response: { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'x', data: { status: 400, ...data } }) } }) as unknown as Exchange;
+
+  it('leaves out what data.params and data.details name, and what needs it (dependentRequired)', () => {
+    const r = retryWithout(op, req, refused({ params: { geoloc_lng: 'Invalid parameter.' }, details: { search: { code: 'rest_invalid_type', message: 'x' } } }));
+    expect(r?.removed.sort()).toEqual(['geoloc_lat', 'geoloc_lng', 'search']);
+    expect(r?.req.query).toEqual({ per_page: '5' });
+  });
+
+  it('does not retry what the case is about, an answer that names nothing, or a request it would have to empty of a required value', () => {
+    expect(retryWithout(op, req, refused({ params: { search: 'Invalid parameter.' } }), new Set(['search']))).toBeUndefined();
+    expect(retryWithout(op, req, refused({ params: { geoloc_lng: 'Invalid parameter.' } }), new Set(['geoloc_lat']))).toBeUndefined();
+    expect(retryWithout(op, req, refused({}))).toBeUndefined();
+    expect(retryWithout(op, req, refused({ params: { nowhere: 'Invalid parameter.' } }))).toBeUndefined();
+  });
+});
