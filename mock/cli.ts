@@ -7,6 +7,7 @@ import { parseCliArgs, UsageError, USAGE, type CliOptions } from './src/cli-args
 import { watchFixtures } from './src/fixture-watch.ts';
 import { FixtureError } from '../fixtures/model/fixture-error.ts';
 import { StateFileError } from './src/store/persist.ts';
+import { StateLockError } from './src/store/state-lock.ts';
 
 function die(message: string): never {
   process.stderr.write(`mock: ${message}\n`);
@@ -73,6 +74,7 @@ export async function runMockCli(argv: readonly string[], invokedAs = 'npm run m
     mock = await createMock(mockOptions(opts));
   } catch (err) {
     if (err instanceof StateFileError) die(`--state-file ${err.path}: ${err.reason}`);
+    if (err instanceof StateLockError) die(`--state-file ${err.message}`);
     if (err instanceof FixtureError) die(`bad ${err.kind === 'unreadable' ? 'file' : 'fixture or state file'}:\n${err.message}`);
     throw err;
   }

@@ -102,7 +102,8 @@ const SITE = { name: 'City Events', description: 'Concerts, talks and workshops 
 
 /** What the mock needs of a state file: when a version is on disk, and closing it. */
 export interface Durability {
-  durable(version: number): Promise<void> | undefined;
+  /** `wrote`: the answer made a change (false for a read, which a failing journal does not hold up). */
+  durable(version: number, wrote?: boolean): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -180,8 +181,9 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
 
   const handleNow = (req: MockRequest) => core.handle(req);
   const respond = (req: MockRequest): MockResponse | Promise<MockResponse> => {
+    const before = store.version;
     const res = core.handle(req);
-    const saved = persister?.durable(store.version);
+    const saved = persister?.durable(store.version, store.version !== before);
     return saved ? saved.then(() => res, notSaved) : res;
   };
   return {
