@@ -3,6 +3,7 @@
 // checks each write against the same ones before committing it. Also the add-on writes themselves: put, insert,
 // remove with what depends on the removed record, the one-active-theme switch, and the settings objects.
 
+import { shareUnchanged } from './delta.ts';
 import { recordProblems } from './fixture-schema.ts';
 import { dropObjectRecords, objectExists, postTypeOf, type RecordWorld } from './links.ts';
 import type { CalendarSettings, FixtureSet, Sequences, StoreData } from '../../../fixtures/model/records.ts';
@@ -321,6 +322,8 @@ export function setSingleton<K extends keyof Singletons>(tx: Tx, name: K, value:
     throw new StoreError('invalid_value', `timezone: unknown time zone ${JSON.stringify((value as CalendarSettings).timezone)}`, 'timezone');
   }
   tx.describe({ collection: name, op: 'update' });
-  tx.setSingleton(name, deepFreeze(structuredClone(value) as Singletons[K]));
+  // The parts the save left as they were stay the stored objects: shared in memory, and the journal writes only
+  // what changed (delta.ts).
+  tx.setSingleton(name, deepFreeze(shareUnchanged(tx.single[name], structuredClone(value) as Singletons[K])));
   return tx.single[name];
 }

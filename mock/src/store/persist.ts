@@ -326,7 +326,7 @@ export async function openStateFile(fixtures: FixtureSet, options: StateFileOpti
   let lastTxn = loaded?.txn ?? 0;
   let replayed = 0;
   let validBytes = 0;
-  let torn: { line: number; reason: string } | undefined;
+  let torn: { line: number; reason: string; complete: boolean } | undefined;
   if (bytes) {
     let parsed;
     try {
@@ -373,8 +373,14 @@ export async function openStateFile(fixtures: FixtureSet, options: StateFileOpti
     throw new StateFileError(path, `cannot be written (${errorText(e)})`);
   }
   if (replayed > 0) options.onNote?.(`${journalPath}: ${replayed} transaction${replayed === 1 ? '' : 's'} replayed after the snapshot in ${path} (${Math.round(performance.now() - started)} ms)`);
-  if (torn) {
+  if (torn && !torn.complete) {
     options.onNote?.(`${journalPath}: line ${torn.line} was cut short by a crash (${torn.reason}); it was never acknowledged, and is left out`);
+  } else if (torn && bytes) {
+    // A whole line whose checksum fails was damaged after it was written: its write may well have been
+    // acknowledged. Say so, and keep its bytes beside the journal rather than only cutting them off.
+    const aside = `${journalPath}.damaged-line-${torn.line}`;
+    await writeFileAtomic(aside, Buffer.from(bytes.subarray(validBytes)).toString('utf8'), fs).catch(() => undefined);
+    options.onNote?.(`${journalPath}: line ${torn.line}, the last, is damaged (${torn.reason}): it was written whole, so its write may have been acknowledged and is lost; left out, its bytes kept in ${aside}`);
   }
   const persister = new StateFile(store, fh, {
     path, fs,

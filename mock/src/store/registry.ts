@@ -198,6 +198,8 @@ export interface Commit {
   change: StoreChange;
   rows: readonly RowChange[];
   singletons: Partial<DeepReadonly<Singletons>>;
+  /** The values those singletons had before: the journal records a settings save by what it changed (delta.ts). */
+  singletonsBefore: Partial<DeepReadonly<Singletons>>;
   /** The sequences after the commit (never lower than before: IDs are not handed out twice). */
   sequences: Readonly<Sequences>;
   /** The whole state was replaced by the baseline (reset), rows and singletons with it. */
@@ -287,6 +289,8 @@ export class Registry implements RegistryView {
   /** Applies what a transaction staged, in one synchronous step, then tells the listeners. */
   commit(staged: Staged): Commit {
     const rows: RowChange[] = [];
+    const singletonsBefore: Partial<Record<keyof Singletons, unknown>> = {};
+    for (const name of Object.keys(staged.singletonsChanged) as (keyof Singletons)[]) singletonsBefore[name] = this.#single[name];
     if (staged.replacement) {
       ({ tables: this.#tables, writers: this.#writers } = openTables(staged.replacement));
       this.#single = singletonsOf(staged.replacement);
@@ -310,6 +314,7 @@ export class Registry implements RegistryView {
       change: staged.change,
       rows,
       singletons: staged.singletonsChanged,
+      singletonsBefore: singletonsBefore as Partial<DeepReadonly<Singletons>>,
       sequences: this.#seq,
       reset: staged.replacement !== undefined,
     };

@@ -22,6 +22,7 @@ import { invalid } from './store-error.ts';
 import { deepFreeze, listOf, type DeepReadonly, type ListOptions, type Page, type ReadTable } from './table.ts';
 import { createTerm, deleteTerm, updateTerm, type TermInput } from './term-rules.ts';
 import { Tx } from './transaction.ts';
+import { applyPatch, type Patch } from './delta.ts';
 
 export type { DeepReadonly, ListOptions, Page, ReadTable } from './table.ts';
 export { byField, paginate, thenBy } from './table.ts';
@@ -41,6 +42,8 @@ export interface RecordedCommit {
   reset: boolean;
   rows: readonly RowChange[];
   singletons: Partial<DeepReadonly<Singletons>>;
+  /** Settings saved as what changed (the journal's `patch`), applied to the value before. */
+  patches?: Readonly<Record<string, Patch>>;
   sequences: Readonly<Sequences>;
 }
 
@@ -249,7 +252,8 @@ export class Store {
         if (problems.length) throw invalid(row.table, problems);
         tx.put(row.table as TableName, row.record as never);
       }
-      for (const [name, value] of Object.entries(entry.singletons) as [keyof Singletons, unknown][]) {
+      const patched = Object.entries(entry.patches ?? {}).map(([name, p]) => [name, applyPatch(tx.single[name as keyof Singletons], p)] as const);
+      for (const [name, value] of [...Object.entries(entry.singletons), ...patched] as [keyof Singletons, unknown][]) {
         const def = SINGLETON_DEFS[name];
         const problems = def ? recordProblems(def, value) : typeof value === 'string' ? [] : ['(record) must be string'];
         if (problems.length) throw invalid(name, problems);
