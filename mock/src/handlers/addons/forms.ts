@@ -8,7 +8,7 @@ import type { Stored } from '../../store/store.ts';
 import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
 import { isEmail } from '../../../../contracts/wordpress/schema/index.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
-import { feedbackRoom, limitReached } from './limits.ts';
+import { feedbackRoom, kept, limitReached } from './limits.ts';
 import { arg, err, isObject, json, nowWall, storeRefusal, str } from './util.ts';
 
 interface FormTag {
@@ -150,7 +150,7 @@ function feedback(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
   const room = feedbackRoom(ctx.store, fields);
   if (room) return limitReached(room);
   try {
-    ctx.store.insert('feedback', (id) => ({ id, form_id: form.id, submitted_at: nowWall(ctx), status, fields, invalid_fields: invalid.map(({ field, message }) => ({ field, message })) }));
+    ctx.store.insert('feedback', (id) => ({ id, form_id: form.id, submitted_at: nowWall(ctx), status, fields: kept(fields), invalid_fields: invalid.map(({ field, message }) => ({ field, message })) }));
   } catch (e) {
     return storeRefusal(e);
   }

@@ -6,6 +6,7 @@
 import { addSeconds } from '../../../../contracts/wordpress/time.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { LIMITS, limitReached } from './limits.ts';
+import { stringCopy } from '../../../../contracts/wordpress/bytes.ts';
 import { arg, err, nowUtc, storeRefusal, str } from './util.ts';
 
 function bearer(ctx: HandlerCtx): string | undefined {
@@ -70,7 +71,7 @@ function register(ctx: HandlerCtx): Reply {
     return limitReached({ code: 'lms_register_limit', message: `The mock keeps at most ${LIMITS.lmsUsers.toLocaleString('en')} learning-module users; POST /__mock/reset clears them.` });
   }
   try {
-    ctx.store.put('lmsUsers', { username, password });
+    ctx.store.put('lmsUsers', { username: stringCopy(username), password: stringCopy(password) });
   } catch (e) {
     return storeRefusal(e);
   }
