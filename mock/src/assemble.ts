@@ -11,6 +11,7 @@ import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
 import type { MemoSettings, MemoStats } from './core/memo.ts';
 import { createCore } from './core/serve.ts';
+import { DEFAULT_MAX_HELD, HeldAnswers } from './core/held.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
 import type { Handler } from './handlers/context.ts';
 import { createHandlerMemos } from './handlers/memos.ts';
@@ -43,6 +44,8 @@ export interface MockBehaviour {
   /** The memos' budget in estimated bytes, all together (default 128 MiB). */
   cacheMaxBytes?: number;
   onError?: (err: unknown) => void;
+  /** How many answers may be held for latency at once (default 200); past it a request is answered 503 without running. */
+  maxHeldAnswers?: number;
 }
 
 export const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
@@ -159,6 +162,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     media: mediaLibrary(store),
     responses: budget.responses,
     ...(options.onError ? { onError: options.onError } : {}),
+    held: new HeldAnswers(options.maxHeldAnswers ?? DEFAULT_MAX_HELD),
     frontEnd: {
       ...SITE,
       defaultLang: () => store.get('calendarSettings').default_lang,
@@ -179,12 +183,27 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     },
   });
 
-  const handleNow = (req: MockRequest) => core.handle(req);
+  // handleNow() hands the delay to its caller, who holds the answer outside the mock's count: its place is given
+  // back at once.
+  const handleNow = (req: MockRequest) => {
+    const res = core.handle(req);
+    res.release?.();
+    delete res.release;
+    return res;
+  };
   const respond = (req: MockRequest): MockResponse | Promise<MockResponse> => {
     const before = store.version;
     const res = core.handle(req);
     const saved = persister?.durable(store.version, store.version !== before);
-    return saved ? saved.then(() => res, notSaved) : res;
+    return saved
+      ? saved.then(
+          () => res,
+          () => {
+            res.release?.();
+            return notSaved();
+          },
+        )
+      : res;
   };
   return {
     handleNow,
@@ -192,6 +211,8 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     handle: async (req) => {
       const res = await respond(req);
       if (res.delayMs && res.delayMs > 0) await new Promise((r) => setTimeout(r, res.delayMs));
+      res.release?.();
+      delete res.release;
       return res;
     },
     store,

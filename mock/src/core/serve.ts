@@ -24,6 +24,7 @@ import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { utf8Encode } from '../../../contracts/wordpress/bytes.ts';
+import { ANONYMOUS_MAX_LATENCY_MS, tooManyHeld, type HeldAnswers } from './held.ts';
 
 /** The site URL when neither the mock nor the adapter names one. */
 export const DEFAULT_SITE_URL = 'http://127.0.0.1:4010';
@@ -53,6 +54,8 @@ export interface CoreOptions {
   responses: MemoSettings;
   /** Called when a handler throws: the answer is WordPress's critical-error 500, the error goes here. */
   onError?: (err: unknown) => void;
+  /** The answers held for latency at once: bounded (held.ts). */
+  held: HeldAnswers;
 }
 
 interface Prefer {
@@ -244,11 +247,30 @@ export function createCore(opts: CoreOptions): Core {
     return `${Math.floor(now / 1000)}\u0000${mreq.method} ${mreq.url}\u0000${site}\u0000${h.origin ?? ''}\u0000${h.authorization ?? ''}\u0000${h['x-http-method-override'] ?? ''}\u0000${h['content-type'] ?? ''}`;
   };
 
+  /** Runs the request with a place among the held answers when it is to be held; 503 at once when none is free. */
   const handle = (mreq: MockRequest): MockResponse => {
+    let pref = parsePrefer(mreq.headers.prefer);
+    if (pref.latency !== undefined && pref.latency > ANONYMOUS_MAX_LATENCY_MS && authenticate(mreq.headers.authorization, opts.store) === undefined) {
+      pref = { ...pref, invalid: `latency takes at most ${ANONYMOUS_MAX_LATENCY_MS} milliseconds without valid credentials (up to ${PREFER_MAX_LATENCY_MS} with them), got "${pref.latency}"` };
+      delete pref.latency;
+    }
+    const delayMs = pref.latency ?? opts.latencyMs;
+    if (delayMs <= 0) return answer(mreq, pref);
+    const release = opts.held.take();
+    if (!release) return tooManyHeld(opts.held.max);
+    const res = answer(mreq, pref);
+    if (res.delayMs && res.delayMs > 0) {
+      res.release = release;
+      return res;
+    }
+    release();
+    return res;
+  };
+
+  const answer = (mreq: MockRequest, pref: Prefer): MockResponse => {
     // One reading of the clock for the whole request: the key's second is the answer's.
     const now = opts.clock.now();
     const site = opts.siteUrl ?? mreq.origin ?? DEFAULT_SITE_URL;
-    const pref = parsePrefer(mreq.headers.prefer);
     const key = cacheKey(mreq, pref, now, site);
     const version = opts.store.version;
     if (key !== undefined) {
