@@ -7,7 +7,7 @@ import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../co
 import type { WpErrorResponse } from '../wire/errors.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor } from '../wire/invalid-params.ts';
 import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
-import { isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
+import { absint, isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
 
@@ -115,6 +115,9 @@ export function readParams(
     let v = raw[spec.name];
     if (v === undefined && args.requiredWithDefault.has(spec.name)) v = spec.schema.default;
     if (v === undefined) continue;
+    // An integer arg WordPress only sanitizes (sanitize_callback absint, no validate_callback; the contract marks it
+    // x-wire-enforced: false): any value is taken and made a whole number, `maxwidth=abc` is 0, not a 400.
+    if (!spec.enforcedOnWire && spec.schema.type === 'integer') v = absint(v);
     const c = coerceValue(spec.schema, v);
     const bucket = spec.in === 'body' ? typed.body! : typed[spec.in];
     bucket[spec.name] = c;
