@@ -2,7 +2,6 @@
 // the contract and the data come from is the caller's business (index.ts: files on disk; browser.ts: memory), so
 // nothing here touches a file or any other Node-only API.
 import type { Contract } from '../../contracts/lib/contract.ts';
-import type { Operation } from '../../contracts/lib/types.ts';
 import { createRng } from '../../fixtures/lib/prng.ts';
 import type { Store } from './store/store.ts';
 import type { StoreData } from '../../fixtures/model/records.ts';
@@ -13,10 +12,9 @@ import type { MemoSettings, MemoStats } from './core/memo.ts';
 import { createCore } from './core/serve.ts';
 import { DEFAULT_MAX_HELD, HeldAnswers } from './core/held.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
-import type { Handler } from './handlers/context.ts';
 import { createHandlerMemos } from './handlers/memos.ts';
-import { Discovery } from './handlers/discovery.ts';
-import { createRegistry } from './handlers/index.ts';
+import { Discovery, isBatchable } from './handlers/discovery.ts';
+import { operationTable } from './handlers/operations.ts';
 import { siteUrlOf } from './site-url.ts';
 
 /** How the mock behaves, whatever its data came from. */
@@ -134,7 +132,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     },
     budget.descriptors,
   );
-  const route: (op: Operation) => Handler | undefined = createRegistry({ contract, discovery });
+  const handlers = operationTable({ contract, discovery });
   const memos = createHandlerMemos(budget);
 
   const counts = () => ({
@@ -151,7 +149,8 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     contract,
     discovery,
     store,
-    route,
+    handlers,
+    isBatchable,
     authRequired: options.auth ?? false,
     latencyMs: options.latencyMs ?? 0,
     clock,
@@ -191,9 +190,13 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     delete res.release;
     return res;
   };
+  /** The answer once its write (if any) is saved: a large batch in steps, other requests served between them. */
   const respond = (req: MockRequest): MockResponse | Promise<MockResponse> => {
     const before = store.version;
-    const res = core.handle(req);
+    const out = core.serve(req);
+    return out instanceof Promise ? out.then((res) => saving(res, before)) : saving(out, before);
+  };
+  const saving = (res: MockResponse, before: number): MockResponse | Promise<MockResponse> => {
     const saved = persister?.durable(store.version, store.version !== before);
     return saved
       ? saved.then(
