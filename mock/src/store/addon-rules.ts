@@ -4,7 +4,7 @@
 // remove with what depends on the removed record, the one-active-theme switch, and the settings objects.
 
 import { shareUnchanged } from './delta.ts';
-import { recordProblems } from './fixture-schema.ts';
+import { recordProblems } from '../../../fixtures/model/check.ts';
 import { dropObjectRecords, objectExists, postTypeOf, type RecordWorld } from './links.ts';
 import type { CalendarSettings, FixtureSet, Sequences, StoreData } from '../../../fixtures/model/records.ts';
 import { keyOf, rowsOf, SINGLETON_DEFS, TABLES, type KeyOf, type RecordTableName, type RecordTables, type Singletons, type Stored, type TableName } from './registry.ts';

@@ -3,16 +3,15 @@
 // that passes every check is applied here in one synchronous step (rows, slug index, singletons, sequences,
 // version, listeners). The row writers live in a private field of the registry, so nothing else can change a row.
 
-import type { RecordDef } from './fixture-schema.ts';
+import type { RecordDef } from '../../../fixtures/model/check.ts';
 import type {
   AmsState, CalendarSettings, CategoryRecord, ContactForm, EventRecord, FeedbackSubmission, ImportJob, JsonObject, LmsToken,
   LmsUser, OnOff, OrganizerRecord, PageBuilderConnection, PageBuilderLog, PageBuilderPlugin, PageBuilderTheme, PostType,
   SeoMode, SeoObject, SeoRedirection, Sequences, Slider, StoreData, StringPackage, TagRecord, TermType, TrackedKeyword,
   TranslationJob, TranslationSettings, TranslationString, UserRecord, VenueRecord,
 } from '../../../fixtures/model/records.ts';
-import { SlugIndex } from './slug-index.ts';
+import { SlugIndex, type SlugOverlay } from './slug-index.ts';
 import { deepFreeze, Table, type DeepReadonly, type RowWriter } from './table.ts';
-import type { Staged } from './transaction.ts';
 
 export type Stored<T> = DeepReadonly<T>;
 
@@ -189,6 +188,19 @@ export interface RowChange {
   table: TableName;
   key: string | number;
   record: AnyRecord | undefined;
+}
+
+/** Everything a transaction staged; the registry's commit applies it. */
+export interface Staged {
+  /** table -> key -> new record, or undefined for a deleted row; in staging order. */
+  rows: ReadonlyMap<TableName, ReadonlyMap<string | number, AnyRecord | undefined>>;
+  single: DeepReadonly<Singletons>;
+  singletonsChanged: Partial<DeepReadonly<Singletons>>;
+  sequences: Sequences;
+  slugs: SlugOverlay;
+  /** Set by a reset: the whole state becomes this. */
+  replacement?: DeepReadonly<StoreData>;
+  change: StoreChange;
 }
 
 /** A committed transaction, everything needed to apply it again (the state file's journal records these). */

@@ -8,7 +8,7 @@
 // the fixture loader's cross-record rules, so the state can always be saved and loaded again.
 
 import { activateTheme, insertRecord, putRecord, removeRecord, setSingleton } from './addon-rules.ts';
-import { recordProblems } from './fixture-schema.ts';
+import { recordProblems } from '../../../fixtures/model/check.ts';
 import { minimumSequences } from './integrity.ts';
 import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, TermType, TermTypeMap } from '../../../fixtures/model/records.ts';
 import { createPost, deletePost, trashPost, untrashPost, updatePost, WallClock, type PostInput } from './post-rules.ts';

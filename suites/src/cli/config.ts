@@ -12,7 +12,7 @@
 // the command line's.
 
 import { basename, join } from 'node:path';
-import { ALLOWED, COMMANDS, FLAG_SPECS, NOT_IN_CONFIG, type Command, type Flag } from './args.ts';
+import { ALLOWED, COMMANDS, FLAG_SPECS, NOT_IN_CONFIG, type Command, type ConfigValues, type Flag } from './args.ts';
 import { UsageError } from './errors.ts';
 import { parseHeader } from './headers.ts';
 import { suggestion, type FlagValue, type FlagValues } from './tokenize.ts';
@@ -21,10 +21,6 @@ export const CONFIG_FILE = 'site-contracts.config.json';
 export const PACKAGE_KEY = 'site-contracts';
 
 /** The flags one command's section gives, and where they came from (for messages and --print-config). */
-export interface ConfigValues {
-  source: string;
-  values: FlagValues;
-}
 
 export interface ConfigFile {
   /** `site-contracts.config.json`, or `package.json "site-contracts"`. */
