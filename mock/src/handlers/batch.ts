@@ -9,6 +9,7 @@ import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
 import { ok, type HandlerCtx, type PreparedItem, type Reply } from './context.ts';
 import type { Work } from '../core/work.ts';
 
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 interface Item {
   method?: unknown;
   path?: unknown;
@@ -18,7 +19,7 @@ interface Item {
 
 function itemHeaders(h: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (h === null || typeof h !== 'object' || Array.isArray(h)) return out;
+  if (!isPlainObject(h)) return out;
   for (const [k, v] of Object.entries(h)) {
     if (typeof v === 'string') out[k.toLowerCase()] = v;
     else if (Array.isArray(v)) out[k.toLowerCase()] = v.map(String).join(', ');
@@ -28,7 +29,7 @@ function itemHeaders(h: unknown): Record<string, string> {
 
 /** WP_REST_Request built from one item: method (POST when absent), path with its query, body params, headers. */
 function itemRequest(item: Item): ParsedRequest | null {
-  const body = item.body !== null && typeof item.body === 'object' && !Array.isArray(item.body) && Object.keys(item.body).length > 0 ? (item.body as Record<string, unknown>) : undefined;
+  const body = isPlainObject(item.body) && Object.keys(item.body).length > 0 ? item.body : undefined;
   return wpRestRequest({ method: typeof item.method === 'string' ? item.method : 'POST', path: item.path as string, headers: itemHeaders(item.headers), body });
 }
 

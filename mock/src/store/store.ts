@@ -19,13 +19,12 @@ import {
 import { sanitizeTitle } from '../../../contracts/wordpress/slug.ts';
 import { snapshotOf } from './snapshot.ts';
 import { invalid } from './store-error.ts';
-import { deepFreeze, listOf, type DeepReadonly, type ListOptions, type Page, type ReadTable } from './table.ts';
+import { deepFreeze, type DeepReadonly, type ReadTable } from './table.ts';
 import { createTerm, deleteTerm, updateTerm, type TermInput } from './term-rules.ts';
 import { Tx } from './transaction.ts';
 import { applyPatch, type Patch } from './delta.ts';
 
-export type { DeepReadonly, ListOptions, Page, ReadTable } from './table.ts';
-export { byField, paginate, thenBy } from './table.ts';
+export type { DeepReadonly, ReadTable } from './table.ts';
 export { StoreError, type StoreErrorCode } from './store-error.ts';
 export type { PostInput } from './post-rules.ts';
 export type { TermInput } from './term-rules.ts';
@@ -113,11 +112,6 @@ export class Store {
   bySlug<K extends PostType | TermType>(type: K, slug: string, lang: Lang): Stored<(PostTypeMap & TermTypeMap)[K]> | undefined {
     const id = this.#reg.slugs.owner(type, lang, sanitizeTitle(slug));
     return id === undefined ? undefined : ((this.#reg.tables[type] as ReadTable<number, unknown>).get(id) as Stored<(PostTypeMap & TermTypeMap)[K]>);
-  }
-
-  list<K extends PostType | TermType>(type: K, options?: ListOptions<Stored<(PostTypeMap & TermTypeMap)[K]>>): Page<Stored<(PostTypeMap & TermTypeMap)[K]>> {
-    const table = this.#reg.tables[type] as unknown as ReadTable<number, (PostTypeMap & TermTypeMap)[K]>;
-    return listOf(table.values(), options);
   }
 
   /** Published events per term ID (WordPress counts published posts only); recomputed after writes. */

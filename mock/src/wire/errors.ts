@@ -1,5 +1,6 @@
 // WordPress error bodies and statuses: rest_convert_error_to_response() shapes and the fixed errors core endpoints
 // send. The parameter checks of WP_REST_Request::has_valid_params() / sanitize_params() are invalid-params.ts.
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 import { PHP_JSON_ERRORS, numberFormatI18n } from '../../../contracts/wordpress/php/index.ts';
 
@@ -20,8 +21,8 @@ export interface WpErrorResponse {
 }
 
 function statusOf(data: unknown): number | undefined {
-  if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
-    const s = (data as { status?: unknown }).status;
+  if (isPlainObject(data)) {
+    const s = data.status;
     if (typeof s === 'number') return s;
     if (typeof s === 'string' && /^\d+$/.test(s)) return Number(s);
   }

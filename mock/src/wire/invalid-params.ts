@@ -6,6 +6,7 @@ import { wordpressSchemaOf } from '../../../contracts/lib/wordpress-args.ts';
 import { toWpSchema, WP_FORMAT_ERRORS, WP_SCHEMA_ERRORS as E, wpValidates, wpValidateValue, type WpError, type WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 import { missingParams, wpError, type WpErrorResponse } from './errors.ts';
 
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 /** Which of WordPress's two checks looks at an arg. */
 export type WpPhase = 'validate' | 'sanitize';
 
@@ -91,7 +92,7 @@ function isTopLevelMissing(issue: ValidationIssue): boolean {
 }
 
 function isObj(v: unknown): v is WpSchema {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return isPlainObject(v);
 }
 
 /** The WordPress schema of the value at `segments` below an arg (null when a combinator makes it ambiguous). */

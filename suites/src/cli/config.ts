@@ -17,6 +17,7 @@ import { UsageError } from './errors.ts';
 import { parseHeader } from './headers.ts';
 import { suggestion, type FlagValue, type FlagValues } from './tokenize.ts';
 
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 export const CONFIG_FILE = 'site-contracts.config.json';
 export const PACKAGE_KEY = 'site-contracts';
 
@@ -172,7 +173,7 @@ function refuseSecretHeader(where: string, raw: string): void {
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return isPlainObject(v);
 }
 
 function typeName(v: unknown): string {

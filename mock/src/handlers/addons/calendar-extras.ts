@@ -5,8 +5,9 @@ import type { ImportJob, ImportStatus, JsonObject } from '../../../../fixtures/m
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { legacyLookup } from '../calendar/common.ts';
 import { readsPost } from '../../core/permissions.ts';
-import { arg, err, int, isObject, json, nowWall, storeRefusal, str } from './util.ts';
+import { arg, err, int, json, nowWall, storeRefusal, str } from './util.ts';
 
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -54,7 +55,7 @@ function importBatch(ctx: HandlerCtx): Reply {
     batch_hash: next,
     percentage_complete: pct,
     status: pct >= 100 ? 'success' : 'pending',
-    ...(isObject(ctx.params.status) ? { batch_status: json(ctx.params.status) as JsonObject } : {}),
+    ...(isPlainObject(ctx.params.status) ? { batch_status: json(ctx.params.status) as JsonObject } : {}),
     ...(int(ctx.params.interval) !== undefined ? { interval: int(ctx.params.interval)! } : {}),
     updated: nowWall(ctx),
   };

@@ -9,8 +9,9 @@ import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.
 import { isEmail } from '../../../../contracts/wordpress/schema/index.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { feedbackRoom, kept, limitReached } from './limits.ts';
-import { arg, err, isObject, json, nowWall, storeRefusal, str } from './util.ts';
+import { arg, err, json, nowWall, storeRefusal, str } from './util.ts';
 
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 interface FormTag {
   type: string;
   required: boolean;
@@ -114,10 +115,10 @@ function applyBody(ctx: HandlerCtx, base: ContactForm): ContactForm {
   if (form !== undefined) out.properties.form = form;
   for (const key of ['mail', 'mail_2'] as const) {
     const v = arg(ctx, key);
-    if (isObject(v)) out.properties[key] = { ...out.properties[key], ...(json(v) as Partial<ContactFormMail>) };
+    if (isPlainObject(v)) out.properties[key] = { ...out.properties[key], ...(json(v) as Partial<ContactFormMail>) };
   }
   const messages = arg(ctx, 'messages');
-  if (isObject(messages)) out.properties.messages = { ...out.properties.messages, ...(json(messages) as Record<string, string>) };
+  if (isPlainObject(messages)) out.properties.messages = { ...out.properties.messages, ...(json(messages) as Record<string, string>) };
   const extra = str(arg(ctx, 'additional_settings'));
   if (extra !== undefined) out.properties.additional_settings = extra;
   return out;
