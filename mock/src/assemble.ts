@@ -46,7 +46,7 @@ export interface MockBehaviour {
   maxHeldAnswers?: number;
 }
 
-export const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
 
 /**
  * The site's media library, which the mock does not keep: the featured images its fixtures name (what a reset
@@ -102,7 +102,7 @@ export interface Mock {
 const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
 
 /** What the mock needs of a state file: when a version is on disk, and closing it. */
-export interface Durability {
+interface Durability {
   /** `wrote`: the answer made a change (false for a read, which a failing journal does not hold up). */
   durable(version: number, wrote?: boolean): Promise<void> | undefined;
   close(): Promise<void>;

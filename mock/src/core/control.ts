@@ -11,14 +11,14 @@ export interface ControlRoute {
   run(): { status: number; body: unknown };
 }
 
-export interface ControlOptions {
+interface ControlOptions {
   routes: Readonly<Record<string, ControlRoute>>;
   authRequired: boolean;
   /** Who the request's credentials name; asked only when a route needs to know. */
   user: () => User | undefined;
 }
 
-export const CONTROL_PREFIX = '/__mock';
+const CONTROL_PREFIX = '/__mock';
 
 /** The control action a path names (`/__mock/reset/` → `reset`), without a regular expression over the client's path. */
 export function controlAction(path: string): string | undefined {

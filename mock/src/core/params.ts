@@ -91,14 +91,14 @@ function copyDefault(v: unknown): unknown {
   return v;
 }
 
-export type ParamsResult = { ok: true; params: Record<string, unknown> } | { ok: false; error: WpErrorResponse };
+type ParamsResult = { ok: true; params: Record<string, unknown> } | { ok: false; error: WpErrorResponse };
 
 /**
  * Reads, coerces and validates the args of `op`. On success `params` holds every declared arg that was sent
  * (coerced) or has a default; on failure the error is WordPress's (rest_missing_callback_param or rest_invalid_param).
  * Issues WordPress itself would not reject (format uri, untyped args) do not fail the request.
  */
-export function readParams(
+function readParams(
   contract: Contract,
   args: OpArgs,
   op: Operation,

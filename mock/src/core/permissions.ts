@@ -161,7 +161,7 @@ function termRefusal(op: Operation, loggedIn: boolean): WpErrorResponse {
   return forbidden(loggedIn);
 }
 
-export interface PermissionInput {
+interface PermissionInput {
   op: Operation;
   store: Store;
   pathParams: Readonly<Record<string, string>>;

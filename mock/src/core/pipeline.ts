@@ -29,7 +29,7 @@ import { run } from './stages/run.ts';
 import { respond, respondError, type Exchange } from './stages/respond.ts';
 import type { Rng } from '../handlers/context.ts';
 
-export interface PipelineDeps extends ReadDeps {
+interface PipelineDeps extends ReadDeps {
   discovery: Discovery;
   frontEnd: FrontEndSite;
   isBatchable: (route: ContractRoute) => boolean;
@@ -43,7 +43,7 @@ export interface Served {
 }
 
 /** What the wrappers decided before the pipeline runs: the Prefer header, the clock, the site URL, the delay. */
-export interface Asked {
+interface Asked {
   pref: Prefer;
   now: number;
   site: string;

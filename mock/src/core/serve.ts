@@ -27,9 +27,9 @@ import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 export { parsePrefer, PREFER_CODES, PREFER_MAX_LATENCY_MS } from './prefer.ts';
 
 /** The site URL when neither the mock nor the adapter names one. */
-export const DEFAULT_SITE_URL = 'http://127.0.0.1:4010';
+const DEFAULT_SITE_URL = 'http://127.0.0.1:4010';
 
-export interface CoreOptions {
+interface CoreOptions {
   contract: Contract;
   discovery: Discovery;
   store: Store;

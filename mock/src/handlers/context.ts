@@ -66,7 +66,7 @@ export interface Pagination {
   page: number;
 }
 
-export interface OkReply {
+interface OkReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;

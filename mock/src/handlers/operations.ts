@@ -18,7 +18,7 @@ import { ok, type Handler } from './context.ts';
 import type { Discovery } from './discovery.ts';
 import { docsHandler } from './docs.ts';
 
-export interface OperationDeps {
+interface OperationDeps {
   contract: Contract;
   discovery: Discovery;
 }

@@ -60,7 +60,7 @@ const firstIndex = <T>(all: readonly T[], p: (x: T) => boolean): number => all.f
 /** Each add-on table's rules. */
 export type { RecordWorld } from './links.ts';
 
-export const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
+const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
   importJobs: { part: 'calendar', at: '/importJobs', keyWhat: 'import_id' },
   // Contact forms are posts: their IDs are checked with the other posts' (integrity.ts, and postIdClash below).
   contactForms: {
@@ -150,14 +150,14 @@ export const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
 
 // ---- the loader's side ------------------------------------------------------------------------------
 
-export interface RuleIssue {
+interface RuleIssue {
   part: keyof FixtureSet;
   pointer: string;
   message: string;
 }
 
 /** A RecordWorld over a fixture set, for the loader. */
-export function fixtureWorld(set: FixtureSet): RecordWorld {
+function fixtureWorld(set: FixtureSet): RecordWorld {
   const rows = rowsOf({ ...set, version: 1, sequences: {} as Sequences } as DeepReadonly<StoreData>) as Record<TableName, readonly object[]>;
   const keys = new Map<TableName, Set<string | number>>();
   return {

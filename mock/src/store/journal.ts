@@ -79,7 +79,7 @@ function decodeJson(json: string): JournalEntry | string {
   return entry;
 }
 
-export interface ParsedJournal {
+interface ParsedJournal {
   entries: JournalEntry[];
   /** Bytes of whole, intact lines from the start: where the next line is to be appended. */
   validBytes: number;

@@ -18,7 +18,7 @@ export interface ReadFs {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
 }
 
-export const nodeReadFs: ReadFs = { readFile: (path, encoding) => nodeReadFile(path, encoding) };
+const nodeReadFs: ReadFs = { readFile: (path, encoding) => nodeReadFile(path, encoding) };
 
 function parseOrIssue(text: string, file: string): { value: unknown } | FixtureIssue {
   const parsed = parseJsonText(text);

@@ -61,7 +61,7 @@ export interface StateFileOptions extends StoreOptions {
   onNote?: (message: string) => void;
 }
 
-export interface PersisterStats {
+interface PersisterStats {
   /** Transactions written to the journal since start. */
   commits: number;
   /** Journal fsyncs since start (fewer than commits when writes shared one). */
@@ -404,7 +404,7 @@ export async function openStateFile(fixtures: FixtureSet, options: StateFileOpti
   return { store, persister };
 }
 
-export interface OpenStoreOptions extends StoreOptions, Omit<StateFileOptions, 'path'> {
+interface OpenStoreOptions extends StoreOptions, Omit<StateFileOptions, 'path'> {
   fixturesDir: string;
   /** When set, state is loaded from it if it exists, and every write is saved to it. */
   stateFile?: string;

@@ -44,7 +44,7 @@ export class WallClock {
 }
 
 /** What a post rule works with: the transaction, the write's moment, and the store's wall clock. */
-export interface PostWrite {
+interface PostWrite {
   tx: Tx;
   now: Date;
   clock: WallClock;

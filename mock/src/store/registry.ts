@@ -57,7 +57,7 @@ export interface RecordKeys {
 }
 
 /** The calendar's posts and terms, keyed by ID. */
-export interface CalendarTables {
+interface CalendarTables {
   event: EventRecord;
   venue: VenueRecord;
   organizer: OrganizerRecord;
@@ -69,7 +69,7 @@ export type AllTables = CalendarTables & RecordTables;
 export type TableName = keyof AllTables;
 type TableKeys = RecordKeys & { [N in keyof CalendarTables]: number };
 export type KeyOf<N extends TableName> = TableKeys[N];
-export type Tables = { [N in TableName]: Table<KeyOf<N>, AllTables[N]> };
+type Tables = { [N in TableName]: Table<KeyOf<N>, AllTables[N]> };
 type Writers = { [N in TableName]: RowWriter<KeyOf<N>, AllTables[N]> };
 
 export interface Singletons {
@@ -143,7 +143,6 @@ export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 export function keyOf<N extends TableName>(name: N, record: AllTables[N] | Stored<AllTables[N]>): KeyOf<N> {
   return (TABLES[name].key as (r: AllTables[N] | Stored<AllTables[N]>) => KeyOf<N>)(record);
 }
-export const SLUGGED: readonly (PostType | TermType)[] = ['event', 'venue', 'organizer', 'category', 'tag'];
 export const isSlugged = (name: TableName): name is PostType | TermType => name === 'event' || name === 'venue' || name === 'organizer' || name === 'category' || name === 'tag';
 
 /** Where each table's records sit in a StoreData (the state file's layout). */
@@ -161,7 +160,7 @@ export function rowsOf(data: DeepReadonly<StoreData>): { [N in TableName]: reado
   };
 }
 
-export function singletonsOf(data: DeepReadonly<StoreData>): DeepReadonly<Singletons> {
+function singletonsOf(data: DeepReadonly<StoreData>): DeepReadonly<Singletons> {
   const a = data.addons;
   return deepFreeze({
     calendarSettings: data.calendar.settings,

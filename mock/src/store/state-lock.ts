@@ -32,7 +32,7 @@ export interface StateLock {
 }
 
 /** process.kill(pid, 0): ESRCH means no such process; EPERM means one we may not signal, still alive. */
-export function processAlive(pid: number): boolean {
+function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

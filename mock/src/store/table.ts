@@ -104,7 +104,7 @@ export interface RowWriter<K, T> {
   delete(key: K): void;
 }
 
-export interface OpenTable<K extends string | number, T> {
+interface OpenTable<K extends string | number, T> {
   table: Table<K, T>;
   writer: RowWriter<K, T>;
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CLI = join(ROOT, 'mock/cli.ts');
 
-export interface CliProcess {
+interface CliProcess {
   child: ChildProcess;
   url: string;
   /** From spawn to listening. */

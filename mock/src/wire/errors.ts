@@ -5,7 +5,7 @@ import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 import { PHP_JSON_ERRORS, numberFormatI18n } from '../../../contracts/wordpress/php/index.ts';
 
 /** A WordPress error body: `data` holds `status` and anything the error carries. */
-export interface WpErrorBody {
+interface WpErrorBody {
   code: string;
   message: string;
   /** Absent only in serve_request()'s own early errors (JSONP), which WordPress sends as `{code, message}`. */
@@ -29,7 +29,7 @@ function statusOf(data: unknown): number | undefined {
   return undefined;
 }
 
-export interface WpErrorExtra {
+interface WpErrorExtra {
   /** Earlier data added under the same code (WordPress prints it as `additional_data`). */
   additionalData?: unknown[];
   /** Further codes of the same WP_Error (printed as `additional_errors`). */
@@ -52,7 +52,7 @@ export function wpError(code: string, message: string, data: unknown = null, ext
 }
 
 /** rest_authorization_required_code(): 401 for anonymous requests, 403 for a logged-in user. */
-export function authorizationRequiredCode(loggedIn: boolean): 401 | 403 {
+function authorizationRequiredCode(loggedIn: boolean): 401 | 403 {
   return loggedIn ? 403 : 401;
 }
 
@@ -107,11 +107,6 @@ export function alreadyTrashed(message = 'The post has already been deleted.'): 
   return wpError('rest_already_trashed', message, { status: 410 });
 }
 
-/** DELETE without force where the type has no trash, 501 (`rest_trash_not_supported`). */
-export function trashNotSupported(message = "The post does not support trashing. Set 'force=true' to delete."): WpErrorResponse {
-  return wpError('rest_trash_not_supported', message, { status: 501 });
-}
-
 /** A permission failure with its own code and message: 401 when logged out, 403 when logged in. */
 export function notAllowed(code: string, message: string, loggedIn: boolean): WpErrorResponse {
   return wpError(code, message, { status: authorizationRequiredCode(loggedIn) });
@@ -140,11 +135,6 @@ export function cannotDelete(loggedIn: boolean, singular = 'post'): WpErrorRespo
 /** `rest_forbidden_context` (context=edit without the right): "...edit posts in this post type." */
 export function forbiddenContext(loggedIn: boolean, plural = 'posts', scope = 'post type'): WpErrorResponse {
   return notAllowed('rest_forbidden_context', `Sorry, you are not allowed to edit ${plural} in this ${scope}.`, loggedIn);
-}
-
-/** `/wp/v2/users/me` and similar without a user: always 401. */
-export function notLoggedIn(): WpErrorResponse {
-  return wpError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
 }
 
 /** WP_REST_Server::serve_request(): `_jsonp` with characters outside `[\w.]` - body without `data`. */

@@ -8,7 +8,7 @@ import { missingParams, wpError, type WpErrorResponse } from './errors.ts';
 
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 /** Which of WordPress's two checks looks at an arg. */
-export type WpPhase = 'validate' | 'sanitize';
+type WpPhase = 'validate' | 'sanitize';
 
 /**
  * WordPress validates args in two passes (WP_REST_Server::dispatch()): has_valid_params() runs the args that have a
@@ -158,7 +158,7 @@ function firstIssue(issues: readonly ValidationIssue[]): ValidationIssue {
  * The error WordPress would give for a contract issue, phrased from the issue and the arg's WordPress schema with
  * the layer's message table (the validator port's own wording); null when WordPress has no such check.
  */
-export function issueToWpError(issue: ValidationIssue, argSchema?: WpSchema): WpError | null {
+function issueToWpError(issue: ValidationIssue, argSchema?: WpSchema): WpError | null {
   const custom = issue.params.wpError;
   if (isObj(custom) && typeof custom.code === 'string' && typeof custom.message === 'string') {
     return { code: custom.code, message: custom.message, data: custom.data ?? null };

@@ -122,7 +122,7 @@ function location(ctx: HandlerCtx, ns: Ns, type: PostType, id: number): string {
 }
 
 /** The record an item route names (by ID, or by slug in the legacy namespace); undefined when there is none. */
-export function findPost(ctx: HandlerCtx, type: PostType): AnyPost | undefined {
+function findPost(ctx: HandlerCtx, type: PostType): AnyPost | undefined {
   const id = ctx.pathParams.id;
   if (id !== undefined && /^\d+$/.test(id)) return ctx.store.posts(type).get(Number(id));
   const slug = ctx.pathParams.slug;
