@@ -3,14 +3,14 @@
 // answers. operations.test.ts holds its keys to the contract's operations, so an operation added to the contract
 // without a handler (or a handler left for one removed) fails a test.
 import type { Contract } from '../../../contracts/lib/loader.ts';
-import { calendarExtrasHandler } from './addons/calendar-extras.ts';
-import { formsHandler } from './addons/forms.ts';
+import { calendarExtraHandlers } from './addons/calendar-extras.ts';
+import { formHandlers } from './addons/forms.ts';
 import { i18nHandler } from './addons/i18n.ts';
-import { lmsHandler } from './addons/lms.ts';
+import { lmsHandlers } from './addons/lms.ts';
 import { oembedHandler } from './addons/oembed.ts';
 import { pagebuilderHandler } from './addons/pagebuilder.ts';
 import { seoHandler } from './addons/seo.ts';
-import { slidersHandler } from './addons/sliders.ts';
+import { sliderHandlers } from './addons/sliders.ts';
 import { batchHandler } from './batch.ts';
 import { handlePosts } from './calendar/posts.ts';
 import { handleTerms } from './calendar/terms.ts';
@@ -31,28 +31,28 @@ export function operationTable(deps: OperationDeps): Readonly<Record<string, Han
   return {
     // forms/v1
     getFormsV1: index('forms/v1'),
-    getFormsV1ContactForms: formsHandler,
-    postFormsV1ContactForms: formsHandler,
-    getFormsV1ContactFormsById: formsHandler,
-    postFormsV1ContactFormsById: formsHandler,
-    putFormsV1ContactFormsById: formsHandler,
-    patchFormsV1ContactFormsById: formsHandler,
-    deleteFormsV1ContactFormsById: formsHandler,
-    postFormsV1ContactFormsByIdFeedback: formsHandler,
-    getFormsV1ContactFormsByIdFeedbackSchema: formsHandler,
-    getFormsV1ContactFormsByIdRefill: formsHandler,
+    getFormsV1ContactForms: formHandlers.list,
+    postFormsV1ContactForms: formHandlers.create,
+    getFormsV1ContactFormsById: formHandlers.read,
+    postFormsV1ContactFormsById: formHandlers.update,
+    putFormsV1ContactFormsById: formHandlers.update,
+    patchFormsV1ContactFormsById: formHandlers.update,
+    deleteFormsV1ContactFormsById: formHandlers.delete,
+    postFormsV1ContactFormsByIdFeedback: formHandlers.feedback,
+    getFormsV1ContactFormsByIdFeedbackSchema: formHandlers.schema,
+    getFormsV1ContactFormsByIdRefill: formHandlers.refill,
     // lms/v1
     getLmsV1: index('lms/v1'),
-    postLmsV1Token: lmsHandler,
-    postLmsV1TokenValidate: lmsHandler,
-    postLmsV1TokenRegister: lmsHandler,
+    postLmsV1Token: lmsHandlers.issue,
+    postLmsV1TokenValidate: lmsHandlers.validate,
+    postLmsV1TokenRegister: lmsHandlers.register,
     // sliderrevolution
     getSliderrevolution: index('sliderrevolution'),
-    getSliderrevolutionSliders: slidersHandler,
-    getSliderrevolutionSlidersBySlider: slidersHandler,
-    getSliderrevolutionSlidersSlidesById: slidersHandler,
-    getSliderrevolutionSlidersStreamById: slidersHandler,
-    getSliderrevolutionSlidersModalBySlider: slidersHandler,
+    getSliderrevolutionSliders: sliderHandlers.list,
+    getSliderrevolutionSlidersBySlider: sliderHandlers.slider,
+    getSliderrevolutionSlidersSlidesById: sliderHandlers.slides,
+    getSliderrevolutionSlidersStreamById: sliderHandlers.stream,
+    getSliderrevolutionSlidersModalBySlider: sliderHandlers.modal,
     // cal/events/v1
     getCalEventsV1: index('cal/events/v1'),
     getCalEventsV1Doc: docs,
@@ -108,15 +108,15 @@ export function operationTable(deps: OperationDeps): Readonly<Record<string, Han
     deleteCalEventsV1TagsById: handleTerms,
     // cal/views/v2
     getCalViewsV2: index('cal/views/v2'),
-    getCalViewsV2Html: calendarExtrasHandler,
-    postCalViewsV2Html: calendarExtrasHandler,
+    getCalViewsV2Html: calendarExtraHandlers.viewHtml,
+    postCalViewsV2Html: calendarExtraHandlers.viewHtml,
     // cal/v2/onboarding
     getCalV2Onboarding: index('cal/v2/onboarding'),
-    postCalV2OnboardingWizard: calendarExtrasHandler,
+    postCalV2OnboardingWizard: calendarExtraHandlers.onboardingWizard,
     // cal/importer/v1
     getCalImporterV1: index('cal/importer/v1'),
-    postCalImporterV1ImportByImportIdBatch: calendarExtrasHandler,
-    postCalImporterV1ImportByImportIdState: calendarExtrasHandler,
+    postCalImporterV1ImportByImportIdBatch: calendarExtraHandlers.importBatch,
+    postCalImporterV1ImportByImportIdState: calendarExtraHandlers.importState,
     // cal/v1
     getCalV1: index('cal/v1'),
     getCalV1Docs: docs,

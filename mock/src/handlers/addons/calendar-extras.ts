@@ -87,13 +87,10 @@ function importState(ctx: HandlerCtx): Reply {
   return ok({ status: 'success', import_id: j.import_id, state: updated.status, percentage_complete: updated.percentage_complete });
 }
 
-export function calendarExtrasHandler(ctx: HandlerCtx): Reply {
-  const path = ctx.op.path;
-  if (path === '/cal/views/v2/html') return viewHtml(ctx);
-  if (path === '/cal/v2/onboarding/wizard') {
-    if ((str(ctx.params.action_nonce) ?? '').trim() === '') return err('cal_onboarding_invalid_nonce', 'The request could not be verified.', 403);
-    return ok({ success: true, message: 'Onboarding data saved.', data: { completed: true } });
-  }
-  if (path.endsWith('/batch')) return importBatch(ctx);
-  return importState(ctx);
+function onboardingWizard(ctx: HandlerCtx): Reply {
+  if ((str(ctx.params.action_nonce) ?? '').trim() === '') return err('cal_onboarding_invalid_nonce', 'The request could not be verified.', 403);
+  return ok({ success: true, message: 'Onboarding data saved.', data: { completed: true } });
 }
+
+/** The calendar's own extra operations (views, onboarding, the import service's callbacks), each its own handler. */
+export const calendarExtraHandlers = { viewHtml, onboardingWizard, importBatch, importState } as const;

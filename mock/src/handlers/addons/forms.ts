@@ -178,41 +178,54 @@ function schema(form: Stored<ContactForm>) {
   return { version: 'Contact Form 7 SWV Schema 2024-10', locale: form.locale, rules };
 }
 
-export function formsHandler(ctx: HandlerCtx): Reply {
-  const { op } = ctx;
-  const forms = ctx.store.table('contactForms');
-  if (op.path === '/forms/v1/contact-forms') {
-    if (op.method === 'GET') {
-      const all = forms.values().map(summary);
-      return ok(all, 200, { pagination: { total: all.length, totalPages: all.length ? 1 : 0, page: 1 } });
-    }
-    const title = str(arg(ctx, 'title')) ?? 'Untitled';
-    try {
-      const created = ctx.store.insert('contactForms', (id) =>
-        applyBody(ctx, {
-          id, title, slug: slugify(ctx, title, id), locale: ctx.lang === 'uk' ? 'uk' : 'en_US',
-          properties: { form: '[submit "Submit"]', mail: { ...BLANK_MAIL, active: true }, mail_2: BLANK_MAIL, messages: {}, additional_settings: '' },
-        }),
-      );
-      return ok(full(created), 201, { headers: { Location: `${ctx.links.apiRoot}forms/v1/contact-forms/${created.id}` } });
-    } catch (e) {
-      return storeRefusal(e);
-    }
+function list(ctx: HandlerCtx): Reply {
+  const all = ctx.store.table('contactForms').values().map(summary);
+  return ok(all, 200, { pagination: { total: all.length, totalPages: all.length ? 1 : 0, page: 1 } });
+}
+
+function create(ctx: HandlerCtx): Reply {
+  const title = str(arg(ctx, 'title')) ?? 'Untitled';
+  try {
+    const created = ctx.store.insert('contactForms', (id) =>
+      applyBody(ctx, {
+        id, title, slug: slugify(ctx, title, id), locale: ctx.lang === 'uk' ? 'uk' : 'en_US',
+        properties: { form: '[submit "Submit"]', mail: { ...BLANK_MAIL, active: true }, mail_2: BLANK_MAIL, messages: {}, additional_settings: '' },
+      }),
+    );
+    return ok(full(created), 201, { headers: { Location: `${ctx.links.apiRoot}forms/v1/contact-forms/${created.id}` } });
+  } catch (e) {
+    return storeRefusal(e);
   }
+}
+
+/** An item operation on the form the path names; 404 when there is none. */
+const onForm = (f: (ctx: HandlerCtx, form: Stored<ContactForm>) => Reply) => (ctx: HandlerCtx): Reply => {
   const form = formOf(ctx);
-  if (!form) return notFound();
-  if (op.path.endsWith('/feedback')) return feedback(ctx, form);
-  if (op.path.endsWith('/feedback/schema')) return ok(schema(form));
-  if (op.path.endsWith('/refill')) return ok([]);
-  if (op.method === 'GET') return ok(full(form));
-  if (op.method === 'DELETE') {
-    const previous = full(form);
-    ctx.store.remove('contactForms', form.id);
-    return ok({ deleted: true, previous });
-  }
+  return form ? f(ctx, form) : notFound();
+};
+
+function update(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
   try {
     return ok(full(ctx.store.put('contactForms', applyBody(ctx, form as ContactForm))));
   } catch (e) {
     return storeRefusal(e);
   }
 }
+
+function remove(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
+  const previous = full(form);
+  ctx.store.remove('contactForms', form.id);
+  return ok({ deleted: true, previous });
+}
+
+/** The contact-form add-on's operations, each its own handler. */
+export const formHandlers = {
+  list,
+  create,
+  read: onForm((_ctx, form) => ok(full(form))),
+  update: onForm(update),
+  delete: onForm(remove),
+  feedback: onForm(feedback),
+  schema: onForm((_ctx, form) => ok(schema(form))),
+  refill: onForm(() => ok([])),
+} as const;

@@ -78,8 +78,5 @@ function register(ctx: HandlerCtx): Reply {
   return ok({ code: 'lms_user_registered', message: 'The user was registered.', data: { status: 200, username } });
 }
 
-export function lmsHandler(ctx: HandlerCtx): Reply {
-  if (ctx.op.path === '/lms/v1/token') return issue(ctx);
-  if (ctx.op.path === '/lms/v1/token/validate') return validate(ctx);
-  return register(ctx);
-}
+/** The learning module's operations, each its own handler. */
+export const lmsHandlers = { issue, validate, register } as const;
