@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readPackageJson, sourceExports } from '../packaging/source-exports.ts';
-import { layerOf, LAYERS, sourceFiles, specifiersOf, violations } from './layers.ts';
+import { importCircles, importGraph, layerOf, LAYERS, sourceFiles, specifiersOf, violations } from './layers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const packageNames = sourceExports(readPackageJson(root));
@@ -54,5 +54,20 @@ describe('the check fails on a forbidden import', () => {
     expect(check('mock/src/x.ts', "import { generateFixtures } from '../../fixtures/lib/generate-all.ts';")).toEqual([]);
     expect(check('fixtures/lib/x.ts', "import { sanitizeTitle } from '../../contracts/wordpress/slug.ts';")).toEqual([]);
     expect(check('contracts/wordpress/x.test.ts', "import { readFileSync } from 'node:fs';")).toEqual([]);
+  });
+});
+
+describe('no import circles', () => {
+  it('no file of the repository reaches itself through its imports (type-only imports count)', () => {
+    expect(importCircles(importGraph(files, packageNames))).toEqual([]);
+  });
+
+  it('the check names a circle, of two files or through a longer chain, and passes a chain without one', () => {
+    const graph = (texts: Record<string, string>) => importGraph(Object.entries(texts).map(([path, text]) => ({ path, text })), packageNames);
+    expect(importCircles(graph({ 'mock/src/a.ts': "import type { B } from './b.ts';", 'mock/src/b.ts': "import { a } from './a.ts';" }))).toEqual(['mock/src/a.ts → mock/src/b.ts → mock/src/a.ts']);
+    expect(
+      importCircles(graph({ 'mock/src/store/x.ts': "export { y } from './y.ts';", 'mock/src/store/y.ts': "import { z } from '../z.ts';", 'mock/src/z.ts': "import { x } from './store/x.ts';", 'mock/src/w.ts': "import { x } from './store/x.ts';" })),
+    ).toEqual(['mock/src/store/x.ts → mock/src/store/y.ts → mock/src/z.ts → mock/src/store/x.ts']);
+    expect(importCircles(graph({ 'mock/src/a.ts': "import { b } from './b.ts';", 'mock/src/b.ts': "import { c } from './c.ts';", 'mock/src/c.ts': 'export const c = 1;' }))).toEqual([]);
   });
 });

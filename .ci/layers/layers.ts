@@ -181,3 +181,96 @@ export function sourceFiles(root: string): { path: string; text: string }[] {
   for (const name of readdirSync(root)) if (SOURCE.test(name) && statSync(join(root, name)).isFile()) out.push({ path: name, text: readFileSync(join(root, name), 'utf8') });
   return out;
 }
+
+/** Each file's imports of other files of the repository (type-only imports included: a circle of types is one too). */
+export function importGraph(files: readonly { path: string; text: string }[], packageNames: ReadonlyMap<string, string>): Map<string, string[]> {
+  const known = new Set(files.map((f) => f.path));
+  const graph = new Map<string, string[]>();
+  for (const f of files) {
+    const to = new Set<string>();
+    for (const specifier of specifiersOf(f.text)) {
+      const target = resolveSpecifier(f.path, specifier, packageNames);
+      if (target !== undefined && known.has(target) && target !== f.path) to.add(target);
+    }
+    graph.set(f.path, [...to].sort());
+  }
+  return graph;
+}
+
+/**
+ * The import circles: every strongly connected group of two or more files (Tarjan), each as one circle through it
+ * (`a.ts → b.ts → a.ts`), sorted. Iterative, so a deep import chain cannot overflow the stack.
+ */
+export function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  let next = 0;
+  for (const start of [...graph.keys()].sort()) {
+    if (index.has(start)) continue;
+    const work: { node: string; i: number }[] = [{ node: start, i: 0 }];
+    index.set(start, next);
+    low.set(start, next++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length) {
+      const top = work[work.length - 1]!;
+      const edges = graph.get(top.node) ?? [];
+      if (top.i < edges.length) {
+        const to = edges[top.i++]!;
+        if (!index.has(to)) {
+          index.set(to, next);
+          low.set(to, next++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ node: to, i: 0 });
+        } else if (onStack.has(to)) low.set(top.node, Math.min(low.get(top.node)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const parent = work[work.length - 1]!.node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!));
+      }
+      if (low.get(top.node) === index.get(top.node)) {
+        const group: string[] = [];
+        let n: string;
+        do {
+          n = stack.pop()!;
+          onStack.delete(n);
+          group.push(n);
+        } while (n !== top.node);
+        if (group.length > 1) groups.push(group.sort());
+      }
+    }
+  }
+  // One circle through each group, from its first file: the shortest way back found breadth-first.
+  return groups
+    .map((group) => {
+      const members = new Set(group);
+      const from = group[0]!;
+      const prev = new Map<string, string>();
+      const queue = [from];
+      let end: string | undefined;
+      while (queue.length && end === undefined) {
+        const n = queue.shift()!;
+        for (const to of graph.get(n) ?? []) {
+          if (!members.has(to)) continue;
+          if (to === from) {
+            end = n;
+            break;
+          }
+          if (!prev.has(to)) {
+            prev.set(to, n);
+            queue.push(to);
+          }
+        }
+      }
+      const path = [from];
+      for (let n = end; n !== undefined && n !== from; n = prev.get(n)) path.splice(1, 0, n);
+      return `${[...path, from].join(' → ')}${group.length > path.length ? ` (a group of ${group.length} files)` : ''}`;
+    })
+    .sort();
+}

@@ -60,6 +60,18 @@ export function latin1Copy(s: string): string {
   return out;
 }
 
+/**
+ * A copy of `s` that shares no memory with it. A slice of a large text (`body.slice(0, 400)`) keeps the whole text
+ * alive in V8 as long as the slice lives; what is kept for long (a stored submission) is copied with this first.
+ */
+export function stringCopy(s: string): string {
+  const codes = new Uint16Array(s.length);
+  for (let i = 0; i < s.length; i++) codes[i] = s.charCodeAt(i);
+  let out = '';
+  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode.apply(null, codes.subarray(i, i + 8192) as unknown as number[]);
+  return out;
+}
+
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const B64_VALUE = new Int8Array(128).fill(-1);
 for (let i = 0; i < B64.length; i++) B64_VALUE[B64.charCodeAt(i)] = i;

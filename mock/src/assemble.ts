@@ -2,7 +2,6 @@
 // the contract and the data come from is the caller's business (index.ts: files on disk; browser.ts: memory), so
 // nothing here touches a file or any other Node-only API.
 import type { Contract } from '../../contracts/lib/contract.ts';
-import type { Operation } from '../../contracts/lib/types.ts';
 import { createRng } from '../../fixtures/lib/prng.ts';
 import type { Store } from './store/store.ts';
 import type { StoreData } from '../../fixtures/model/records.ts';
@@ -11,11 +10,11 @@ import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
 import type { MemoSettings, MemoStats } from './core/memo.ts';
 import { createCore } from './core/serve.ts';
+import { DEFAULT_MAX_HELD, HeldAnswers } from './core/held.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
-import type { Handler } from './handlers/context.ts';
 import { createHandlerMemos } from './handlers/memos.ts';
-import { Discovery } from './handlers/discovery.ts';
-import { createRegistry } from './handlers/index.ts';
+import { Discovery, isBatchable } from './handlers/discovery.ts';
+import { operationTable } from './handlers/operations.ts';
 import { siteUrlOf } from './site-url.ts';
 import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, type PageRoute } from './control-page.ts';
 import { CONTROL_PREFIX } from './core/control.ts';
@@ -47,9 +46,11 @@ export interface MockBehaviour {
   /** The memos' budget in estimated bytes, all together (default 128 MiB). */
   cacheMaxBytes?: number;
   onError?: (err: unknown) => void;
+  /** How many answers may be held for latency at once (default 200); past it a request is answered 503 without running. */
+  maxHeldAnswers?: number;
 }
 
-export const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
 
 /**
  * The site's media library, which the mock does not keep: the featured images its fixtures name (what a reset
@@ -107,8 +108,9 @@ export interface Mock {
 const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
 
 /** What the mock needs of a state file: when a version is on disk, and closing it. */
-export interface Durability {
-  durable(version: number): Promise<void> | undefined;
+interface Durability {
+  /** `wrote`: the answer made a change (false for a read, which a failing journal does not hold up). */
+  durable(version: number, wrote?: boolean): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -136,7 +138,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     },
     budget.descriptors,
   );
-  const route: (op: Operation) => Handler | undefined = createRegistry({ contract, discovery });
+  const handlers = operationTable({ contract, discovery });
   const memos = createHandlerMemos(budget);
 
   /** The routes for the page: each path once, its methods, by namespace in the contract's order. */
@@ -168,7 +170,8 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     contract,
     discovery,
     store,
-    route,
+    handlers,
+    isBatchable,
     authRequired: options.auth ?? false,
     latencyMs: options.latencyMs ?? 0,
     clock,
@@ -179,6 +182,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     media: mediaLibrary(store),
     responses: budget.responses,
     ...(options.onError ? { onError: options.onError } : {}),
+    held: new HeldAnswers(options.maxHeldAnswers ?? DEFAULT_MAX_HELD),
     frontEnd: {
       ...SITE,
       defaultLang: () => store.get('calendarSettings').default_lang,
@@ -215,14 +219,33 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     if (!req.url.startsWith(CONTROL_PREFIX)) recent.push(recordOf(req, res, new Date(at), clock.now() - at));
     return res;
   };
+  // handleNow() hands the delay to its caller, who holds the answer outside the mock's count: its place is given
+  // back at once.
   const handleNow = (req: MockRequest) => {
     const at = clock.now();
-    return seen(req, core.handle(req), at);
+    const res = core.handle(req);
+    res.release?.();
+    delete res.release;
+    return seen(req, res, at);
   };
+  /** The answer once its write (if any) is saved: a large batch in steps, other requests served between them. */
   const respond = (req: MockRequest): MockResponse | Promise<MockResponse> => {
-    const res = handleNow(req);
-    const saved = persister?.durable(store.version);
-    return saved ? saved.then(() => res, notSaved) : res;
+    const at = clock.now();
+    const before = store.version;
+    const out = core.serve(req);
+    return out instanceof Promise ? out.then((res) => saving(seen(req, res, at), before)) : saving(seen(req, out, at), before);
+  };
+  const saving = (res: MockResponse, before: number): MockResponse | Promise<MockResponse> => {
+    const saved = persister?.durable(store.version, store.version !== before);
+    return saved
+      ? saved.then(
+          () => res,
+          () => {
+            res.release?.();
+            return notSaved();
+          },
+        )
+      : res;
   };
   return {
     handleNow,
@@ -230,6 +253,8 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     handle: async (req) => {
       const res = await respond(req);
       if (res.delayMs && res.delayMs > 0) await new Promise((r) => setTimeout(r, res.delayMs));
+      res.release?.();
+      delete res.release;
       return res;
     },
     store,

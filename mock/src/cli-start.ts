@@ -6,6 +6,7 @@ import { withRequestLog } from './adapters/request-log.ts';
 import { watchFixtures } from './fixture-watch.ts';
 import { FixtureError } from '../../fixtures/model/fixture-error.ts';
 import { StateFileError } from './store/persist.ts';
+import { StateLockError } from './store/state-lock.ts';
 
 function die(message: string): never {
   process.stderr.write(`mock: ${message}\n`);
@@ -57,6 +58,7 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
     mock = await createMock(mockOptions(opts));
   } catch (err) {
     if (err instanceof StateFileError) die(`--state-file ${err.path}: ${err.reason}`);
+    if (err instanceof StateLockError) die(`--state-file ${err.message}`);
     if (err instanceof FixtureError) die(`bad ${err.kind === 'unreadable' ? 'file' : 'fixture or state file'}:\n${err.message}`);
     throw err;
   }

@@ -8,7 +8,7 @@ import { FIXTURE_FILES } from '../../fixtures/model/records.ts';
 /** The part of fs.watch() this needs; tests pass a fake. */
 export type WatchFn = (dir: string, listener: (event: string, filename: string | null) => void) => { close(): void; on(event: 'error', listener: (err: Error) => void): unknown };
 
-export interface FixtureWatchOptions {
+interface FixtureWatchOptions {
   /** Quiet time before a reload (default 200 ms). */
   debounceMs?: number;
   watch?: WatchFn;
@@ -16,7 +16,7 @@ export interface FixtureWatchOptions {
   onWatchError?: (err: Error) => void;
 }
 
-export interface FixtureWatch {
+interface FixtureWatch {
   close(): void;
 }
 

@@ -125,7 +125,11 @@ describe('no 5xx, no crash', () => {
         const samples = fc.sample(arb, { seed: SEED, numRuns: 8 });
         samples.forEach((v, i) => {
           const status = sendWire(mock, tally, v.request, ROOTS[i % ROOTS.length]!);
-          if (wireOnly && status !== 400) not400.push(`${v.constraintId} → ${status}`);
+          // A parameter the contract marks x-wire-enforced: false is only sanitized by WordPress (the oEmbed proxy's
+          // maxwidth goes through absint()): a value of the wrong type is cleaned, not refused.
+          const [, location, param] = /^\/(path|query|body)\/([^/]+)/.exec(v.expected.instancePath) ?? [];
+          const sanitizedOnly = op.params.some((p) => p.in === location && p.name === param && !p.enforcedOnWire);
+          if (wireOnly && status !== 400 && !sanitizedOnly) not400.push(`${v.constraintId} → ${status}`);
         });
       }
     }

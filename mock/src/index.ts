@@ -10,7 +10,8 @@ import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { createStore, type Store } from './store/store.ts';
 import type { FixtureSet } from '../../fixtures/model/records.ts';
 import { internalizeKeysOneByte } from './store/json-text.ts';
-import { openStateFile, openStore, type Persister, type StateFileOptions } from './store/persist.ts';
+import { openStateFile, openStore, StateFileError, type Persister, type StateFileOptions } from './store/persist.ts';
+import { acquireStateLock, StateLockError, type StateLock } from './store/state-lock.ts';
 import { systemClock } from './core/types.ts';
 import { assembleMock, type Mock, type MockBehaviour } from './assemble.ts';
 
@@ -54,23 +55,58 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
 
   let store: Store;
   let persister: Persister | undefined;
-  const generate = options.fixtures === undefined && options.fixturesDir === undefined && (options.seed !== undefined || options.eventCount !== undefined);
-  if (options.fixtures || generate) {
-    const set = options.fixtures ?? generateFixtures({ seed: options.seed ?? 1, ...(options.eventCount ? { eventCount: options.eventCount } : {}) });
-    if (options.stateFile) {
-      // In-memory (or generated) fixtures are the baseline the state file's resets return to.
-      const opened = await openStateFile(set, stateFileOptions(options, options.stateFile, now));
+  // One mock per state file: the lock is taken before anything is read, and given back when the mock closes.
+  const lock: StateLock | undefined = options.stateFile ? await lockStateFile(options.stateFile) : undefined;
+  try {
+    if (lock && lock.tookOverFrom !== undefined) options.onNote?.(`${lock.lockPath}: process ${lock.tookOverFrom} that held it is gone; taken over`);
+    if (lock && lock.removed.length > 0) options.onNote?.(`removed ${lock.removed.length} temporary file${lock.removed.length === 1 ? '' : 's'} of interrupted compactions: ${lock.removed.join(', ')}`);
+    const generate = options.fixtures === undefined && options.fixturesDir === undefined && (options.seed !== undefined || options.eventCount !== undefined);
+    if (options.fixtures || generate) {
+      const set = options.fixtures ?? generateFixtures({ seed: options.seed ?? 1, ...(options.eventCount ? { eventCount: options.eventCount } : {}) });
+      if (options.stateFile) {
+        // In-memory (or generated) fixtures are the baseline the state file's resets return to.
+        const opened = await openStateFile(set, stateFileOptions(options, options.stateFile, now));
+        store = opened.store;
+        persister = opened.persister;
+      } else store = createStore(set, { now });
+    } else {
+      const fixturesDir = options.fixturesDir ?? DEFAULT_FIXTURES_DIR;
+      const opened = await openStore(options.stateFile ? { fixturesDir, ...stateFileOptions(options, options.stateFile, now), stateFile: options.stateFile } : { fixturesDir, now });
       store = opened.store;
       persister = opened.persister;
-    } else store = createStore(set, { now });
-  } else {
-    const fixturesDir = options.fixturesDir ?? DEFAULT_FIXTURES_DIR;
-    const opened = await openStore(options.stateFile ? { fixturesDir, ...stateFileOptions(options, options.stateFile, now), stateFile: options.stateFile } : { fixturesDir, now });
-    store = opened.store;
-    persister = opened.persister;
+    }
+  } catch (e) {
+    await lock?.release();
+    throw e;
   }
+  if (lock) persister = withLock(persister, lock);
 
   return assembleMock(contract, store, options, persister);
+}
+
+/** The state file's lock; a directory where it cannot be made is a state file that cannot be written (exit 2). */
+async function lockStateFile(path: string): Promise<StateLock> {
+  try {
+    return await acquireStateLock(path);
+  } catch (e) {
+    if (e instanceof StateLockError) throw e;
+    throw new StateFileError(path, `cannot be written (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+/** The persister that gives the lock back once it has closed. */
+function withLock(persister: Persister | undefined, lock: StateLock): Persister | undefined {
+  if (!persister) return persister;
+  let closing: Promise<void> | undefined;
+  return {
+    durable: (version, wrote) => persister.durable(version, wrote),
+    flush: () => persister.flush(),
+    compact: () => persister.compact(),
+    close: () => (closing ??= persister.close().finally(() => lock.release())),
+    get stats() {
+      return persister.stats;
+    },
+  };
 }
 
 function stateFileOptions(options: MockOptions, path: string, now: () => Date): StateFileOptions {

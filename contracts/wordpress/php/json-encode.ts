@@ -1,4 +1,5 @@
 // wp_json_encode() as WordPress sends it: PHP's json_encode() with its default flags.
+import { isPlainObject } from '../plain-object.ts';
 import { isAscii } from '../bytes.ts';
 import { isPhpList, type PhpArray } from './arrays.ts';
 import { phpJsonNumber } from './scalars.ts';
@@ -20,10 +21,6 @@ function jsonString(s: string): string {
     else out += ch;
   }
   return out + '"';
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map);
 }
 
 function encodeValue(v: unknown, pretty: boolean, depth: number): string {

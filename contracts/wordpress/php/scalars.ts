@@ -85,3 +85,19 @@ export function phpToFloat(v: unknown): number {
   }
   return 0;
 }
+
+/**
+ * PHP 8 intval() of a request value: the leading number of a string ("12px" is 12, "1e3" 1000, "abc" 0) cut to an
+ * integer, 1 for true and for a non-empty array, 0 for everything else.
+ */
+export function intval(v: unknown): number {
+  if (Array.isArray(v)) return v.length > 0 ? 1 : 0;
+  if (v !== null && typeof v === 'object') return Object.keys(v).length > 0 ? 1 : 0;
+  const n = Math.trunc(phpToFloat(v));
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** WordPress's absint(): abs( (int) $maybeint ), the sanitize_callback of many integer args. */
+export function absint(v: unknown): number {
+  return Math.abs(intval(v));
+}

@@ -3,6 +3,7 @@
 
 import type { JsonSchema, WpSchema } from './types.ts';
 
+import { isPlainObject } from '../plain-object.ts';
 /** rest_get_allowed_schema_keywords(): what get_data_for_route() keeps of an arg, in WordPress 6.1. */
 export const WP_ALLOWED_ARG_KEYWORDS: readonly string[] = [
   'title',
@@ -52,7 +53,7 @@ export interface ToWpSchemaOptions {
 }
 
 function isObj(v: unknown): v is JsonSchema {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return isPlainObject(v);
 }
 
 /** Bounds in draft-04 form: a 2020-12 numeric exclusiveMinimum becomes minimum + exclusiveMinimum: true. */

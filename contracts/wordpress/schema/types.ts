@@ -8,9 +8,12 @@ export type JsonSchema = { [keyword: string]: any };
 /** A WordPress arg schema: JSON Schema draft-04 as WordPress reads it. */
 export type WpSchema = { [keyword: string]: unknown };
 
-/** One WordPress error as rest_convert_error_to_response() renders it: `data` is null when the error has none. */
-export interface WpError {
+/**
+ * One WordPress error as rest_convert_error_to_response() renders it: `data` is null when the error has none. `D`
+ * narrows `data` where it is known (a reader of answers takes an object or null).
+ */
+export interface WpError<D = unknown> {
   code: string;
   message: string;
-  data: unknown;
+  data: D;
 }

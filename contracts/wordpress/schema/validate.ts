@@ -11,10 +11,11 @@ import { isWpError, WP_SCHEMA_ERRORS as E } from './messages.ts';
 import type { WpError, WpSchema } from './types.ts';
 import { ALLOWED_TYPES, hasUniqueItems, multiType, valuesEqual, restIsArray, restIsBoolean, restIsInteger, restIsObject, restSanitizeArray, restSanitizeBoolean, sanitizeObjectEntries } from './value-types.ts';
 
+import { isPlainObject } from '../plain-object.ts';
 export type { WpError, WpSchema };
 
 function isObj(v: unknown): v is WpSchema {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return isPlainObject(v);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

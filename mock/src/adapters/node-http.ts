@@ -33,9 +33,23 @@ function send(res: ServerResponse, r: MockResponse): void {
   res.end(payload);
 }
 
+/** Sends the answer, after its delay; a held answer whose client leaves is dropped then and its place given back. */
 function deliver(res: ServerResponse, r: MockResponse): void {
-  if (r.delayMs && r.delayMs > 0) setTimeout(send, r.delayMs, res, r);
-  else send(res, r);
+  if (!r.delayMs || r.delayMs <= 0) {
+    r.release?.();
+    send(res, r);
+    return;
+  }
+  const drop = () => {
+    clearTimeout(timer);
+    r.release?.();
+  };
+  const timer = setTimeout(() => {
+    res.off('close', drop);
+    r.release?.();
+    send(res, r);
+  }, r.delayMs);
+  res.once('close', drop);
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { PostStatus, UserRecord } from '../../../fixtures/model/records.ts';
 import type { DeepReadonly } from '../store/table.ts';
 
-export type Capability =
+type Capability =
   | 'read'
   | 'edit_posts'
   | 'edit_others_posts'

@@ -14,7 +14,7 @@ export interface ControlRoute {
   page?: boolean;
 }
 
-export interface ControlOptions {
+interface ControlOptions {
   routes: Readonly<Record<string, ControlRoute>>;
   authRequired: boolean;
   /** Who the request's credentials name; asked only when a route needs to know. */

@@ -7,7 +7,7 @@ import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../co
 import type { WpErrorResponse } from '../wire/errors.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor } from '../wire/invalid-params.ts';
 import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
-import { isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
+import { absint, isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
 
@@ -91,14 +91,14 @@ function copyDefault(v: unknown): unknown {
   return v;
 }
 
-export type ParamsResult = { ok: true; params: Record<string, unknown> } | { ok: false; error: WpErrorResponse };
+type ParamsResult = { ok: true; params: Record<string, unknown> } | { ok: false; error: WpErrorResponse };
 
 /**
  * Reads, coerces and validates the args of `op`. On success `params` holds every declared arg that was sent
  * (coerced) or has a default; on failure the error is WordPress's (rest_missing_callback_param or rest_invalid_param).
  * Issues WordPress itself would not reject (format uri, untyped args) do not fail the request.
  */
-export function readParams(
+function readParams(
   contract: Contract,
   args: OpArgs,
   op: Operation,
@@ -115,6 +115,9 @@ export function readParams(
     let v = raw[spec.name];
     if (v === undefined && args.requiredWithDefault.has(spec.name)) v = spec.schema.default;
     if (v === undefined) continue;
+    // An integer arg WordPress only sanitizes (sanitize_callback absint, no validate_callback; the contract marks it
+    // x-wire-enforced: false): any value is taken and made a whole number, `maxwidth=abc` is 0, not a 400.
+    if (!spec.enforcedOnWire && spec.schema.type === 'integer') v = absint(v);
     const c = coerceValue(spec.schema, v);
     const bucket = spec.in === 'body' ? typed.body! : typed[spec.in];
     bucket[spec.name] = c;

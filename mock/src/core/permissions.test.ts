@@ -7,6 +7,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../index.ts';
 import type { UserRecord } from '../../../fixtures/model/records.ts';
 import { call, freshMock } from '../testing/harness.ts';
+import { needsAdministrator } from './addon-capabilities.ts';
+import fc from 'fast-check';
+import { encodeBody, toUrl, validRequest } from '../../../contracts/lib/arbitraries/index.ts';
 
 const ADMIN = { username: 'admin', password: 'ACk6 qp4z jfOW 6dsy HMWV G0x1' };
 const EDITOR = { username: 'olena.kovalenko', password: 'wUMD HQOr sjrb fVae VcAH d7tB' };
@@ -234,5 +237,51 @@ describe('no secret in any answer', () => {
       expect(res.json, step).toEqual(err('cal_import_batch_hash_mismatch', 'The batch hash does not match the batch this import expects.', 409));
       expect(res.body, step).not.toContain(job.batch_hash);
     }
+  });
+});
+
+describe('add-on settings and administrator-only actions (addon-capabilities.ts)', () => {
+  let mock: Mock;
+  beforeEach(async () => {
+    mock = await authMock();
+  });
+
+  it('every administrator-only path names operations of the contract; an editor is refused each of them (403), an administrator is not', () => {
+    const ops = mock.contract.operations.filter(needsAdministrator);
+    const paths = new Set(ops.map((o) => o.path));
+    // 29 paths, each with at least one write: a path that matches nothing would be a rule that never applies.
+    expect(paths.size).toBe(29);
+    for (const op of ops) {
+      // A valid request (permission callbacks run after validation), on an item that exists.
+      const [wire] = fc.sample(validRequest(mock.contract, op.id), { numRuns: 1, seed: 7 });
+      const url = toUrl('', '/wp-json/', { ...wire!, path: op.path.replace('{slug}', 'pagebuilder-one-addon-a') });
+      const encoded = encodeBody(wire!);
+      const send = (auth?: typeof ADMIN) => call(mock, op.method, url, { ...(auth ? { auth } : {}), ...(encoded ? { body: encoded.payload, headers: { 'content-type': encoded.contentType } } : {}) });
+      const editor = send(EDITOR);
+      expect([op.method, op.path, editor.status, editor.json?.code]).toEqual([op.method, op.path, 403, 'rest_forbidden']);
+      const anonymous = send();
+      expect(anonymous.status, `${op.method} ${op.path}`).toBe(401);
+      const admin = send(ADMIN);
+      expect(admin.status === 401 || admin.status === 403, `${op.method} ${op.path}: ${admin.status} ${admin.body.slice(0, 200)}`).toBe(false);
+    }
+    // Settings saves among them (modules, modes, settings, search page, wizards, configuration): 21 operations.
+    const settings = ops.filter((o) => /saveModule|updateMode|updateSettings|searchPage|setupWizard|\/settings$|custom-xml-config$|onboarding/.test(o.path));
+    expect(settings).toHaveLength(21);
+  });
+
+  it('what editors keep: post meta, redirections, keywords and contact forms', () => {
+    expect(call(mock, 'POST', '/wp-json/seo/v1/updateMeta', { auth: EDITOR, body: { objectType: 'post', objectID: 92, meta: {} } }).status).not.toBe(403);
+    expect(call(mock, 'POST', '/wp-json/seo/v1/an/addTrackKeyword', { auth: EDITOR, body: { keyword: 'kyiv events' } }).status).not.toBe(403);
+    expect(call(mock, 'POST', '/wp-json/forms/v1/contact-forms', { auth: EDITOR, body: { title: 'Editor form' } }).status).toBe(201);
+    expect(call(mock, 'POST', '/wp-json/seo/v1/updateMeta', { auth: AUTHOR, body: { objectType: 'post', objectID: 92, meta: {} } }).status).toBe(403);
+  });
+
+  it('an author may not make a post sticky (edit_others_posts decides); an editor may', () => {
+    const own = call(mock, 'POST', '/wp-json/cal/v1/events', { auth: AUTHOR, body: { title: 'pinned?', sticky: true } });
+    expect(own.json).toEqual(err('rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.', 403));
+    expect(call(mock, 'PUT', '/wp-json/cal/v1/events/92', { auth: AUTHOR, body: { sticky: true } }).json.code).toBe('rest_cannot_assign_sticky');
+    expect(mock.store.events.get(92)!.sticky).toBe(false);
+    expect(call(mock, 'POST', '/wp-json/cal/v1/events', { auth: AUTHOR, body: { title: 'not pinned', sticky: false } }).status).toBe(201);
+    expect(call(mock, 'POST', '/wp-json/cal/v1/events', { auth: EDITOR, body: { title: 'pinned', sticky: true } }).json.sticky).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { cannotCreate, cannotDelete, cannotEdit, forbidden, invalidId, notAllowe
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 import { base64Decode, utf8Decode } from '../../../contracts/wordpress/bytes.ts';
 import { canDeletePost, canEditPost, canReadPost, userCan, type PostFacts, type User } from './capabilities.ts';
+import { needsAdministrator } from './addon-capabilities.ts';
 
 export type { User } from './capabilities.ts';
 
@@ -126,7 +127,9 @@ function postWriteRefusal(op: Operation, user: User | undefined, item: PostFacts
   if (asksForAnotherAuthor(params, user) && !userCan(user, 'edit_others_posts')) {
     return notAllowed('rest_cannot_edit_others', `Sorry, you are not allowed to ${op.kind === 'create' ? 'create' : 'update'} posts as this user.`, loggedIn);
   }
-  if (params?.sticky === true && !userCan(user, 'edit_others_posts') && !userCan(user, 'publish_posts')) {
+  // Making a post sticky is an editor's decision (edit_others_posts), as edit_post() and the sticky action link have
+  // it: an author who may publish may not pin their post above everyone else's.
+  if (params?.sticky === true && !userCan(user, 'edit_others_posts')) {
     return notAllowed('rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.', loggedIn);
   }
   if (op.kind === 'create' && !userCan(user, 'edit_posts')) return cannotCreate(loggedIn);
@@ -158,7 +161,7 @@ function termRefusal(op: Operation, loggedIn: boolean): WpErrorResponse {
   return forbidden(loggedIn);
 }
 
-export interface PermissionInput {
+interface PermissionInput {
   op: Operation;
   store: Store;
   pathParams: Readonly<Record<string, string>>;
@@ -189,6 +192,7 @@ export function checkPermission(input: PermissionInput): WpErrorResponse | null 
     return postWriteRefusal(op, user, isPost(item) ? item : undefined, input.params);
   }
   if (TERM_RESOURCES.has(resource)) return mayManage(user) ? null : termRefusal(op, loggedIn);
+  if (needsAdministrator(op)) return userCan(user, 'manage_options') ? null : forbidden(loggedIn);
   return mayManage(user) ? null : forbidden(loggedIn);
 }
 

@@ -4,7 +4,7 @@
 // does not know are ignored, as RFC 7240 says.
 import { describe, expect, it } from 'vitest';
 import { call, freshMock } from '../testing/harness.ts';
-import { parsePrefer } from './serve.ts';
+import { parsePrefer } from './prefer.ts';
 
 describe('Prefer: code=NNN', () => {
   it('forces the status with WordPress error bodies, without touching the store', async () => {

@@ -30,6 +30,11 @@ export interface MockResponse {
   bodyBytes?: Uint8Array;
   /** How long the adapter should hold the answer (`--latency`, `Prefer: latency=`); the core never sleeps. */
   delayMs?: number;
+  /**
+   * A held answer's place among those held at once (held.ts): the adapter calls this once the answer is sent or
+   * dropped because its client left. Calling it again does nothing.
+   */
+  release?: () => void;
 }
 
 /** Side effects the core needs, passed in so tests and benchmarks control them. */

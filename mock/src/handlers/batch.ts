@@ -6,10 +6,10 @@
 import { envelope } from '../wire/envelope.ts';
 import { noRoute, wpError } from '../wire/errors.ts';
 import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
-import { execute, prepare, type Prepared } from '../core/dispatch.ts';
-import { ok, type Handler } from './context.ts';
-import { isBatchable } from './discovery.ts';
+import { ok, type HandlerCtx, type PreparedItem, type Reply } from './context.ts';
+import type { Work } from '../core/work.ts';
 
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 interface Item {
   method?: unknown;
   path?: unknown;
@@ -19,7 +19,7 @@ interface Item {
 
 function itemHeaders(h: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (h === null || typeof h !== 'object' || Array.isArray(h)) return out;
+  if (!isPlainObject(h)) return out;
   for (const [k, v] of Object.entries(h)) {
     if (typeof v === 'string') out[k.toLowerCase()] = v;
     else if (Array.isArray(v)) out[k.toLowerCase()] = v.map(String).join(', ');
@@ -29,26 +29,24 @@ function itemHeaders(h: unknown): Record<string, string> {
 
 /** WP_REST_Request built from one item: method (POST when absent), path with its query, body params, headers. */
 function itemRequest(item: Item): ParsedRequest | null {
-  const body = item.body !== null && typeof item.body === 'object' && !Array.isArray(item.body) && Object.keys(item.body).length > 0 ? (item.body as Record<string, unknown>) : undefined;
+  const body = isPlainObject(item.body) && Object.keys(item.body).length > 0 ? item.body : undefined;
   return wpRestRequest({ method: typeof item.method === 'string' ? item.method : 'POST', path: item.path as string, headers: itemHeaders(item.headers), body });
 }
 
-/** The items run in the batch request's own environment: its user, its language (`/uk/wp-json/batch/v1`), its links. */
-export const batchHandler: Handler = (ctx) => {
-  const env = ctx.env;
+/**
+ * The items run in the batch request's own environment: its user, its language (`/uk/wp-json/batch/v1`), its links.
+ * Validation of all items comes first, in one step; then each item runs in a step of its own, so a server answers
+ * other clients between two items of a large batch instead of after all 25 of them.
+ */
+export function* batchHandler(ctx: HandlerCtx): Work<Reply> {
   const items = (Array.isArray(ctx.params.requests) ? ctx.params.requests : []) as Item[];
-  const lang = ctx.lang;
-  const prepared: { req?: ParsedRequest; prep: Prepared }[] = items.map((item) => {
+  const prepared: { req?: ParsedRequest; prep: PreparedItem }[] = items.map((item) => {
     const req = typeof item.path === 'string' && item.path.startsWith('/') ? (itemRequest(item) ?? undefined) : undefined;
     if (!req) {
       const error = typeof item.path === 'string' && item.path.startsWith('/') ? wpError('parse_path_failed', 'Could not parse the path.', { status: 400 }) : noRoute();
-      return { prep: { kind: 'error', error, lang } };
+      return { prep: { kind: 'error', error } };
     }
-    let prep = prepare(req, env);
-    if (prep.route && !isBatchable(prep.route)) {
-      prep = { kind: 'error', error: wpError('rest_batch_not_allowed', 'The requested route does not support batch requests.', { status: 400 }), route: prep.route, ...(prep.op ? { op: prep.op } : {}), pathParams: prep.pathParams ?? {}, lang };
-    }
-    return { req, prep };
+    return { req, prep: ctx.items.prepare(req) };
   });
 
   if (ctx.params.validation === 'require-all-validate' && prepared.some((p) => p.prep.kind === 'error')) {
@@ -56,13 +54,16 @@ export const batchHandler: Handler = (ctx) => {
     return ok({ failed: 'validation', responses }, 207);
   }
 
-  const responses = prepared.map(({ req, prep }) => {
+  const responses: unknown[] = [];
+  for (const { req, prep } of prepared) {
     if (!req) {
-      const e = (prep as Extract<Prepared, { kind: 'error' }>).error;
-      return envelope(e.body, e.status, []).body;
+      const e = (prep as Extract<PreparedItem, { kind: 'error' }>).error;
+      responses.push(envelope(e.body, e.status, []).body);
+      continue;
     }
-    const d = execute(prep, req, env);
-    return envelope(d.data, d.status, d.headers).body;
-  });
+    yield;
+    const d = ctx.items.run(prep, req);
+    responses.push(envelope(d.data, d.status, d.headers).body);
+  }
   return ok({ responses }, 207);
-};
+}

@@ -1,7 +1,8 @@
 // What a route handler gets and gives back. Handlers are pure over the store: everything from the outside
 // world (time, randomness, who is asking, where links should point) comes in through HandlerCtx.
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { DispatchEnv } from '../core/dispatch.ts';
+import type { Work } from '../core/work.ts';
+import type { ParsedRequest } from '../wire/request.ts';
 import type { Lang, UserRecord } from '../../../fixtures/model/records.ts';
 import type { Store } from '../store/store.ts';
 import type { DeepReadonly } from '../store/table.ts';
@@ -44,8 +45,19 @@ export interface HandlerCtx {
   memos: HandlerMemos;
   /** The attachment IDs of the site's media library (the mock keeps no media: the fixtures' featured images). */
   media: ReadonlySet<number>;
-  /** The environment the request is dispatched in: a batch runs its items in it. */
-  env: DispatchEnv;
+  /** How a batch runs its items: as the batch request itself (its user, language, links), through the same stages. */
+  items: ItemDispatcher;
+}
+
+/** One batch item after route and validate: ready to run, or the error it is answered with. */
+export type PreparedItem = { readonly kind: 'ready' } | { readonly kind: 'error'; readonly error: WpErrorResponse };
+
+/** What serve_batch_request_v1() asks of the server for each item. */
+export interface ItemDispatcher {
+  /** Route and validate (nothing runs yet); a route that does not allow batching is `rest_batch_not_allowed`. */
+  prepare(req: ParsedRequest): PreparedItem;
+  /** Authorize and run an item prepare() gave back. */
+  run(item: PreparedItem, req: ParsedRequest): { status: number; data: unknown; headers: readonly (readonly [string, string])[] };
 }
 
 export interface Pagination {
@@ -54,7 +66,7 @@ export interface Pagination {
   page: number;
 }
 
-export interface OkReply {
+interface OkReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
@@ -82,4 +94,5 @@ export function fail(e: WpErrorResponse, headers?: Record<string, string>): Erro
   return { ...e, error: true, ...(headers ? { headers } : {}) };
 }
 
-export type Handler = (ctx: HandlerCtx) => Reply;
+/** An operation's handler: its answer, or (much to do) its work in steps that end in the answer (core/work.ts). */
+export type Handler = (ctx: HandlerCtx) => Reply | Work<Reply>;

@@ -3,7 +3,8 @@
 // checks each write against the same ones before committing it. Also the add-on writes themselves: put, insert,
 // remove with what depends on the removed record, the one-active-theme switch, and the settings objects.
 
-import { recordProblems } from './fixture-schema.ts';
+import { shareUnchanged } from './delta.ts';
+import { recordProblems } from '../../../fixtures/model/check.ts';
 import { dropObjectRecords, objectExists, postTypeOf, type RecordWorld } from './links.ts';
 import type { CalendarSettings, FixtureSet, Sequences, StoreData } from '../../../fixtures/model/records.ts';
 import { keyOf, rowsOf, SINGLETON_DEFS, TABLES, type KeyOf, type RecordTableName, type RecordTables, type Singletons, type Stored, type TableName } from './registry.ts';
@@ -59,7 +60,7 @@ const firstIndex = <T>(all: readonly T[], p: (x: T) => boolean): number => all.f
 /** Each add-on table's rules. */
 export type { RecordWorld } from './links.ts';
 
-export const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
+const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
   importJobs: { part: 'calendar', at: '/importJobs', keyWhat: 'import_id' },
   // Contact forms are posts: their IDs are checked with the other posts' (integrity.ts, and postIdClash below).
   contactForms: {
@@ -149,14 +150,14 @@ export const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
 
 // ---- the loader's side ------------------------------------------------------------------------------
 
-export interface RuleIssue {
+interface RuleIssue {
   part: keyof FixtureSet;
   pointer: string;
   message: string;
 }
 
 /** A RecordWorld over a fixture set, for the loader. */
-export function fixtureWorld(set: FixtureSet): RecordWorld {
+function fixtureWorld(set: FixtureSet): RecordWorld {
   const rows = rowsOf({ ...set, version: 1, sequences: {} as Sequences } as DeepReadonly<StoreData>) as Record<TableName, readonly object[]>;
   const keys = new Map<TableName, Set<string | number>>();
   return {
@@ -321,6 +322,8 @@ export function setSingleton<K extends keyof Singletons>(tx: Tx, name: K, value:
     throw new StoreError('invalid_value', `timezone: unknown time zone ${JSON.stringify((value as CalendarSettings).timezone)}`, 'timezone');
   }
   tx.describe({ collection: name, op: 'update' });
-  tx.setSingleton(name, deepFreeze(structuredClone(value) as Singletons[K]));
+  // The parts the save left as they were stay the stored objects: shared in memory, and the journal writes only
+  // what changed (delta.ts).
+  tx.setSingleton(name, deepFreeze(shareUnchanged(tx.single[name], structuredClone(value) as Singletons[K])));
   return tx.single[name];
 }

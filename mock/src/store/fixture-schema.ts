@@ -6,8 +6,6 @@ import { FixtureError } from '../../../fixtures/model/fixture-error.ts';
 import type { FixtureSet } from '../../../fixtures/model/records.ts';
 import { checkIntegrity, type PartLocator } from './integrity.ts';
 
-export { recordProblems, schemaIssues, type RecordDef } from '../../../fixtures/model/check.ts';
-
 const DEF_OF: Record<keyof FixtureSet, FileDef> = { calendar: 'calendarFile', addons: 'addonsFile', users: 'usersFile' };
 
 /**

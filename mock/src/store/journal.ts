@@ -11,6 +11,8 @@ import { crc32 } from 'node:zlib';
 import type { Sequences } from '../../../fixtures/model/records.ts';
 import type { Commit, RecordedCommit, RowChange, TableName } from './store.ts';
 import { TABLE_NAMES } from './registry.ts';
+import { diff, isPatch, type Patch } from './delta.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export interface JournalEntry extends RecordedCommit {
   txn: number;
@@ -19,14 +21,25 @@ export interface JournalEntry extends RecordedCommit {
 const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
 
 /** One journal line (with its newline) for a commit. */
-export function encodeEntry(txn: number, commit: Pick<Commit, 'rows' | 'singletons' | 'sequences' | 'reset'>): string {
+export function encodeEntry(txn: number, commit: Pick<Commit, 'rows' | 'singletons' | 'sequences' | 'reset'> & { singletonsBefore?: Commit['singletonsBefore'] }): string {
   const rows = commit.rows.map((r) => [r.table, r.key, r.record ?? null]);
+  // A settings object that was an object before and after is written as what changed (`patch`), whole otherwise.
+  const set: Record<string, unknown> = {};
+  const patch: Record<string, Patch> = {};
+  const before = (commit.singletonsBefore ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(commit.singletons)) {
+    const old = before[name];
+    const delta = !commit.reset && isPlainObject(old) && isPlainObject(value) ? diff(old, value) : undefined;
+    if (delta) patch[name] = delta;
+    else set[name] = value;
+  }
   const json = JSON.stringify({
     txn,
     seq: commit.sequences,
     ...(commit.reset ? { reset: true } : {}),
     ...(rows.length ? { rows } : {}),
-    ...(Object.keys(commit.singletons).length ? { set: commit.singletons } : {}),
+    ...(Object.keys(set).length ? { set } : {}),
+    ...(Object.keys(patch).length ? { patch } : {}),
   });
   return `${json}\t${hex8(crc32(json))}\n`;
 }
@@ -47,7 +60,7 @@ function decodeJson(json: string): JournalEntry | string {
     return 'not JSON';
   }
   if (!v || typeof v !== 'object') return 'not an object';
-  const o = v as { txn?: unknown; seq?: unknown; reset?: unknown; rows?: unknown; set?: unknown };
+  const o = v as { txn?: unknown; seq?: unknown; reset?: unknown; rows?: unknown; set?: unknown; patch?: unknown };
   if (!Number.isInteger(o.txn) || (o.txn as number) < 1) return 'no transaction number';
   if (!o.seq || typeof o.seq !== 'object') return 'no sequences';
   const rows: RowChange[] = [];
@@ -59,15 +72,22 @@ function decodeJson(json: string): JournalEntry | string {
   }
   const set = o.set ?? {};
   if (typeof set !== 'object' || Array.isArray(set)) return 'settings are not an object';
-  return { txn: o.txn as number, reset: o.reset === true, rows, singletons: set as JournalEntry['singletons'], sequences: o.seq as Sequences };
+  const patch = o.patch ?? {};
+  if (!isPlainObject(patch) || !Object.values(patch).every(isPatch)) return 'settings patches are not patches';
+  const entry: JournalEntry = { txn: o.txn as number, reset: o.reset === true, rows, singletons: set as JournalEntry['singletons'], sequences: o.seq as Sequences };
+  if (Object.keys(patch).length) entry.patches = patch as Record<string, Patch>;
+  return entry;
 }
 
-export interface ParsedJournal {
+interface ParsedJournal {
   entries: JournalEntry[];
   /** Bytes of whole, intact lines from the start: where the next line is to be appended. */
   validBytes: number;
-  /** A last line cut short (no newline, or a checksum that does not match): ignored, and why. */
-  torn?: { line: number; bytes: number; reason: string };
+  /**
+   * A last line that is not whole, ignored, and why. `complete`: it ends in its newline but its checksum (or
+   * content) is wrong, so it was written whole and damaged afterwards, not cut short by a crash.
+   */
+  torn?: { line: number; bytes: number; reason: string; complete: boolean };
 }
 
 export class JournalError extends Error {
@@ -102,7 +122,7 @@ export function parseJournal(bytes: Uint8Array): ParsedJournal {
     else if (hex8(crc32(json)) !== text.slice(tab + 1)) problem = 'checksum does not match';
     const decoded = problem ? problem : decodeJson(json);
     if (typeof decoded === 'string') {
-      if (nl < 0 || nl === buf.length - 1) return { entries, validBytes: start, torn: { line, bytes: buf.length - start, reason: decoded } };
+      if (nl < 0 || nl === buf.length - 1) return { entries, validBytes: start, torn: { line, bytes: buf.length - start, reason: decoded, complete: nl >= 0 } };
       throw new JournalError(line, `line ${line}: ${decoded}, and more lines follow it (the journal is damaged, not cut short by a crash)`);
     }
     entries.push(decoded);

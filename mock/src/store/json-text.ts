@@ -5,14 +5,14 @@
 
 import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
 
-export interface JsonSyntaxProblem {
+interface JsonSyntaxProblem {
   line: number;
   column: number;
   offset: number;
   message: string;
 }
 
-export type JsonParseResult = { ok: true; value: unknown } | { ok: false; problem: JsonSyntaxProblem };
+type JsonParseResult = { ok: true; value: unknown } | { ok: false; problem: JsonSyntaxProblem };
 
 export function parseJsonText(text: string): JsonParseResult {
   // A UTF-8 BOM is common in hand-edited files and harmless; JSON.parse rejects it.
@@ -70,7 +70,7 @@ class Stop extends Error {
 }
 
 /** Offset and reason of the first syntax error; only meaningful for text JSON.parse rejected. */
-export function locateSyntaxError(text: string): { offset: number; message: string } {
+function locateSyntaxError(text: string): { offset: number; message: string } {
   let i = 0;
   const describe = (at: number) => (at >= text.length ? 'end of input' : JSON.stringify(text[at]));
   const ws = () => {

@@ -5,20 +5,20 @@
 import { readFile as nodeReadFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FixtureError, type FixtureIssue } from '../../../fixtures/model/fixture-error.ts';
-import { checkFixtureSet, schemaIssues } from './fixture-schema.ts';
+import { checkFixtureSet } from './fixture-schema.ts';
+import { schemaIssues } from '../../../fixtures/model/check.ts';
 import { checkIntegrity, minimumSequences } from './integrity.ts';
 import { parseJsonText } from './json-text.ts';
 import { FIXTURE_FILES, type FixtureSet, type Sequences, type StoreData } from '../../../fixtures/model/records.ts';
 
 export { FixtureError, type FixtureIssue } from '../../../fixtures/model/fixture-error.ts';
-export { checkFixtureSet, recordProblems, schemaIssues, type RecordDef } from './fixture-schema.ts';
 
 /** The one fs function loading needs; tests pass an in-memory one. */
 export interface ReadFs {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
 }
 
-export const nodeReadFs: ReadFs = { readFile: (path, encoding) => nodeReadFile(path, encoding) };
+const nodeReadFs: ReadFs = { readFile: (path, encoding) => nodeReadFile(path, encoding) };
 
 function parseOrIssue(text: string, file: string): { value: unknown } | FixtureIssue {
   const parsed = parseJsonText(text);

@@ -64,7 +64,7 @@ export const nodePersistFs: PersistFs = {
 // Directory fsync is a POSIX notion; these codes mean "this platform or fs cannot", not "it failed".
 const DIR_SYNC_UNSUPPORTED = new Set(['EISDIR', 'EPERM', 'EINVAL', 'EBADF', 'ENOTSUP', 'EACCES']);
 
-export async function syncDirectory(dir: string, fs: PersistFs): Promise<void> {
+async function syncDirectory(dir: string, fs: PersistFs): Promise<void> {
   let handle: FileHandleLike | undefined;
   try {
     handle = await fs.open(dir, 'r');

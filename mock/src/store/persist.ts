@@ -61,7 +61,7 @@ export interface StateFileOptions extends StoreOptions {
   onNote?: (message: string) => void;
 }
 
-export interface PersisterStats {
+interface PersisterStats {
   /** Transactions written to the journal since start. */
   commits: number;
   /** Journal fsyncs since start (fewer than commits when writes shared one). */
@@ -80,8 +80,10 @@ export interface Persister {
   /**
    * `undefined` when every commit up to the store's `version` is on disk; otherwise a promise that resolves once
    * it is, or rejects when the journal cannot be written. After close() nothing more is saved, and nothing waits.
+   * `wrote` false (a read): while the journal cannot be written, a read is not held up by writes that are not
+   * saved; it is answered at once (a full disk stops writes, not reads).
    */
-  durable(version: number): Promise<void> | undefined;
+  durable(version: number, wrote?: boolean): Promise<void> | undefined;
   /** Writes what is queued and waits until it is on disk. */
   flush(): Promise<void>;
   /** Writes a new snapshot and cuts the journal to what came after it. */
@@ -118,7 +120,10 @@ class StateFile implements Persister {
   /** Version of the last commit given to the journal. */
   #queuedVersion: number;
   #waiters: Waiter[] = [];
+  /** The last journal write failed (disk full): set until a write succeeds again. */
   #failed: unknown;
+  /** The journal may end in part of a line a failed write left: cut back to `journalBytes` before the next write. */
+  #mustTruncate = false;
   #closed = false;
   #closing: Promise<void> | undefined;
   #compacting: Promise<void> | undefined;
@@ -155,7 +160,6 @@ class StateFile implements Persister {
   }
 
   #append(commit: Commit): void {
-    if (this.#failed !== undefined) return;
     this.#queue.push({ txn: ++this.#stats.lastTxn, commit });
     this.#queuedVersion = commit.version;
     if (commit.reset) this.#compactWanted = true;
@@ -167,10 +171,15 @@ class StateFile implements Persister {
 
   async #flushQueue(): Promise<void> {
     this.#flushScheduled = false;
-    if (this.#failed !== undefined || this.#queue.length === 0) return;
+    if (this.#queue.length === 0) return;
     const batch = this.#queue;
     this.#queue = [];
+    const before = this.#stats.journalBytes;
     try {
+      if (this.#mustTruncate) {
+        await this.#fh.truncate(before);
+        this.#mustTruncate = false;
+      }
       // Encoded and written a slice at a time, so a large group does not hold the event loop; one fsync for all.
       let lines: string[] = [];
       let size = 0;
@@ -192,8 +201,17 @@ class StateFile implements Persister {
       this.#stats.syncs++;
       this.#stats.commits += batch.length;
     } catch (e) {
+      // Nothing of this group is acknowledged; it stays first in the queue, in order, and the next write (once the
+      // disk has room) saves it with its own. Whatever part of it reached the file is cut off before that.
+      this.#queue = batch.concat(this.#queue);
+      this.#stats.journalBytes = before;
+      this.#mustTruncate = true;
       this.#fail(e);
       throw e;
+    }
+    if (this.#failed !== undefined) {
+      this.#failed = undefined;
+      this.#onError(new StateFileError(this.#journalPath, 'can be written again; writes are saved and acknowledged again'));
     }
     this.#markDurable(batch[batch.length - 1]!.commit.version);
     // Replaying a journal costs about what loading a snapshot of its size does: let it grow to half the snapshot.
@@ -210,17 +228,24 @@ class StateFile implements Persister {
   }
 
   #fail(e: unknown): void {
-    if (this.#failed !== undefined) return;
-    this.#failed = e;
     for (const w of this.#waiters) w.reject(e);
     this.#waiters = [];
-    this.#onError(new StateFileError(this.#journalPath, `cannot be written (${errorText(e)}); writes from now on are not saved and are answered with 500`));
+    if (this.#failed !== undefined) return;
+    this.#failed = e;
+    this.#onError(new StateFileError(this.#journalPath, `cannot be written (${errorText(e)}); writes are answered with 500 until it can, reads go on`));
   }
 
-  durable(version: number): Promise<void> | undefined {
+  durable(version: number, wrote = true): Promise<void> | undefined {
     // Closed, or closing and this commit came after the journal stopped listening: nothing will save it.
     if (version <= this.#durableVersion || this.#closed || (this.#closing && version > this.#queuedVersion)) return undefined;
-    if (this.#failed !== undefined) return Promise.reject(this.#failed);
+    if (this.#failed !== undefined) {
+      if (!wrote) return undefined;
+      // Each write tries the journal again: the first one after space was freed saves everything queued.
+      if (!this.#flushScheduled) {
+        this.#flushScheduled = true;
+        setImmediate(() => void this.#exclusive(() => this.#flushQueue()).catch(() => undefined));
+      }
+    }
     return new Promise((resolve, reject) => this.#waiters.push({ version, resolve, reject }));
   }
 
@@ -301,7 +326,7 @@ export async function openStateFile(fixtures: FixtureSet, options: StateFileOpti
   let lastTxn = loaded?.txn ?? 0;
   let replayed = 0;
   let validBytes = 0;
-  let torn: { line: number; reason: string } | undefined;
+  let torn: { line: number; reason: string; complete: boolean } | undefined;
   if (bytes) {
     let parsed;
     try {
@@ -348,8 +373,14 @@ export async function openStateFile(fixtures: FixtureSet, options: StateFileOpti
     throw new StateFileError(path, `cannot be written (${errorText(e)})`);
   }
   if (replayed > 0) options.onNote?.(`${journalPath}: ${replayed} transaction${replayed === 1 ? '' : 's'} replayed after the snapshot in ${path} (${Math.round(performance.now() - started)} ms)`);
-  if (torn) {
+  if (torn && !torn.complete) {
     options.onNote?.(`${journalPath}: line ${torn.line} was cut short by a crash (${torn.reason}); it was never acknowledged, and is left out`);
+  } else if (torn && bytes) {
+    // A whole line whose checksum fails was damaged after it was written: its write may well have been
+    // acknowledged. Say so, and keep its bytes beside the journal rather than only cutting them off.
+    const aside = `${journalPath}.damaged-line-${torn.line}`;
+    await writeFileAtomic(aside, Buffer.from(bytes.subarray(validBytes)).toString('utf8'), fs).catch(() => undefined);
+    options.onNote?.(`${journalPath}: line ${torn.line}, the last, is damaged (${torn.reason}): it was written whole, so its write may have been acknowledged and is lost; left out, its bytes kept in ${aside}`);
   }
   const persister = new StateFile(store, fh, {
     path, fs,
@@ -373,7 +404,7 @@ export async function openStateFile(fixtures: FixtureSet, options: StateFileOpti
   return { store, persister };
 }
 
-export interface OpenStoreOptions extends StoreOptions, Omit<StateFileOptions, 'path'> {
+interface OpenStoreOptions extends StoreOptions, Omit<StateFileOptions, 'path'> {
   fixturesDir: string;
   /** When set, state is loaded from it if it exists, and every write is saved to it. */
   stateFile?: string;

@@ -2,7 +2,7 @@
 // dates, status by date, slugs, references, trash and delete cascades. Each function stages its changes in the
 // transaction it is given and throws a StoreError, before anything is committed, when a rule refuses the write.
 
-import { recordProblems, type RecordDef } from './fixture-schema.ts';
+import { recordProblems, type RecordDef } from '../../../fixtures/model/check.ts';
 import { checkRefs, checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
 import type { EventRecord, Lang, LiveStatus, PostBase, PostType, PostTypeMap, RecordMeta } from '../../../fixtures/model/records.ts';
 import type { Stored } from './registry.ts';
@@ -44,7 +44,7 @@ export class WallClock {
 }
 
 /** What a post rule works with: the transaction, the write's moment, and the store's wall clock. */
-export interface PostWrite {
+interface PostWrite {
   tx: Tx;
   now: Date;
   clock: WallClock;

@@ -3,16 +3,15 @@
 // that passes every check is applied here in one synchronous step (rows, slug index, singletons, sequences,
 // version, listeners). The row writers live in a private field of the registry, so nothing else can change a row.
 
-import type { RecordDef } from './fixture-schema.ts';
+import type { RecordDef } from '../../../fixtures/model/check.ts';
 import type {
   AmsState, CalendarSettings, CategoryRecord, ContactForm, EventRecord, FeedbackSubmission, ImportJob, JsonObject, LmsToken,
   LmsUser, OnOff, OrganizerRecord, PageBuilderConnection, PageBuilderLog, PageBuilderPlugin, PageBuilderTheme, PostType,
   SeoMode, SeoObject, SeoRedirection, Sequences, Slider, StoreData, StringPackage, TagRecord, TermType, TrackedKeyword,
   TranslationJob, TranslationSettings, TranslationString, UserRecord, VenueRecord,
 } from '../../../fixtures/model/records.ts';
-import { SlugIndex } from './slug-index.ts';
+import { SlugIndex, type SlugOverlay } from './slug-index.ts';
 import { deepFreeze, Table, type DeepReadonly, type RowWriter } from './table.ts';
-import type { Staged } from './transaction.ts';
 
 export type Stored<T> = DeepReadonly<T>;
 
@@ -58,7 +57,7 @@ export interface RecordKeys {
 }
 
 /** The calendar's posts and terms, keyed by ID. */
-export interface CalendarTables {
+interface CalendarTables {
   event: EventRecord;
   venue: VenueRecord;
   organizer: OrganizerRecord;
@@ -70,7 +69,7 @@ export type AllTables = CalendarTables & RecordTables;
 export type TableName = keyof AllTables;
 type TableKeys = RecordKeys & { [N in keyof CalendarTables]: number };
 export type KeyOf<N extends TableName> = TableKeys[N];
-export type Tables = { [N in TableName]: Table<KeyOf<N>, AllTables[N]> };
+type Tables = { [N in TableName]: Table<KeyOf<N>, AllTables[N]> };
 type Writers = { [N in TableName]: RowWriter<KeyOf<N>, AllTables[N]> };
 
 export interface Singletons {
@@ -144,7 +143,6 @@ export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 export function keyOf<N extends TableName>(name: N, record: AllTables[N] | Stored<AllTables[N]>): KeyOf<N> {
   return (TABLES[name].key as (r: AllTables[N] | Stored<AllTables[N]>) => KeyOf<N>)(record);
 }
-export const SLUGGED: readonly (PostType | TermType)[] = ['event', 'venue', 'organizer', 'category', 'tag'];
 export const isSlugged = (name: TableName): name is PostType | TermType => name === 'event' || name === 'venue' || name === 'organizer' || name === 'category' || name === 'tag';
 
 /** Where each table's records sit in a StoreData (the state file's layout). */
@@ -162,7 +160,7 @@ export function rowsOf(data: DeepReadonly<StoreData>): { [N in TableName]: reado
   };
 }
 
-export function singletonsOf(data: DeepReadonly<StoreData>): DeepReadonly<Singletons> {
+function singletonsOf(data: DeepReadonly<StoreData>): DeepReadonly<Singletons> {
   const a = data.addons;
   return deepFreeze({
     calendarSettings: data.calendar.settings,
@@ -191,6 +189,19 @@ export interface RowChange {
   record: AnyRecord | undefined;
 }
 
+/** Everything a transaction staged; the registry's commit applies it. */
+export interface Staged {
+  /** table -> key -> new record, or undefined for a deleted row; in staging order. */
+  rows: ReadonlyMap<TableName, ReadonlyMap<string | number, AnyRecord | undefined>>;
+  single: DeepReadonly<Singletons>;
+  singletonsChanged: Partial<DeepReadonly<Singletons>>;
+  sequences: Sequences;
+  slugs: SlugOverlay;
+  /** Set by a reset: the whole state becomes this. */
+  replacement?: DeepReadonly<StoreData>;
+  change: StoreChange;
+}
+
 /** A committed transaction, everything needed to apply it again (the state file's journal records these). */
 export interface Commit {
   /** The registry's version after this commit. */
@@ -198,6 +209,8 @@ export interface Commit {
   change: StoreChange;
   rows: readonly RowChange[];
   singletons: Partial<DeepReadonly<Singletons>>;
+  /** The values those singletons had before: the journal records a settings save by what it changed (delta.ts). */
+  singletonsBefore: Partial<DeepReadonly<Singletons>>;
   /** The sequences after the commit (never lower than before: IDs are not handed out twice). */
   sequences: Readonly<Sequences>;
   /** The whole state was replaced by the baseline (reset), rows and singletons with it. */
@@ -287,6 +300,8 @@ export class Registry implements RegistryView {
   /** Applies what a transaction staged, in one synchronous step, then tells the listeners. */
   commit(staged: Staged): Commit {
     const rows: RowChange[] = [];
+    const singletonsBefore: Partial<Record<keyof Singletons, unknown>> = {};
+    for (const name of Object.keys(staged.singletonsChanged) as (keyof Singletons)[]) singletonsBefore[name] = this.#single[name];
     if (staged.replacement) {
       ({ tables: this.#tables, writers: this.#writers } = openTables(staged.replacement));
       this.#single = singletonsOf(staged.replacement);
@@ -310,6 +325,7 @@ export class Registry implements RegistryView {
       change: staged.change,
       rows,
       singletons: staged.singletonsChanged,
+      singletonsBefore: singletonsBefore as Partial<DeepReadonly<Singletons>>,
       sequences: this.#seq,
       reset: staged.replacement !== undefined,
     };

@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures, parseStateText } from './load-fixtures.ts';
 import type { EventRecord, FixtureSet } from '../../../fixtures/model/records.ts';
 import { createStore, diffSnapshots, fixturesToData, Store, StoreError, type StoreChange } from './store.ts';
-import { byField } from './table.ts';
 
 let fixtures: FixtureSet;
 beforeAll(async () => {
@@ -262,23 +261,6 @@ describe('terms', () => {
     expect(s.termCounts().get(cat.id)).toBe(expected + 1);
     const film = s.categories.values().find((c) => c.slug === 'film')!;
     expect(s.termCounts().get(film.id)).toBeUndefined();
-  });
-});
-
-describe('lists', () => {
-  it('filters, sorts and paginates', () => {
-    const s = fresh();
-    const page = s.list('event', {
-      filter: (e) => e.lang === 'en' && e.status === 'publish' && e.start_date >= '2026-11-01',
-      sort: byField('start_date'),
-      page: 2,
-      perPage: 5,
-    });
-    const all = s.events.values().filter((e) => e.lang === 'en' && e.status === 'publish' && e.start_date >= '2026-11-01');
-    expect(page.total).toBe(all.length);
-    expect(page.items).toHaveLength(5);
-    const starts = page.items.map((e) => e.start_date);
-    expect([...starts].sort()).toEqual(starts);
   });
 });
 

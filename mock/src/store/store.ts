@@ -8,7 +8,7 @@
 // the fixture loader's cross-record rules, so the state can always be saved and loaded again.
 
 import { activateTheme, insertRecord, putRecord, removeRecord, setSingleton } from './addon-rules.ts';
-import { recordProblems } from './fixture-schema.ts';
+import { recordProblems } from '../../../fixtures/model/check.ts';
 import { minimumSequences } from './integrity.ts';
 import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, TermType, TermTypeMap } from '../../../fixtures/model/records.ts';
 import { createPost, deletePost, trashPost, untrashPost, updatePost, WallClock, type PostInput } from './post-rules.ts';
@@ -19,12 +19,12 @@ import {
 import { sanitizeTitle } from '../../../contracts/wordpress/slug.ts';
 import { snapshotOf } from './snapshot.ts';
 import { invalid } from './store-error.ts';
-import { deepFreeze, listOf, type DeepReadonly, type ListOptions, type Page, type ReadTable } from './table.ts';
+import { deepFreeze, type DeepReadonly, type ReadTable } from './table.ts';
 import { createTerm, deleteTerm, updateTerm, type TermInput } from './term-rules.ts';
 import { Tx } from './transaction.ts';
+import { applyPatch, type Patch } from './delta.ts';
 
-export type { DeepReadonly, ListOptions, Page, ReadTable } from './table.ts';
-export { byField, paginate, thenBy } from './table.ts';
+export type { DeepReadonly, ReadTable } from './table.ts';
 export { StoreError, type StoreErrorCode } from './store-error.ts';
 export type { PostInput } from './post-rules.ts';
 export type { TermInput } from './term-rules.ts';
@@ -41,6 +41,8 @@ export interface RecordedCommit {
   reset: boolean;
   rows: readonly RowChange[];
   singletons: Partial<DeepReadonly<Singletons>>;
+  /** Settings saved as what changed (the journal's `patch`), applied to the value before. */
+  patches?: Readonly<Record<string, Patch>>;
   sequences: Readonly<Sequences>;
 }
 
@@ -110,11 +112,6 @@ export class Store {
   bySlug<K extends PostType | TermType>(type: K, slug: string, lang: Lang): Stored<(PostTypeMap & TermTypeMap)[K]> | undefined {
     const id = this.#reg.slugs.owner(type, lang, sanitizeTitle(slug));
     return id === undefined ? undefined : ((this.#reg.tables[type] as ReadTable<number, unknown>).get(id) as Stored<(PostTypeMap & TermTypeMap)[K]>);
-  }
-
-  list<K extends PostType | TermType>(type: K, options?: ListOptions<Stored<(PostTypeMap & TermTypeMap)[K]>>): Page<Stored<(PostTypeMap & TermTypeMap)[K]>> {
-    const table = this.#reg.tables[type] as unknown as ReadTable<number, (PostTypeMap & TermTypeMap)[K]>;
-    return listOf(table.values(), options);
   }
 
   /** Published events per term ID (WordPress counts published posts only); recomputed after writes. */
@@ -249,7 +246,8 @@ export class Store {
         if (problems.length) throw invalid(row.table, problems);
         tx.put(row.table as TableName, row.record as never);
       }
-      for (const [name, value] of Object.entries(entry.singletons) as [keyof Singletons, unknown][]) {
+      const patched = Object.entries(entry.patches ?? {}).map(([name, p]) => [name, applyPatch(tx.single[name as keyof Singletons], p)] as const);
+      for (const [name, value] of [...Object.entries(entry.singletons), ...patched] as [keyof Singletons, unknown][]) {
         const def = SINGLETON_DEFS[name];
         const problems = def ? recordProblems(def, value) : typeof value === 'string' ? [] : ['(record) must be string'];
         if (problems.length) throw invalid(name, problems);

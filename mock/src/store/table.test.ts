@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byField, compact, deepFreeze, frozenCompact, listOf, paginate, Table, thenBy } from './table.ts';
+import { compact, deepFreeze, frozenCompact, Table } from './table.ts';
 
 interface Row {
   id: number;
@@ -7,46 +7,6 @@ interface Row {
   tags: number[];
   note?: string;
 }
-
-describe('paginate', () => {
-  it('reports totals the way the WordPress list headers do', () => {
-    const items = Array.from({ length: 23 }, (_, i) => i);
-    expect(paginate(items, 3, 10)).toMatchObject({ items: [20, 21, 22], total: 23, totalPages: 3, outOfRange: false });
-    expect(paginate(items, 4, 10)).toMatchObject({ items: [], outOfRange: true });
-    expect(paginate([], 1, 10)).toMatchObject({ items: [], total: 0, totalPages: 0, outOfRange: false });
-  });
-
-  it('refuses nonsense page parameters', () => {
-    expect(() => paginate([], 0)).toThrow(RangeError);
-    expect(() => paginate([], 1, 0)).toThrow(RangeError);
-    expect(() => paginate([], 1.5)).toThrow(RangeError);
-  });
-});
-
-describe('sorting helpers', () => {
-  const rows: Row[] = [
-    { id: 1, name: 'beta', tags: [] },
-    { id: 2, name: 'Alpha', tags: [] },
-    { id: 3, name: 'alpha', tags: [] },
-    { id: 4, name: 'item 10', tags: [] },
-    { id: 5, name: 'item 9', tags: [] },
-  ];
-
-  it('sorts text case-insensitively and numerically, keeping ID order for ties', () => {
-    const page = listOf(rows, { sort: byField<Row>('name'), perPage: 10 });
-    expect(page.items.map((r) => r.id)).toEqual([2, 3, 1, 5, 4]);
-  });
-
-  it('combines comparators', () => {
-    const page = listOf(rows, { sort: thenBy(byField<Row>('name', 'desc'), byField<Row>('id', 'desc')), perPage: 10 });
-    expect(page.items.map((r) => r.id)).toEqual([4, 5, 1, 3, 2]);
-  });
-
-  it('filters before paginating', () => {
-    const page = listOf(rows, { filter: (r) => r.name.startsWith('item'), perPage: 1, page: 2 });
-    expect(page).toMatchObject({ total: 2, totalPages: 2, items: [{ id: 5 }] });
-  });
-});
 
 describe('Table', () => {
   it('freezes what it is opened with without freezing the caller’s objects', () => {

@@ -1,4 +1,4 @@
-// Keyed collections of frozen records, plus list/sort/paginate helpers.
+// Keyed collections of frozen records.
 //
 // Records are deep-frozen when they enter a table and are replaced, never mutated, on update. That
 // makes snapshots and clones cheap (they share records) and makes accidental mutation of stored data
@@ -84,74 +84,6 @@ export function frozenCompact<T>(value: T): T {
   return Object.freeze(out) as T;
 }
 
-export type Comparator<T> = (a: T, b: T) => number;
-
-const textCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** Compares by one field: numbers numerically, booleans false first, strings case-insensitively (like MySQL's _ci collations). */
-export function byField<T>(field: keyof T, order: 'asc' | 'desc' = 'asc'): Comparator<T> {
-  const sign = order === 'desc' ? -1 : 1;
-  return (a, b) => {
-    const x = a[field];
-    const y = b[field];
-    let c: number;
-    if (typeof x === 'number' && typeof y === 'number') c = x - y;
-    else if (typeof x === 'string' && typeof y === 'string') c = textCollator.compare(x, y);
-    else c = x === y ? 0 : x === undefined || x === null || x === false ? -1 : 1;
-    return sign * c;
-  };
-}
-
-/** First comparator that tells two records apart wins. */
-export function thenBy<T>(...comparators: Comparator<T>[]): Comparator<T> {
-  return (a, b) => {
-    for (const c of comparators) {
-      const r = c(a, b);
-      if (r !== 0) return r;
-    }
-    return 0;
-  };
-}
-
-export interface Page<T> {
-  items: T[];
-  /** Matching records before pagination (X-WP-Total). */
-  total: number;
-  /** X-WP-TotalPages: 0 when nothing matched. */
-  totalPages: number;
-  page: number;
-  perPage: number;
-  /** True when `page` is past the last page while there are matches (WordPress answers 400 then). */
-  outOfRange: boolean;
-}
-
-export function paginate<T>(items: readonly T[], page = 1, perPage = 10): Page<T> {
-  if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be an integer >= 1, got ${page}`);
-  if (!Number.isInteger(perPage) || perPage < 1) throw new RangeError(`perPage must be an integer >= 1, got ${perPage}`);
-  const total = items.length;
-  const totalPages = Math.ceil(total / perPage);
-  const start = (page - 1) * perPage;
-  return { items: items.slice(start, start + perPage), total, totalPages, page, perPage, outOfRange: total > 0 && page > totalPages };
-}
-
-export interface ListOptions<T> {
-  filter?: (record: T) => boolean;
-  /** Ties keep insertion (ID) order, because Array#sort is stable. */
-  sort?: Comparator<T>;
-  page?: number;
-  perPage?: number;
-}
-
-export function listOf<T>(records: Iterable<T>, options: ListOptions<T> = {}): Page<T> {
-  const { filter, sort } = options;
-  let items: T[] = [];
-  if (filter) {
-    for (const r of records) if (filter(r)) items.push(r);
-  } else items = [...records];
-  if (sort) items.sort(sort);
-  return paginate(items, options.page ?? 1, options.perPage ?? 10);
-}
-
 /** Read side of a table: what route handlers get for collections whose writes need the store's checks. */
 export interface ReadTable<K, T> {
   get(key: K): DeepReadonly<T> | undefined;
@@ -160,7 +92,6 @@ export interface ReadTable<K, T> {
   /** In insertion order, which for numeric IDs is ascending ID order. */
   values(): DeepReadonly<T>[];
   find(predicate: (record: DeepReadonly<T>) => boolean): DeepReadonly<T> | undefined;
-  list(options?: ListOptions<DeepReadonly<T>>): Page<DeepReadonly<T>>;
 }
 
 /**
@@ -173,7 +104,7 @@ export interface RowWriter<K, T> {
   delete(key: K): void;
 }
 
-export interface OpenTable<K extends string | number, T> {
+interface OpenTable<K extends string | number, T> {
   table: Table<K, T>;
   writer: RowWriter<K, T>;
 }
@@ -238,9 +169,6 @@ export class Table<K extends string | number, T> implements ReadTable<K, T> {
     return undefined;
   }
 
-  list(options?: ListOptions<DeepReadonly<T>>): Page<DeepReadonly<T>> {
-    return listOf(this.#rows.values(), options);
-  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // takes with it. Every change, the loop-breaking moves of other categories included, is staged in the transaction
 // and only committed once every check has passed.
 
-import { recordProblems } from './fixture-schema.ts';
+import { recordProblems } from '../../../fixtures/model/check.ts';
 import { checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
 import type { CategoryRecord, Lang, TagRecord, TermType, TermTypeMap } from '../../../fixtures/model/records.ts';
 import type { Stored } from './registry.ts';

@@ -3,7 +3,7 @@
 // staged changes are dropped with the transaction: snapshot, version, sequences and slug hints stay as they were.
 
 import type { Sequences, StoreData } from '../../../fixtures/model/records.ts';
-import type { AllTables, RegistryView, Singletons, StoreChange, Stored, TableName } from './registry.ts';
+import type { AllTables, RegistryView, Singletons, Staged, StoreChange, Stored, TableName } from './registry.ts';
 import { isSlugged, keyOf, TABLES } from './registry.ts';
 import { SlugOverlay, type SluggedType } from './slug-index.ts';
 import { firstFreeSuffix, withSuffix } from '../../../contracts/wordpress/slug.ts';
@@ -11,19 +11,6 @@ import { freezeOwned, frozenCompact, type DeepReadonly } from './table.ts';
 
 type AnyKey = string | number;
 type AnyRecord = DeepReadonly<object>;
-
-/** Everything a transaction staged; the registry's commit applies it. */
-export interface Staged {
-  /** table -> key -> new record, or undefined for a deleted row; in staging order. */
-  rows: ReadonlyMap<TableName, ReadonlyMap<AnyKey, AnyRecord | undefined>>;
-  single: DeepReadonly<Singletons>;
-  singletonsChanged: Partial<DeepReadonly<Singletons>>;
-  sequences: Sequences;
-  slugs: SlugOverlay;
-  /** Set by a reset: the whole state becomes this. */
-  replacement?: DeepReadonly<StoreData>;
-  change: StoreChange;
-}
 
 export class Tx {
   readonly #base: RegistryView;

@@ -31,7 +31,7 @@ export function pageProblems(page: Page): string[] {
   return problems;
 }
 
-export interface StaticFile {
+interface StaticFile {
   type: string;
   body: string | Uint8Array;
 }

@@ -9,6 +9,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { request } from 'undici';
+import { request as httpRequest } from 'node:http';
 import { listen } from '../adapters/node-http.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { commandArb, Realizer, type FuzzState } from './fuzz-commands.ts';
@@ -18,11 +19,15 @@ export type ChildMessage =
   | { t: 'start'; i: number; leg: 'core' | 'http'; what: string }
   | { t: 'done'; i: number; status: number; cpuMs: number; wallMs: number }
   | { t: 'crash'; i: number; error: string }
+  /** Progress of the hostile leg (keeps the parent's watchdog armed; counts as no request). */
+  | { t: 'alive'; what: string }
   | {
       t: 'summary';
       requests: { core: number; http: number };
       worst: { cpuMs: number; wallMs: number; what: string };
       worstHttpWallMs: number;
+      /** The hostile leg: held answers (answered, refused 503, place free again after the clients left) and 7 MB submissions. */
+      hostile: { held: number; held503: number; freedAfter: boolean; submissions: Record<number, number> };
       memory: { heapStartMb: number; heapEndMb: number; rssStartMb: number; rssEndMb: number; rssPeakMb: number; storeStartMb: number; storeEndMb: number };
     };
 
@@ -118,6 +123,52 @@ for (let i = coreRequests; i < coreRequests + httpRequests; i++) {
 }
 await server.close();
 
+// The hostile leg, over HTTP through respond() as the CLI serves: more anonymous `Prefer: latency` requests than
+// the mock holds at once, whose clients then leave; then anonymous contact-form submissions of 7 MB each.
+const hostile = { held: 0, held503: 0, freedAfter: false, submissions: {} as Record<number, number> };
+const served = await listen((req: MockRequest) => mock.respond(req), { port: 0, host: '127.0.0.1' });
+{
+  const HELD = 260;
+  const clients = Array.from({ length: HELD }, () => {
+    const req = httpRequest(`${served.url}/wp-json/cal/v1/events?per_page=100&_embed`, { headers: { prefer: 'latency=30000' } });
+    const answered = new Promise<number>((resolve) => {
+      req.on('response', (r) => {
+        r.resume();
+        resolve(r.statusCode ?? 0);
+      });
+      req.on('error', () => resolve(-1));
+    });
+    req.end();
+    return { req, answered };
+  });
+  // The ones past the bound are answered at once with 503; wait for those, then let every client leave.
+  const refused = await Promise.race([Promise.all(clients.slice(200).map((c) => c.answered)), new Promise<number[]>((r) => setTimeout(() => r([]), 10_000))]);
+  hostile.held503 = refused.filter((s) => s === 503).length;
+  send({ t: 'alive', what: `held latency: ${hostile.held503} refused` });
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  for (const c of clients) c.req.destroy();
+  for (let i = 0; i < 200 && !hostile.freedAfter; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    const probe = await request(`${served.url}/wp-json/`, { headers: { prefer: 'latency=1' } });
+    await probe.body.text();
+    hostile.freedAfter = probe.statusCode === 200;
+  }
+  hostile.held = HELD;
+}
+for (let i = 0; i < 30; i++) {
+  const big = `${i} `.padEnd(7 * 1024 * 1024, 'ж');
+  const res = await request(`${served.url}/wp-json/forms/v1/contact-forms/5/feedback`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ 'your-name': 'Fuzz', 'your-email': 'fuzz@example.com', 'your-subject': big.slice(0, 1000), 'your-message': big.slice(0, 3 * 1024 * 1024) }),
+  });
+  await res.body.text();
+  hostile.submissions[res.statusCode] = (hostile.submissions[res.statusCode] ?? 0) + 1;
+  send({ t: 'alive', what: `7 MB submission ${i}: ${res.statusCode}` });
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+}
+await served.close();
+
 rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 gc();
 const end = process.memoryUsage();
@@ -127,6 +178,7 @@ send({
   requests: { core: coreRequests, http: httpRequests },
   worst,
   worstHttpWallMs,
+  hostile,
   memory: { heapStartMb: mb(heapStart), heapEndMb: mb(end.heapUsed), rssStartMb: mb(rssStart), rssEndMb: mb(end.rss), rssPeakMb: mb(rssPeak), storeStartMb: mb(storeStart), storeEndMb: mb(storeBytes()) },
 });
 process.disconnect();

@@ -13,7 +13,7 @@ export type Resource = 'events' | 'venues' | 'organizers';
 type Ns = 'cal/v1' | 'cal/events/v1';
 
 /** A text built from a seed: `length` characters of one alphabet, words separated by spaces. */
-export interface TextSpec {
+interface TextSpec {
   alphabet: 'latin' | 'cyrillic' | 'mixed';
   length: number;
   seed: number;
@@ -33,13 +33,13 @@ export type Command =
   | { kind: 'batch'; items: BatchItem[]; requireAll: boolean; root: number }
   | { kind: 'public'; route: 'register' | 'token' | 'feedback' | 'schema'; value: TextSpec; salt: number };
 
-export type BatchItem =
+type BatchItem =
   | { kind: 'create'; ns: Ns; resource: Resource; title: TextSpec }
   | { kind: 'update'; pick: number; title: TextSpec }
   | { kind: 'delete'; pick: number }
   | { kind: 'invalid'; variant: number };
 
-export interface FuzzOptions {
+interface FuzzOptions {
   /** Include `again` commands for long titles: two creates of a title whose slug reaches the 200-character cap. */
   slugCapFamily: boolean;
 }
@@ -88,7 +88,7 @@ const CYRILLIC = 'абвгґдеєжзиіїйклмнопрстуфхцчшщь
 const PUNCT = " '-.,&:!?\"()";
 
 /** The text of a spec: random words (xorshift from the seed), so two specs share a prefix only by chance. */
-export function textOf(spec: TextSpec): string {
+function textOf(spec: TextSpec): string {
   let x = spec.seed | 0 || 0x9e3779b9;
   const next = () => {
     x ^= x << 13;

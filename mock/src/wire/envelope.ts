@@ -8,7 +8,7 @@ import { isNumericArray, isPhpArrayLike, jsToPhpArray, phpArrayKey, wpJsonEncode
 // _fields
 
 /** The nested field tree rest_filter_response_fields() builds: `true` = keep the whole value. */
-export type FieldTree = { [field: string]: true | FieldTree };
+type FieldTree = { [field: string]: true | FieldTree };
 
 /**
  * Build the tree from `_fields` entries, dot-notation nesting. Reproduces WordPress's `break 2`: a `parent.child`
@@ -83,7 +83,7 @@ export function isFieldIncluded(field: string, fields: readonly string[] | null)
 // _embed
 
 /** A link as it stands in `_links`: href plus attributes (`embeddable`, `taxonomy`, ...). */
-export interface LinkObject {
+interface LinkObject {
   href: string;
   embeddable?: boolean;
   [attribute: string]: unknown;
@@ -130,7 +130,7 @@ export function embedLinks(data: unknown, embed: true | readonly string[] | fals
 // ---------------------------------------------------------------------------------------------------------------
 // _envelope
 
-export interface Enveloped {
+interface Enveloped {
   /** always 200: the envelope is a new response */
   status: 200;
   body: { body: unknown; status: number; headers: Record<string, string | number> | [] };
@@ -161,7 +161,7 @@ export function envelope(
 // ---------------------------------------------------------------------------------------------------------------
 // Serialization (_pretty, _jsonp)
 
-export interface SerializeOptions {
+interface SerializeOptions {
   /** `_pretty` present: JSON_PRETTY_PRINT */
   pretty?: boolean;
   /** a valid `_jsonp` callback: `/**\/cb(...)` */

@@ -1,10 +1,11 @@
 // WordPress error bodies and statuses: rest_convert_error_to_response() shapes and the fixed errors core endpoints
 // send. The parameter checks of WP_REST_Request::has_valid_params() / sanitize_params() are invalid-params.ts.
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 import { PHP_JSON_ERRORS, numberFormatI18n } from '../../../contracts/wordpress/php/index.ts';
 
 /** A WordPress error body: `data` holds `status` and anything the error carries. */
-export interface WpErrorBody {
+interface WpErrorBody {
   code: string;
   message: string;
   /** Absent only in serve_request()'s own early errors (JSONP), which WordPress sends as `{code, message}`. */
@@ -20,15 +21,15 @@ export interface WpErrorResponse {
 }
 
 function statusOf(data: unknown): number | undefined {
-  if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
-    const s = (data as { status?: unknown }).status;
+  if (isPlainObject(data)) {
+    const s = data.status;
     if (typeof s === 'number') return s;
     if (typeof s === 'string' && /^\d+$/.test(s)) return Number(s);
   }
   return undefined;
 }
 
-export interface WpErrorExtra {
+interface WpErrorExtra {
   /** Earlier data added under the same code (WordPress prints it as `additional_data`). */
   additionalData?: unknown[];
   /** Further codes of the same WP_Error (printed as `additional_errors`). */
@@ -51,7 +52,7 @@ export function wpError(code: string, message: string, data: unknown = null, ext
 }
 
 /** rest_authorization_required_code(): 401 for anonymous requests, 403 for a logged-in user. */
-export function authorizationRequiredCode(loggedIn: boolean): 401 | 403 {
+function authorizationRequiredCode(loggedIn: boolean): 401 | 403 {
   return loggedIn ? 403 : 401;
 }
 
@@ -106,11 +107,6 @@ export function alreadyTrashed(message = 'The post has already been deleted.'): 
   return wpError('rest_already_trashed', message, { status: 410 });
 }
 
-/** DELETE without force where the type has no trash, 501 (`rest_trash_not_supported`). */
-export function trashNotSupported(message = "The post does not support trashing. Set 'force=true' to delete."): WpErrorResponse {
-  return wpError('rest_trash_not_supported', message, { status: 501 });
-}
-
 /** A permission failure with its own code and message: 401 when logged out, 403 when logged in. */
 export function notAllowed(code: string, message: string, loggedIn: boolean): WpErrorResponse {
   return wpError(code, message, { status: authorizationRequiredCode(loggedIn) });
@@ -139,11 +135,6 @@ export function cannotDelete(loggedIn: boolean, singular = 'post'): WpErrorRespo
 /** `rest_forbidden_context` (context=edit without the right): "...edit posts in this post type." */
 export function forbiddenContext(loggedIn: boolean, plural = 'posts', scope = 'post type'): WpErrorResponse {
   return notAllowed('rest_forbidden_context', `Sorry, you are not allowed to edit ${plural} in this ${scope}.`, loggedIn);
-}
-
-/** `/wp/v2/users/me` and similar without a user: always 401. */
-export function notLoggedIn(): WpErrorResponse {
-  return wpError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
 }
 
 /** WP_REST_Server::serve_request(): `_jsonp` with characters outside `[\w.]` - body without `data`. */

@@ -8,23 +8,23 @@ import { phpTrim } from '../../../contracts/wordpress/php/index.ts';
 /** Header name/value pairs in wire order. */
 export type HeaderList = [name: string, value: string][];
 
-export const WP_EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link';
+const WP_EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link';
 export const WP_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type';
-export const WP_CORS_METHODS = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
+const WP_CORS_METHODS = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
 /**
  * Request headers of the mock's own, unknown to WordPress: `Prefer` forces a status or a delay. A page on another
  * origin can send one only if the CORS preflight allows it, so a preflight that asks for one is allowed it
  * (allowHeadersFor()); every other answer keeps WordPress's Access-Control-Allow-Headers as it is.
  */
-export const MOCK_REQUEST_HEADERS = ['Prefer'] as const;
+const MOCK_REQUEST_HEADERS = ['Prefer'] as const;
 /** wp_get_nocache_headers() in WordPress 6.1 (Last-Modified is removed, not sent). */
-export const WP_NOCACHE_HEADERS: HeaderList = [
+const WP_NOCACHE_HEADERS: HeaderList = [
   ['Expires', 'Wed, 11 Jan 1984 05:00:00 GMT'],
   ['Cache-Control', 'no-cache, must-revalidate, max-age=0'],
 ];
 
 /** The `Link` value WordPress sends for the API root: `<http://host/wp-json/>; rel="https://api.w.org/"`. */
-export function apiRootLink(apiRoot: string): string {
+function apiRootLink(apiRoot: string): string {
   return `<${sanitizeUrl(apiRoot)}>; rel="https://api.w.org/"`;
 }
 
@@ -125,7 +125,7 @@ export function sanitizeUrl(input: string): string {
   return good.toLowerCase() !== url.toLowerCase() ? '' : good;
 }
 
-export interface CorsInput {
+interface CorsInput {
   /** The request's Origin header, if any. */
   origin?: string | undefined;
   /** REQUEST_METHOD as sent, before any override. */
@@ -155,7 +155,7 @@ export function corsHeaders(input: CorsInput): HeaderList {
  * headers that a preflight's Access-Control-Request-Headers asks for. X-HTTP-Method-Override is not added: WordPress
  * does not allow it either, so a browser cannot send it cross-origin to the real site.
  */
-export function allowHeadersFor(requested: string | undefined): string {
+function allowHeadersFor(requested: string | undefined): string {
   if (!requested) return WP_ALLOW_HEADERS;
   const asked = requested.toLowerCase().split(',').map((h) => h.trim());
   const extra = MOCK_REQUEST_HEADERS.filter((h) => asked.includes(h.toLowerCase()));
@@ -167,7 +167,7 @@ export function needsNoCache(loggedIn: boolean, methodOverridden: boolean, statu
   return loggedIn || (methodOverridden && String(status).startsWith('4'));
 }
 
-export interface ResponseHeadersInput {
+interface ResponseHeadersInput {
   /** get_rest_url() of the site: `http://127.0.0.1:8089/wp-json/`. */
   apiRoot: string;
   /** The answer's HTTP status (for the method-override no-cache rule). */

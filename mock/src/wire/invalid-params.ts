@@ -6,8 +6,9 @@ import { wordpressSchemaOf } from '../../../contracts/lib/wordpress-args.ts';
 import { toWpSchema, WP_FORMAT_ERRORS, WP_SCHEMA_ERRORS as E, wpValidates, wpValidateValue, type WpError, type WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 import { missingParams, wpError, type WpErrorResponse } from './errors.ts';
 
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 /** Which of WordPress's two checks looks at an arg. */
-export type WpPhase = 'validate' | 'sanitize';
+type WpPhase = 'validate' | 'sanitize';
 
 /**
  * WordPress validates args in two passes (WP_REST_Server::dispatch()): has_valid_params() runs the args that have a
@@ -91,7 +92,7 @@ function isTopLevelMissing(issue: ValidationIssue): boolean {
 }
 
 function isObj(v: unknown): v is WpSchema {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return isPlainObject(v);
 }
 
 /** The WordPress schema of the value at `segments` below an arg (null when a combinator makes it ambiguous). */
@@ -157,7 +158,7 @@ function firstIssue(issues: readonly ValidationIssue[]): ValidationIssue {
  * The error WordPress would give for a contract issue, phrased from the issue and the arg's WordPress schema with
  * the layer's message table (the validator port's own wording); null when WordPress has no such check.
  */
-export function issueToWpError(issue: ValidationIssue, argSchema?: WpSchema): WpError | null {
+function issueToWpError(issue: ValidationIssue, argSchema?: WpSchema): WpError | null {
   const custom = issue.params.wpError;
   if (isObj(custom) && typeof custom.code === 'string' && typeof custom.message === 'string') {
     return { code: custom.code, message: custom.message, data: custom.data ?? null };

@@ -21,14 +21,32 @@ export function sanitizedQuery(query: Map<PhpKey, unknown> | Readonly<Record<str
   return out;
 }
 
+/** One page of a list, and the figures X-WP-Total and X-WP-TotalPages report. */
+interface PageOf<T> {
+  items: T[];
+  pagination: { total: number; totalPages: number; page: number };
+  /** `page` is past the last page while there are items (posts controllers answer 400 then, terms an empty page). */
+  beyond: boolean;
+}
+
+/** The one page slicer: page `page` (from 1) of `perPage` items of a sorted list. Values below 1 count as 1. */
+export function pageOf<T>(all: readonly T[], page: number, perPage: number): PageOf<T> {
+  const p = Math.max(1, Math.trunc(page) || 1);
+  const per = Math.max(1, Math.trunc(perPage) || 1);
+  const total = all.length;
+  const totalPages = Math.ceil(total / per);
+  const start = (p - 1) * per;
+  return { items: all.slice(start, start + per), pagination: { total, totalPages, page: p }, beyond: total > 0 && p > totalPages };
+}
+
 /** How a controller reacts to a page past the last one. */
-export type BeyondLastPage =
+type BeyondLastPage =
   /** posts, pages, custom post types, revisions, search: 400 with this code, but only when there are items at all */
   | { error: string }
   /** terms, users, comments: an empty page, with a rel="prev" link to the last page */
   | 'empty-page';
 
-export interface PaginationInput {
+interface PaginationInput {
   /** rest_url() of the collection route, e.g. `http://127.0.0.1:8089/wp-json/wp/v2/posts` (also for `?rest_route=` requests). */
   collectionUrl: string;
   /** see sanitizedQuery() */
@@ -40,7 +58,7 @@ export interface PaginationInput {
   beyondLastPage?: BeyondLastPage;
 }
 
-export interface PaginationResult {
+interface PaginationResult {
   /** The posts controller's 400 for a page past the end; when set, send it instead of the list (no pagination headers). */
   error: WpErrorResponse | null;
   /** X-WP-Total, X-WP-TotalPages as integers, then Link when there is a prev or next page. */

@@ -16,7 +16,7 @@ export interface RawHttpRequest {
 export type Language = 'en' | 'uk';
 
 /** WP_REST_Request::get_content_type(). */
-export interface ContentType {
+interface ContentType {
   /** media type, lowercased and trimmed (`application/json`) */
   value: string;
   type: string;
@@ -24,7 +24,7 @@ export interface ContentType {
   parameters: string;
 }
 
-export interface JsonpRequest {
+interface JsonpRequest {
   /** the callback as sent (empty when `_jsonp` was an array) */
   callback: string;
   /** wp_check_jsonp_callback(): only `[A-Za-z0-9_.]` */
@@ -32,7 +32,7 @@ export interface JsonpRequest {
 }
 
 /** The global parameters WordPress handles itself, as serve_request() and its filters read them. */
-export interface GlobalParams {
+interface GlobalParams {
   /** `isset($_GET['_envelope'])` */
   _envelope: boolean;
   /** `_fields` from any source (JSON, body, query), split by wp_parse_list() and trimmed; null when absent or empty */
@@ -89,7 +89,7 @@ export interface ParsedRequest {
 }
 
 /** What Apache itself answers before WordPress runs, for a path it will not map. */
-export interface ApacheRejection {
+interface ApacheRejection {
   status: 400 | 404;
   reason: 'bad-escape' | 'encoded-slash' | 'encoded-nul';
 }
@@ -152,7 +152,7 @@ function untrailingslashit(s: string): string {
   return s.replace(/(?<![/\\])[/\\]+$/, '');
 }
 
-export function parseContentType(header: string | undefined): ContentType | null {
+function parseContentType(header: string | undefined): ContentType | null {
   if (!header) return null;
   let value = header;
   let parameters = '';
@@ -235,7 +235,7 @@ export function parseEmbed(v: unknown): true | string[] {
 }
 
 /** `_fields` as rest_filter_response_fields() reads it: wp_parse_list(), trimmed; null = no filtering. */
-export function parseFields(v: unknown): string[] | null {
+function parseFields(v: unknown): string[] | null {
   if (v === undefined || v === null) return null;
   const list = wpParseList(v instanceof Map ? v : isPhpArrayLike(v) ? v : String(v));
   const fields = (Array.isArray(list) ? list : [...list.values()]).map((f) => String(f).trim());
@@ -407,7 +407,7 @@ function globalsOf(parsed: ParsedRequest): GlobalParams {
 }
 
 /** A request made inside WordPress: a batch item, or the URL of an embedded link. */
-export interface RestRequestInit {
+interface RestRequestInit {
   method: string;
   path: string;
   /** Header names lower-case. */

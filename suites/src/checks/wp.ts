@@ -5,21 +5,20 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange, Received } from '../http/types.ts';
 import { jsonBody } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
+import type { WpError as WpErrorOf } from '../../../contracts/wordpress/schema/types.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
-export interface WpError {
-  code: string;
-  message: string;
-  data: Record<string, unknown> | null;
-}
+/** An error answer as the checks read it: WordPress's WpError, its `data` an object or null. */
+export type WpError = WpErrorOf<Record<string, unknown> | null>;
 
 /** `{code, message, data}` with string code and message; undefined for anything else. */
 export function wpError(r: Received | undefined): WpError | undefined {
   const b = jsonBody(r);
-  if (typeof b !== 'object' || b === null || Array.isArray(b)) return undefined;
-  const o = b as Record<string, unknown>;
+  if (!isPlainObject(b)) return undefined;
+  const o = b;
   if (typeof o['code'] !== 'string' || typeof o['message'] !== 'string') return undefined;
   const data = o['data'];
-  return { code: o['code'], message: o['message'], data: typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null };
+  return { code: o['code'], message: o['message'], data: isPlainObject(data) ? data : null };
 }
 
 /** The errors serve_request() answers through json_error() ({code, message}, no data; S json_error()). */

@@ -17,7 +17,6 @@ import {
   type ShardInfo,
 } from '../report/model.ts';
 import { DEFAULT_REPORT_DIR } from '../report/write.ts';
-import type { ConfigValues } from './config.ts';
 import { UsageError } from './errors.ts';
 import { HEADER_EXPECTS, headerSecrets, isAuthorization, parseHeaders, shownHeader, type ExtraHeader } from './headers.ts';
 import { tokenize, type FlagValues } from './tokenize.ts';
@@ -231,6 +230,12 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
 /** Whether the invocation runs a command (and so reads a config file): not help, version or a usage error. */
 export function runsCommand(line: CommandLine): line is CommandLine & { command: Command } {
   return line.command !== undefined && line.command !== 'help' && isCommand(line.command) && !line.values['help'] && !line.values['version'];
+}
+
+/** Flag values read from the project's config file (config.ts), and which file they came from. */
+export interface ConfigValues {
+  source: string;
+  values: FlagValues;
 }
 
 export function parseCli(argv: readonly string[], env: Env, config?: ConfigValues): CliArgs {

@@ -14,21 +14,18 @@
 
 import { basename, extname, join } from 'node:path';
 import { parseDocument } from 'yaml';
-import { ALLOWED, COMMANDS, FLAG_SPECS, NOT_IN_CONFIG, type Command, type Flag } from './args.ts';
+import { ALLOWED, COMMANDS, FLAG_SPECS, NOT_IN_CONFIG, type Command, type ConfigValues, type Flag } from './args.ts';
 import { UsageError } from './errors.ts';
 import { parseHeader } from './headers.ts';
 import { suggestion, type FlagValue, type FlagValues } from './tokenize.ts';
 
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 export const CONFIG_FILE = 'site-contracts.config.json';
 /** The default file's other spellings, in YAML. */
 export const YAML_CONFIG_FILES = ['site-contracts.config.yaml', 'site-contracts.config.yml'];
 export const PACKAGE_KEY = 'site-contracts';
 
 /** The flags one command's section gives, and where they came from (for messages and --print-config). */
-export interface ConfigValues {
-  source: string;
-  values: FlagValues;
-}
 
 export interface ConfigFile {
   /** `site-contracts.config.json`, or `package.json "site-contracts"`. */
@@ -212,7 +209,7 @@ function refuseSecretHeader(where: string, raw: string): void {
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return isPlainObject(v);
 }
 
 function typeName(v: unknown): string {

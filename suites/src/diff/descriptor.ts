@@ -3,6 +3,7 @@
 // it, the checks to know which parameters the target says it takes (WordPress ignores the others).
 import { routeTemplate } from '../../../contracts/wordpress/rest/routes.ts';
 
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 export interface LiveArg {
   [keyword: string]: unknown;
 }
@@ -38,7 +39,7 @@ export function templateKey(template: string): string {
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return isPlainObject(v);
 }
 
 function strings(v: unknown): string[] {

@@ -5,6 +5,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { AcceptedEntry, BaselineReport, CaseResult } from './model.ts';
 
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 export interface Baseline {
   source: string;
   accepted: AcceptedEntry[];
@@ -108,7 +109,7 @@ export function applyBaseline(
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return isPlainObject(v);
 }
 
 function typeName(v: unknown): string {

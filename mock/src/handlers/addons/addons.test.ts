@@ -1,5 +1,6 @@
 // Add-on state where the documents make it obvious (001 §4): contact forms, redirections, module and mode
 // settings, theme and plugin activation, import state callbacks, string lists with limit/offset.
+import { absint } from '../../../../contracts/wordpress/php/index.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../index.ts';
 import { call, freshMock } from '../../testing/harness.ts';
@@ -123,6 +124,20 @@ describe('oembed/1.0', () => {
     const unknown = call(mock, 'GET', '/wp-json/oembed/1.0/embed?url=not-a-url&format=xml');
     expect([unknown.status, unknown.body]).toEqual([404, '<?xml version="1.0"?>\n<oembed><code>oembed_invalid_url</code><message>Not Found</message><data><status>404</status></data></oembed>\n']);
     expect(call(mock, 'GET', '/wp-json/oembed/1.0/proxy?format=xml').headers['Content-Type']).toBe('application/json; charset=UTF-8');
+  });
+
+  it('the proxy cleans maxwidth and maxheight with absint() as WordPress registers them: abc is 0 (then the 200 floor), -300 is 300, 350px is 350; never a 400', () => {
+    const event = call(mock, 'GET', '/wp-json/cal/v1/events/92').json;
+    const proxy = (q: string) => call(mock, 'GET', `/wp-json/oembed/1.0/proxy?url=${encodeURIComponent(event.link)}&${q}`);
+    for (const [q, width] of [['maxwidth=abc', 200], ['maxwidth=-300', 300], ['maxwidth=350px', 350], ['maxwidth=1e3', 600], ['maxwidth[]=5', 200], ['maxheight=abc', 600]] as const) {
+      const res = proxy(q);
+      expect(res.status, q).toBe(200);
+      expect(res.json.width, q).toBe(width);
+    }
+    expect(absint('  42abc')).toBe(42);
+    expect(absint('-7.9')).toBe(7);
+    expect(absint(true)).toBe(1);
+    expect(absint(null)).toBe(0);
   });
 
   it('html is get_post_embed_html(): the texturized title, an esc_attr() iframe title, then wp-embed.min.js (84)', () => {

@@ -5,8 +5,9 @@ import type { ImportJob, ImportStatus, JsonObject } from '../../../../fixtures/m
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { legacyLookup } from '../calendar/common.ts';
 import { readsPost } from '../../core/permissions.ts';
-import { arg, err, int, isObject, json, nowWall, storeRefusal, str } from './util.ts';
+import { arg, err, int, json, nowWall, storeRefusal, str } from './util.ts';
 
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -54,7 +55,7 @@ function importBatch(ctx: HandlerCtx): Reply {
     batch_hash: next,
     percentage_complete: pct,
     status: pct >= 100 ? 'success' : 'pending',
-    ...(isObject(ctx.params.status) ? { batch_status: json(ctx.params.status) as JsonObject } : {}),
+    ...(isPlainObject(ctx.params.status) ? { batch_status: json(ctx.params.status) as JsonObject } : {}),
     ...(int(ctx.params.interval) !== undefined ? { interval: int(ctx.params.interval)! } : {}),
     updated: nowWall(ctx),
   };
@@ -86,13 +87,10 @@ function importState(ctx: HandlerCtx): Reply {
   return ok({ status: 'success', import_id: j.import_id, state: updated.status, percentage_complete: updated.percentage_complete });
 }
 
-export function calendarExtrasHandler(ctx: HandlerCtx): Reply {
-  const path = ctx.op.path;
-  if (path === '/cal/views/v2/html') return viewHtml(ctx);
-  if (path === '/cal/v2/onboarding/wizard') {
-    if ((str(ctx.params.action_nonce) ?? '').trim() === '') return err('cal_onboarding_invalid_nonce', 'The request could not be verified.', 403);
-    return ok({ success: true, message: 'Onboarding data saved.', data: { completed: true } });
-  }
-  if (path.endsWith('/batch')) return importBatch(ctx);
-  return importState(ctx);
+function onboardingWizard(ctx: HandlerCtx): Reply {
+  if ((str(ctx.params.action_nonce) ?? '').trim() === '') return err('cal_onboarding_invalid_nonce', 'The request could not be verified.', 403);
+  return ok({ success: true, message: 'Onboarding data saved.', data: { completed: true } });
 }
+
+/** The calendar's own extra operations (views, onboarding, the import service's callbacks), each its own handler. */
+export const calendarExtraHandlers = { viewHtml, onboardingWizard, importBatch, importState } as const;

@@ -8,9 +8,10 @@ import type { Stored } from '../../store/store.ts';
 import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
 import { isEmail } from '../../../../contracts/wordpress/schema/index.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
-import { feedbackRoom, limitReached } from './limits.ts';
-import { arg, err, isObject, json, nowWall, storeRefusal, str } from './util.ts';
+import { feedbackRoom, kept, limitReached } from './limits.ts';
+import { arg, err, json, nowWall, storeRefusal, str } from './util.ts';
 
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 interface FormTag {
   type: string;
   required: boolean;
@@ -114,10 +115,10 @@ function applyBody(ctx: HandlerCtx, base: ContactForm): ContactForm {
   if (form !== undefined) out.properties.form = form;
   for (const key of ['mail', 'mail_2'] as const) {
     const v = arg(ctx, key);
-    if (isObject(v)) out.properties[key] = { ...out.properties[key], ...(json(v) as Partial<ContactFormMail>) };
+    if (isPlainObject(v)) out.properties[key] = { ...out.properties[key], ...(json(v) as Partial<ContactFormMail>) };
   }
   const messages = arg(ctx, 'messages');
-  if (isObject(messages)) out.properties.messages = { ...out.properties.messages, ...(json(messages) as Record<string, string>) };
+  if (isPlainObject(messages)) out.properties.messages = { ...out.properties.messages, ...(json(messages) as Record<string, string>) };
   const extra = str(arg(ctx, 'additional_settings'));
   if (extra !== undefined) out.properties.additional_settings = extra;
   return out;
@@ -150,7 +151,7 @@ function feedback(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
   const room = feedbackRoom(ctx.store, fields);
   if (room) return limitReached(room);
   try {
-    ctx.store.insert('feedback', (id) => ({ id, form_id: form.id, submitted_at: nowWall(ctx), status, fields, invalid_fields: invalid.map(({ field, message }) => ({ field, message })) }));
+    ctx.store.insert('feedback', (id) => ({ id, form_id: form.id, submitted_at: nowWall(ctx), status, fields: kept(fields), invalid_fields: invalid.map(({ field, message }) => ({ field, message })) }));
   } catch (e) {
     return storeRefusal(e);
   }
@@ -177,41 +178,54 @@ function schema(form: Stored<ContactForm>) {
   return { version: 'Contact Form 7 SWV Schema 2024-10', locale: form.locale, rules };
 }
 
-export function formsHandler(ctx: HandlerCtx): Reply {
-  const { op } = ctx;
-  const forms = ctx.store.table('contactForms');
-  if (op.path === '/forms/v1/contact-forms') {
-    if (op.method === 'GET') {
-      const all = forms.values().map(summary);
-      return ok(all, 200, { pagination: { total: all.length, totalPages: all.length ? 1 : 0, page: 1 } });
-    }
-    const title = str(arg(ctx, 'title')) ?? 'Untitled';
-    try {
-      const created = ctx.store.insert('contactForms', (id) =>
-        applyBody(ctx, {
-          id, title, slug: slugify(ctx, title, id), locale: ctx.lang === 'uk' ? 'uk' : 'en_US',
-          properties: { form: '[submit "Submit"]', mail: { ...BLANK_MAIL, active: true }, mail_2: BLANK_MAIL, messages: {}, additional_settings: '' },
-        }),
-      );
-      return ok(full(created), 201, { headers: { Location: `${ctx.links.apiRoot}forms/v1/contact-forms/${created.id}` } });
-    } catch (e) {
-      return storeRefusal(e);
-    }
+function list(ctx: HandlerCtx): Reply {
+  const all = ctx.store.table('contactForms').values().map(summary);
+  return ok(all, 200, { pagination: { total: all.length, totalPages: all.length ? 1 : 0, page: 1 } });
+}
+
+function create(ctx: HandlerCtx): Reply {
+  const title = str(arg(ctx, 'title')) ?? 'Untitled';
+  try {
+    const created = ctx.store.insert('contactForms', (id) =>
+      applyBody(ctx, {
+        id, title, slug: slugify(ctx, title, id), locale: ctx.lang === 'uk' ? 'uk' : 'en_US',
+        properties: { form: '[submit "Submit"]', mail: { ...BLANK_MAIL, active: true }, mail_2: BLANK_MAIL, messages: {}, additional_settings: '' },
+      }),
+    );
+    return ok(full(created), 201, { headers: { Location: `${ctx.links.apiRoot}forms/v1/contact-forms/${created.id}` } });
+  } catch (e) {
+    return storeRefusal(e);
   }
+}
+
+/** An item operation on the form the path names; 404 when there is none. */
+const onForm = (f: (ctx: HandlerCtx, form: Stored<ContactForm>) => Reply) => (ctx: HandlerCtx): Reply => {
   const form = formOf(ctx);
-  if (!form) return notFound();
-  if (op.path.endsWith('/feedback')) return feedback(ctx, form);
-  if (op.path.endsWith('/feedback/schema')) return ok(schema(form));
-  if (op.path.endsWith('/refill')) return ok([]);
-  if (op.method === 'GET') return ok(full(form));
-  if (op.method === 'DELETE') {
-    const previous = full(form);
-    ctx.store.remove('contactForms', form.id);
-    return ok({ deleted: true, previous });
-  }
+  return form ? f(ctx, form) : notFound();
+};
+
+function update(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
   try {
     return ok(full(ctx.store.put('contactForms', applyBody(ctx, form as ContactForm))));
   } catch (e) {
     return storeRefusal(e);
   }
 }
+
+function remove(ctx: HandlerCtx, form: Stored<ContactForm>): Reply {
+  const previous = full(form);
+  ctx.store.remove('contactForms', form.id);
+  return ok({ deleted: true, previous });
+}
+
+/** The contact-form add-on's operations, each its own handler. */
+export const formHandlers = {
+  list,
+  create,
+  read: onForm((_ctx, form) => ok(full(form))),
+  update: onForm(update),
+  delete: onForm(remove),
+  feedback: onForm(feedback),
+  schema: onForm((_ctx, form) => ok(schema(form))),
+  refill: onForm(() => ok([])),
+} as const;

@@ -1,6 +1,8 @@
 // The public add-on routes keep bounded data (limits.ts): learning-module users and tokens, contact-form
 // submissions. Each bound is shown at its edge: the last record that fits is kept, the next one is a 429 that
 // keeps nothing; a value one character over its maxlength is refused and stored only up to it.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { Mock } from '../../index.ts';
 import type { FeedbackSubmission } from '../../../../fixtures/model/records.ts';
@@ -131,19 +133,41 @@ describe('contact-form submissions: maxlength and bounded storage', () => {
     expect(table.size).toBe(LIMITS.feedbackRecords);
   });
 
-  it(`and at ${LIMITS.feedbackChars.toLocaleString('en')} characters of values in all`, async () => {
+  it(`and at ${LIMITS.feedbackBytes.toLocaleString('en')} bytes (UTF-8) of names and values in all`, async () => {
     const mock = await freshMock();
     const table = mock.store.table('feedback');
-    const used = () => table.values().reduce((n, f) => n + Object.entries(f.fields).reduce((m, [k, v]) => m + k.length + v.length, 0), 0);
-    const big = 'b'.repeat(1024 * 1024);
-    while (LIMITS.feedbackChars - used() > big.length + 1000) mock.store.insert('feedback', (id) => ({ id, form_id: 5, submitted_at: '2026-11-22 10:00:00', status: 'mail_sent', fields: { big }, invalid_fields: [] }));
-    const fieldsChars = (v: Record<string, string>) => Object.entries(v).reduce((n, [k, x]) => n + k.length + x.length, 0) + 'your-message'.length;
-    const room = LIMITS.feedbackChars - used() - fieldsChars(valid);
+    const bytes = (v: Record<string, string>) => Object.entries(v).reduce((n, [k, x]) => n + Buffer.byteLength(k) + Buffer.byteLength(x), 0);
+    const used = () => table.values().reduce((n, f) => n + bytes(f.fields), 0);
+    // Two-byte characters: counted as UTF-8 bytes (two each), not as characters.
+    const big = 'б'.repeat(512 * 1024);
+    while (LIMITS.feedbackBytes - used() > 2 * big.length + 1000) mock.store.insert('feedback', (id) => ({ id, form_id: 5, submitted_at: '2026-11-22 10:00:00', status: 'mail_sent', fields: { big }, invalid_fields: [] }));
+    const fieldsBytes = (v: Record<string, string>) => bytes(v) + 'your-message'.length;
+    const room = LIMITS.feedbackBytes - used() - fieldsBytes(valid);
     mock.store.insert('feedback', (id) => ({ id, form_id: 5, submitted_at: '2026-11-22 10:00:00', status: 'mail_sent', fields: { f: 'x'.repeat(room - 1) }, invalid_fields: [] }));
-    expect(LIMITS.feedbackChars - used()).toBe(fieldsChars(valid));
+    expect(LIMITS.feedbackBytes - used()).toBe(fieldsBytes(valid));
     expect(submit(mock, valid).status).toBe(200);
     const over = submit(mock, { ...valid, 'your-name': 'Anna' });
     expect(over.status).toBe(429);
-    expect(over.json.message).toBe('The mock keeps at most 16,777,216 characters of submissions; POST /__mock/reset clears them.');
+    expect(over.json.message).toBe('The mock keeps at most 16,777,216 bytes of submissions; POST /__mock/reset clears them.');
   });
+
+  it('a stored submission does not keep its upload alive: 24 anonymous 7 MB submissions leave the heap about where it was', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const mock = await freshMock();
+    const upload = (i: number) => JSON.stringify({ ...valid, 'your-message': `${i}`.padEnd(7 * 1024 * 1024, 'm') });
+    // Warm up (compiled validators, memos), then measure.
+    submit(mock, JSON.parse(upload(0)) as Record<string, string>);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 1; i <= 24; i++) {
+      const res = call(mock, 'POST', '/wp-json/forms/v1/contact-forms/5/feedback', { body: upload(i), headers: { 'content-type': 'application/json' } });
+      expect(res.json.status).toBe('validation_failed');
+    }
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    // 24 stored values of 2,000 characters are 48 KB; uploads kept alive by their slices would be 168 MB.
+    expect(grown).toBeLessThan(16 * 1024 * 1024);
+    expect(mock.store.table('feedback').values().at(-1)!.fields['your-message']).toHaveLength(2000);
+  }, 60_000);
 });

@@ -4,6 +4,7 @@
 import type { Store } from '../../store/store.ts';
 import type { ErrorReply } from '../context.ts';
 import { err } from './util.ts';
+import { stringCopy, utf8Length } from '../../../../contracts/wordpress/bytes.ts';
 
 export const LIMITS = {
   /** Learning-module users, fixtures included (`lms/v1/token/register`). */
@@ -20,8 +21,8 @@ export const LIMITS = {
   lmsTokens: 20_000,
   /** Stored contact-form submissions, fixtures included. */
   feedbackRecords: 10_000,
-  /** UTF-16 code units of all stored submission values together (each value is already capped by its maxlength). */
-  feedbackChars: 16 * 1024 * 1024,
+  /** UTF-8 bytes of all stored submission names and values together (each value is already capped by its maxlength). */
+  feedbackBytes: 16 * 1024 * 1024,
 } as const;
 
 export interface Limit {
@@ -34,10 +35,20 @@ export function limitReached(limit: Limit): ErrorReply {
   return err(limit.code, limit.message, 429);
 }
 
-function valueChars(fields: Readonly<Record<string, string>>): number {
+function valueBytes(fields: Readonly<Record<string, string>>): number {
   let n = 0;
-  for (const k of Object.keys(fields)) n += k.length + fields[k]!.length;
+  for (const k of Object.keys(fields)) n += utf8Length(k) + utf8Length(fields[k]!);
   return n;
+}
+
+/**
+ * What a public route keeps, as strings of its own: a value cut from a request (a slice of a 7 MB upload) would
+ * otherwise keep the whole upload alive as long as it is stored, whatever the byte bound counts.
+ */
+export function kept(fields: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(fields)) out[stringCopy(k)] = stringCopy(fields[k]!);
+  return out;
 }
 
 /** Undefined when one more submission with these values fits; else the limit it would pass. */
@@ -46,10 +57,10 @@ export function feedbackRoom(store: Store, fields: Readonly<Record<string, strin
   if (stored.size >= LIMITS.feedbackRecords) {
     return { code: 'wpcf7_feedback_limit', message: `The mock keeps at most ${LIMITS.feedbackRecords.toLocaleString('en')} submissions; POST /__mock/reset clears them.` };
   }
-  let chars = valueChars(fields);
-  for (const f of stored.values()) chars += valueChars(f.fields);
-  if (chars > LIMITS.feedbackChars) {
-    return { code: 'wpcf7_feedback_limit', message: `The mock keeps at most ${LIMITS.feedbackChars.toLocaleString('en')} characters of submissions; POST /__mock/reset clears them.` };
+  let bytes = valueBytes(fields);
+  for (const f of stored.values()) bytes += valueBytes(f.fields);
+  if (bytes > LIMITS.feedbackBytes) {
+    return { code: 'wpcf7_feedback_limit', message: `The mock keeps at most ${LIMITS.feedbackBytes.toLocaleString('en')} bytes of submissions; POST /__mock/reset clears them.` };
   }
   return undefined;
 }

@@ -6,6 +6,7 @@
 import { addSeconds } from '../../../../contracts/wordpress/time.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { LIMITS, limitReached } from './limits.ts';
+import { stringCopy } from '../../../../contracts/wordpress/bytes.ts';
 import { arg, err, nowUtc, storeRefusal, str } from './util.ts';
 
 function bearer(ctx: HandlerCtx): string | undefined {
@@ -70,15 +71,12 @@ function register(ctx: HandlerCtx): Reply {
     return limitReached({ code: 'lms_register_limit', message: `The mock keeps at most ${LIMITS.lmsUsers.toLocaleString('en')} learning-module users; POST /__mock/reset clears them.` });
   }
   try {
-    ctx.store.put('lmsUsers', { username, password });
+    ctx.store.put('lmsUsers', { username: stringCopy(username), password: stringCopy(password) });
   } catch (e) {
     return storeRefusal(e);
   }
   return ok({ code: 'lms_user_registered', message: 'The user was registered.', data: { status: 200, username } });
 }
 
-export function lmsHandler(ctx: HandlerCtx): Reply {
-  if (ctx.op.path === '/lms/v1/token') return issue(ctx);
-  if (ctx.op.path === '/lms/v1/token/validate') return validate(ctx);
-  return register(ctx);
-}
+/** The learning module's operations, each its own handler. */
+export const lmsHandlers = { issue, validate, register } as const;

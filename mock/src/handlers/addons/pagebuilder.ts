@@ -4,8 +4,9 @@
 import type { PageBuilderConnection, PageBuilderPlugin, JsonObject } from '../../../../fixtures/model/records.ts';
 import type { Stored } from '../../store/store.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
-import { err, isObject, json, nowWall, storeRefusal, str } from './util.ts';
+import { err, json, nowWall, storeRefusal, str } from './util.ts';
 
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 const PREFIX = '/pagebuilder-one/v1';
 
 function pluginOf(ctx: HandlerCtx): Stored<PageBuilderPlugin> | Reply {
@@ -15,7 +16,7 @@ function pluginOf(ctx: HandlerCtx): Stored<PageBuilderPlugin> | Reply {
 }
 
 function isReply(v: unknown): v is Reply {
-  return isObject(v) && typeof v.status === 'number' && 'body' in v;
+  return isPlainObject(v) && typeof v.status === 'number' && 'body' in v;
 }
 
 function setConnection(ctx: HandlerCtx, patch: Partial<PageBuilderConnection>): Reply {

@@ -4,8 +4,10 @@
 import type { JsonObject, JsonValue, RedirectionType, SeoObject, SeoObjectType, TrackedKeyword } from '../../../../fixtures/model/records.ts';
 import type { Stored } from '../../store/store.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
-import { arg, err, int, isObject, json, nowWall, pageSlice, storeRefusal, str } from './util.ts';
+import { arg, err, int, json, nowWall, storeRefusal, str } from './util.ts';
+import { pageOf } from '../../wire/pagination.ts';
 
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 const PREFIX = '/seo/v1';
 
 /** A stable pseudo-random figure in [0, max) from a key. */
@@ -33,7 +35,7 @@ function putObject(ctx: HandlerCtx, o: SeoObject): Reply | Stored<SeoObject> {
 }
 
 function isReply(v: unknown): v is Reply {
-  return isObject(v) && typeof v.status === 'number' && 'body' in v;
+  return isPlainObject(v) && typeof v.status === 'number' && 'body' in v;
 }
 
 function settingsPatch(ctx: HandlerCtx, key: string, value: JsonValue): Reply {
@@ -55,7 +57,7 @@ function keywordRows(ctx: HandlerCtx): Reply {
   if (p.orderby === 'keyword') rows = rows.slice().sort((a, b) => a.keyword.localeCompare(b.keyword));
   const perPage = int(p.per_page) ?? 10;
   const page = int(p.page) ?? 1;
-  return ok({ rows: pageSlice(rows, page, perPage), total: rows.length, page, per_page: perPage });
+  return ok({ rows: pageOf(rows, page, perPage).items, total: rows.length, page, per_page: perPage });
 }
 
 function pagespeed(ctx: HandlerCtx, device: string): Reply {
@@ -92,7 +94,7 @@ export function seoHandler(ctx: HandlerCtx): Reply {
       });
     }
     case '/updateSeoScore': {
-      const scores = isObject(p.postScores) ? p.postScores : {};
+      const scores = isPlainObject(p.postScores) ? p.postScores : {};
       const saved: Record<string, number> = {};
       for (const [id, score] of Object.entries(scores)) {
         const n = int(id);
@@ -157,19 +159,19 @@ export function seoHandler(ctx: HandlerCtx): Reply {
       const field = path === '/updateMeta' ? 'meta' : 'schemas';
       const value = p[field];
       const o = seoObject(ctx, type, id);
-      o[field] = { ...o[field], ...(isObject(value) ? (json(value) as JsonObject) : { value: json(value) as JsonValue }) };
+      o[field] = { ...o[field], ...(isPlainObject(value) ? (json(value) as JsonObject) : { value: json(value) as JsonValue }) };
       const r = putObject(ctx, o);
       return isReply(r) ? r : ok({ success: true, ...r });
     }
     case '/updateMetaBulk': {
-      const rows = Array.isArray(p.rows) ? p.rows : isObject(p.rows) ? Object.values(p.rows) : [];
+      const rows = Array.isArray(p.rows) ? p.rows : isPlainObject(p.rows) ? Object.values(p.rows) : [];
       let updated = 0;
       for (const row of rows) {
-        if (!isObject(row)) continue;
+        if (!isPlainObject(row)) continue;
         const id = int(row.objectID ?? row.id);
         if (id === undefined) continue;
         const o = seoObject(ctx, objectType(row.objectType), id);
-        const meta = isObject(row.meta) ? row.meta : row;
+        const meta = isPlainObject(row.meta) ? row.meta : row;
         o.meta = { ...o.meta, ...(json(meta) as JsonObject) };
         const r = putObject(ctx, o);
         if (isReply(r)) return r;
@@ -217,7 +219,7 @@ export function seoHandler(ctx: HandlerCtx): Reply {
         .map((e) => ({ objectID: e.id, title: e.title, keyword: e.title.toLowerCase().split(/\s+/).slice(0, 2).join(' '), position: 1 + figure(`pos${e.id}`, 50), clicks: figure(`clk${e.id}`, 500), impressions: figure(`imp${e.id}`, 9000) }));
       const perPage = int(p.per_page) ?? 10;
       const page = int(p.page) ?? 1;
-      return ok({ rows: pageSlice(rows, page, perPage), total: rows.length, page, per_page: perPage });
+      return ok({ rows: pageOf(rows, page, perPage).items, total: rows.length, page, per_page: perPage });
     }
     case '/an/getTrackedKeywordsRows':
       return keywordRows(ctx);
@@ -249,7 +251,7 @@ export function seoHandler(ctx: HandlerCtx): Reply {
       }
     }
     case '/an/autoAddFocusKeywords': {
-      const data = isObject(p.data) ? p.data : {};
+      const data = isPlainObject(p.data) ? p.data : {};
       const words = Object.values(data).flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []));
       let added = 0;
       for (const keyword of words.map((w) => w.trim()).filter((w) => w !== '')) {

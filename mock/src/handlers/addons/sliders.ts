@@ -21,21 +21,32 @@ function published(s: Stored<Slider>) {
 
 const missing = () => err('slider_not_found', 'Slider not found.', 404);
 
-export function slidersHandler(ctx: HandlerCtx): Reply {
-  const path = ctx.op.path;
-  if (path === '/sliderrevolution/sliders') return ok(ctx.store.table('sliders').values().map(summary));
-  if (path.endsWith('/stream/{id}')) {
-    const ids = (ctx.pathParams.id ?? '').split(',').filter((x) => x !== '').map(Number);
-    const found = ids.map((id) => ctx.store.table('sliders').get(id)).filter((s): s is Stored<Slider> => s !== undefined);
-    if (found.length === 0) return missing();
-    return ok(found.flatMap((s) => published(s).map((sl) => ({ ...sl, slider: s.alias }))));
-  }
-  if (path.endsWith('/slides/{id}')) {
-    const s = ctx.store.table('sliders').get(Number(ctx.pathParams.id));
-    return s ? ok(published(s)) : missing();
-  }
+const list = (ctx: HandlerCtx): Reply => ok(ctx.store.table('sliders').values().map(summary));
+
+function stream(ctx: HandlerCtx): Reply {
+  const ids = (ctx.pathParams.id ?? '').split(',').filter((x) => x !== '').map(Number);
+  const found = ids.map((id) => ctx.store.table('sliders').get(id)).filter((s): s is Stored<Slider> => s !== undefined);
+  if (found.length === 0) return missing();
+  return ok(found.flatMap((s) => published(s).map((sl) => ({ ...sl, slider: s.alias }))));
+}
+
+function slides(ctx: HandlerCtx): Reply {
+  const s = ctx.store.table('sliders').get(Number(ctx.pathParams.id));
+  return s ? ok(published(s)) : missing();
+}
+
+function one(ctx: HandlerCtx, modal: boolean): Reply {
   const s = byKey(ctx, ctx.pathParams.slider ?? '');
   if (!s) return missing();
   const body = { ...summary(s), slides: published(s) };
-  return ok(path.includes('/modal/') ? { ...body, modal: true, trigger: `#slider-${s.alias}` } : body);
+  return ok(modal ? { ...body, modal: true, trigger: `#slider-${s.alias}` } : body);
 }
+
+/** The slider add-on's operations, each its own handler. */
+export const sliderHandlers = {
+  list,
+  stream,
+  slides,
+  slider: (ctx: HandlerCtx): Reply => one(ctx, false),
+  modal: (ctx: HandlerCtx): Reply => one(ctx, true),
+} as const;

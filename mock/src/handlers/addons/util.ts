@@ -34,10 +34,6 @@ export function int(v: unknown): number | undefined {
   return undefined;
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 /** A JSON-safe copy: the store only takes JSON values. */
 export function json<T>(v: T): T {
   return JSON.parse(JSON.stringify(v ?? null)) as T;
@@ -49,6 +45,3 @@ export function storeRefusal(e: unknown): ErrorReply {
   throw e;
 }
 
-export function pageSlice<T>(items: readonly T[], page: number, perPage: number): T[] {
-  return items.slice((page - 1) * perPage, page * perPage);
-}

@@ -54,20 +54,6 @@ function requestName(field: string, ns: 'legacy' | 'cal'): string {
   return REQUEST_NAMES[ns][field] ?? field;
 }
 
-export interface PageSlice<T> {
-  items: T[];
-  pagination: Pagination;
-}
-
-/** One page of a sorted list; undefined when `page` is past the end while there are matches. */
-export function pageOf<T>(all: readonly T[], page: number, perPage: number): PageSlice<T> | undefined {
-  const total = all.length;
-  const totalPages = Math.ceil(total / perPage);
-  if (total > 0 && page > totalPages) return undefined;
-  const start = (page - 1) * perPage;
-  return { items: all.slice(start, start + perPage), pagination: { total, totalPages, page } };
-}
-
 export function pageBeyondReply(): ErrorReply {
   return fail(pageBeyond());
 }

@@ -10,7 +10,8 @@ import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
 import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
 import { rendered, renderedOnce, type Rendered } from './render-cache.ts';
-import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, pageOf, siteNow, storeFailure } from './common.ts';
+import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, siteNow, storeFailure } from './common.ts';
+import { pageOf } from '../../wire/pagination.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
 import {
   eventComparator, eventMatches, linkedMatches, organizerSearchFields, venueSearchFields, withDescendants,
@@ -121,7 +122,7 @@ function location(ctx: HandlerCtx, ns: Ns, type: PostType, id: number): string {
 }
 
 /** The record an item route names (by ID, or by slug in the legacy namespace); undefined when there is none. */
-export function findPost(ctx: HandlerCtx, type: PostType): AnyPost | undefined {
+function findPost(ctx: HandlerCtx, type: PostType): AnyPost | undefined {
   const id = ctx.pathParams.id;
   if (id !== undefined && /^\d+$/.test(id)) return ctx.store.posts(type).get(Number(id));
   const slug = ctx.pathParams.slug;
@@ -209,7 +210,7 @@ function listEvents(ctx: HandlerCtx, ns: Ns): Reply {
   const key = `events|${ns}|${ctx.lang}|${now.slice(0, 10)}|${JSON.stringify(bounds)}|${JSON.stringify(p)}`;
   const matched = ctx.memos.lists.at(store.version).get(key, () => store.events.values().filter((e) => eventMatches(e, filter)).sort(eventComparator(orderby, order))) as readonly AnyPost[];
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
-  if (!page) return pageBeyondReply();
+  if (page.beyond) return pageBeyondReply();
   return many(ctx, ns, 'event', readableOnly(ctx, page.items), page.pagination);
 }
 
@@ -239,7 +240,7 @@ function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply
   );
   matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
-  if (!page) return pageBeyondReply();
+  if (page.beyond) return pageBeyondReply();
   return many(ctx, ns, type, readableOnly(ctx, page.items), page.pagination);
 }
 

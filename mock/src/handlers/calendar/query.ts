@@ -8,7 +8,7 @@ import type { DateBound } from './dates.ts';
 type Event = R<EventRecord>;
 
 /** Case-insensitive substring match, the way MySQL's `LIKE '%term%'` behaves with a _ci collation. */
-export function matchesSearch(term: string, ...fields: string[]): boolean {
+function matchesSearch(term: string, ...fields: string[]): boolean {
   const needle = term.trim().toLowerCase();
   if (needle === '') return true;
   return fields.some((f) => f.toLowerCase().includes(needle));
@@ -30,7 +30,7 @@ export interface EventBounds {
   endsBefore?: DateBound;
 }
 
-export interface EventFilter extends EventBounds {
+interface EventFilter extends EventBounds {
   lang: Lang;
   statuses: readonly string[];
   search?: string;
@@ -113,7 +113,7 @@ export function eventComparator(orderby: EventOrderBy, order: 'ASC' | 'DESC'): (
   };
 }
 
-export interface LinkedFilter {
+interface LinkedFilter {
   lang: Lang;
   statuses: readonly string[];
   search?: string;
@@ -152,7 +152,7 @@ export function organizerSearchFields(o: R<OrganizerRecord>): string[] {
   return [o.phone, o.website, o.email];
 }
 
-export interface TermFilter {
+interface TermFilter {
   lang: Lang;
   search?: string;
   include?: readonly number[];
@@ -175,8 +175,6 @@ export function termMatches(t: R<CategoryRecord> | R<TagRecord>, kind: 'category
   if (f.hideEmpty && count === 0) return false;
   return true;
 }
-
-export const TERM_ORDERBY = ['id', 'name', 'slug', 'count', 'parent', 'term_group', 'description', 'include', 'term_id', 'none'] as const;
 
 export function termComparator(
   orderby: string,

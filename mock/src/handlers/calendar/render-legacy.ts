@@ -156,7 +156,7 @@ export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLoo
 }
 
 /** A short zone name from the offset at the event's start (`EET`, `GMT+2` style where no name is known). */
-export function timezoneAbbr(zone: string, local: string, utc: string): string {
+function timezoneAbbr(zone: string, local: string, utc: string): string {
   const offsetMin = Math.round((Date.parse(`${local.replace(' ', 'T')}Z`) - Date.parse(`${utc.replace(' ', 'T')}Z`)) / 60000);
   const names: Record<string, Record<number, string>> = {
     'Europe/Kyiv': { 120: 'EET', 180: 'EEST' },

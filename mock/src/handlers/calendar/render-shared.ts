@@ -20,7 +20,7 @@ const PERMALINK_BASE = { event: 'event', venue: 'venue', organizer: 'organizer' 
 // the_title, the_content and the_excerpt as WordPress prints them (`rendered`): see contracts/wordpress/content/post-text.ts.
 export { renderContent, renderExcerpt, renderTitle } from '../../../../contracts/wordpress/content/post-text.ts';
 
-export function langPrefix(lang: Lang, defaultLang: Lang): string {
+function langPrefix(lang: Lang, defaultLang: Lang): string {
   return lang === defaultLang ? '' : `/${lang}`;
 }
 

@@ -2,6 +2,7 @@
 // 404 `rest_term_invalid`, a page past the end is an empty page (terms never answer 400 for it), a duplicate name
 // under the same parent is `term_exists` exactly as sample 40 shows it, and DELETE removes the term for good
 // (terms have no trash; the legacy route takes no `force`).
+import { pageOf } from '../../wire/pagination.ts';
 import type { TermType } from '../../../../fixtures/model/records.ts';
 import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
 import { StoreError } from '../../store/store.ts';
@@ -45,13 +46,9 @@ function list(ctx: HandlerCtx, kind: TermType): Reply {
   const all = eventId !== undefined && !event ? [] : store.terms(kind).values().filter((t) => termMatches(t, kind, filter, counts.get(t.id) ?? 0));
   const order = String(p.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
   all.sort(termComparator(String(p.orderby ?? 'name').toLowerCase(), order, counts, include));
-  const page = num(p.page, 1);
-  const perPage = num(p.per_page, 10);
-  const total = all.length;
-  const items = all.slice((page - 1) * perPage, page * perPage);
-  return ok(items.map((t) => legacyTerm(ctx.links, kind, t, counts.get(t.id) ?? 0)), 200, {
-    pagination: { total, totalPages: Math.ceil(total / perPage), page },
-  });
+  // Terms answer a page past the last one with an empty page (WordPress's terms controller), not a 400.
+  const page = pageOf(all, num(p.page, 1), num(p.per_page, 10));
+  return ok(page.items.map((t) => legacyTerm(ctx.links, kind, t, counts.get(t.id) ?? 0)), 200, { pagination: page.pagination });
 }
 
 function termId(ctx: HandlerCtx): number | undefined {

@@ -16,7 +16,7 @@ export class InvalidParam extends Error {
   }
 }
 
-export interface WriteEnv {
+interface WriteEnv {
   /** Site wall clock now, `YYYY-MM-DD HH:MM:SS` (for `now`, `today` and the like). */
   nowWall: string;
   /** Whether a term exists (cal/v1 drops unknown term IDs, as wp_set_object_terms() skips an integer it cannot find). */

@@ -7,7 +7,7 @@ import { createMock } from '../../index.ts';
 import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
 
 /** Its slug is exactly 200 characters: every `-N` needs the base cut back. */
-export const TITLE = 'Міжнародний фестиваль документального кіно';
+const TITLE = 'Міжнародний фестиваль документального кіно';
 
 const RESOURCES = [
   { path: '/wp-json/cal/v1/events', body: { title: TITLE } },

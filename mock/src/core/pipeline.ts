@@ -1,0 +1,170 @@
+// One request through the mock, in WordPress's order. The stages, one file each under stages/:
+//
+//   read       stages/read.ts       framing and limits (Apache's refusals, PHP's parsing, 413, Prefer, _jsonp)
+//   route      stages/route.ts      the contract's matcher, once
+//   validate   stages/validate.ts   has_valid_params(), sanitize_params()
+//   authorize  stages/authorize.ts  the permission callback
+//   run        stages/run.ts        the operation's handler (operation table), pagination and Allow headers
+//   respond    stages/respond.ts    _fields, _embed, _envelope, _jsonp, _pretty, headers
+//
+// `servePipeline` is the only place the order is written (as Prism's factory composes its stages). OPTIONS and
+// `Prefer: code=` replace route..run for the requests that carry them (wrappers of dispatch); a request that is not
+// for the API goes to the front end. The response memo and the held answers wrap all of it (serve.ts).
+import type { ContractRoute } from '../../../contracts/lib/loader.ts';
+import { criticalError, noRoute, prefer as preferError, wpError } from '../wire/errors.ts';
+import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
+import type { Discovery } from '../handlers/discovery.ts';
+import { oembedXmlAnswer } from '../handlers/addons/oembed.ts';
+import type { ItemDispatcher, PreparedItem } from '../handlers/context.ts';
+import { allowFor, langOf, withAllow, type Dispatched, type DispatchEnv, type Prepared } from './exchange.ts';
+import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
+import type { Prefer } from './prefer.ts';
+import type { User } from './permissions.ts';
+import type { MockRequest, MockResponse } from './types.ts';
+import { andThen, isWork, runNow, type Work } from './work.ts';
+import { read, type ReadDeps } from './stages/read.ts';
+import { route } from './stages/route.ts';
+import { validate } from './stages/validate.ts';
+import { authorize } from './stages/authorize.ts';
+import { run } from './stages/run.ts';
+import { respond, respondError, type Exchange } from './stages/respond.ts';
+import type { Rng } from '../handlers/context.ts';
+
+interface PipelineDeps extends ReadDeps {
+  discovery: Discovery;
+  frontEnd: FrontEndSite;
+  isBatchable: (route: ContractRoute) => boolean;
+  onError?: (err: unknown) => void;
+}
+
+/** The answer, and whether identical requests may get it from the response memo (isPlainRead()). */
+export interface Served {
+  res: MockResponse;
+  plain: boolean;
+}
+
+/** What the wrappers decided before the pipeline runs: the Prefer header, the clock, the site URL, the delay. */
+interface Asked {
+  pref: Prefer;
+  now: number;
+  site: string;
+  rng: Rng;
+  delayMs: number;
+}
+
+/** The global parameters serve_request() reads itself: a query that has only these and declared args is plain. */
+const GLOBAL_PARAMS: ReadonlySet<string> = new Set(['_fields', '_embed', '_envelope', '_jsonp', '_pretty', '_method', 'rest_route']);
+
+/**
+ * Whether an answer may be remembered for identical requests: it answered a declared route with only declared or
+ * global parameters (so a client adding `?_=123` makes no entry), with no credentials or valid ones.
+ */
+function isPlainRead(req: ParsedRequest, d: Dispatched, user: User | undefined): boolean {
+  if (d.op === undefined || (req.headers.authorization !== undefined && user === undefined)) return false;
+  const declared = d.op.params;
+  for (const k of req.phpQuery.keys()) {
+    const name = String(k);
+    if (!GLOBAL_PARAMS.has(name) && !declared.some((p) => p.name === name)) return false;
+  }
+  return true;
+}
+
+function failed(prep: Extract<Prepared, { kind: 'error' }>, env: DispatchEnv): Dispatched {
+  const headers = withAllow([], allowFor(prep.route, prep.pathParams, prep.lang, env));
+  const out: Dispatched = { status: prep.error.status, data: prep.error.body, headers, error: true };
+  if (prep.op) out.op = prep.op;
+  return out;
+}
+
+export function createPipeline(deps: PipelineDeps) {
+  const prepare = (req: ParsedRequest, env: DispatchEnv): Prepared => validate(route(req, env), req, env);
+  const execute = (prep: Prepared, req: ParsedRequest, env: DispatchEnv): Dispatched | Work<Dispatched> =>
+    prep.kind === 'error' ? failed(prep, env) : run(prep, req, env, authorize(prep, req, env), itemsOf(env));
+  /**
+   * WP_REST_Server::dispatch(): route → validate → authorize → run. The embed route's refusals go out as XML when
+   * XML was asked for, as _oembed_rest_pre_serve_request() serves them (the handler answers its own successes).
+   */
+  const dispatch = (req: ParsedRequest, env: DispatchEnv): Dispatched | Work<Dispatched> =>
+    andThen(execute(prepare(req, env), req, env), (d) => {
+      const xml = d.error ? oembedXmlAnswer(req, d.data) : undefined;
+      return xml ? { ...d, raw: xml } : d;
+    });
+
+  /** serve_batch_request_v1()'s items: the same stages, in the batch request's environment. */
+  const itemsOf = (env: DispatchEnv): ItemDispatcher => ({
+    prepare: (req): PreparedItem => {
+      const prep = prepare(req, env);
+      if (!prep.route || deps.isBatchable(prep.route)) return prep;
+      return { kind: 'error', error: wpError('rest_batch_not_allowed', 'The requested route does not support batch requests.', { status: 400 }), route: prep.route, ...(prep.op ? { op: prep.op } : {}), pathParams: prep.pathParams ?? {}, lang: prep.lang } as Prepared;
+    },
+    run: (item, req) => {
+      // Items are Prepared values prepare() above made; a batch item never does work in steps of its own.
+      const d = execute(item as Prepared, req, env);
+      return runNow(d);
+    },
+  });
+
+  /** rest_do_request( WP_REST_Request::from_url( $href ) ): an `_embed` GET under this request's API root. */
+  const embed = (env: DispatchEnv) => (href: string): unknown => {
+    const root = env.links.apiRoot;
+    if (!href.startsWith(root)) return undefined;
+    const inner = wpRestRequest({ method: 'GET', path: `/${href.slice(root.length)}`, headers: {} });
+    return inner ? runNow(dispatch(inner, env)).data : undefined;
+  };
+
+  /** rest_handle_options_request(): the first matching route's description, or an empty body. */
+  const options = (x: Exchange): Dispatched => {
+    const m = x.env.contract.matching(x.req.route);
+    if (!m) return { status: 200, data: [], headers: [], error: false };
+    const allow = allowFor(m.route, m.pathParams, langOf(undefined, x.env), x.env);
+    return { status: 200, data: deps.discovery.options(m.route, x.env.links.apiRoot), headers: allow && allow.length ? [['Allow', allow.join(', ')]] : [], error: false };
+  };
+
+  /** `Prefer: code=`: 400 and up answered in WordPress's error shape without running; below 400 run, then restatused. */
+  const preferCode = (x: Exchange, code: number): Dispatched | Work<Dispatched> => {
+    const m = x.env.contract.match(x.req.method, x.req.route);
+    if (m.kind !== 'match') return { status: noRoute().status, data: noRoute().body, headers: [], error: true };
+    const forced = preferError(code);
+    if (!forced) return andThen(dispatch(x.req, x.env), (d) => ({ ...d, status: code }));
+    const allow = allowFor(m.route, m.pathParams, langOf(undefined, x.env), x.env);
+    return { status: forced.status, data: forced.body, headers: allow && allow.length ? [['Allow', allow.join(', ')]] : [], error: true };
+  };
+
+  /** The one function that writes the order of the stages. */
+  const servePipeline = (mreq: MockRequest, ask: Asked): Served | Work<Served> => {
+    const r = read(mreq, ask, deps);
+    if (r.kind === 'answer') return { res: r.res, plain: false };
+    if (r.kind === 'page') return { res: frontEndAnswer(mreq.method, mreq.url, ask.site, deps.frontEnd), plain: false };
+    const { x } = r;
+    if (r.refused) return { res: respondError(x, r.refused.error, r.refused.early), plain: false };
+    const code = ask.pref.code;
+    const d = guarded(x, () => (x.req.method === 'OPTIONS' ? options(x) : code !== undefined ? preferCode(x, code) : dispatch(x.req, x.env)));
+    return andThen(d, (dd) => ({ res: respond(x, dd, embed(x.env)), plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) }));
+  };
+
+  /** A handler that throws is WordPress's critical-error 500, and the error is reported. */
+  const guarded = (x: Exchange, f: () => Dispatched | Work<Dispatched>): Dispatched | Work<Dispatched> => {
+    const crash = (err: unknown): Dispatched => {
+      deps.onError?.(err);
+      const e = criticalError();
+      return { status: e.status, data: e.body, headers: [], error: true };
+    };
+    let d: Dispatched | Work<Dispatched>;
+    try {
+      d = f();
+    } catch (err) {
+      return crash(err);
+    }
+    if (!isWork(d)) return d;
+    const steps = d;
+    return (function* () {
+      try {
+        return yield* steps;
+      } catch (err) {
+        return crash(err);
+      }
+    })();
+  };
+
+  return servePipeline;
+}

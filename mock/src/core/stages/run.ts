@@ -1,0 +1,47 @@
+// Stage 5, run: the operation's handler, looked up by operationId in the operation table (handlers/operations.ts),
+// given what its operation needs; then the headers WordPress adds after the callback: pagination (X-WP-Total,
+// X-WP-TotalPages, Link) and Allow (rest_send_allow_header() runs after it: a post deleted for good has no methods
+// left, sample 37). A handler with much to do returns its work in steps (work.ts).
+import { noRoute } from '../../wire/errors.ts';
+import type { HeaderList } from '../../wire/headers.ts';
+import { paginate, sanitizedQuery } from '../../wire/pagination.ts';
+import type { ParsedRequest } from '../../wire/request.ts';
+import { assignOwn } from '../../store/table.ts';
+import type { ItemDispatcher, Reply } from '../../handlers/context.ts';
+import { allowFor, withAllow, type Dispatched, type DispatchEnv, type Prepared } from '../exchange.ts';
+import { andThen, type Work } from '../work.ts';
+import type { Authorized } from './authorize.ts';
+
+export function run(prep: Extract<Prepared, { kind: 'ready' }>, req: ParsedRequest, env: DispatchEnv, auth: Authorized, items: ItemDispatcher): Dispatched | Work<Dispatched> {
+  const { op, route, pathParams, params, lang } = prep;
+  let reply: Reply | Work<Reply>;
+  if (auth.denied) reply = { ...auth.denied, error: true };
+  else {
+    const handler = env.handlers[op.id];
+    reply = handler
+      ? handler({
+          op, params, pathParams, input: assignOwn({}, req.query, req.bodyParams), headers: req.headers, store: env.store, links: env.links, lang, authRequired: env.authRequired,
+          now: env.now, rng: env.rng, memos: env.memos, media: env.media, items, ...(env.user ? { user: env.user } : {}),
+        })
+      : { ...noRoute(), error: true };
+  }
+  return andThen(reply, (r): Dispatched => {
+    const headers: HeaderList = [];
+    if (!r.error && r.pagination) headers.push(...paginationHeaders(env.links.apiRoot + op.path.replace(/^\//, ''), req, params, r.pagination));
+    for (const [k, v] of Object.entries(r.headers ?? {})) headers.push([k, v]);
+    withAllow(headers, allowFor(route, pathParams, lang, env, auth.asked));
+    if (r.error) return { status: r.status, data: r.body, headers, error: true, op };
+    const out: Dispatched = { status: r.status, data: r.body, headers, error: false, op };
+    if (op.kind === 'root' || op.kind === 'index') out.linksAlways = true;
+    if (r.raw) out.raw = r.raw;
+    if (r.json !== undefined) out.json = r.json;
+    return out;
+  });
+}
+
+/** X-WP-Total, X-WP-TotalPages and Link, rebuilt from the query as sent (`per_page` and `page` as sanitized). */
+function paginationHeaders(collectionUrl: string, req: ParsedRequest, params: Record<string, unknown>, pg: { page: number; total: number }): HeaderList {
+  const perPage = typeof params.per_page === 'number' ? params.per_page : 10;
+  const p = paginate({ collectionUrl, query: sanitizedQuery(req.phpQuery, params), page: pg.page, perPage, total: pg.total, beyondLastPage: 'empty-page' });
+  return p.headers.map(([k, v]) => [k, String(v)] as [string, string]);
+}
