@@ -76,6 +76,10 @@ describe('createRedactor', () => {
     expect(r.text('{"authorization":"Basic Zm9vOmJhcg=="}')).toBe(`{"authorization":"Basic ${REDACTED}"}`);
     expect(r.text('see https://bob:hunter22@example.org/x')).toBe(`see https://bob:${REDACTED}@example.org/x`);
     expect(r.text('nothing here: https://example.org/wp-json')).toBe('nothing here: https://example.org/wp-json');
+    // A URL and an email side by side in JSON are no userinfo: the quote between them ends it.
+    const organizer = '{"website":"http://a.example","email":"contact@a.example"}';
+    expect(r.text(organizer)).toBe(organizer);
+    expect(r.text('<a href="https://x.example">x</a> mail:me@x.example')).toBe('<a href="https://x.example">x</a> mail:me@x.example');
   });
 
   it('blanks credential headers wherever they sit, whatever their case', () => {

@@ -22,7 +22,9 @@ const MIN_PARTIAL_LENGTH = 4;
 const AUTH_IN_TEXT =
   /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)((?:basic|bearer|digest|negotiate|token)\s+)?[^\s"',;&<>\\]+/gi;
 const HAS_AUTH = /authorization/i;
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:?#]*):([^\s/@?#]+)@/gi;
+// Userinfo holds no quote, bracket or backslash (RFC 3986 §3.2.1): without that rule a JSON body such as
+// `"website":"http://a.example","email":"contact@a.example"` read as user `a.example","email"` and password `"contact`.
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:?#"<>\\{}|^`[\]]*):([^\s/@?#"<>\\{}|^`[\]]+)@/gi;
 
 function hex(s: string): string {
   return Buffer.from(s, 'utf8').toString('hex');
