@@ -2,6 +2,7 @@
 // way at the edge (a wrapper around its public handler). Also what the suite sends to a target: addresses on the
 // target itself or on reserved domains only.
 
+import { parseRunJson } from '../report/json.ts';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -91,7 +92,7 @@ async function runSuite(fault: Fault | undefined, args: string[], seen?: (req: M
     const anonymous = args.includes('--anonymous');
     const rest = args.filter((a) => a !== '--anonymous');
     await main(['test', '--base-url', server.url, ...(anonymous ? [] : ['--auth-env', 'MOCK_AUTH']), '--seed', '1', '--runs', '1', '--report-dir', dir, '--format', 'json', ...rest], deps);
-    return JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult;
+    return parseRunJson(await readFile(join(dir, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // compares the run against the unbroken mock with the run against the broken one. The suites never import the mock
 // (.ci/layers): a test passes the mock's createMock and listen in, and this module knows them by shape only.
 
+import { parseRunJson } from '../report/json.ts';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -117,11 +118,12 @@ export async function harness(api: MockApi, contract: Contract, mockOptions: { a
     };
     try {
       const authArgs = auth ? ['--auth-env', 'MOCK_AUTH'] : [];
-      const exitCode = await main(['test', '--base-url', server.url, ...authArgs, '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json', ...args], deps);
-      const text = await readFile(join(dir, 'site-contracts.json'), 'utf8').catch(() => {
+      const exitCode = await main(['test', '--base-url', server.url, ...authArgs, '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json-full', ...args], deps);
+      // json-full: tests read the messages of passed cases, which the summarised json leaves out.
+      const text = await readFile(join(dir, 'site-contracts.full.json'), 'utf8').catch(() => {
         throw new Error(`the run (exit ${exitCode}) wrote no report: ${stderr}`);
       });
-      const run = JSON.parse(text) as RunResult;
+      const run = parseRunJson(text, 'site-contracts.full.json');
       return { run, stdout, stderr, exitCode };
     } finally {
       await server.close();

@@ -4,6 +4,7 @@
 // update that loses one field. The same selection runs on the unbroken mock first, so only what the fault changed
 // counts, and only the oracle aimed at is expected to notice.
 
+import { parseRunJson } from '../report/json.ts';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -86,7 +87,7 @@ async function runSuite(fault: Fault | undefined, only: string): Promise<RunResu
   };
   try {
     await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json'], deps);
-    return JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult;
+    return parseRunJson(await readFile(join(dir, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });

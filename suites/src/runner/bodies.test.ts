@@ -2,6 +2,7 @@
 // statuses and headers but lose their bodies (an HTML page; a gzip bomb sent although the suite asked
 // for identity), and against the unbroken mock, where nothing changes.
 
+import { parseRunJson } from '../report/json.ts';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,7 @@ async function run(handler: (req: MockRequest) => MockResponse): Promise<RunResu
   };
   try {
     await main(['test', '-u', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '5', '--runs', '1', '--only', '/cal/v1/venues,/cal/v1/venues/{id}', '--report-dir', dir, '--format', 'json'], deps);
-    return JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult;
+    return parseRunJson(await readFile(join(dir, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });
@@ -109,6 +110,12 @@ describe('requireJson', () => {
     expect(pass(exchange('', { method: 'HEAD' })).outcome).toBe('pass');
     expect(pass(exchange('', { status: 204 })).outcome).toBe('pass');
     expect(pass(exchange('<oembed/>', { type: 'text/xml', url: 'http://t/wp-json/oembed/1.0/embed?url=x&format=xml' })).outcome).toBe('pass');
+    // _jsonp: WordPress's JavaScript wrapping of JSON passes; anything else behind the parameter does not.
+    const jsonp = 'http://t/wp-json/?_jsonp=cb';
+    expect(pass(exchange('/**/cb({"name":"x"})', { type: 'application/javascript', url: jsonp })).outcome).toBe('pass');
+    expect(pass(exchange('/**/cb({"name":)', { type: 'application/javascript', url: jsonp })).outcome).toBe('fail');
+    expect(pass(exchange('<p>hi</p>', { type: 'text/html', url: jsonp })).outcome).toBe('fail');
+    expect(pass(exchange('/**/cb({"name":"x"})', { type: 'application/javascript' })).outcome).toBe('fail');
     expect(unreadableBody({ ...exchange('[1,'), response: { status: 200, headers: {}, body: '[1,', bodyCut: { limitBytes: 10 } } })?.cut).toBe(true);
   });
 

@@ -3,6 +3,7 @@
 // reads as a 404 without the envelope, and a cal/v1 DELETE without force trashes the record but answers [].
 // The run must leave nothing on it, and trash must report the [] and still send the second delete.
 
+import { parseRunJson } from '../../report/json.ts';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -77,8 +78,9 @@ async function run(handler: (req: MockRequest) => MockResponse, only: string, ex
     fs: nodeFs,
   };
   try {
-    const code = await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '17', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json', ...extra], deps);
-    return { code, err: err.join(''), run: JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult };
+    const code = await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '17', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json-full', ...extra], deps);
+    // json-full: the messages of passed cases are read below, and the summarised json keeps only their ids.
+    return { code, err: err.join(''), run: parseRunJson(await readFile(join(dir, 'site-contracts.full.json'), 'utf8'), 'site-contracts.full.json') };
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });

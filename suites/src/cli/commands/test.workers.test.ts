@@ -2,6 +2,7 @@
 // takes, never what it reports; a run that reaches its time limit ends errored, saying so, with its
 // records removed.
 
+import { parseRunJson } from '../../report/json.ts';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,7 +48,7 @@ async function run(argv: string[], auth: string): Promise<{ code: number; err: s
     const seconds = (performance.now() - t0) / 1000;
     let report: RunResult | undefined;
     try {
-      report = JSON.parse(await readFile(join(dir, 'site-contracts.json'), 'utf8')) as RunResult;
+      report = parseRunJson(await readFile(join(dir, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
     } catch {
       // no report: a usage error
     }
