@@ -128,7 +128,11 @@ describe('test against the mock', () => {
     // Like WordPress's oEmbed controller, it cleans the proxy's maxwidth and maxheight with absint() instead of refusing a
     // value that is not an integer (x-wire-enforced: false).
     const warned = r.run.cases.filter((c) => c.status === 'warned');
-    const absint = ['maxwidth', 'maxheight'].flatMap((p) => [1, 2, 3].map((n) => `negative_rejection:getOembed10Proxy:query.${p} type#${n}`));
+    const absint = ['maxwidth', 'maxheight'].flatMap((p) => [
+      ...[1, 2, 3].map((n) => `negative_rejection:getOembed10Proxy:query.${p} type#${n}`),
+      // the coverage phase's type edges: a fraction and trailing letters for an integer
+      ...['fraction', 'trailing-letters'].map((t) => `negative_rejection:getOembed10Proxy:edge:query.${p} type ${t}`),
+    ]);
     const terms = ['postCalEventsV1Categories', 'postCalEventsV1CategoriesById', 'putCalEventsV1CategoriesById', 'patchCalEventsV1CategoriesById', 'postCalEventsV1Tags', 'postCalEventsV1TagsById', 'putCalEventsV1TagsById', 'patchCalEventsV1TagsById'];
     expect(warned.map((c) => c.id).sort()).toEqual(
       [...absint, 'positive_acceptance:postCalV1Events:edge:minimal', 'positive_acceptance:postCalV1Events:edge:body.title empty', 'positive_acceptance:postCalEventsV1Events:edge:body.title empty', ...terms.map((t) => `positive_acceptance:${t}:edge:body.name empty`)].sort(),
