@@ -51,11 +51,13 @@ abstract class SC_Quirky_Legacy_Posts extends WP_REST_Controller {
 				'validate_callback' => array( $this, 'is_own_id' ),
 			),
 		);
+		// The path's slug is checked, not the body's: a body field `slug` (the new slug of an update) shadows the
+		// path parameter of the same name in $request['slug'].
 		$slug_arg = array(
 			'slug' => array(
 				'description'       => "The $this->singular slug.",
 				'type'              => 'string',
-				'validate_callback' => array( $this, 'is_own_slug' ),
+				'validate_callback' => array( $this, 'is_own_path_slug' ),
 			),
 		);
 		$password = array( 'password' => array( 'type' => 'string', 'description' => 'The post password.' ) );
@@ -94,7 +96,7 @@ abstract class SC_Quirky_Legacy_Posts extends WP_REST_Controller {
 						'methods'             => WP_REST_Server::EDITABLE,
 						'callback'            => array( $this, 'update_item' ),
 						'permission_callback' => array( $this, 'update_item_permissions_check' ),
-						'args'                => $this->write_args( false ) + ( $by_id ? $password : array() ),
+						'args'                => $by_id ? $this->write_args( false ) + $password : array_merge( $this->write_args( false ), $slug_arg ),
 					),
 					array(
 						'methods'             => WP_REST_Server::DELETABLE,
@@ -114,8 +116,8 @@ abstract class SC_Quirky_Legacy_Posts extends WP_REST_Controller {
 		return $post instanceof WP_Post && $post->post_type === $this->post_type;
 	}
 
-	public function is_own_slug( $value ) {
-		return is_string( $value ) && null !== $this->find_by_slug( $value );
+	public function is_own_path_slug( $value, $request ) {
+		return is_string( $value ) && null !== $this->find_by_slug( (string) ( $request->get_url_params()['slug'] ?? '' ) );
 	}
 
 	public function is_time( $value ) {
@@ -155,8 +157,10 @@ abstract class SC_Quirky_Legacy_Posts extends WP_REST_Controller {
 		return $found ? $found[0] : null;
 	}
 
+	/** The record the path names (never a body field of the same name). */
 	protected function request_post( $request ) {
-		return isset( $request['id'] ) ? get_post( (int) $request['id'] ) : $this->find_by_slug( (string) $request['slug'] );
+		$path = $request->get_url_params();
+		return isset( $path['id'] ) ? get_post( (int) $path['id'] ) : $this->find_by_slug( (string) ( $path['slug'] ?? '' ) );
 	}
 
 	/** Permission checks also run for the Allow header of a request whose {id} or {slug} was refused. */
@@ -281,17 +285,34 @@ abstract class SC_Quirky_Legacy_Posts extends WP_REST_Controller {
 		foreach ( $query->posts as $post ) {
 			$records[] = $this->record( $post );
 		}
-		$response = rest_ensure_response(
-			array(
-				$this->rest_base => $records,
-				'rest_url'       => add_query_arg( urlencode_deep( $request->get_query_params() ), rest_url( "$this->namespace/$this->rest_base" ) ),
-				'total'          => $total,
-				'total_pages'    => $total_pages,
-			)
+		$data = array(
+			$this->rest_base => $records,
+			'rest_url'       => $this->page_url( $request, (int) $request['page'] ),
+			'total'          => $total,
+			'total_pages'    => $total_pages,
 		);
+		if ( $request['page'] < $total_pages ) {
+			$data['next_rest_url'] = $this->page_url( $request, $request['page'] + 1 );
+		}
+		if ( $request['page'] > 1 ) {
+			$data['previous_rest_url'] = $this->page_url( $request, $request['page'] - 1 );
+		}
+		$response = rest_ensure_response( $data );
 		$response->header( 'X-WP-Total', (string) $total );
 		$response->header( 'X-WP-TotalPages', (string) $total_pages );
 		return $response;
+	}
+
+	/** The URL of a page of this list: the list's parameters as they were applied, defaults included. */
+	private function page_url( $request, $page ) {
+		$query = array();
+		foreach ( array_keys( $this->get_collection_params() ) as $name ) {
+			$value = 'page' === $name ? $page : $request[ $name ];
+			if ( null !== $value ) {
+				$query[ $name ] = is_bool( $value ) ? ( $value ? 'true' : 'false' ) : $value;
+			}
+		}
+		return add_query_arg( urlencode_deep( $query ), rest_url( "$this->namespace/$this->rest_base" ) );
 	}
 
 	public function get_item( $request ) {
