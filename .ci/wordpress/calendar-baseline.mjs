@@ -7,7 +7,9 @@
 // (--site quirky: the `calendar-quirky` stage's rules, quirky-deviations.yaml, into quirky-baseline.yaml.)
 //
 // Every failed case must match exactly one rule (id, and the rule's message/request patterns where given);
-// its baseline entry carries that rule's kind, name and reason. A failure that no rule explains, or that two
+// its baseline entry carries that rule's kind, name and reason. Only `deviation` rules are accepted: a failure
+// explained by a `suite-false-failure` rule is printed with its reason and left out of the baseline, so the
+// stage keeps failing on it until the suite is fixed. A failure that no rule explains, or that two
 // rules claim, is printed and nothing is written (exit 2): accepting it needs a reason in the rules first.
 // Rules that explain no failure are printed as a note (fixed, or the suite no longer looks there).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -58,6 +60,7 @@ const matches = (rule, c) =>
   (!rule.requestRe || rule.requestRe.test(`${c.request?.url ?? ''}\n${c.request?.body ?? ''}`));
 
 const accepted = [];
+const known = [];
 const problems = [];
 for (const c of report.cases) {
   if (c.status === 'errored') problems.push(`errored, never accepted: ${c.id}: ${c.message}`);
@@ -68,11 +71,19 @@ for (const c of report.cases) {
     continue;
   }
   hits[0].used++;
+  if (hits[0].kind === 'suite-false-failure') {
+    known.push(`${c.id} (${hits[0].name})`);
+    continue;
+  }
   accepted.push({ id: c.id, reason: `${hits[0].kind}: ${hits[0].name}. ${hits[0].reason.trim()}` });
 }
 if (problems.length) {
   console.error(problems.join('\n'));
   fail(`${problems.length} case(s) not accounted for; add or fix a rule in ${relative(process.cwd(), RULES)} (nothing written)`);
+}
+if (known.length) {
+  console.error(`calendar-baseline: ${known.length} failure(s) the suite gets wrong, NOT accepted (the stage fails on them until the suite is fixed):`);
+  for (const k of known) console.error(`  ${k}`);
 }
 for (const r of rules) if (!r.used) console.error(`calendar-baseline: note: rule "${r.name}" explains no failure of this report`);
 

@@ -80,7 +80,7 @@ site() {
     calendar) S_SUFFIX="-calendar"; S_PORT="$WP_CAL_PORT"; S_CREDS="$WP_CAL_CREDS_FILE"; S_VAR=WP_CAL_
               S_TITLE="site-contracts calendar CI"; S_CONTENT="$LIB/calendar/content.php" ;;
     quirky)   S_SUFFIX="-quirky";   S_PORT="$WP_QUIRKY_PORT"; S_CREDS="$WP_QUIRKY_CREDS_FILE"; S_VAR=WP_QUIRKY_
-              S_TITLE="site-contracts quirky calendar CI"; S_CONTENT="$LIB/calendar/content.php" ;;
+              S_TITLE="site-contracts quirky calendar CI"; S_CONTENT="$LIB/quirky/content.php" ;;
   esac
   S_BASE_URL="http://${HOST}:${S_PORT}"
   S_CONFIG_NAME="${INSTANCE}${S_SUFFIX}"                  # -> /etc/wordpress/config-<name>.php
@@ -242,6 +242,8 @@ write_if_changed "$LIB/quirky/mu-plugins/site-contracts-calendar.php" 644 root <
 for f in "${QUIRKY_FILES[@]}"; do
   write_if_changed "$LIB/quirky/mu-plugins/$f" 644 root < "$SCRIPT_DIR/quirky/$f" || true
 done
+[ -r "$SCRIPT_DIR/quirky/content.php" ] || die "$SCRIPT_DIR/quirky/content.php is missing"
+write_if_changed "$LIB/quirky/content.php" 644 root < "$SCRIPT_DIR/quirky/content.php" || true
 
 wp_config() {
   local mu=""
