@@ -1,7 +1,7 @@
 <?php
 /**
  * Sample content of the quirky CI site: the calendar site's sample calendar (calendar/content.php, copied beside
- * this file by setup.sh), and the post-format terms.
+ * this file by setup.sh), an unused category and tag, and the post-format terms.
  *
  * Those terms are WordPress's own bookkeeping: the first record written with a format (`format=aside`) makes
  * `post-format-aside` in the post_format taxonomy, and it stays when the record is deleted; no REST route removes
@@ -12,6 +12,11 @@
 defined( 'ABSPATH' ) || exit;
 
 require __DIR__ . '/../calendar/content.php';
+
+// A category and a tag no event uses yet, as any real calendar has: a list with hide_empty (000 §4.1.3: default
+// true) answers differently from one without.
+sc_cal_seed_term( 'cal_events_cat', 'Film Screenings' );
+sc_cal_seed_term( 'post_tag', 'indoor' );
 
 foreach ( array_keys( get_post_format_strings() ) as $sc_format ) {
 	if ( 'standard' !== $sc_format && ! term_exists( "post-format-$sc_format", 'post_format' ) ) {
