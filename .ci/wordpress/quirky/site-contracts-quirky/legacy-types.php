@@ -321,7 +321,7 @@ class SC_Quirky_Legacy_Places extends SC_Quirky_Legacy_Posts {
 		$key = 'cal_venue' === $this->post_type ? '_cal_venues' : '_cal_organizers';
 		$in  = array();
 		if ( isset( $request['event'] ) ) {
-			$in[] = array_map( 'intval', get_post_meta( $request['event'], $key ) );
+			$in[] = $request['event'] ? array_map( 'intval', get_post_meta( $request['event'], $key ) ) : array();   // get_post_meta( 0 ) is false
 		}
 		if ( ! empty( $request['has_events'] ) ) {
 			$in[] = sc_cal_referenced( $key, false );
