@@ -4,6 +4,9 @@
 #   plain     port 8089, WordPress as it comes (core's REST routes only)
 #   calendar  port 8090, its own database and config, plus our must-use plugin calendar/site-contracts-calendar.php
 #             (the documented cal/v1 routes on core's WP_REST_Posts_Controller) and a small sample calendar
+#   quirky    port 8091, its own database and config: the calendar plugin plus quirky/site-contracts-quirky.php
+#             (the legacy cal/events/v1 routes on the plugin's own controllers, cal/v1 answering some cases
+#             its own way, as many plugins do) and the same sample calendar
 #
 #   bash .ci/wordpress/setup.sh                  # as root; ports 8089 and 8090
 #   WP_PORT=9000 WP_CAL_PORT=9001 bash .ci/wordpress/setup.sh     # other ports
@@ -15,8 +18,10 @@
 # Environment:
 #   WP_PORT             Apache port of the plain site (default 8089)
 #   WP_CAL_PORT         Apache port of the calendar site (default 8090)
+#   WP_QUIRKY_PORT      Apache port of the quirky calendar site (default 8091)
 #   WP_CREDS_FILE       env file of the plain site (default /tmp/site-contracts-wp/creds.env, mode 600)
 #   WP_CAL_CREDS_FILE   env file of the calendar site (default /tmp/site-contracts-wp/calendar.env, mode 600)
+#   WP_QUIRKY_CREDS_FILE  env file of the quirky site (default /tmp/site-contracts-wp/quirky.env, mode 600)
 #   WP_SKIP_APT_UPDATE  1 = the caller has just run apt-get update (used by .ci/run); on a failed
 #                       install this script still runs apt-get update and retries once
 #   WP_INSTANCE         name of everything this script owns (default site-contracts: /run/site-contracts-wp,
@@ -26,6 +31,7 @@
 # The creds files hold (shell syntax, double-quoted values; the application passwords contain spaces):
 #   plain:    WP_BASE_URL WP_REST_URL WP_USER WP_APP_PASSWORD WP_ADMIN_PASSWORD WP_SAMPLE_PERMALINK WP_SAMPLE_PAGE_PERMALINK
 #   calendar: WP_CAL_BASE_URL WP_CAL_REST_URL WP_CAL_USER WP_CAL_APP_PASSWORD WP_CAL_ADMIN_PASSWORD
+#   quirky:   WP_QUIRKY_BASE_URL WP_QUIRKY_REST_URL WP_QUIRKY_USER WP_QUIRKY_APP_PASSWORD WP_QUIRKY_ADMIN_PASSWORD
 set -euo pipefail
 
 START_TS=$SECONDS
@@ -33,8 +39,10 @@ SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 INSTANCE="${WP_INSTANCE:-site-contracts}"
 WP_PORT="${WP_PORT:-8089}"
 WP_CAL_PORT="${WP_CAL_PORT:-8090}"
+WP_QUIRKY_PORT="${WP_QUIRKY_PORT:-8091}"
 WP_CREDS_FILE="${WP_CREDS_FILE:-/tmp/${INSTANCE}-wp/creds.env}"
 WP_CAL_CREDS_FILE="${WP_CAL_CREDS_FILE:-/tmp/${INSTANCE}-wp/calendar.env}"
+WP_QUIRKY_CREDS_FILE="${WP_QUIRKY_CREDS_FILE:-/tmp/${INSTANCE}-wp/quirky.env}"
 HOST=127.0.0.1
 STATE=/run/${INSTANCE}-wp             # PIDs, "we started it" markers, lock
 CONF=/etc/${INSTANCE}-wp              # our Apache configs, persisted secrets and salts
@@ -52,12 +60,15 @@ die() { printf '[wp-setup] ERROR: %s\n' "$*" >&2; exit 1; }
 
 [ "$(id -u)" = 0 ] || die "run as root"
 [[ "$INSTANCE" =~ ^[a-z][a-z0-9-]{0,30}$ ]] || die "WP_INSTANCE must be lowercase letters, digits and '-', got '$INSTANCE'"
-for v in WP_PORT WP_CAL_PORT; do
+for v in WP_PORT WP_CAL_PORT WP_QUIRKY_PORT; do
   [[ "${!v}" =~ ^[0-9]+$ ]] && [ "${!v}" -ge 1 ] && [ "${!v}" -le 65535 ] || die "$v must be a port number, got '${!v}'"
 done
 [ "$WP_PORT" != "$WP_CAL_PORT" ] || die "WP_PORT and WP_CAL_PORT must differ (both are $WP_PORT)"
+[ "$WP_QUIRKY_PORT" != "$WP_PORT" ] && [ "$WP_QUIRKY_PORT" != "$WP_CAL_PORT" ] \
+  || die "WP_QUIRKY_PORT must differ from WP_PORT and WP_CAL_PORT (it is $WP_QUIRKY_PORT)"
 case "$WP_CREDS_FILE" in /*) ;; *) WP_CREDS_FILE="$PWD/$WP_CREDS_FILE" ;; esac
 case "$WP_CAL_CREDS_FILE" in /*) ;; *) WP_CAL_CREDS_FILE="$PWD/$WP_CAL_CREDS_FILE" ;; esac
+case "$WP_QUIRKY_CREDS_FILE" in /*) ;; *) WP_QUIRKY_CREDS_FILE="$PWD/$WP_QUIRKY_CREDS_FILE" ;; esac
 
 # site NAME: the per-site settings (S_*) of "plain" or "calendar". The plain site keeps the names it had
 # before the calendar site existed, so an instance set up earlier is recognised as running.
@@ -68,6 +79,8 @@ site() {
               S_TITLE="site-contracts CI"; S_CONTENT="" ;;
     calendar) S_SUFFIX="-calendar"; S_PORT="$WP_CAL_PORT"; S_CREDS="$WP_CAL_CREDS_FILE"; S_VAR=WP_CAL_
               S_TITLE="site-contracts calendar CI"; S_CONTENT="$LIB/calendar/content.php" ;;
+    quirky)   S_SUFFIX="-quirky";   S_PORT="$WP_QUIRKY_PORT"; S_CREDS="$WP_QUIRKY_CREDS_FILE"; S_VAR=WP_QUIRKY_
+              S_TITLE="site-contracts quirky calendar CI"; S_CONTENT="$LIB/quirky/content.php" ;;
   esac
   S_BASE_URL="http://${HOST}:${S_PORT}"
   S_CONFIG_NAME="${INSTANCE}${S_SUFFIX}"                  # -> /etc/wordpress/config-<name>.php
@@ -79,7 +92,7 @@ site() {
   S_MUTEX="$STATE${S_SUFFIX:+/mutex${S_SUFFIX}}"          # Apache's lock files, one directory per instance
   S_APP_PW_FILE="$CONF/app-password${S_SUFFIX}"
 }
-SITES=(plain calendar)
+SITES=(plain calendar quirky)
 
 CLEANUP_FILES=()
 cleanup() { [ "${#CLEANUP_FILES[@]}" -eq 0 ] || rm -f -- "${CLEANUP_FILES[@]}"; }
@@ -181,10 +194,12 @@ chmod 600 "$CONF/secrets.env"
 mariadb --protocol=socket <<SQL
 CREATE DATABASE IF NOT EXISTS \`${DB_USER}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 CREATE DATABASE IF NOT EXISTS \`${DB_USER}_calendar\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+CREATE DATABASE IF NOT EXISTS \`${DB_USER}_quirky\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 CREATE USER IF NOT EXISTS '${DB_USER}'@'localhost' IDENTIFIED BY '${DB_PASSWORD}';
 ALTER USER '${DB_USER}'@'localhost' IDENTIFIED BY '${DB_PASSWORD}';
 GRANT ALL PRIVILEGES ON \`${DB_USER}\`.* TO '${DB_USER}'@'localhost';
 GRANT ALL PRIVILEGES ON \`${DB_USER}_calendar\`.* TO '${DB_USER}'@'localhost';
+GRANT ALL PRIVILEGES ON \`${DB_USER}_quirky\`.* TO '${DB_USER}'@'localhost';
 FLUSH PRIVILEGES;
 SQL
 
@@ -216,11 +231,27 @@ done
 install -d -m 755 "$LIB" "$LIB/calendar" "$LIB/calendar/mu-plugins"
 write_if_changed "$LIB/calendar/mu-plugins/site-contracts-calendar.php" 644 root < "$SCRIPT_DIR/calendar/site-contracts-calendar.php" || true
 write_if_changed "$LIB/calendar/content.php" 644 root < "$SCRIPT_DIR/calendar/content.php" || true
+# The quirky site: the same calendar plugin (post types, fields, cal/v1 parameters) and its own plugin beside it.
+QUIRKY_FILES=(site-contracts-quirky.php site-contracts-quirky/cal-v1.php site-contracts-quirky/legacy-posts.php
+              site-contracts-quirky/legacy-types.php site-contracts-quirky/legacy-terms.php)
+for f in "${QUIRKY_FILES[@]}"; do
+  [ -r "$SCRIPT_DIR/quirky/$f" ] || die "$SCRIPT_DIR/quirky/$f is missing (setup.sh runs from a checkout of the repo)"
+done
+install -d -m 755 "$LIB/quirky" "$LIB/quirky/mu-plugins" "$LIB/quirky/mu-plugins/site-contracts-quirky"
+write_if_changed "$LIB/quirky/mu-plugins/site-contracts-calendar.php" 644 root < "$SCRIPT_DIR/calendar/site-contracts-calendar.php" || true
+for f in "${QUIRKY_FILES[@]}"; do
+  write_if_changed "$LIB/quirky/mu-plugins/$f" 644 root < "$SCRIPT_DIR/quirky/$f" || true
+done
+[ -r "$SCRIPT_DIR/quirky/content.php" ] || die "$SCRIPT_DIR/quirky/content.php is missing"
+write_if_changed "$LIB/quirky/content.php" 644 root < "$SCRIPT_DIR/quirky/content.php" || true
 
 wp_config() {
   local mu=""
   [ "$S_NAME" = calendar ] && mu="// The calendar plugin loads on this site only.
 define('WPMU_PLUGIN_DIR', '${LIB}/calendar/mu-plugins');
+"
+  [ "$S_NAME" = quirky ] && mu="// The calendar plugin and the quirky calendar plugin load on this site only.
+define('WPMU_PLUGIN_DIR', '${LIB}/quirky/mu-plugins');
 "
   write_if_changed "$S_CONFIG_FILE" 640 www-data <<PHP || true
 <?php
@@ -504,12 +535,15 @@ smoke() {
   # The calendar routes exist on the calendar site and nowhere else (the plain site stays plain).
   c_cal=$(code "${S_BASE_URL}/wp-json/cal/v1")
   c_ev=$(code "${S_BASE_URL}/wp-json/cal/v1/events?per_page=1")
-  log "$S_NAME: GET /wp-json/ $c_root; GET /?rest_route=/ $c_q; GET users/me (app password) $c_me; GET oembed/1.0/embed $c_oe; GET cal/v1 $c_cal; GET cal/v1/events $c_ev"
-  local want_cal=404; [ "$S_NAME" = calendar ] && want_cal=200
+  # The legacy routes exist on the quirky site only.
+  c_leg=$(code "${S_BASE_URL}/wp-json/cal/events/v1/events?per_page=1")
+  log "$S_NAME: GET /wp-json/ $c_root; GET /?rest_route=/ $c_q; GET users/me (app password) $c_me; GET oembed/1.0/embed $c_oe; GET cal/v1 $c_cal; GET cal/v1/events $c_ev; GET cal/events/v1/events $c_leg"
+  local want_cal=404 want_leg=404; [ "$S_NAME" != plain ] && want_cal=200; [ "$S_NAME" = quirky ] && want_leg=200
   [ "$c_root" = 200 ] && [ "$c_q" = 200 ] && [ "$c_me" = 200 ] && [ "$c_oe" = 200 ] && [ "$c_cal" = "$want_cal" ] && [ "$c_ev" = "$want_cal" ] \
-    || die "smoke check of the $S_NAME site failed (cal/v1 should answer $want_cal; logs: $LOGS/apache${S_SUFFIX}-error.log)"
+    && [ "$c_leg" = "$want_leg" ] \
+    || die "smoke check of the $S_NAME site failed (cal/v1 should answer $want_cal, cal/events/v1 $want_leg; logs: $LOGS/apache${S_SUFFIX}-error.log)"
 }
 
 for name in "${SITES[@]}"; do site "$name"; install_site; smoke; done
-log "WordPress $WP_VERSION ready in $((SECONDS - START_TS))s; creds: $WP_CREDS_FILE, $WP_CAL_CREDS_FILE; stop: bash $SCRIPT_DIR/stop.sh"
-echo "http://${HOST}:${WP_PORT} http://${HOST}:${WP_CAL_PORT}"
+log "WordPress $WP_VERSION ready in $((SECONDS - START_TS))s; creds: $WP_CREDS_FILE, $WP_CAL_CREDS_FILE, $WP_QUIRKY_CREDS_FILE; stop: bash $SCRIPT_DIR/stop.sh"
+echo "http://${HOST}:${WP_PORT} http://${HOST}:${WP_CAL_PORT} http://${HOST}:${WP_QUIRKY_PORT}"

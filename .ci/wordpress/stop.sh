@@ -2,11 +2,12 @@
 # site-contracts: stop only what .ci/wordpress/setup.sh started (PIDs/markers under /run/site-contracts-wp).
 # Run as root. Keeps data (databases, configs, creds files) so the next setup.sh is fast.
 #
-#   bash .ci/wordpress/stop.sh            # both sites' Apaches, and MariaDB if setup.sh started it
-#   bash .ci/wordpress/stop.sh calendar   # only the calendar site's Apache (plain: only the plain one's)
+#   bash .ci/wordpress/stop.sh            # every site's Apache, and MariaDB if setup.sh started it
+#   bash .ci/wordpress/stop.sh calendar   # only the calendar site's Apache (plain, quirky: only that one's)
+#   bash .ci/wordpress/stop.sh plain quirky
 #
 # A MariaDB that was already running before setup.sh (not started by it) is left alone, and so is MariaDB
-# whenever only one site is stopped (the other still uses it). WP_INSTANCE as for setup.sh.
+# whenever not all sites are stopped (the others still use it). WP_INSTANCE as for setup.sh.
 set -uo pipefail
 INSTANCE="${WP_INSTANCE:-site-contracts}"
 STATE=/run/${INSTANCE}-wp
@@ -14,9 +15,10 @@ log() { printf '[wp-stop] %s\n' "$*"; }
 [ "$(id -u)" = 0 ] || { echo "run as root" >&2; exit 1; }
 [[ "$INSTANCE" =~ ^[a-z][a-z0-9-]{0,30}$ ]] || { echo "WP_INSTANCE must be lowercase letters, digits and '-', got '$INSTANCE'" >&2; exit 2; }
 sites=("$@")
-[ "${#sites[@]}" -gt 0 ] || sites=(plain calendar)
+ALL_SITES=(plain calendar quirky)
+[ "${#sites[@]}" -gt 0 ] || sites=("${ALL_SITES[@]}")
 for s in "${sites[@]}"; do
-  case "$s" in plain|calendar) ;; *) echo "usage: stop.sh [plain|calendar]... (got '$s')" >&2; exit 2 ;; esac
+  case "$s" in plain|calendar|quirky) ;; *) echo "usage: stop.sh [plain|calendar|quirky]... (got '$s')" >&2; exit 2 ;; esac
 done
 
 wait_gone() { for _ in $(seq 1 120); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.25; done; return 1; }
@@ -26,7 +28,7 @@ ours() { [ -n "$1" ] && [ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] && [ "/p
 rc=0
 
 for s in "${sites[@]}"; do
-  suffix=""; [ "$s" = calendar ] && suffix="-calendar"
+  suffix=""; [ "$s" != plain ] && suffix="-$s"
   pidfile="$STATE/apache2${suffix}.pid"
   if [ -f "$pidfile" ]; then
     pid="$(cat "$pidfile" 2>/dev/null)"
@@ -43,10 +45,10 @@ for s in "${sites[@]}"; do
   fi
 done
 
-has_plain=0; has_calendar=0
-for s in "${sites[@]}"; do [ "$s" = plain ] && has_plain=1; [ "$s" = calendar ] && has_calendar=1; done
-if [ "$has_plain$has_calendar" != 11 ]; then
-  log "mariadb: left running (only the ${sites[0]} site was stopped)"
+left=()
+for a in "${ALL_SITES[@]}"; do [[ " ${sites[*]} " == *" $a "* ]] || left+=("$a"); done
+if [ "${#left[@]}" -gt 0 ]; then
+  log "mariadb: left running (the ${left[*]} site(s) were not stopped)"
 elif [ -f "$STATE/mariadb.started" ]; then
   pid="$(cat "$STATE/mariadb/mariadb.pid" 2>/dev/null)"
   if ours "$pid" mariadbd; then

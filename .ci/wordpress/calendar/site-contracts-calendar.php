@@ -308,7 +308,7 @@ function sc_cal_query( $args, $request ) {
 		$key = 'cal_venue' === $args['post_type'] ? '_cal_venues' : '_cal_organizers';
 		$in  = array();
 		if ( isset( $request['event'] ) ) {
-			$in[] = array_map( 'intval', get_post_meta( $request['event'], $key ) );
+			$in[] = $request['event'] ? array_map( 'intval', get_post_meta( $request['event'], $key ) ) : array();   // get_post_meta( 0 ) is false
 		}
 		if ( ! empty( $request['has_events'] ) ) {
 			$in[] = sc_cal_referenced( $key, false );
