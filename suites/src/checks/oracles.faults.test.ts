@@ -17,7 +17,7 @@ import { defaultCommands } from '../cli/commands/index.ts';
 import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
 import type { RunResult } from '../report/model.ts';
 import { dateOrder, judgeOrder, textOrder } from './list_order.ts';
-import { lostFields } from './update_keeps.ts';
+import { lostFields, namedKeys } from './update_keeps.ts';
 
 const contract = loadContractFile();
 let mock: Mock;
@@ -260,5 +260,9 @@ describe('the judges the oracles share', () => {
     expect(lostFields(before, { ...before, title: 'b', content: '' }, new Set(['title']))).toEqual(['content "kept" → ""']);
     const { cost: _gone, ...without } = before;
     expect(lostFields(before, without, new Set(['title']))).toEqual(['cost "1" → (absent)']);
+    // generated_slug is made from the title: it follows a renamed title, and nothing else may change it.
+    const draft = { title: 'a', generated_slug: 'a', content: 'kept' };
+    expect(lostFields(draft, { ...draft, title: 'b', generated_slug: 'b' }, namedKeys('title'))).toEqual([]);
+    expect(lostFields(draft, { ...draft, content: 'new', generated_slug: 'b' }, namedKeys('content'))).toEqual(['generated_slug "a" → "b"']);
   });
 });

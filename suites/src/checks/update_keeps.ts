@@ -52,12 +52,13 @@ function secondField(res: CalendarResource, word: string): [string, string] {
 
 /** Names the same field goes by in a record of either namespace, and fields derived from it. */
 const ALIASES: readonly (readonly string[])[] = [
-  ['title', 'venue', 'organizer', 'name'],
+  // generated_slug (context=edit) is the slug WordPress would make of the title: renaming a draft changes it.
+  ['title', 'venue', 'organizer', 'name', 'generated_slug'],
   ['content', 'description'],
   ['cost', 'cost_details'],
 ];
 
-function namedKeys(field: string): Set<string> {
+export function namedKeys(field: string): Set<string> {
   return new Set(ALIASES.find((a) => a.includes(field)) ?? [field]);
 }
 
