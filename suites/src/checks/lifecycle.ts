@@ -220,7 +220,15 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
   if (!force) {
     await steps.step('gone', res.read, 'documented', async () => {
       const e = await send(env, res.read, { id });
-      return { ...goneOrTrashed(e, trash), e };
+      const g = goneOrTrashed(e, trash);
+      // A plugin's own controller may answer an id it no longer knows with 400 (the unknown_id check judges that
+      // code): "not readable" says nothing of the record, so the list searched for it decides.
+      if (g.pass || e.response?.status !== 400) return { ...g, e };
+      const listed = await send(env, res.list, {}, { query: listQuery(res.list, label) });
+      const records = listRecords(jsonBody(listed.response));
+      if (!ok(listed) || !records) return { ...g, e };
+      if (records.some((r) => idOf(r) === id)) return { pass: false, message: `${g.message}; the list searched for its ${res.nameField} still holds ${id}`, e: listed };
+      return { pass: true, message: `gone: the read answered ${describeAnswer(e.response)} and the list searched for its ${res.nameField} no longer holds ${id}`, e };
     });
     return;
   }

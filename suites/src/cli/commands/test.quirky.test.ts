@@ -46,9 +46,22 @@ const plain = (res: MockResponse): MockResponse => {
 };
 
 /** The quirks, each on its own switch. */
-function quirky(q: { legacy400?: boolean; trashed404?: boolean; emptyDelete?: boolean }) {
+function quirky(q: { legacy400?: boolean; trashed404?: boolean; emptyDelete?: boolean; terms400?: boolean; fakeTermDelete?: boolean }) {
+  const fakeDeleted = new Set<string>();
   return (req: MockRequest): MockResponse => {
     const { path, force } = route(req);
+    // A delete without force of a legacy term that says it deleted and keeps the term (cleanup's force=true goes through).
+    if (q.fakeTermDelete && req.method === 'DELETE' && !force && /^\/cal\/events\/v1\/(categories|tags)\/\d+$/.test(path)) {
+      const read = plain(mock.handleNow({ ...req, method: 'GET' }));
+      fakeDeleted.add(path);
+      return { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ deleted: true, previous: JSON.parse(read.body) as unknown }) };
+    }
+    if (q.terms400 && req.method === 'GET' && /^\/cal\/events\/v1\/(categories|tags)\/\d+$/.test(path)) {
+      const res = plain(mock.handleNow(req));
+      const deleted = res.status === 200 && fakeDeleted.has(path);
+      if (res.status === 404 || deleted) return { status: 400, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'unknown' } } }) };
+      return res;
+    }
     const res = plain(mock.handleNow(req));
     if (q.legacy400 && req.method === 'GET' && /^\/cal\/events\/v1\/(events|venues|organizers)\/\d+$/.test(path) && res.status === 404) {
       return { status: 400, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'unknown' } } }) };
@@ -101,6 +114,17 @@ describe('a calendar plugin with controllers of its own', () => {
     expect(cleanup.left).toEqual([]);
     expect(cleanup.unconfirmed).toEqual([]);
     expect(r.err).not.toMatch(/WARNING/);
+  }, T);
+
+  it('lifecycle: a term read back as 400 after its delete is gone when the list searched for it no longer holds it, and still there when it does', async () => {
+    const goneOf = (x: RunResult) => x.cases.find((c) => c.check === 'lifecycle' && /^cal\/events\/v1\/[a-z]+\/gone$/.test(c.variant ?? '') && c.operationId === 'getCalEventsV1CategoriesById');
+    const gone = await run(quirky({ terms400: true }), '/cal/events/v1/categories');
+    expect(goneOf(gone.run)?.status).toBe('passed');
+    expect(goneOf(gone.run)?.message).toMatch(/^gone: the read answered 400 rest_invalid_param.* and the list searched for its name no longer holds \d+$/);
+    const kept = await run(quirky({ terms400: true, fakeTermDelete: true }), '/cal/events/v1/categories');
+    expect(goneOf(kept.run)?.status).toBe('failed');
+    expect(goneOf(kept.run)?.message).toMatch(/still holds \d+$/);
+    expect(kept.run.options['cleanup']).toMatchObject({ left: [] });
   }, T);
 
   it('trash: a DELETE without force answering [] fails, and the second DELETE is sent although the trashed record read as a bare 404', async () => {
