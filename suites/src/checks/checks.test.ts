@@ -6,7 +6,7 @@ import { answerDifference, differOnlyByClock } from './compare.ts';
 import { corsProblems } from './conventions.ts';
 import { constraints } from './generate.ts';
 import { judgeEnvelope, judgeRejection, samplesPerConstraint } from './negative_rejection.ts';
-import { otherReadingAllows } from './marks.ts';
+import { otherReadingAllows, readingCreatesRecords } from './marks.ts';
 import { linkPage, parseLink } from './pagination.ts';
 import { basisAt, severityOf, shapeFinding } from './response_shape.ts';
 import { blamedParams, envelopeProblem, refusedForPermission, wpError } from './wp.ts';
@@ -157,5 +157,18 @@ describe('batch, CORS and equivalence helpers', () => {
     expect(answerDifference(exchange(200, a), exchange(200, { ...b, n: 2 }))).toBe('body.n 2 instead of 1');
     expect(differOnlyByClock('2026-11-23 10:00:01 Concert', '2026-11-23 10:00:01 Lecture')).toBe(false);
     expect(differOnlyByClock('<blockquote data-secret="c53a2f1e71"><iframe src="/embed/#?secret=c53a2f1e71">', '<blockquote data-secret="71fd500c95"><iframe src="/embed/#?secret=71fd500c95">')).toBe(true);
+  });
+});
+
+describe('readingCreatesRecords', () => {
+  const op = (id: string) => contract.operations.find((o) => o.id === id)!;
+  it('names the reading under which a legacy event write would make the site create a term or a venue', () => {
+    expect(readingCreatesRecords(op('postCalEventsV1Events'), 'body', 'categories')).toMatch(/IDs or names.*000 §2\.1/);
+    expect(readingCreatesRecords(op('postCalEventsV1Events'), 'body', 'venue')).toMatch(/IDs or objects/);
+  });
+  it('says nothing of ID lists no reading lets name a record, nor of other contradictions', () => {
+    expect(readingCreatesRecords(op('postCalV1Events'), 'body', 'tags')).toBeUndefined();
+    expect(readingCreatesRecords(op('postCalEventsV1Events'), 'body', 'website')).toBeUndefined();
+    expect(readingCreatesRecords(op('getCalEventsV1Events'), 'query', 'title')).toBeUndefined();
   });
 });

@@ -122,3 +122,21 @@ export function undeclared(descriptor: LiveDescriptor, op: Operation, param: str
   if (declaresArg(descriptor, op.path, op.method, param) !== false) return undefined;
   return `the target's descriptor does not list ${param} for ${op.method} ${op.path}, and WordPress ignores parameters a route does not declare; \`site-contracts diff\` reports the missing argument`;
 }
+
+/**
+ * Where another reading of the documents lets a list of IDs also carry names or records ("category ID or name",
+ * "venue IDs or data", 000 §2.1), a write sending anything but an ID may make the site create the record it names
+ * (a term called "1x"), which carries no marker of the run and could not be found to remove. Says which reading.
+ */
+export function readingCreatesRecords(op: Operation, location: ParamLocation, param: string): string | undefined {
+  const spec = op.params.find((p) => p.in === location && p.name === param);
+  for (const c of spec?.contradictions ?? []) {
+    for (const [i, r] of c.readings.entries()) {
+      if (i === c.chosen || r.schema?.['type'] !== 'array') continue;
+      const t = (r.schema['items'] as JsonSchema | undefined)?.['type'];
+      const types = Array.isArray(t) ? t : [t];
+      if (types.includes('integer') && (types.includes('string') || types.includes('object'))) return `"${r.reading}", ${c.source}`;
+    }
+  }
+  return undefined;
+}

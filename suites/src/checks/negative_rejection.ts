@@ -23,7 +23,7 @@ import { createdId } from '../runner/ledger.ts';
 import { fnv1a } from '../runner/select.ts';
 import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { constraints, toOutgoing, violations, withBody, withPath, type Constraint, type WireRequest } from './generate.ts';
-import { otherReadingAllows, undeclared } from './marks.ts';
+import { otherReadingAllows, readingCreatesRecords, undeclared } from './marks.ts';
 import { resourceFor } from './resources.ts';
 import { baseOf, harmlessBatch, unusedPathValues } from './probes.ts';
 import { credentialedTwin, withTwin } from './anonymous_refusal.ts';
@@ -168,6 +168,8 @@ function notSent(env: UnitEnv, op: Operation, c: Constraint): string | undefined
   if (op.kind === 'batch' && c.keyword === 'maxItems' && c.schemaPath.length === 0) return 'the batch size limit (25 taken, 26 refused) is checked by batch_limit';
   if (c.wire.kind !== 'wire') return `not refused on the wire by WordPress: ${c.wire.reason}`;
   if (!SAFE_METHODS.has(op.method) && env.readOnly) return `--read-only: ${op.method} is not sent`;
+  const creates = SAFE_METHODS.has(op.method) ? undefined : readingCreatesRecords(op, c.location, paramOf(c));
+  if (creates) return `not sent on a write: under another reading of the documents (${creates}) such a value names a record for the site to create, which the run could not find to remove`;
   return undefined;
 }
 
