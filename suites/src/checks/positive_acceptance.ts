@@ -23,6 +23,7 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation, ParamLocation } from '../../../contracts/lib/types.ts';
+import { fillTemplate } from '../http/target.ts';
 import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/lib/arbitraries/index.ts';
 import { SAFE_METHODS, jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
@@ -333,11 +334,20 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
           env.ledger.add({ namespace: res.namespace, resource: res.resource, id, itemPath: res.read.path, createdBy: unitId });
           if (bare) await markOwn(env, res, id, label);
         }
-      } else if (target && op.kind === 'update' && accepted(e)) {
-        // A slug may change with the update; the next request must address the record by its new one.
-        const slug = (jsonBody(e.response) as { slug?: unknown } | undefined)?.slug;
-        if (typeof slug === 'string') target.slug = slug;
-        if (ownName) await markOwn(env, res, target.id, label);
+      } else if (target && op.kind === 'update') {
+        // A slug may change with the update; the next request must address the record by its new one. The record
+        // as read back by its id says which: an update's answer may show the slug from before it, or none, and a
+        // plugin may store the slug before refusing another field (the quirky CI target does).
+        if (accepted(e)) {
+          const slug = (jsonBody(e.response) as { slug?: unknown } | undefined)?.slug;
+          if (typeof slug === 'string') target.slug = slug;
+        }
+        if (op.params.some((p) => p.in === 'path' && p.name === 'slug') && sentParams(r).body.includes('slug')) {
+          const read = await env.send({ method: 'GET', route: fillTemplate(res.read.path, { id: target.id }), query: { context: 'edit' } }, res.read);
+          const now = read.response?.status === 200 ? (jsonBody(read.response) as { slug?: unknown } | undefined)?.slug : undefined;
+          if (typeof now === 'string') target.slug = now;
+        }
+        if (ownName && accepted(e)) await markOwn(env, res, target.id, label);
       }
       return e;
     };
