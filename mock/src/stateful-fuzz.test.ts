@@ -40,7 +40,8 @@ const SLUG_CAP_FAMILY = process.env.FUZZ_SLUG_CAP !== '0';
  *
  * The hostile leg adds to the peak, not to what is kept: 30 uploads of 7 MB pass through one at a time (the client
  * building each body lives in the same process), 260 held-latency clients come and go. Measured: peak RSS +433 MB
- * over the run with the leg (+156 MB without), heap after it 34 → 162 MB (the heap bound above holds: a stored
+ * over the run with the leg (+156 MB without), and +496 MB in a CI run under load, when V8 had not yet freed earlier
+ * uploads' garbage; the leg now collects before each reading, and the peak was +240 MB. Heap after it 34 → 162 MB (the heap bound above holds: a stored
  * submission keeps no upload alive; before that fix the 30 uploads alone kept ~180 MB). HOSTILE_RSS_MB is that leg's
  * share of the peak.
  */
