@@ -159,12 +159,13 @@ export const CLIENT_JS = String.raw`
   function $(id) { return document.getElementById(id); }
   var run = JSON.parse($('run-data').textContent);
   var view = JSON.parse($('view-data').textContent);
-  // Passed and skipped cases come as short rows (summary-form.ts): [id, status, severity, durationMs, extra?]; their
+  // Passed and skipped cases come as short rows (summary-form.ts): [id, kind, durationMs, extra?], kinds[kind] their
+  // [status, severity]; their
   // check, operation and variant are in the id (check:operationId:variant), their namespace, method and route in
   // the operation table; extra holds what differs (a null: the case has none of that field).
   var DERIVED = ['check', 'operationId', 'variant', 'namespace', 'method', 'route'];
   if (run.summarized) {
-    var ops = run.summarized.operations, whole = run.cases, at = run.summarized.wholeAt, all = [], w = 0;
+    var ops = run.summarized.operations, kinds = run.summarized.kinds, whole = run.cases, at = run.summarized.wholeAt, all = [], w = 0;
     run.cases = all;
     run.summarized.rows.forEach(function (row) {
       // The whole cases back in their places: the view refers to cases by their index in the run.
@@ -174,8 +175,8 @@ export const CLIENT_JS = String.raw`
       var c = { check: id.slice(0, a), namespace: '' };
       if (op !== '-') { c.operationId = op; if (known) { c.namespace = known[0]; if (known[1] !== null) c.method = known[1]; if (known[2] !== null) c.route = known[2]; } }
       if (variant !== '') c.variant = variant;
-      c.id = id; c.status = row[1]; c.severity = row[2]; c.durationMs = row[3];
-      var extra = row[4] || {};
+      c.id = id; c.status = kinds[row[1]][0]; c.severity = kinds[row[1]][1]; c.durationMs = row[2];
+      var extra = row[3] || {};
       Object.keys(extra).forEach(function (k) { c[k] = extra[k]; });
       DERIVED.forEach(function (k) { if (c[k] === null) delete c[k]; });
       all.push(c);

@@ -4,7 +4,7 @@
 import { REPORT_VERSION, type RunResult } from './model.ts';
 import { expandCases, summarizeCases, type ShortCases } from './summary-form.ts';
 
-/** The summarised report: indented, with each case and each short row on one line (a passing full run: ~1.3 MB). */
+/** The summarised report: indented, with each case and each short row on one line (a passing full run of 19,207 cases: ~1.9 MB). */
 export function renderJson(run: RunResult): string {
   const { cases, summarized, ...rest } = summarizeCases(run);
   const marks = { cases: '\u0000cases', rows: '\u0000rows' };
@@ -13,7 +13,8 @@ export function renderJson(run: RunResult): string {
   return (
     head
       .replace(JSON.stringify(marks.cases), () => list(cases))
-      .replace(JSON.stringify(marks.rows), () => list(summarized.rows).replace(/\n {4}/g, '\n      ').replace(/\n {2}\]$/, '\n    ]')) + '\n'
+      // Rows unindented: at 19,000 rows an indent is 115 KB of spaces.
+      .replace(JSON.stringify(marks.rows), () => (summarized.rows.length === 0 ? '[]' : `[\n${summarized.rows.map((r) => JSON.stringify(r)).join(',\n')}\n    ]`)) + '\n'
   );
 }
 

@@ -12,7 +12,8 @@ export const SUMMARIZED: ReadonlySet<CaseStatus> = new Set(['passed', 'skipped']
 
 /** What the JSON says about its short cases, so that a reader (or a merge) knows they are short on purpose. */
 export const CASES_NOTE =
-  'passed and skipped cases, one row each: [id, status, severity, durationMs, extra?]; id is check:operationId:variant, ' +
+  'passed and skipped cases, one row each: [id, kind, durationMs, extra?]; id is check:operationId:variant, kinds[kind] ' +
+  'is the case\'s [status, severity], ' +
   'operations gives each operation\'s [namespace, method, route], extra holds a skip\'s message and any field that differs; ' +
   'wholeAt gives the places of the whole cases in the run, the rows fill the others in order; ' +
   '--format json-full writes every case whole';
@@ -20,11 +21,16 @@ export const CASES_NOTE =
 /** operationId -> [namespace, method, route], for the short cases' operations. */
 export type OperationTable = Record<string, [string, string | null, string | null]>;
 
-export type ShortRow = [id: string, status: CaseStatus, severity: CaseResult['severity'], durationMs: number, extra?: Partial<CaseResult>];
+/** A short case: its id, its [status, severity] as an index into `kinds` (25 bytes less a row of 19,000), its time. */
+export type ShortRow = [id: string, kind: number, durationMs: number, extra?: Partial<CaseResult>];
+
+/** The [status, severity] pairs the rows name by index. */
+export type KindTable = [status: CaseStatus, severity: CaseResult['severity']][];
 
 export interface ShortCases {
   note: string;
   operations: OperationTable;
+  kinds: KindTable;
   rows: ShortRow[];
   /** Where each whole case stood in the run (the rows fill the other places, in order): views refer to cases by index. */
   wholeAt: number[];
@@ -58,7 +64,7 @@ export function derive(id: string, operations: OperationTable): Derived {
   return out;
 }
 
-function shortRow(c: CaseResult, operations: OperationTable): ShortRow {
+function shortRow(c: CaseResult, operations: OperationTable, kindOf: (c: CaseResult) => number): ShortRow {
   const d = derive(c.id, operations);
   const extra: Record<string, unknown> = {};
   // A null marks a field the case lacks although the operation table has it.
@@ -66,7 +72,7 @@ function shortRow(c: CaseResult, operations: OperationTable): ShortRow {
   if (c.status === 'skipped' && c.message !== undefined) extra['message'] = c.message;
   if (c.baseline !== undefined) extra['baseline'] = c.baseline;
   if (c.acceptedReason !== undefined) extra['acceptedReason'] = c.acceptedReason;
-  const row: ShortRow = [c.id, c.status, c.severity, c.durationMs];
+  const row: ShortRow = [c.id, kindOf(c), c.durationMs];
   if (Object.keys(extra).length > 0) row.push(extra as Partial<CaseResult>);
   return row;
 }
@@ -77,14 +83,21 @@ export function summarizeCases(run: RunResult): SummarizedRun {
   for (const c of run.cases) {
     if (c.operationId !== undefined && !(c.operationId in operations)) operations[c.operationId] = [c.namespace, c.method ?? null, c.route ?? null];
   }
-  const rows = run.cases.filter((c) => SUMMARIZED.has(c.status)).map((c) => shortRow(c, operations));
+  const kinds: KindTable = [];
+  const kindOf = (c: CaseResult): number => {
+    let i = kinds.findIndex(([status, severity]) => status === c.status && severity === c.severity);
+    if (i < 0) i = kinds.push([c.status, c.severity]) - 1;
+    return i;
+  };
+  const rows = run.cases.filter((c) => SUMMARIZED.has(c.status)).map((c) => shortRow(c, operations, kindOf));
   const wholeAt = [...run.cases.keys()].filter((i) => !SUMMARIZED.has(run.cases[i]!.status));
-  return { ...run, cases: run.cases.filter((c) => !SUMMARIZED.has(c.status)), summarized: { note: CASES_NOTE, operations, rows, wholeAt } };
+  return { ...run, cases: run.cases.filter((c) => !SUMMARIZED.has(c.status)), summarized: { note: CASES_NOTE, operations, kinds, rows, wholeAt } };
 }
 
 /** A short row back as a case: everything but the request, the answer, the curl line and a pass's message. */
-export function expandRow(row: ShortRow, operations: OperationTable): CaseResult {
-  const [id, status, severity, durationMs, extra] = row;
+export function expandRow(row: ShortRow, operations: OperationTable, kinds: KindTable): CaseResult {
+  const [id, kind, durationMs, extra] = row;
+  const [status, severity] = kinds[kind]!;
   const out = { ...derive(id, operations), id, status, severity, durationMs, ...extra } as CaseResult & Record<string, unknown>;
   for (const k of DERIVED) if (out[k] === null) delete out[k];
   return out;
@@ -98,6 +111,6 @@ export function expandCases(run: RunResult & { summarized?: ShortCases }): CaseR
   const whole = new Map(s.wholeAt.map((at, i) => [at, run.cases[i]!]));
   const out: CaseResult[] = [];
   let row = 0;
-  for (let i = 0; i < total; i++) out.push(whole.get(i) ?? expandRow(s.rows[row++]!, s.operations));
+  for (let i = 0; i < total; i++) out.push(whole.get(i) ?? expandRow(s.rows[row++]!, s.operations, s.kinds));
   return out;
 }
