@@ -188,10 +188,15 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
       return { pass: true, message: `read ${id} by its slug`, e };
     });
   }
-  await steps.step('listed', res.list, 'documented', async () => {
+  /** The list searched for the record's name; records only when it answered a list. */
+  const searchedList = async (): Promise<{ e: Exchange; records?: unknown[] }> => {
     const e = await send(env, res.list, {}, { query: listQuery(res.list, label) });
-    const records = listRecords(jsonBody(e.response));
-    if (!ok(e) || !records) return { pass: false, message: `listing answered ${describeAnswer(e.response)}`, e };
+    const records = ok(e) ? listRecords(jsonBody(e.response)) : undefined;
+    return records ? { e, records } : { e };
+  };
+  await steps.step('listed', res.list, 'documented', async () => {
+    const { e, records } = await searchedList();
+    if (!records) return { pass: false, message: `listing answered ${describeAnswer(e.response)}`, e };
     if (!records.some((r) => idOf(r) === id)) return { pass: false, message: `record ${id} is not in the list searched for its ${res.nameField} (${records.length} records)`, e };
     return { pass: true, message: `record ${id} is listed`, e };
   });
@@ -224,9 +229,8 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
       // A plugin's own controller may answer an id it no longer knows with 400 (the unknown_id check judges that
       // code): "not readable" says nothing of the record, so the list searched for it decides.
       if (g.pass || e.response?.status !== 400) return { ...g, e };
-      const listed = await send(env, res.list, {}, { query: listQuery(res.list, label) });
-      const records = listRecords(jsonBody(listed.response));
-      if (!ok(listed) || !records) return { ...g, e };
+      const { e: listed, records } = await searchedList();
+      if (!records) return { ...g, e };
       if (records.some((r) => idOf(r) === id)) return { pass: false, message: `${g.message}; the list searched for its ${res.nameField} still holds ${id}`, e: listed };
       return { pass: true, message: `gone: the read answered ${describeAnswer(e.response)} and the list searched for its ${res.nameField} no longer holds ${id}`, e };
     });
