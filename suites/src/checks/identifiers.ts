@@ -8,6 +8,7 @@
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { textKind } from '../../../contracts/lib/arbitraries/index.ts';
 import type { Exchange } from '../http/types.ts';
+import { heldForm } from '../runner/bodies.ts';
 import type { Finding, UnitEnv } from '../runner/unit.ts';
 import { refKey, type ReferenceField, type ReferenceValues } from './references.ts';
 import { namedByRefusal } from './retry.ts';
@@ -75,7 +76,8 @@ interface Summary {
  */
 function holding(env: UnitEnv, op: Operation, check: string, summary: Summary, collapse: (held: readonly Finding[]) => boolean, caused: (f: Finding) => boolean): Collapsing {
   const held: Finding[] = [];
-  const inner: UnitEnv = { ...env, emit: (f) => (f.check === check && f.operation === op ? held.push(f) : env.emit(f)) };
+  // Held in the form that keeps a bounded part of a body: an operation's findings may be hundreds of answers.
+  const inner: UnitEnv = { ...env, emit: (f) => (f.check === check && f.operation === op ? held.push(f.exchange ? { ...f, exchange: heldForm(f.exchange) } : f) : env.emit(f)) };
   return {
     env: inner,
     done: () => {

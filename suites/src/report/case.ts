@@ -26,7 +26,7 @@ export interface CaseInput {
   /** As sent, credentials included: the curl line replaces them, and redaction runs before writing. */
   request?: RecordedRequest;
   /** As received; the body is cut to RESPONSE_BODY_LIMIT bytes here. */
-  response?: { status: number; headers: Record<string, string>; body?: string };
+  response?: { status: number; headers: Record<string, string>; body?: string; bodyBytes?: number };
   durationMs: number;
 }
 
@@ -67,16 +67,17 @@ export function buildCase(input: CaseInput, ctx: CaseContext): CaseResult {
 }
 
 function recordResponse(
-  response: { status: number; headers: Record<string, string>; body?: string },
+  response: { status: number; headers: Record<string, string>; body?: string; bodyBytes?: number },
   keepBody: boolean,
 ): RecordedResponse {
   const recorded: RecordedResponse = { status: response.status, headers: { ...response.headers } };
   if (!keepBody || response.body === undefined) return recorded;
   const cut = truncateUtf8(response.body, RESPONSE_BODY_LIMIT);
   recorded.body = cut.text;
-  if (cut.truncated) {
+  // bodyBytes: the body was already cut to its beginning while a check held it (runner/bodies.ts heldForm()).
+  if (cut.truncated || response.bodyBytes !== undefined) {
     recorded.bodyTruncated = true;
-    recorded.bodyBytes = cut.bytes;
+    recorded.bodyBytes = response.bodyBytes ?? cut.bytes;
   }
   return recorded;
 }

@@ -16,7 +16,7 @@ import { defaultCommands } from '../cli/commands/index.ts';
 import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
 import type { RunResult } from '../report/model.ts';
 import type { Exchange } from '../http/types.ts';
-import { plainlyUnreadable, requireJson, unreadableBody } from './bodies.ts';
+import { HELD_BODY_BYTES, heldForm, plainlyUnreadable, requireJson, unreadableBody } from './bodies.ts';
 
 const contract = loadContractFile();
 let mock: Mock;
@@ -126,5 +126,35 @@ describe('requireJson', () => {
     expect(plainlyUnreadable(exchange('', { status: 204 }))).toBe(false);
     // Begins like JSON: left to requireJson(), which parses it where a check would pass on it.
     expect(plainlyUnreadable(exchange('{"a":'))).toBe(false);
+  });
+});
+
+describe('heldForm', () => {
+  const exchange = (url: string, status: number, body: string): Exchange => ({
+    request: { method: 'GET', url, headers: {} },
+    response: { status, headers: { 'content-type': 'application/json' }, body },
+    durationMs: 1,
+  });
+  const pass = (e: Exchange) => ({ check: 'positive_acceptance', severity: 'documented' as const, outcome: 'pass' as const, exchange: e });
+  const big = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, title: 'é'.repeat(300) })));
+
+  it('keeps a small body whole, and the same exchange', () => {
+    const e = exchange('http://127.0.0.1/wp-json/cal/v1/events', 200, '[{"id":1}]');
+    expect(heldForm(e)).toBe(e);
+  });
+
+  it('keeps the beginning of a long body, its length, and the verdict requireJson() gives the whole', () => {
+    expect(Buffer.byteLength(big)).toBeGreaterThan(HELD_BODY_BYTES);
+    const json = heldForm(exchange('http://127.0.0.1/wp-json/cal/v1/events', 200, big));
+    expect(Buffer.byteLength(json.response!.body)).toBeLessThanOrEqual(HELD_BODY_BYTES);
+    expect(json.response!.body.includes('\uFFFD')).toBe(false);
+    expect(json.response!.bodyBytes).toBe(Buffer.byteLength(big));
+    expect(requireJson(pass(json)).outcome).toBe('pass');
+    // Broken at its very end, past what is kept: still failed.
+    const broken = heldForm(exchange('http://127.0.0.1/wp-json/cal/v1/events', 200, big.slice(0, -1)));
+    expect(requireJson(pass(broken)).outcome).toBe('fail');
+    // WordPress's _jsonp wrapping of the same JSON is readable.
+    const jsonp = heldForm(exchange('http://127.0.0.1/wp-json/cal/v1/events?_jsonp=cb', 200, `/**/cb(${big})`));
+    expect(requireJson(pass(jsonp)).outcome).toBe('pass');
   });
 });

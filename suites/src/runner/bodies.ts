@@ -58,3 +58,25 @@ export function requireJson(f: Finding): Finding {
   if (!problem) return f;
   return { ...f, outcome: problem.cut ? 'inconclusive' : 'fail', message: `${problem.message}${f.message ? ` (otherwise: ${f.message})` : ''}` };
 }
+
+/** The most of an uncut body a held finding keeps; well above an error envelope or a page of real records. */
+export const HELD_BODY_BYTES = 64 * 1024;
+
+/**
+ * The exchange as a finding held until its operation ends keeps it (checks/identifiers.ts): a body longer than
+ * HELD_BODY_BYTES keeps its beginning, its length, and whether it was the JSON WordPress sends, which is what
+ * requireJson() and the report read of it later. Without this a run held every body of an operation: 893 MiB for
+ * 300 answers of 7.5 MB.
+ */
+export function heldForm(e: Exchange): Exchange {
+  const r = e.response;
+  if (!r || r.bodyCut || r.body.length <= HELD_BODY_BYTES / 4) return e;
+  const bytes = Buffer.byteLength(r.body);
+  if (bytes <= HELD_BODY_BYTES) return e;
+  // For a 2xx, whether it was readable as WordPress sends it (a _jsonp wrapping included); an error body is not judged here.
+  const readable = r.status >= 400 ? (r.arrivedAsJson ?? jsonBody(r) !== undefined) : unreadableBody(e) === undefined;
+  const kept = Buffer.from(r.body).subarray(0, HELD_BODY_BYTES);
+  let end = kept.length;
+  while (end > 0 && ((kept[end] ?? 0) & 0xc0) === 0x80) end--;
+  return { ...e, response: { ...r, body: Buffer.from(kept.subarray(0, end)).toString('utf8'), bodyBytes: r.bodyBytes ?? bytes, arrivedAsJson: readable } };
+}

@@ -245,7 +245,7 @@ export function toCase(f: Finding, ctx: { policy: SeverityPolicy; authEnv?: stri
       outcome: f.outcome,
       ...(message !== undefined ? { message } : {}),
       ...(f.exchange ? { request: f.exchange.request } : {}),
-      ...(r ? { response: { status: r.status, headers: r.headers, body: r.body } } : {}),
+      ...(r ? { response: { status: r.status, headers: r.headers, body: r.body, ...(r.bodyBytes !== undefined ? { bodyBytes: r.bodyBytes } : {}) } } : {}),
       durationMs: f.exchange?.durationMs ?? 0,
     },
     ctx,
