@@ -1,6 +1,5 @@
 // What a route handler gets and gives back. Handlers are pure over the store: everything from the outside
 // world (time, randomness, who is asking, where links should point) comes in through HandlerCtx.
-import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Work } from '../core/work.ts';
 import type { ParsedRequest } from '../wire/request.ts';
 import type { Lang, UserRecord } from '../../../fixtures/model/records.ts';
@@ -17,8 +16,12 @@ export interface Rng {
   hex(length: number): string;
 }
 
+/**
+ * What one operation's handler gets. Not the operation: the operation table (operations.ts) already chose the handler
+ * by operationId, and what differs between operations that share code (namespace, post type) is bound where the
+ * table is built, so no handler chooses again by namespace, path or method.
+ */
 export interface HandlerCtx {
-  op: Operation;
   /** Parameters after WordPress's reading: merged by precedence, coerced, defaults applied. */
   params: Record<string, unknown>;
   /** Values the route pattern captured (`id`, `slug`), before any body or query value of the same name. */

@@ -6,9 +6,9 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { JsonSchema } from '../../../contracts/lib/types.ts';
 import { ok, type HandlerCtx, type Reply } from './context.ts';
 
-export function docsHandler(contract: Contract): (ctx: HandlerCtx) => Reply {
+/** The documentation operation of namespace `ns`, over the contract. */
+export function docsHandler(contract: Contract, ns: string): (ctx: HandlerCtx) => Reply {
   return (ctx) => {
-    const ns = ctx.op.namespace;
     const doc = ctx.memos.docs.get(`${ns} ${ctx.links.apiRoot}`, () => {
       const src = contract.doc;
       const paths: JsonSchema = {};

@@ -20,7 +20,7 @@ export function run(prep: Extract<Prepared, { kind: 'ready' }>, req: ParsedReque
     const handler = env.handlers[op.id];
     reply = handler
       ? handler({
-          op, params, pathParams, input: assignOwn({}, req.query, req.bodyParams), headers: req.headers, store: env.store, links: env.links, lang, authRequired: env.authRequired,
+          params, pathParams, input: assignOwn({}, req.query, req.bodyParams), headers: req.headers, store: env.store, links: env.links, lang, authRequired: env.authRequired,
           now: env.now, rng: env.rng, memos: env.memos, media: env.media, items, ...(env.user ? { user: env.user } : {}),
         })
       : { ...noRoute(), error: true };

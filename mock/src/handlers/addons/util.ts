@@ -1,5 +1,6 @@
 // Helpers the add-on handlers share. The add-ons' error codes are not documented (000 §7, 001 §4: "not shown");
 // each plugin's own style is imitated: a snake_case code, a sentence, `data.status`.
+import type { JsonObject, JsonValue } from '../../../../fixtures/model/records.ts';
 import { StoreError } from '../../store/store.ts';
 import { epochToWall } from '../../../../contracts/wordpress/time.ts';
 import { wpError } from '../../wire/errors.ts';
@@ -37,6 +38,16 @@ export function int(v: unknown): number | undefined {
 /** A JSON-safe copy: the store only takes JSON values. */
 export function json<T>(v: T): T {
   return JSON.parse(JSON.stringify(v ?? null)) as T;
+}
+
+/**
+ * What a settings write takes from the request: every field it carried (declared or not, † routes), JSON-safe, but
+ * the language switch and the `_`-prefixed globals (`_fields`, `_envelope`...), which are not settings.
+ */
+export function settingsInput(ctx: HandlerCtx): JsonObject {
+  const patch: JsonObject = {};
+  for (const [k, v] of Object.entries(ctx.input)) if (k !== 'i18n_language' && !k.startsWith('_')) patch[k] = json(v) as JsonValue;
+  return patch;
 }
 
 /** Store refusals of add-on writes as a 400 naming the field. */

@@ -23,14 +23,10 @@ import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts'
 import { readsPost, statusRefusal, type Reader } from '../../core/permissions.ts';
 import type { LegacyLookup } from './render-legacy.ts';
 
-type Ns = 'legacy' | 'cal';
+export type Ns = 'legacy' | 'cal';
 type AnyPost = Stored<EventRecord> | Stored<VenueRecord> | Stored<OrganizerRecord>;
 
 const COLLECTION: Record<PostType, string> = { event: 'events', venue: 'venues', organizer: 'organizers' };
-
-export function namespaceOf(ctx: HandlerCtx): Ns {
-  return ctx.op.namespace === 'cal/events/v1' ? 'legacy' : 'cal';
-}
 
 /** A record's rendering in this namespace, from the render cache. */
 function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Rendered {
@@ -366,21 +362,16 @@ function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   }
 }
 
-export function handlePosts(ctx: HandlerCtx): Reply {
-  const ns = namespaceOf(ctx);
-  const type = ctx.op.resource as PostType;
-  switch (ctx.op.kind) {
-    case 'list':
-      return type === 'event' ? listEvents(ctx, ns) : listLinked(ctx, ns, type);
-    case 'read':
-      return read(ctx, ns, type);
-    case 'create':
-      return create(ctx, ns, type);
-    case 'update':
-      return update(ctx, ns, type);
-    case 'delete':
-      return remove(ctx, ns, type);
-    default:
-      return notFound();
-  }
+/**
+ * The operations of one post type's routes in one namespace (`legacy`: cal/events/v1, `cal`: cal/v1), each its own
+ * handler; an item route by ID and by slug share theirs.
+ */
+export function postHandlers(ns: Ns, type: PostType) {
+  return {
+    list: (ctx: HandlerCtx): Reply => (type === 'event' ? listEvents(ctx, ns) : listLinked(ctx, ns, type)),
+    read: (ctx: HandlerCtx): Reply => read(ctx, ns, type),
+    create: (ctx: HandlerCtx): Reply => create(ctx, ns, type),
+    update: (ctx: HandlerCtx): Reply => update(ctx, ns, type),
+    delete: (ctx: HandlerCtx): Reply => remove(ctx, ns, type),
+  } as const;
 }

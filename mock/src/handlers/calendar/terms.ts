@@ -16,10 +16,6 @@ function notFound(): Reply {
   return fail(invalidId('rest_term_invalid', 'Term does not exist.'));
 }
 
-function kindOf(ctx: HandlerCtx): TermType {
-  return ctx.op.resource === 'category' ? 'category' : 'tag';
-}
-
 function render(ctx: HandlerCtx, kind: TermType, id: number): Record<string, unknown> | undefined {
   const t = ctx.store.terms(kind).get(id);
   return t ? legacyTerm(ctx.links, kind, t, ctx.store.termCounts().get(id) ?? 0) : undefined;
@@ -104,22 +100,29 @@ function write(ctx: HandlerCtx, kind: TermType, id: number | undefined): Reply {
   }
 }
 
-export function handleTerms(ctx: HandlerCtx): Reply {
-  const kind = kindOf(ctx);
-  if (ctx.op.kind === 'list') return list(ctx, kind);
-  if (ctx.op.kind === 'create') return write(ctx, kind, undefined);
+/** An item operation on the term the path names; 404 `rest_term_invalid` when there is none. */
+const onTerm = (kind: TermType, f: (ctx: HandlerCtx, id: number) => Reply) => (ctx: HandlerCtx): Reply => {
   const id = termId(ctx);
-  if (id === undefined || !ctx.store.terms(kind).has(id)) return notFound();
-  if (ctx.op.kind === 'read') return ok(render(ctx, kind, id));
-  if (ctx.op.kind === 'update') return write(ctx, kind, id);
-  if (ctx.op.kind === 'delete') {
-    const previous = render(ctx, kind, id);
-    try {
-      ctx.store.deleteTerm(kind, id);
-    } catch (err) {
-      return storeFailure(err);
-    }
-    return ok(previous);
+  return id === undefined || !ctx.store.terms(kind).has(id) ? notFound() : f(ctx, id);
+};
+
+function remove(ctx: HandlerCtx, kind: TermType, id: number): Reply {
+  const previous = render(ctx, kind, id);
+  try {
+    ctx.store.deleteTerm(kind, id);
+  } catch (err) {
+    return storeFailure(err);
   }
-  return notFound();
+  return ok(previous);
+}
+
+/** The operations of one taxonomy's routes (`categories`, `tags`), each its own handler. */
+export function termHandlers(kind: TermType) {
+  return {
+    list: (ctx: HandlerCtx): Reply => list(ctx, kind),
+    create: (ctx: HandlerCtx): Reply => write(ctx, kind, undefined),
+    read: onTerm(kind, (ctx, id) => ok(render(ctx, kind, id))),
+    update: onTerm(kind, (ctx, id) => write(ctx, kind, id)),
+    delete: onTerm(kind, (ctx, id) => remove(ctx, kind, id)),
+  } as const;
 }
