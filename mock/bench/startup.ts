@@ -12,7 +12,7 @@
 // must be a 200), and the CPU time the process had used by then (Linux's /proc; user + system, every thread), which
 // is what an idle machine's wall time comes near and moves much less with the load than wall time does.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,8 @@ export interface StartupResult {
   loadAverage: { before: number; after: number };
   servers: StartupSummary[];
   skipped: string[];
+  /** Said beside the figures: a dist/ older than the sources measures an earlier mock. */
+  notes: string[];
 }
 
 interface Target {
@@ -110,13 +112,36 @@ const median = (xs: number[]): number => {
 };
 const medianOrNull = (xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : median(xs as number[]));
 
+/** The newest modification time of the TypeScript sources under `dirs` (tests left out). */
+function newestSource(root: string, dirs: readonly string[]): number {
+  let newest = 0;
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const d of dirs) {
+    const path = join(root, d);
+    if (!existsSync(path)) continue;
+    if (statSync(path).isDirectory()) walk(path);
+    else newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
 /** Every server started `rounds` times, in turns (a, b, c, a, b, c, ...), so a change of load falls on all of them. */
 export async function benchStartup(root: string, opts: { rounds: number; skipPrism: boolean; log?: (line: string) => void }): Promise<StartupResult> {
   const targets: Target[] = [];
   const skipped: string[] = [];
+  const notes: string[] = [];
   const mockProbe = (port: number) => `http://${HOST}:${port}/wp-json/cal/v1/events?per_page=1`;
   const mockFlags = (port: number) => ['--port', String(port), '--host', HOST, '--log', 'quiet'];
   if (existsSync(join(root, 'dist/mock/cli.js'))) {
+    if (statSync(join(root, 'dist/mock/cli.js')).mtimeMs < newestSource(root, ['mock/src', 'mock/cli.ts', 'contracts/lib', 'contracts/wordpress', 'fixtures'])) {
+      notes.push('dist/ is older than the sources: the installed figure is of an earlier build (run `npm run build`)');
+    }
     targets.push({ name: 'mock, installed (node dist/mock/cli.js)', args: (p) => [join(root, 'dist/mock/cli.js'), ...mockFlags(p)], probe: mockProbe, status: 200 });
   } else skipped.push('mock, installed: no dist/ (run `npm run build` first)');
   targets.push({ name: 'mock, from source (node --import tsx mock/cli.ts)', args: (p) => ['--import', 'tsx', join(root, 'mock/cli.ts'), ...mockFlags(p)], probe: mockProbe, status: 200 });
@@ -146,7 +171,7 @@ export async function benchStartup(root: string, opts: { rounds: number; skipPri
       max: Math.max(...answers),
     };
   });
-  return { loadAverage: { before, after: loadavg()[0]! }, servers, skipped };
+  return { loadAverage: { before, after: loadavg()[0]! }, servers, skipped, notes };
 }
 
 /** The start-up figures as lines for the bench's printout. */
@@ -157,5 +182,6 @@ export function startupLines(r: StartupResult): string[] {
     `  ${'server'.padEnd(w)} | first answer: median  (min-max) | first line | CPU used by the first answer`,
     ...r.servers.map((s) => `  ${s.name.padEnd(w)} | ${String(s.median.firstAnswerMs).padStart(13)} ms (${s.min}-${s.max}) | ${s.median.firstLineMs === null ? '        -' : `${String(s.median.firstLineMs).padStart(6)} ms`} | ${s.median.cpuMs === null ? '-' : `${s.median.cpuMs} ms`}`),
     ...r.skipped.map((s) => `  not measured: ${s}`),
+    ...r.notes.map((s) => `  note: ${s}`),
   ];
 }
