@@ -220,6 +220,17 @@ describe('schemas', () => {
     }
     for (const [where, s] of schemas) expect(() => ajv.compile(s), where).not.toThrow();
     expect(schemas.length).toBeGreaterThan(204 * 3);
+    // Ajv's setup compiles without checking each schema against the meta-schema (the mock's first request would pay
+    // for compiling the meta-schema): here, once, every one of them is checked against it.
+    for (const [where, s] of schemas) expect(ajv.validateSchema(s), `${where}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+  });
+
+  it('the meta-schema check above fails on a schema JSON Schema does not allow, and strict compiling still refuses a wrong type', () => {
+    const ajv = createAjv();
+    expect(ajv.validateSchema({ type: 'object', properties: { per_page: { type: 'integer', minimum: '1' } } })).toBe(false);
+    expect(ajv.validateSchema({ type: 'object', required: 'id' })).toBe(false);
+    expect(() => ajv.compile({ type: 'strnig' })).toThrow();
+    expect(() => ajv.compile({ type: 'integer', maximum: 'ten' })).toThrow();
   });
 
   it('owns the response and reading validators too, each compiled once on its own Ajv', () => {

@@ -9,7 +9,11 @@
 // Beside the closed loop, the mock's batch at fixed rates (open loop, latency from the moment a request fell due):
 // what a batch's p99 is when the server is not kept saturated, which the closed loop at 32 connections cannot show.
 //
-// Environment: BENCH_DURATION_MS (default 5000 per run), BENCH_CONNECTIONS (default 32), BENCH_SKIP_PRISM=1.
+// Start-up (startup.ts): spawn to first answer of the mock (installed build and from source) and of Prism, in turns.
+//
+// Environment: BENCH_DURATION_MS (default 5000 per run), BENCH_CONNECTIONS (default 32), BENCH_SKIP_PRISM=1,
+// BENCH_ONLY=startup (the start-up measure alone, BENCH_STARTUP_ROUNDS starts of each, default 5; to
+// reports/bench-startup.json).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { benchStartup, startupLines, type StartupResult } from './startup.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -226,8 +231,19 @@ function aimsOf(r: Record<ServerName, Record<string, LoadResult>>, key: 'mock' |
   return aims;
 }
 
+/** `BENCH_ONLY=startup`: the start-up measure alone. */
+async function startupOnly(skipPrism: boolean): Promise<void> {
+  const rounds = Number(process.env.BENCH_STARTUP_ROUNDS ?? 5);
+  const result = await benchStartup(ROOT, { rounds, skipPrism, log: (line) => process.stderr.write(`${line}\n`) });
+  const out = join(ROOT, 'reports/bench-startup.json');
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, ...result }, null, 2) + '\n');
+  process.stdout.write([...startupLines(result), '', `written to ${out}`].join('\n') + '\n');
+}
+
 async function main(): Promise<void> {
   const skipPrism = process.env.BENCH_SKIP_PRISM === '1';
+  if (process.env.BENCH_ONLY === 'startup') return startupOnly(skipPrism);
   const running: Running[] = [];
   const stopAll = () => running.forEach((s) => s.child.kill('SIGKILL'));
   const stop = (s: Running) => {
@@ -293,6 +309,9 @@ async function main(): Promise<void> {
     const small = await rssWithEvents(300);
     const large = await rssWithEvents(10_000);
 
+    process.stderr.write('bench: start-up, in turns...\n');
+    const startupTurns: StartupResult = await benchStartup(ROOT, { rounds: 3, skipPrism, log: (line) => process.stderr.write(`${line}\n`) });
+
     let generators: unknown;
     const genPath = join(ROOT, 'contracts/bench/generators.ts');
     if (existsSync(genPath)) {
@@ -323,6 +342,7 @@ async function main(): Promise<void> {
       aimsWithNoCache: uncachedAims,
       batchOpenLoop: openLoop,
       startupMs: startup,
+      startup: startupTurns,
       peakRssBytes: peak,
       mockRss: { events300: small, events10000: large },
       generators: generators ?? null,
@@ -347,7 +367,8 @@ async function main(): Promise<void> {
       `${SCENARIOS[3]!.name} on the mock at fixed rates (open loop, ${CONNECTIONS} connections, latency from when each request fell due; not an aim):`,
       ...openLoop.map((o) => `  ${lpad(String(o.ratePerSec), 4)}/s (${o.ratePerSec * 25} creates/s): p50 ${o.p50Ms.toFixed(2)} ms, p99 ${o.p99Ms.toFixed(2)} ms, ${o.requests} answered, ${o.errors} errors`),
       '',
-      `start-up with the full contract (spawn to first answer): ${Object.entries(startup).map(([n, ms]) => `${n} ${ms} ms`).join(', ')}`,
+      ...startupLines(startupTurns),
+      `start-up of the servers measured above (spawn to first answer, once each): ${Object.entries(startup).map(([n, ms]) => `${n} ${ms} ms`).join(', ')}`,
       `peak RSS: ${Object.entries(peak).map(([n, b]) => `${n} ${mb(b ?? null)}`).join(', ')}`,
       `mock RSS after start (after GC): ${mb(small.rss)} with ${small.events} events, ${mb(large.rss)} with ${large.events} events`,
     ];
