@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRunJson, renderJson, renderJsonFull } from './json.ts';
 import { renderHtml } from './html.ts';
+import { renderJunit } from './junit.ts';
 import { CASE_STATUSES, SEVERITIES, type CaseResult } from './model.ts';
 import { summarize } from './run.ts';
 import { sampleRun } from './sample.ts';
@@ -95,7 +96,7 @@ describe('the short form of passed and skipped cases', () => {
     expect(() => parseRunJson(JSON.stringify(dangling), 'r.json')).toThrow(/r\.json: "summarized" rows\[0\] is not \[prefix, variant, kind, durationMs\]/);
   });
 
-  it('keeps a passing run of 13,000 cases under 2 MB in JSON and HTML (under 1 MB in JSON), where the whole record is many times that', () => {
+  it('keeps a passing run of 13,000 cases under 2 MB in JSON, HTML and JUnit (under 1 MB in JSON), where the whole record is many times that', () => {
     const base = sampleRun();
     const template = base.cases.find((c) => c.request && c.response)!;
     const cases: CaseResult[] = Array.from({ length: 13_000 }, (_, i) => ({
@@ -109,10 +110,11 @@ describe('the short form of passed and skipped cases', () => {
     }));
     const run = { ...base, cases, summary: summarize(cases) };
     const mb = (s: string) => Buffer.byteLength(s) / 1024 / 1024;
-    const sizes = { json: mb(renderJson(run)), html: mb(renderHtml(run)), full: mb(renderJsonFull(run)) };
-    console.log(`13,000 passing cases: json ${sizes.json.toFixed(2)} MB, html ${sizes.html.toFixed(2)} MB, json-full ${sizes.full.toFixed(2)} MB`);
+    const sizes = { json: mb(renderJson(run)), html: mb(renderHtml(run)), junit: mb(renderJunit(run)), full: mb(renderJsonFull(run)) };
+    console.log(`13,000 passing cases: json ${sizes.json.toFixed(2)} MB, html ${sizes.html.toFixed(2)} MB, junit ${sizes.junit.toFixed(2)} MB, json-full ${sizes.full.toFixed(2)} MB`);
     expect(sizes.json).toBeLessThan(1);
     expect(sizes.html).toBeLessThan(2);
+    expect(sizes.junit).toBeLessThan(2);
     expect(sizes.full).toBeGreaterThan(4 * sizes.json);
   });
 });
