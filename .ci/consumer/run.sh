@@ -109,7 +109,7 @@ step_cli() {
   [ "$rc" = 0 ] || { say "site-contracts test exited $rc against the installed mock"; exit 1; }
   # A passing run's reports stay small enough to open and keep (issue 20): passed cases are written short, JUnit's
   # passes one testcase per check and operation (--format json-full has every case whole). 19,207 cases against the
-  # mock: JSON 0.99 MB, HTML 1.46 MB, JUnit 1.09 MB.
+  # mock: JSON 0.99 MB, HTML 1.30 MB, JUnit 1.09 MB.
   local f size limit=2097152
   for f in "$CONSUMER_DIR"/reports/site-contracts.{json,html,junit.xml}; do
     size=$(stat -c %s "$f")

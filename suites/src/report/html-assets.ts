@@ -159,6 +159,8 @@ export const CLIENT_JS = String.raw`
   function $(id) { return document.getElementById(id); }
   var run = JSON.parse($('run-data').textContent);
   var view = JSON.parse($('view-data').textContent);
+  // Each case's outcome comes as one digit, its place in the outcome labels (html.ts, embeddedView).
+  view.outcomes = view.outcomes.split('').map(function (d) { return view.labels.outcome[+d].key; });
   // Passed and skipped cases come as short rows (summary-form.ts): [prefix, variant, kind, durationMs, extra?]; the
   // id is prefixes[prefix] + ':' + variant (check:operationId:variant), kinds[kind] the [status, severity, skip
   // reason?]; the namespace, method and route are in the operation table; extra holds what differs (a null: the
