@@ -124,6 +124,13 @@ describe('renderJunit: passes summarised', () => {
     expect(PASSED_VARIANTS_SHOWN).toBeLessThan(40 * 'query.per_page 10'.length);
   });
 
+  it('counts the passes of one check in two namespaces as a testcase in each', () => {
+    const global = (namespace: string, v: string): CaseResult => ({ id: `descriptor_routes:-:${v}`, check: 'descriptor_routes', namespace, variant: v, status: 'passed', severity: 'documented', durationMs: 1 });
+    const xml = renderJunit(sampleRun([global('cal/v1', 'a'), global('forms/v1', 'b')]));
+    expect(elements(xml, 'testcase')).toBe(2);
+    expect(xml).toMatch(/<testsuites [^>]*tests="2" failures="0" errors="0" skipped="0"/);
+  });
+
   it('keeps a fixed pass (the baseline can drop it) its own testcase', () => {
     const cases = [pass('getCalV1Events', 0), { ...pass('getCalV1Events', 1), baseline: 'fixed' as const }];
     const xml = renderJunit(sampleRun(cases));
@@ -165,7 +172,7 @@ describe('renderJunit: passes summarised', () => {
         // What fails the run is one element per case.
         expect(top[1]! + top[2]!).toBe(summarize(cases).failing + (interrupted ? 1 : 0));
       }),
-      { numRuns: 200 },
+      { numRuns: 500 },
     );
   });
 });

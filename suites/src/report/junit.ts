@@ -28,8 +28,15 @@ export function renderJunit(run: RunResult): string {
     list.push(c);
     byNamespace.set(c.namespace, list);
   }
-  const totals = counts(run.cases.filter((c) => !passedPlainly(c)));
-  totals.tests += passedGroups(run.cases).length;
+  // Passes are grouped within a testsuite, so the run's counts are the sum of its testsuites'.
+  const suites = [...byNamespace].sort(([a], [b]) => a.localeCompare(b)).map(([namespace, cases]) => {
+    const groups = passedGroups(cases);
+    const c = counts(cases.filter((k) => !passedPlainly(k)));
+    c.tests += groups.length;
+    return { namespace, cases, groups, c };
+  });
+  const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
+  for (const { c } of suites) for (const k of ['tests', 'failures', 'errors', 'skipped'] as const) totals[k] += c[k];
   // An interrupted run is one error more: a dashboard must not show the part that ran as a green run.
   if (run.interrupted) totals.errors++;
   if (run.interrupted) totals.tests++;
@@ -37,10 +44,7 @@ export function renderJunit(run: RunResult): string {
   out.push(
     `<testsuites name="${xmlAttr(run.tool.name)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(run.durationMs)}" timestamp="${xmlAttr(run.startedAt)}">`,
   );
-  for (const [namespace, cases] of [...byNamespace].sort(([a], [b]) => a.localeCompare(b))) {
-    const groups = passedGroups(cases);
-    const c = counts(cases.filter((k) => !passedPlainly(k)));
-    c.tests += groups.length;
+  for (const { namespace, cases, groups, c } of suites) {
     const time = cases.reduce((sum, k) => sum + k.durationMs, 0);
     out.push(
       `  <testsuite name="${xmlAttr(namespace)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${seconds(time)}" timestamp="${xmlAttr(run.startedAt)}">`,
