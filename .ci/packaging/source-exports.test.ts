@@ -73,7 +73,7 @@ describe('the exports map', () => {
 
 describe('dependencies', () => {
   it('runs on its dependencies alone; Prism and MSW are optional peers', () => {
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'fast-check', 'fastest-levenshtein', 'undici', 'yaml']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'fast-check', 'fastest-levenshtein', 'log-update', 'undici', 'yaml']);
     expect(pkg.peerDependenciesMeta['@stoplight/prism-cli']?.optional).toBe(true);
     expect(pkg.peerDependenciesMeta['msw']?.optional).toBe(true);
   });

@@ -4,69 +4,38 @@
 // same selection against the unbroken mock first, so that a deviation the mock already has cannot be
 // mistaken for the effect of the fault.
 
-import * as nodeFs from 'node:fs/promises';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
-import { main, type MainDeps } from '../../cli.ts';
-import { defaultCommands } from '../cli/commands/index.ts';
-import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
+import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
-import { parseRunJson } from '../report/json.ts';
+import {
+  bodyText,
+  harness,
+  json,
+  parse,
+  plain,
+  withHeader,
+  withJson,
+  withQuery,
+  wpError,
+  type Fault,
+  type Harness,
+  type MockRequest,
+  type MockResponse,
+  type Next,
+} from './faulty-mock.ts';
 
 const contract = loadContractFile();
-let mock: Mock;
-let auth: string;
+let h: Harness;
 
 beforeAll(async () => {
-  mock = await createMock({ contract, auth: true });
-  const c = mock.credentials()!;
-  auth = `${c.username}:${c.password}`;
+  h = await harness({ createMock, listen }, contract);
 });
 afterAll(async () => {
-  await mock.close();
+  await h.close();
 });
 
-type Next = (req: MockRequest) => MockResponse;
-type Fault = (req: MockRequest, next: Next) => MockResponse;
-
-/** Route, query and path of a request in either root style. */
-function parse(req: MockRequest): { route: string; query: URLSearchParams } {
-  const url = new URL(req.url, 'http://x');
-  const restRoute = url.searchParams.get('rest_route');
-  if (restRoute !== null) return { route: restRoute.replace(/\/+$/, '') || '/', query: url.searchParams };
-  return { route: url.pathname.replace(/^\/wp-json/, '').replace(/\/+$/, '') || '/', query: url.searchParams };
-}
-
-function withQuery(req: MockRequest, edit: (q: URLSearchParams) => void): MockRequest {
-  const url = new URL(req.url, 'http://x');
-  edit(url.searchParams);
-  return { ...req, url: url.pathname + (url.search ? `?${url.searchParams.toString()}` : '') };
-}
-
-function json(res: MockResponse): Record<string, unknown> {
-  return JSON.parse(res.body) as Record<string, unknown>;
-}
-
-function withJson(res: MockResponse, body: unknown): MockResponse {
-  const { bodyBytes: _stale, ...rest } = res;
-  return { ...rest, body: JSON.stringify(body) };
-}
-
-function withoutHeader(res: MockResponse, name: string): MockResponse {
-  return { ...res, headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== name.toLowerCase())) };
-}
-
-function bodyText(req: MockRequest): string {
-  return req.body === undefined ? '' : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
-}
-
-function wpError(status: number, code: string, data: Record<string, unknown> = {}): MockResponse {
-  return { status, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code, message: code, data: { status, ...data } }) };
-}
+const withoutHeader = (res: MockResponse, name: string): MockResponse => withHeader(res, name, undefined);
 
 const BOOLEAN = /^(true|false|1|0)$/i;
 
@@ -80,38 +49,16 @@ function readsQueryAs(route: string, when: (q: URLSearchParams) => boolean, edit
 }
 
 /**
- * The fault's answer as the adapter should send it. The mock's response cache hands back `bodyBytes`
+ * The fault's answer as the adapter should send it (plain). The mock's response cache hands back `bodyBytes`
  * beside `body`, and the node adapter sends those bytes when present; a fault that rewrote `body` on a
  * cached answer (`{...res, body}`) would otherwise be sent unchanged, so the fault would hit only the
  * first of two identical reads within a second (that made the descriptor fault look like a
  * rest_route_equivalence and method_override finding: one form was rewritten, the other was not).
+ * The harness drops them from every answer a fault gives; a fault that answers from inside keeps doing it.
  */
-function asFaulted(res: MockResponse): MockResponse {
-  const { bodyBytes: _stale, ...rest } = res;
-  return rest;
-}
+const asFaulted = plain;
 
-async function runSuite(fault: Fault | undefined, only: string): Promise<RunResult> {
-  const server = await listen((req: MockRequest) => (fault ? asFaulted(fault(req, mock.handleNow)) : mock.handleNow(req)), { port: 0, host: '127.0.0.1' });
-  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-fault-'));
-  const deps: MainDeps = {
-    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
-    tool: { name: 'site-contracts', version: '0.0.0-test' },
-    env: { MOCK_AUTH: auth },
-    stdout: { write: () => true },
-    stderr: { write: () => true },
-    now: () => new Date(),
-    readFile: (p) => nodeFs.readFile(p, 'utf8'),
-    fs: nodeFs,
-  };
-  try {
-    await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json'], deps);
-    return parseRunJson(await readFile(join(dir, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
-  } finally {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+const runSuite = async (fault: Fault | undefined, only: string): Promise<RunResult> => (await h.run(fault, only)).run;
 
 const bad = (r: RunResult): Set<string> => new Set(r.cases.filter((c) => c.status === 'failed' || c.status === 'errored').map((c) => c.id));
 

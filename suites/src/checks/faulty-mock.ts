@@ -35,9 +35,9 @@ export interface Mock {
   close(): Promise<void>;
 }
 
-/** The mock's public entry, passed in by the test. */
-export interface MockApi {
-  createMock(options: { contract: Contract; auth: boolean }): Promise<Mock>;
+/** The mock's public entry, passed in by the test; M is the mock's own type, so a test keeps what else it offers. */
+export interface MockApi<M extends Mock = Mock> {
+  createMock(options: { contract: Contract; auth: boolean }): Promise<M>;
   listen(handle: (req: MockRequest) => MockResponse, opts: { port: number; host: string }): Promise<{ url: string; close(): Promise<void> }>;
 }
 
@@ -86,19 +86,30 @@ export function anonymous(req: MockRequest): boolean {
   return !Object.keys(req.headers).some((h) => h.toLowerCase() === 'authorization');
 }
 
-export interface Harness {
-  mock: Mock;
+/** How one run differs from the harness's usual one. */
+export interface RunOptions {
+  /** --seed; 11 unless given. */
+  seed?: number;
+  /** Without the mock's credentials, although it has them. */
+  anonymous?: boolean;
+  /** Sees every request the suite sends, before the fault or the mock does. */
+  seen?: (req: MockRequest) => void;
+}
+
+export interface Harness<M extends Mock = Mock> {
+  mock: M;
   /** The suite's `test` command against the mock behind `fault`; `args` come after the harness's own. */
-  run(fault: Fault | undefined, only: string, args?: readonly string[]): Promise<FaultyRun>;
+  run(fault: Fault | undefined, only: string, args?: readonly string[], options?: RunOptions): Promise<FaultyRun>;
   close(): Promise<void>;
 }
 
-export async function harness(api: MockApi, contract: Contract, mockOptions: { auth?: boolean } = {}): Promise<Harness> {
+export async function harness<M extends Mock>(api: MockApi<M>, contract: Contract, mockOptions: { auth?: boolean } = {}): Promise<Harness<M>> {
   const mock = await api.createMock({ contract, auth: mockOptions.auth ?? true });
   const c = mockOptions.auth === false ? undefined : mock.credentials();
   const auth = c ? `${c.username}:${c.password}` : undefined;
-  const run = async (fault: Fault | undefined, only: string, args: readonly string[] = []): Promise<FaultyRun> => {
+  const run = async (fault: Fault | undefined, only: string, args: readonly string[] = [], options: RunOptions = {}): Promise<FaultyRun> => {
     const server = await api.listen((req: MockRequest) => {
+      options.seen?.(req);
       const res = fault ? fault(req, mock.handleNow) : mock.handleNow(req);
       const { bodyBytes: _stale, ...rest } = res;
       return fault ? rest : res;
@@ -117,8 +128,8 @@ export async function harness(api: MockApi, contract: Contract, mockOptions: { a
       fs: nodeFs,
     };
     try {
-      const authArgs = auth ? ['--auth-env', 'MOCK_AUTH'] : [];
-      const exitCode = await main(['test', '--base-url', server.url, ...authArgs, '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json-full', ...args], deps);
+      const authArgs = auth && !options.anonymous ? ['--auth-env', 'MOCK_AUTH'] : [];
+      const exitCode = await main(['test', '--base-url', server.url, ...authArgs, '--seed', String(options.seed ?? 11), '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json-full', ...args], deps);
       // json-full: tests read the messages of passed cases, which the summarised json leaves out.
       const text = await readFile(join(dir, 'site-contracts.full.json'), 'utf8').catch(() => {
         throw new Error(`the run (exit ${exitCode}) wrote no report: ${stderr}`);
@@ -136,7 +147,20 @@ export async function harness(api: MockApi, contract: Contract, mockOptions: { a
 export const failing = (c: CaseResult): boolean => c.status === 'failed' || c.status === 'errored';
 
 /** The cases that fail with the fault and did not fail against the unbroken mock. */
-export async function failedBy(h: Harness, fault: Fault, only: string, args: readonly string[] = []): Promise<CaseResult[]> {
-  const clean = new Set((await h.run(undefined, only, args)).run.cases.filter(failing).map((c) => c.id));
-  return (await h.run(fault, only, args)).run.cases.filter((c) => failing(c) && !clean.has(c.id));
+export async function failedBy(h: Harness, fault: Fault, only: string, args: readonly string[] = [], options: RunOptions = {}): Promise<CaseResult[]> {
+  const clean = new Set((await h.run(undefined, only, args, options)).run.cases.filter(failing).map((c) => c.id));
+  return (await h.run(fault, only, args, options)).run.cases.filter((c) => failing(c) && !clean.has(c.id));
+}
+
+/** The answer as the node adapter must send it: without the cached bytes it would send instead of a rewritten body. */
+export function plain(res: MockResponse): MockResponse {
+  const { bodyBytes: _stale, ...rest } = res;
+  return rest;
+}
+
+/** The request with its query edited, as the mock then sees it. */
+export function withQuery(req: MockRequest, edit: (q: URLSearchParams) => void): MockRequest {
+  const url = new URL(req.url, 'http://x');
+  edit(url.searchParams);
+  return { ...req, url: url.pathname + (url.search ? `?${url.searchParams.toString()}` : '') };
 }

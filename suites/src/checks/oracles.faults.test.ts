@@ -4,57 +4,29 @@
 // update that loses one field. The same selection runs on the unbroken mock first, so only what the fault changed
 // counts, and only the oracle aimed at is expected to notice.
 
-import { parseRunJson } from '../report/json.ts';
-import * as nodeFs from 'node:fs/promises';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
-import { main, type MainDeps } from '../../cli.ts';
-import { defaultCommands } from '../cli/commands/index.ts';
-import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
+import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
+import { bodyText, harness, parse, plain, withQuery, type Fault, type Harness, type MockResponse } from './faulty-mock.ts';
 import { dateOrder, judgeOrder, textOrder } from './list_order.ts';
 import { lostFields, namedKeys } from './update_keeps.ts';
 
 const contract = loadContractFile();
-let mock: Mock;
-let auth: string;
+let h: Harness;
 
 beforeAll(async () => {
-  mock = await createMock({ contract, auth: true });
-  const c = mock.credentials()!;
-  auth = `${c.username}:${c.password}`;
+  h = await harness({ createMock, listen }, contract);
 });
 afterAll(async () => {
-  await mock.close();
+  await h.close();
 });
-
-type Next = (req: MockRequest) => MockResponse;
-type Fault = (req: MockRequest, next: Next) => MockResponse;
-
-function parse(req: MockRequest): { route: string; query: URLSearchParams } {
-  const url = new URL(req.url, 'http://x');
-  return { route: url.pathname.replace(/^\/wp-json/, '').replace(/\/+$/, '') || '/', query: url.searchParams };
-}
-
-function withQuery(req: MockRequest, edit: (q: URLSearchParams) => void): MockRequest {
-  const url = new URL(req.url, 'http://x');
-  edit(url.searchParams);
-  return { ...req, url: url.pathname + (url.search ? `?${url.searchParams.toString()}` : '') };
-}
 
 /** The answer with its JSON list rewritten; the cached bytes dropped so the adapter sends the new body. */
 function withList(res: MockResponse, edit: (list: unknown[]) => unknown[]): MockResponse {
-  const { bodyBytes: _stale, ...rest } = res;
+  const rest = plain(res);
   const body = JSON.parse(res.body) as unknown;
   return Array.isArray(body) ? { ...rest, body: JSON.stringify(edit(body)) } : rest;
-}
-
-function bodyText(req: MockRequest): string {
-  return req.body === undefined ? '' : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
 }
 
 /** A GET of `route` with `param` in its query: handled by `fault`; anything else goes to the mock as it is. */
@@ -68,31 +40,7 @@ function onList(route: string, param: string, fault: Fault): Fault {
 
 const dropLast: Fault = (req, next) => withList(next(req), (l) => l.slice(0, -1));
 
-async function runSuite(fault: Fault | undefined, only: string): Promise<RunResult> {
-  const server = await listen((req: MockRequest) => {
-    const res = fault ? fault(req, mock.handleNow) : mock.handleNow(req);
-    const { bodyBytes: _stale, ...rest } = res;
-    return fault ? rest : res;
-  }, { port: 0, host: '127.0.0.1' });
-  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-oracle-'));
-  const deps: MainDeps = {
-    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
-    tool: { name: 'site-contracts', version: '0.0.0-test' },
-    env: { MOCK_AUTH: auth },
-    stdout: { write: () => true },
-    stderr: { write: () => true },
-    now: () => new Date(),
-    readFile: (p) => nodeFs.readFile(p, 'utf8'),
-    fs: nodeFs,
-  };
-  try {
-    await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json'], deps);
-    return parseRunJson(await readFile(join(dir, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
-  } finally {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+const runSuite = async (fault: Fault | undefined, only: string): Promise<RunResult> => (await h.run(fault, only)).run;
 
 const bad = (r: RunResult): Set<string> => new Set(r.cases.filter((c) => c.status === 'failed' || c.status === 'errored' || c.status === 'warned').map((c) => c.id));
 

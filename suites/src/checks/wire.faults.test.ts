@@ -3,88 +3,27 @@
 // X-WP-Total, a 404 whose message is "", OPTIONS without its schema, a forced DELETE without previous, ...).
 // The faulty server is the mock's public handler wrapped by the fault, served on 127.0.0.1 (as in faults.test.ts).
 
-import { parseRunJson } from '../report/json.ts';
-import * as nodeFs from 'node:fs/promises';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
-import { main, type MainDeps } from '../../cli.ts';
-import { defaultCommands } from '../cli/commands/index.ts';
-import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
+import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import { headProblems, languageRoot } from './address_forms.ts';
 import { expectedType, mediaType } from './content_type.ts';
+import { bodyText, harness, json, parse, withHeader, withJson, type Fault, type Harness, type MockRequest } from './faulty-mock.ts';
 
 const contract = loadContractFile();
-let mock: Mock;
-let auth: string;
+let h: Harness;
 
 beforeAll(async () => {
-  mock = await createMock({ contract, auth: true });
-  const c = mock.credentials()!;
-  auth = `${c.username}:${c.password}`;
+  h = await harness({ createMock, listen }, contract);
 });
 afterAll(async () => {
-  await mock.close();
+  await h.close();
 });
 
-type Next = (req: MockRequest) => MockResponse;
-type Fault = (req: MockRequest, next: Next) => MockResponse;
-
-function routeOf(req: MockRequest): string {
-  const url = new URL(req.url, 'http://x');
-  const restRoute = url.searchParams.get('rest_route');
-  if (restRoute !== null) return restRoute.replace(/\/+$/, '') || '/';
-  return url.pathname.replace(/^(\/uk)?\/wp-json/, '').replace(/\/+$/, '') || '/';
-}
-
-function queryOf(req: MockRequest): URLSearchParams {
-  return new URL(req.url, 'http://x').searchParams;
-}
-
-/** The answer without the cached bytes the node adapter would send instead of a rewritten body. */
-function plain(res: MockResponse): MockResponse {
-  const { bodyBytes: _stale, ...rest } = res;
-  return rest;
-}
-
-function withJson(res: MockResponse, body: unknown): MockResponse {
-  return { ...plain(res), body: JSON.stringify(body) };
-}
-
-function withHeader(res: MockResponse, name: string, value: string | undefined): MockResponse {
-  const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== name.toLowerCase()));
-  return { ...res, headers: value === undefined ? headers : { ...headers, [name]: value } };
-}
-
-function json(res: MockResponse): Record<string, unknown> {
-  return JSON.parse(res.body) as Record<string, unknown>;
-}
-
-async function run(fault: Fault | undefined, only: string): Promise<RunResult> {
-  const server = await listen((req: MockRequest) => (fault ? plain(fault(req, mock.handleNow)) : mock.handleNow(req)), { port: 0, host: '127.0.0.1' });
-  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-wire-'));
-  const deps: MainDeps = {
-    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
-    tool: { name: 'site-contracts', version: '0.0.0-test' },
-    env: { MOCK_AUTH: auth },
-    stdout: { write: () => true },
-    stderr: { write: () => true },
-    now: () => new Date(),
-    readFile: (p) => nodeFs.readFile(p, 'utf8'),
-    fs: nodeFs,
-  };
-  try {
-    await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '11', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json'], deps);
-    return parseRunJson(await readFile(join(dir, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
-  } finally {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+const routeOf = (req: MockRequest): string => parse(req).route;
+const queryOf = (req: MockRequest): URLSearchParams => parse(req).query;
+const run = async (fault: Fault | undefined, only: string): Promise<RunResult> => (await h.run(fault, only)).run;
 
 type Case = RunResult['cases'][number];
 const failing = (c: Case): boolean => c.status === 'failed' || c.status === 'errored' || c.status === 'warned';
@@ -358,7 +297,7 @@ describe('every address form answers as WordPress does', () => {
 describe('a type the documents state for one resource is documented for it', () => {
   it('legacy venues refusing a string show_map fail at documented severity, not as a contradiction', async () => {
     const fault: Fault = (req, next) => {
-      const text = req.body === undefined ? '' : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
+      const text = bodyText(req);
       if (!/^\/cal\/events\/v1\/venues/.test(routeOf(req)) || req.method === 'GET' || !text.startsWith('{') || !text.includes('"show_map"')) return next(req);
       const sent = (JSON.parse(text) as Record<string, unknown>)['show_map'];
       if (typeof sent !== 'string') return next(req);
@@ -375,7 +314,7 @@ describe('a type the documents state for one resource is documented for it', () 
 
   it('legacy venues taking a non-string show_map fail negative_rejection at documented severity', async () => {
     const fault: Fault = (req, next) => {
-      const text = req.body === undefined ? '' : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
+      const text = bodyText(req);
       if (!/^\/cal\/events\/v1\/venues/.test(routeOf(req)) || req.method === 'GET' || !text.startsWith('{')) return next(req);
       const body = JSON.parse(text) as Record<string, unknown>;
       if (!('show_map' in body) || typeof body['show_map'] === 'string') return next(req);

@@ -159,24 +159,28 @@ export const CLIENT_JS = String.raw`
   function $(id) { return document.getElementById(id); }
   var run = JSON.parse($('run-data').textContent);
   var view = JSON.parse($('view-data').textContent);
-  // Passed and skipped cases come as short rows (summary-form.ts): [id, kind, durationMs, extra?], kinds[kind] their
-  // [status, severity]; their
-  // check, operation and variant are in the id (check:operationId:variant), their namespace, method and route in
-  // the operation table; extra holds what differs (a null: the case has none of that field).
+  // Each case's outcome comes as one digit, its place in the outcome labels (html.ts, embeddedView).
+  view.outcomes = view.outcomes.split('').map(function (d) { return view.labels.outcome[+d].key; });
+  // Passed and skipped cases come as short rows (summary-form.ts): [prefix, variant, kind, durationMs, extra?]; the
+  // id is prefixes[prefix] + ':' + variant (check:operationId:variant), kinds[kind] the [status, severity, skip
+  // reason?]; the namespace, method and route are in the operation table; extra holds what differs (a null: the
+  // case has none of that field).
   var DERIVED = ['check', 'operationId', 'variant', 'namespace', 'method', 'route'];
   if (run.summarized) {
-    var ops = run.summarized.operations, kinds = run.summarized.kinds, whole = run.cases, at = run.summarized.wholeAt, all = [], w = 0;
+    var s = run.summarized, ops = s.operations, whole = run.cases, at = s.wholeAt, all = [], w = 0;
     run.cases = all;
-    run.summarized.rows.forEach(function (row) {
+    s.rows.forEach(function (row) {
       // The whole cases back in their places: the view refers to cases by their index in the run.
       while (w < at.length && at[w] === all.length) all.push(whole[w++]);
-      var id = row[0], a = id.indexOf(':'), b = id.indexOf(':', a + 1);
-      var op = id.slice(a + 1, b), variant = id.slice(b + 1), known = ops[op];
+      var id = s.prefixes[row[0]] + ':' + row[1], a = id.indexOf(':'), b = id.indexOf(':', a + 1);
+      var op = id.slice(a + 1, b), variant = row[1], known = ops[op], kind = s.kinds[row[2]];
       var c = { check: id.slice(0, a), namespace: '' };
       if (op !== '-') { c.operationId = op; if (known) { c.namespace = known[0]; if (known[1] !== null) c.method = known[1]; if (known[2] !== null) c.route = known[2]; } }
       if (variant !== '') c.variant = variant;
-      c.id = id; c.status = kinds[row[1]][0]; c.severity = kinds[row[1]][1]; c.durationMs = row[2];
-      var extra = row[3] || {};
+      c.id = id; c.status = kind[0]; c.severity = kind[1];
+      if (kind.length > 2) c.message = kind[2];
+      c.durationMs = row[3];
+      var extra = row[4] || {};
       Object.keys(extra).forEach(function (k) { c[k] = extra[k]; });
       DERIVED.forEach(function (k) { if (c[k] === null) delete c[k]; });
       all.push(c);

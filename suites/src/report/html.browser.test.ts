@@ -264,6 +264,38 @@ describe.skipIf(!hasChromium)('HTML reports in Chromium', () => {
     expect(new Set(run.cases.map((c) => c.check)).size).toBeGreaterThanOrEqual(15);
   });
 
+  it('draws the short rows of passed and skipped cases as the JSON reader reads them, each at its place in the run', async () => {
+    const { page } = opened('test', VIEWPORTS[0]);
+    for (const key of ['skipped', 'passed']) {
+      await reset(page);
+      await page.click(`#tile-${key}`);
+      // All the skips; the first page of the passes.
+      if (key === 'skipped' && (await page.isVisible('#more'))) await page.click('#more');
+      const rows = await page.$$eval('#cases-body tr.case', (trs) =>
+        trs.map((r) => ({
+          index: Number(r.getAttribute('data-index')),
+          id: r.getAttribute('data-id'),
+          status: r.getAttribute('data-status'),
+          severity: r.getAttribute('data-severity'),
+          cells: [...r.children].slice(2).map((td) => td.textContent ?? ''),
+        })),
+      );
+      expect(rows.length, key).toBeGreaterThan(key === 'skipped' ? 10 : 400);
+      if (key === 'skipped') expect(rows).toHaveLength(run.summary.skipped);
+      for (const r of rows) {
+        const c = run.cases[r.index]!;
+        const where = [c.method, c.route].filter(Boolean).join(' ') || c.namespace;
+        expect({ id: r.id, status: r.status, severity: r.severity, cells: r.cells }).toEqual({
+          id: c.id,
+          status: c.status,
+          severity: c.severity,
+          cells: [c.check, where, c.message ?? '', String(c.durationMs)],
+        });
+      }
+    }
+    await reset(page);
+  });
+
   describe.each(VIEWPORTS)('the test report at $name', (v) => {
     it('shows the verdict and the first failing check on the first screen', async () => {
       const { page } = opened('test', v);

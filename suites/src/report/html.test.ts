@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_CSS, CLIENT_JS } from './html-assets.ts';
-import { htmlEscape, jsonForScript, renderHtml } from './html.ts';
+import { embeddedView, htmlEscape, jsonForScript, renderHtml } from './html.ts';
 import { htmlView } from './html-view.ts';
 import { sampleRun } from './sample.ts';
 import { summarizeCases } from './summary-form.ts';
@@ -26,7 +26,11 @@ describe('renderHtml', () => {
     expect(JSON.parse(data)).toEqual(JSON.parse(JSON.stringify(summarizeCases(run))));
     const view = /<script type="application\/json" id="view-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(view).not.toMatch(/[<>&]/);
-    expect(JSON.parse(view)).toEqual(JSON.parse(JSON.stringify(htmlView(run))));
+    const embedded = JSON.parse(view) as ReturnType<typeof embeddedView>;
+    expect(embedded).toEqual(JSON.parse(JSON.stringify(embeddedView(htmlView(run)))));
+    // The outcomes, one digit a case, read back by the labels as the page's script does.
+    expect(embedded.outcomes).toMatch(/^[0-6]+$/);
+    expect(embedded.outcomes.split('').map((d) => embedded.labels.outcome[Number(d)]!.key)).toEqual(htmlView(run).outcomes);
     // Only the two JSON blocks and the client script: the body's own </script><script> never became markup.
     expect(html.split('</script>')).toHaveLength(4);
     expect(html).toContain('<title>FAILED: https://x.example/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; (site-contracts test, 2026-01-02 03:04:05 UTC)</title>');

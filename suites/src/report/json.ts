@@ -2,9 +2,9 @@
 // skipped cases in their short form (summary-form.ts), one case per line; `json-full` writes every case whole.
 
 import { REPORT_VERSION, type RunResult } from './model.ts';
-import { expandCases, summarizeCases, type ShortCases } from './summary-form.ts';
+import { expandCases, shortCasesProblem, summarizeCases, type ShortCases } from './summary-form.ts';
 
-/** The summarised report: indented, with each case and each short row on one line (a passing full run of 19,207 cases: ~1.9 MB). */
+/** The summarised report: indented, with each case and each short row on one line (a passing full run of 19,207 cases: under 1 MB). */
 export function renderJson(run: RunResult): string {
   const { cases, summarized, ...rest } = summarizeCases(run);
   const marks = { cases: '\u0000cases', rows: '\u0000rows' };
@@ -53,5 +53,9 @@ export function parseRunJson(text: string, source: string): RunResult {
     }
   }
   const { summarized, ...run } = data as RunResult & { summarized?: ShortCases };
+  if (summarized !== undefined) {
+    const problem = shortCasesProblem(summarized, r.cases.length);
+    if (problem) throw new ReportFormatError(`${source}: "summarized" ${problem}`);
+  }
   return { ...run, cases: expandCases({ ...run, ...(summarized ? { summarized } : {}) }) };
 }

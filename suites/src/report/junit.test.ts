@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderJunit, testcaseName } from './junit.ts';
+import { PASSED_VARIANTS_SHOWN, renderJunit, testcaseName } from './junit.ts';
+import { CASE_STATUSES, SEVERITIES, type CaseResult } from './model.ts';
+import { summarize } from './run.ts';
 import { sampleRun } from './sample.ts';
 import { xmlAttr, xmlText } from './xml.ts';
 
@@ -70,5 +73,106 @@ describe('renderJunit', () => {
     expect(out).toMatch(/<testsuites [^>]*failures="1" errors="1"/);
     expect(out).toContain('ACCEPTED by baseline (ticket WP-12), failed: expected a status below 500');
     expect(out).toContain('FIXED: accepted in the baseline and passing now');
+  });
+});
+
+/** How many of an element the XML holds. */
+function elements(xml: string, name: string): number {
+  return (xml.match(new RegExp(`<${name}[\\s/>]`, 'g')) ?? []).length;
+}
+
+/** Each testsuite's text, with its attributes and properties. */
+function suites(xml: string): { tests: number; failures: number; errors: number; skipped: number; props: Record<string, string>; body: string }[] {
+  return [...xml.matchAll(/<testsuite (name="[^"]*" tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"[^>]*)>([\s\S]*?)<\/testsuite>/g)].map((m) => ({
+    tests: Number(m[2]),
+    failures: Number(m[3]),
+    errors: Number(m[4]),
+    skipped: Number(m[5]),
+    props: Object.fromEntries([...m[6]!.matchAll(/<property name="([^"]*)" value="([^"]*)"\/>/g)].map((p) => [p[1]!, p[2]!])),
+    body: m[6]!,
+  }));
+}
+
+describe('renderJunit: passes summarised', () => {
+  const pass = (op: string, i: number, status: CaseResult['status'] = 'passed'): CaseResult => ({
+    id: `negative_rejection:${op}:query.per_page ${i}`,
+    check: 'negative_rejection',
+    namespace: 'cal/v1',
+    operationId: op,
+    method: 'GET',
+    route: '/cal/v1/events',
+    variant: `query.per_page ${i}`,
+    status,
+    severity: 'documented',
+    message: status === 'passed' ? 'refused with 400' : 'sent 101, got 200',
+    durationMs: 2,
+  });
+
+  it('writes the plain passes of one check on one operation as one testcase saying how many, and every other case as its own', () => {
+    const cases = [...Array.from({ length: 40 }, (_, i) => pass('getCalV1Events', i)), pass('getCalV1Events', 40, 'failed'), pass('getCalV1Events', 41, 'skipped')];
+    const xml = renderJunit(sampleRun(cases));
+    expect(elements(xml, 'testcase')).toBe(3);
+    expect(xml).toContain('<testcase classname="cal/v1" name="negative_rejection GET /cal/v1/events (40 cases passed)" time="0.080">');
+    expect(xml).toContain('<failure message="sent 101, got 200"');
+    expect(xml).toMatch(/<testsuites [^>]*tests="3" failures="1" errors="0" skipped="1"/);
+    const [suite] = suites(xml);
+    expect(suite!.props).toMatchObject({ cases: '42', passed: '40', inconclusive: '0' });
+    // A long list of variants is left to the JSON report; a short one is given.
+    expect(/<system-out>([^<]*)<\/system-out>/.exec(xml)![1]).toBe('case ids negative_rejection:getCalV1Events:&lt;variant&gt;: 40 variants, listed in the JSON report');
+    const few = renderJunit(sampleRun([pass('getCalV1Events', 0), pass('getCalV1Events', 1)]));
+    expect(/<system-out>([^<]*)<\/system-out>/.exec(few)![1]).toBe('case ids negative_rejection:getCalV1Events:&lt;variant&gt;, variants:\nquery.per_page 0\nquery.per_page 1');
+    expect(PASSED_VARIANTS_SHOWN).toBeLessThan(40 * 'query.per_page 10'.length);
+  });
+
+  it('counts the passes of one check in two namespaces as a testcase in each', () => {
+    const global = (namespace: string, v: string): CaseResult => ({ id: `descriptor_routes:-:${v}`, check: 'descriptor_routes', namespace, variant: v, status: 'passed', severity: 'documented', durationMs: 1 });
+    const xml = renderJunit(sampleRun([global('cal/v1', 'a'), global('forms/v1', 'b')]));
+    expect(elements(xml, 'testcase')).toBe(2);
+    expect(xml).toMatch(/<testsuites [^>]*tests="2" failures="0" errors="0" skipped="0"/);
+  });
+
+  it('keeps a fixed pass (the baseline can drop it) its own testcase', () => {
+    const cases = [pass('getCalV1Events', 0), { ...pass('getCalV1Events', 1), baseline: 'fixed' as const }];
+    const xml = renderJunit(sampleRun(cases));
+    expect(elements(xml, 'testcase')).toBe(2);
+    expect(xml).toContain('(1 case passed)');
+    expect(xml).toContain('FIXED: accepted in the baseline');
+  });
+
+  it('adds up for any cases: tests, failures, errors and skipped count the elements, the cases properties the cases', () => {
+    const caseArb = fc.record({
+      op: fc.constantFrom('a', 'b', 'c'),
+      namespace: fc.constantFrom('cal/v1', 'forms/v1'),
+      status: fc.constantFrom(...CASE_STATUSES, 'passed', 'passed'),
+      severity: fc.constantFrom(...SEVERITIES),
+      baseline: fc.option(fc.constantFrom('accepted' as const, 'fixed' as const, 'new' as const), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(caseArb, { maxLength: 60 }), fc.boolean(), (drawn, interrupted) => {
+        const cases: CaseResult[] = drawn.map((d, i) => ({
+          id: `check_${i % 3}:${d.op}:v${i}`,
+          check: `check_${i % 3}`,
+          namespace: d.namespace,
+          operationId: d.op,
+          variant: `v${i}`,
+          status: d.status,
+          severity: d.severity,
+          durationMs: 1,
+          ...(d.baseline ? { baseline: d.baseline } : {}),
+        }));
+        const run = { ...sampleRun(cases), ...(interrupted ? { interrupted: { signal: 'SIGINT' as const } } : {}) };
+        const xml = renderJunit(run);
+        const top = /<testsuites [^>]*tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/.exec(xml)!.slice(1).map(Number);
+        expect(top).toEqual([elements(xml, 'testcase'), elements(xml, 'failure'), elements(xml, 'error'), elements(xml, 'skipped')]);
+        const all = suites(xml);
+        for (const t of all) expect([t.tests, t.failures, t.errors, t.skipped]).toEqual([elements(t.body, 'testcase'), elements(t.body, 'failure'), elements(t.body, 'error'), elements(t.body, 'skipped')]);
+        const counted = all.filter((t) => t.props['cases'] !== undefined);
+        expect(counted.reduce((a, t) => a + Number(t.props['cases']), 0)).toBe(cases.length);
+        expect(counted.reduce((a, t) => a + Number(t.props['passed']), 0)).toBe(summarize(cases).passed);
+        // What fails the run is one element per case.
+        expect(top[1]! + top[2]!).toBe(summarize(cases).failing + (interrupted ? 1 : 0));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

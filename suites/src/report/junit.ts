@@ -1,10 +1,17 @@
-// JUnit XML for CI dashboards: one testsuite per REST namespace, one testcase per case. Only what
-// fails the run becomes <failure>/<error>, so a dashboard's red matches the exit code; warnings and
-// baseline-accepted failures are kept as system-out where people can still read them. JUnit has no
-// "inconclusive": such a case is a <skipped> whose message starts with INCONCLUSIVE (never a pass), and
-// each testsuite counts them apart in an `inconclusive` property.
+// JUnit XML for CI dashboards: one testsuite per REST namespace. Only what fails the run becomes
+// <failure>/<error>, so a dashboard's red matches the exit code; warnings and baseline-accepted failures are
+// kept as system-out where people can still read them. JUnit has no "inconclusive": such a case is a <skipped>
+// whose message starts with INCONCLUSIVE (never a pass), and each testsuite counts them apart in an
+// `inconclusive` property.
+// Every case that is not a plain pass is its own testcase (failed, errored, warned, inconclusive, skipped with
+// its reason, a pass the baseline marks fixed). Plain passes are one testcase per check and operation, named
+// "... (N cases passed)", with their variants in system-out when the list is short: one per case made a passing run of
+// 19,207 cases 2.96 MB of XML. The counts follow the elements, as JUnit readers count them: tests= is the number
+// of <testcase> elements, failures=, errors= and skipped= the number of <failure>, <error> and <skipped> (each
+// one case), so they add up for any reader; each testsuite's `cases` and `passed` properties give the counts
+// of cases, which the summary and the JSON report give too.
 
-import type { CaseResult, RunResult } from './model.ts';
+import { caseId, type CaseResult, type RunResult } from './model.ts';
 import { failsRun } from './run.ts';
 import { xmlAttr, xmlText } from './xml.ts';
 
@@ -21,7 +28,15 @@ export function renderJunit(run: RunResult): string {
     list.push(c);
     byNamespace.set(c.namespace, list);
   }
-  const totals = counts(run.cases);
+  // Passes are grouped within a testsuite, so the run's counts are the sum of its testsuites'.
+  const suites = [...byNamespace].sort(([a], [b]) => a.localeCompare(b)).map(([namespace, cases]) => {
+    const groups = passedGroups(cases);
+    const c = counts(cases.filter((k) => !passedPlainly(k)));
+    c.tests += groups.length;
+    return { namespace, cases, groups, c };
+  });
+  const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
+  for (const { c } of suites) for (const k of ['tests', 'failures', 'errors', 'skipped'] as const) totals[k] += c[k];
   // An interrupted run is one error more: a dashboard must not show the part that ran as a green run.
   if (run.interrupted) totals.errors++;
   if (run.interrupted) totals.tests++;
@@ -29,18 +44,27 @@ export function renderJunit(run: RunResult): string {
   out.push(
     `<testsuites name="${xmlAttr(run.tool.name)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(run.durationMs)}" timestamp="${xmlAttr(run.startedAt)}">`,
   );
-  for (const [namespace, cases] of [...byNamespace].sort(([a], [b]) => a.localeCompare(b))) {
-    const c = counts(cases);
+  for (const { namespace, cases, groups, c } of suites) {
     const time = cases.reduce((sum, k) => sum + k.durationMs, 0);
     out.push(
       `  <testsuite name="${xmlAttr(namespace)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${seconds(time)}" timestamp="${xmlAttr(run.startedAt)}">`,
     );
     out.push('    <properties>');
-    for (const [name, value] of [...properties(run), ['inconclusive', String(c.inconclusive)] as [string, string]]) {
+    const own: [string, string][] = [
+      ['cases', String(cases.length)],
+      ['passed', String(cases.filter((k) => k.status === 'passed').length)],
+      ['inconclusive', String(c.inconclusive)],
+    ];
+    for (const [name, value] of [...properties(run), ...own]) {
       out.push(`      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`);
     }
     out.push('    </properties>');
-    for (const k of cases) out.push(...testcase(k));
+    // Run order, each group of passes where its first pass stood.
+    const first = new Map(groups.map((g) => [g.cases[0], g]));
+    for (const k of cases) {
+      if (!passedPlainly(k)) out.push(...testcase(k));
+      else if (first.has(k)) out.push(...passedTestcase(first.get(k)!));
+    }
     out.push('  </testsuite>');
   }
   if (run.interrupted) out.push(...interruptedSuite(run));
@@ -69,6 +93,47 @@ function testcase(c: CaseResult): string[] {
   }
   if (body.length === 0) return [`${open}/>`];
   return [`${open}>`, ...body, '    </testcase>'];
+}
+
+/** A pass that needs no line of its own: no baseline mark to tell. */
+function passedPlainly(c: CaseResult): boolean {
+  return c.status === 'passed' && c.baseline === undefined;
+}
+
+interface PassedGroup {
+  /** check:operationId */
+  key: string;
+  cases: CaseResult[];
+}
+
+/** The plain passes of one testsuite, grouped by check and operation, in the order each group first passed. */
+function passedGroups(cases: readonly CaseResult[]): PassedGroup[] {
+  const groups = new Map<string, PassedGroup>();
+  for (const c of cases) {
+    if (!passedPlainly(c)) continue;
+    const key = caseId(c.check, c.operationId);
+    const g = groups.get(key) ?? { key, cases: [] };
+    g.cases.push(c);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+/** The longest list of a group's variants its testcase carries; a longer one is left to the JSON report. */
+export const PASSED_VARIANTS_SHOWN = 200;
+
+function passedTestcase(g: PassedGroup): string[] {
+  const [first] = g.cases as [CaseResult];
+  const same = g.cases.every((c) => c.method === first.method && c.route === first.route);
+  const name = same ? testcaseName({ ...first, variant: undefined }) : first.check;
+  const n = g.cases.length;
+  const time = g.cases.reduce((sum, c) => sum + c.durationMs, 0);
+  const open = `    <testcase classname="${xmlAttr(first.namespace)}" name="${xmlAttr(`${name} (${n} ${n === 1 ? 'case' : 'cases'} passed)`)}" time="${seconds(time)}"`;
+  const variants = g.cases.map((c) => c.variant ?? '').filter((v) => v !== '');
+  if (variants.length === 0) return [`${open}/>`];
+  const listed = variants.join('\n');
+  const text = listed.length <= PASSED_VARIANTS_SHOWN ? `case ids ${g.key}<variant>, variants:\n${listed}` : `case ids ${g.key}<variant>: ${variants.length} variants, listed in the JSON report`;
+  return [`${open}>`, `      <system-out>${xmlText(text)}</system-out>`, '    </testcase>'];
 }
 
 function interruptedSuite(run: RunResult): string[] {

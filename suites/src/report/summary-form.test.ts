@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRunJson, renderJson, renderJsonFull } from './json.ts';
 import { renderHtml } from './html.ts';
+import { renderJunit } from './junit.ts';
 import { CASE_STATUSES, SEVERITIES, type CaseResult } from './model.ts';
 import { summarize } from './run.ts';
 import { sampleRun } from './sample.ts';
@@ -66,10 +67,36 @@ describe('the short form of passed and skipped cases', () => {
     const run = sampleRun();
     const s = summarizeCases(run);
     expect(s.cases).toEqual(run.cases.filter((c) => !SUMMARIZED.has(c.status)));
-    expect(s.summarized.rows.map((r) => r[0])).toEqual(run.cases.filter((c) => SUMMARIZED.has(c.status)).map((c) => c.id));
+    expect(s.summarized.rows.map((r) => `${s.summarized.prefixes[r[0]]}:${r[1]}`)).toEqual(run.cases.filter((c) => SUMMARIZED.has(c.status)).map((c) => c.id));
   });
 
-  it('keeps a passing run of 13,000 cases under 2 MB in JSON and HTML, where the whole record is many times that', () => {
+  it('keeps whole a passed case whose id is not check:operationId:variant, and reads it back', () => {
+    const run = sampleRun();
+    const odd: CaseResult = { ...run.cases.find((c) => c.status === 'passed')!, id: 'odd-id' };
+    const cases = [...run.cases, odd];
+    expect(summarizeCases({ ...run, cases }).cases).toContainEqual(odd);
+    expect(parseRunJson(renderJson({ ...run, cases }), 'r.json').cases).toEqual(cases.map(expected).map((c) => (c.id === 'odd-id' ? odd : c)));
+  });
+
+  it('names one check:operationId and one skip reason once, however many cases share them', () => {
+    const base = sampleRun();
+    const skip = (i: number): CaseResult => ({ id: `pagination:getCalV1Events:v${i}`, check: 'pagination', operationId: 'getCalV1Events', variant: `v${i}`, namespace: 'cal/v1', status: 'skipped', severity: 'documented', message: 'no credentials', durationMs: 0 });
+    const s = summarizeCases({ ...base, cases: Array.from({ length: 50 }, (_, i) => skip(i)) }).summarized;
+    expect(s.prefixes).toEqual(['pagination:getCalV1Events']);
+    expect(s.kinds).toEqual([['skipped', 'documented', 'no credentials']]);
+    expect(s.rows[7]).toEqual([0, 'v7', 0, 0]);
+  });
+
+  it('refuses short rows it cannot read, naming the report and what is wrong', () => {
+    const text = renderJson(sampleRun());
+    const data = JSON.parse(text) as { summarized: Record<string, unknown> };
+    const earlier = { ...data, summarized: { ...data.summarized, prefixes: undefined, rows: [['route_presence:-:', 0, 0]] } };
+    expect(() => parseRunJson(JSON.stringify(earlier), 'old.json')).toThrow(/old\.json: "summarized" lacks "prefixes".*earlier site-contracts/);
+    const dangling = { ...data, summarized: { ...data.summarized, rows: [[99, 'x', 0, 1]] } };
+    expect(() => parseRunJson(JSON.stringify(dangling), 'r.json')).toThrow(/r\.json: "summarized" rows\[0\] is not \[prefix, variant, kind, durationMs\]/);
+  });
+
+  it('keeps a passing run of 13,000 cases under 2 MB in JSON, HTML and JUnit (under 1 MB in JSON), where the whole record is many times that', () => {
     const base = sampleRun();
     const template = base.cases.find((c) => c.request && c.response)!;
     const cases: CaseResult[] = Array.from({ length: 13_000 }, (_, i) => ({
@@ -83,10 +110,11 @@ describe('the short form of passed and skipped cases', () => {
     }));
     const run = { ...base, cases, summary: summarize(cases) };
     const mb = (s: string) => Buffer.byteLength(s) / 1024 / 1024;
-    const sizes = { json: mb(renderJson(run)), html: mb(renderHtml(run)), full: mb(renderJsonFull(run)) };
-    console.log(`13,000 passing cases: json ${sizes.json.toFixed(2)} MB, html ${sizes.html.toFixed(2)} MB, json-full ${sizes.full.toFixed(2)} MB`);
-    expect(sizes.json).toBeLessThan(2);
+    const sizes = { json: mb(renderJson(run)), html: mb(renderHtml(run)), junit: mb(renderJunit(run)), full: mb(renderJsonFull(run)) };
+    console.log(`13,000 passing cases: json ${sizes.json.toFixed(2)} MB, html ${sizes.html.toFixed(2)} MB, junit ${sizes.junit.toFixed(2)} MB, json-full ${sizes.full.toFixed(2)} MB`);
+    expect(sizes.json).toBeLessThan(1);
     expect(sizes.html).toBeLessThan(2);
+    expect(sizes.junit).toBeLessThan(2);
     expect(sizes.full).toBeGreaterThan(4 * sizes.json);
   });
 });

@@ -2,60 +2,30 @@
 // statuses and headers but lose their bodies (an HTML page; a gzip bomb sent although the suite asked
 // for identity), and against the unbroken mock, where nothing changes.
 
-import { parseRunJson } from '../report/json.ts';
-import * as nodeFs from 'node:fs/promises';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../mock/src/index.ts';
-import { main, type MainDeps } from '../../cli.ts';
-import { defaultCommands } from '../cli/commands/index.ts';
-import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
+import { createMock, listen } from '../../../mock/src/index.ts';
+import { harness, plain, type Fault, type Harness, type MockResponse } from '../checks/faulty-mock.ts';
 import type { RunResult } from '../report/model.ts';
 import type { Exchange } from '../http/types.ts';
 import { HELD_BODY_BYTES, heldForm, plainlyUnreadable, requireJson, unreadableBody } from './bodies.ts';
 
 const contract = loadContractFile();
-let mock: Mock;
-let auth: string;
+let h: Harness;
 
 beforeAll(async () => {
-  mock = await createMock({ contract, auth: true });
-  const c = mock.credentials()!;
-  auth = `${c.username}:${c.password}`;
+  h = await harness({ createMock, listen }, contract);
 });
 afterAll(async () => {
-  await mock.close();
+  await h.close();
 });
 
-async function run(handler: (req: MockRequest) => MockResponse): Promise<RunResult> {
-  const server = await listen(handler, { port: 0, host: '127.0.0.1' });
-  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-bodies-'));
-  const deps: MainDeps = {
-    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
-    tool: { name: 'site-contracts', version: '0.0.0-test' },
-    env: { MOCK_AUTH: auth },
-    stdout: { write: () => true },
-    stderr: { write: () => true },
-    now: () => new Date(),
-    readFile: (p) => nodeFs.readFile(p, 'utf8'),
-    fs: nodeFs,
-  };
-  try {
-    await main(['test', '-u', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '5', '--runs', '1', '--only', '/cal/v1/venues,/cal/v1/venues/{id}', '--report-dir', dir, '--format', 'json'], deps);
-    return parseRunJson(await readFile(join(dir, 'site-contracts.json'), 'utf8'), 'site-contracts.json');
-  } finally {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+const run = async (fault: Fault | undefined): Promise<RunResult> => (await h.run(fault, '/cal/v1/venues,/cal/v1/venues/{id}', [], { seed: 5 })).run;
 
 /** The REST root answers as it should, so the run gets going; everything under it answers `body`. */
-const bodiesReplaced = (body: (res: MockResponse) => MockResponse) => (req: MockRequest): MockResponse => {
-  const { bodyBytes: _stale, ...res } = mock.handleNow(req);
+const bodiesReplaced = (body: (res: MockResponse) => MockResponse): Fault => (req, next) => {
+  const res = plain(next(req));
   const path = new URL(req.url, 'http://x').pathname.replace(/\/+$/, '');
   return path === '/wp-json' || req.method === 'HEAD' ? res : body(res);
 };
@@ -66,7 +36,7 @@ const counts = (r: RunResult): Record<string, number> => r.cases.reduce<Record<s
 
 describe('a body that is not JSON never lets a check pass', () => {
   it('on the mock, every case passes as before', async () => {
-    const r = await run((req) => mock.handleNow(req));
+    const r = await run(undefined);
     expect(r.cases.filter((c) => c.status === 'failed' || c.status === 'errored').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
     expect(r.cases.some((c) => c.message?.includes('not JSON'))).toBe(false);
   }, 120_000);

@@ -3,31 +3,27 @@
 // reads as a 404 without the envelope, and a cal/v1 DELETE without force trashes the record but answers [].
 // The run must leave nothing on it, and trash must report the [] and still send the second delete.
 
-import { parseRunJson } from '../../report/json.ts';
-import * as nodeFs from 'node:fs/promises';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
-import { createMock, listen, type Mock, type MockRequest, type MockResponse } from '../../../../mock/src/index.ts';
-import { main, type MainDeps } from '../../../cli.ts';
+import { createMock, listen, type Mock } from '../../../../mock/src/index.ts';
+import { harness, plain, type Fault, type Harness, type MockRequest } from '../../checks/faulty-mock.ts';
 import type { RunResult } from '../../report/model.ts';
-import { defaultCommands } from './index.ts';
 import { parseCli, type RunArgs } from '../args.ts';
-import { describeRunEnd, makeTestCommand, processTestDeps, removalCurl } from './test.ts';
+import { describeRunEnd, removalCurl } from './test.ts';
 
 const contract = loadContractFile();
+let h: Harness<Mock>;
 let mock: Mock;
 let auth: string;
 
 beforeAll(async () => {
-  mock = await createMock({ contract, auth: true });
+  h = await harness({ createMock, listen }, contract);
+  mock = h.mock;
   const c = mock.credentials()!;
   auth = `${c.username}:${c.password}`;
 });
 afterAll(async () => {
-  await mock.close();
+  await h.close();
 });
 
 /** Calendar posts and terms on the site, trashed ones included. */
@@ -40,29 +36,25 @@ const route = (req: MockRequest): { path: string; force: boolean } => {
   const url = new URL(req.url, 'http://x');
   return { path: url.pathname.replace(/^\/wp-json/, '').replace(/\/+$/, ''), force: /^(true|1)$/i.test(url.searchParams.get('force') ?? '') };
 };
-const plain = (res: MockResponse): MockResponse => {
-  const { bodyBytes: _stale, ...rest } = res;
-  return rest;
-};
 
 /** The quirks, each on its own switch. */
-function quirky(q: { legacy400?: boolean; trashed404?: boolean; emptyDelete?: boolean; terms400?: boolean; fakeTermDelete?: boolean }) {
+function quirky(q: { legacy400?: boolean; trashed404?: boolean; emptyDelete?: boolean; terms400?: boolean; fakeTermDelete?: boolean }): Fault {
   const fakeDeleted = new Set<string>();
-  return (req: MockRequest): MockResponse => {
+  return (req, next) => {
     const { path, force } = route(req);
     // A delete without force of a legacy term that says it deleted and keeps the term (cleanup's force=true goes through).
     if (q.fakeTermDelete && req.method === 'DELETE' && !force && /^\/cal\/events\/v1\/(categories|tags)\/\d+$/.test(path)) {
-      const read = plain(mock.handleNow({ ...req, method: 'GET' }));
+      const read = plain(next({ ...req, method: 'GET' }));
       fakeDeleted.add(path);
       return { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ deleted: true, previous: JSON.parse(read.body) as unknown }) };
     }
     if (q.terms400 && req.method === 'GET' && /^\/cal\/events\/v1\/(categories|tags)\/\d+$/.test(path)) {
-      const res = plain(mock.handleNow(req));
+      const res = plain(next(req));
       const deleted = res.status === 200 && fakeDeleted.has(path);
       if (res.status === 404 || deleted) return { status: 400, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'unknown' } } }) };
       return res;
     }
-    const res = plain(mock.handleNow(req));
+    const res = plain(next(req));
     if (q.legacy400 && req.method === 'GET' && /^\/cal\/events\/v1\/(events|venues|organizers)\/\d+$/.test(path) && res.status === 404) {
       return { status: 400, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'unknown' } } }) };
     }
@@ -76,28 +68,9 @@ function quirky(q: { legacy400?: boolean; trashed404?: boolean; emptyDelete?: bo
   };
 }
 
-async function run(handler: (req: MockRequest) => MockResponse, only: string, extra: string[] = []): Promise<{ code: number; err: string; run: RunResult }> {
-  const server = await listen(handler, { port: 0, host: '127.0.0.1' });
-  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-quirky-'));
-  const err: string[] = [];
-  const deps: MainDeps = {
-    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
-    tool: { name: 'site-contracts', version: '0.0.0-test' },
-    env: { MOCK_AUTH: auth },
-    stdout: { write: () => true },
-    stderr: { write: (s: string) => void err.push(s) },
-    now: () => new Date(),
-    readFile: (p) => nodeFs.readFile(p, 'utf8'),
-    fs: nodeFs,
-  };
-  try {
-    const code = await main(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--seed', '17', '--runs', '1', '--only', only, '--report-dir', dir, '--format', 'json-full', ...extra], deps);
-    // json-full: the messages of passed cases are read below, and the summarised json keeps only their ids.
-    return { code, err: err.join(''), run: parseRunJson(await readFile(join(dir, 'site-contracts.full.json'), 'utf8'), 'site-contracts.full.json') };
-  } finally {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+async function run(fault: Fault, only: string, extra: string[] = []): Promise<{ code: number; err: string; run: RunResult }> {
+  const r = await h.run(fault, only, extra, { seed: 17 });
+  return { code: r.exitCode, err: r.stderr, run: r.run };
 }
 
 const T = 120_000;
@@ -151,10 +124,10 @@ describe('a calendar plugin with controllers of its own', () => {
 describe('what cleanup could not remove', () => {
   it('is an errored case in every report, with the curl line that removes it, and the run does not pass', async () => {
     // A site that will not let go of its venues: every DELETE of one answers 200 and changes nothing.
-    const clinging = (req: MockRequest): MockResponse =>
+    const clinging: Fault = (req, next) =>
       req.method === 'DELETE' && /^\/wp-json\/cal\/v1\/venues\/\d+/.test(req.url)
         ? { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: '{"deleted":true}' }
-        : plain(mock.handleNow(req));
+        : plain(next(req));
     const before = calendarRecords(mock);
     const r = await run(clinging, 'lifecycle,/cal/v1/venues');
     const left = r.run.cases.filter((c) => c.check === 'cleanup');

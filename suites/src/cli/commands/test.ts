@@ -28,7 +28,7 @@ import type { CaseResult } from '../../report/model.ts';
 import { CredentialsRefusedError, UsageError } from '../errors.ts';
 import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
-import { createProgress } from '../progress.ts';
+import { createProgress, type Progress } from '../progress.ts';
 import { skipReasons } from '../../report/skips.ts';
 
 export interface SignalSource {
@@ -75,9 +75,13 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
 
     const stop = new AbortController();
     let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
+    // Set once the units are known; a message then goes above the line it redraws, where no redraw erases it.
+    let progress: Progress | undefined;
     const onSignal = (signal: 'SIGINT' | 'SIGTERM') => (): void => {
       stoppedBy = signal;
-      ctx.stderr.write(`\nsite-contracts: stopping (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'}): finishing requests in flight, removing created records, writing reports...\n`);
+      const message = `\nsite-contracts: stopping (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'}): finishing requests in flight, removing created records, writing reports...\n`;
+      if (progress) progress.note(message);
+      else ctx.stderr.write(message);
       stop.abort(new Error(signal));
     };
     // --max-duration: the whole run's bound. It stops what is in flight as Ctrl-C does, but the run is errored, not interrupted.
@@ -131,7 +135,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       // Cases the baseline accepts do not fail the run, so they do not count towards --max-failures either.
       const accepted = new Set(prepared.baseline?.accepted.map((a) => a.id) ?? []);
       // A few hundred lines at most in a CI log, for the thousands of cases of a full run.
-      const progress = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500, units: mine.length });
+      const shown = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500, units: mine.length });
+      progress = shown;
       const labelOf = (u: Unit) => ({ id: u.id, label: `${u.family} ${u.operations[0] ? `${u.operations[0].method.toUpperCase()} ${u.operations[0].path}` : (u.namespaces ?? []).map((n) => n || '/').join(', ')}` });
       result = await runSuite({
         contract,
@@ -152,10 +157,10 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         ...(args.maxFailures !== undefined ? { maxFailures: { limit: args.maxFailures, counts: (c) => failsRun(c) && !accepted.has(c.id) } } : {}),
         signal: runSignal,
         now: () => ctx.now(),
-        onCase: (c) => progress.record(c.status),
-        onUnit: (u, phase) => (phase === 'start' ? progress.unitStarted(labelOf(u)) : progress.unitDone(labelOf(u))),
+        onCase: (c) => shown.record(c.status),
+        onUnit: (u, phase) => (phase === 'start' ? shown.unitStarted(labelOf(u)) : shown.unitDone(labelOf(u))),
       });
-      progress.finish();
+      shown.finish();
       if (only.cases.size > 0) result = { ...result, cases: onlyCases(result.cases, only.cases, ctx, seed) };
     } catch (e) {
       // Stopped while reaching the target or checking credentials: nothing was written, and the
