@@ -1,5 +1,5 @@
 // The one Ajv setup: JSON Schema 2020-12, strict, with the formats the contract uses. Each loaded contract compiles
-// its validators on an instance of it; the fixture model (fixtures/model/check.ts) on one of its own.
+// its validators on an instance of it; the fixture model (contracts/model/check.ts) on one of its own.
 import Ajv2020Module, { type Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 

@@ -3,7 +3,7 @@
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Work } from '../core/work.ts';
 import type { ParsedRequest } from '../wire/request.ts';
-import type { Lang, UserRecord } from '../../../fixtures/model/records.ts';
+import type { Lang, UserRecord } from '../../../contracts/model/records.ts';
 import type { Store } from '../store/store.ts';
 import type { DeepReadonly } from '../store/table.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';

@@ -1,8 +1,8 @@
 // Translation add-on (001 §4.3). State where the documents make it obvious: the string-settings flags, the custom
 // XML configuration, string and package lists filtered and paged by limit/offset, ATE job data attached to a job,
 // and the translation-manager registration. Answer shapes are the mock's (the documents show none).
-import type { StringPackage, TranslationJob, TranslationSettings, TranslationString } from '../../../../fixtures/model/records.ts';
-import { STRING_KINDS, STRING_SOURCES } from '../../../../fixtures/model/records.ts';
+import type { StringPackage, TranslationJob, TranslationSettings, TranslationString } from '../../../../contracts/model/records.ts';
+import { STRING_KINDS, STRING_SOURCES } from '../../../../contracts/model/records.ts';
 import type { Stored } from '../../store/store.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { arg, err, int, json, storeRefusal, str } from './util.ts';

@@ -1,7 +1,7 @@
 // Search-optimisation add-on (001 §4.7). State where the documents make it obvious: module on/off, the settings
 // mode, settings, redirections per object, per-object meta, schemas and scores, tracked keywords. Analytics
 // figures are derived deterministically from IDs and keywords, so answers repeat.
-import type { JsonObject, JsonValue, RedirectionType, SeoObject, SeoObjectType, TrackedKeyword } from '../../../../fixtures/model/records.ts';
+import type { JsonObject, JsonValue, RedirectionType, SeoObject, SeoObjectType, TrackedKeyword } from '../../../../contracts/model/records.ts';
 import type { Stored } from '../../store/store.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { arg, err, int, json, nowWall, storeRefusal, str } from './util.ts';

@@ -1,7 +1,7 @@
 // Events, venues and organizers in both calendar namespaces. One store serves both, so an event created through
 // cal/v1 is read through cal/events/v1 and the other way round; only the representation and the parameter
 // names differ. Item lookups, trash and force follow the wp/v2 posts controller (samples 23, 35-38).
-import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../../../fixtures/model/records.ts';
+import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { Stored } from '../../store/store.ts';
 import { isKnownTimeZone } from '../../../../contracts/wordpress/time.ts';
 import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';

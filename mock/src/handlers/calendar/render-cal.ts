@@ -2,7 +2,7 @@
 // wp/v2 post shape (sample 22: `title.rendered`, `content.protected`, RFC 3339 dates without offset, `meta: []`,
 // `_links` with `curies`), plus the calendar's fields under the names §2.5 gives them. Links only point at
 // routes this interface has, so `_embed` can follow every embeddable one.
-import type { EventRecord, Lang, OrganizerRecord, PostBase, VenueRecord } from '../../../../fixtures/model/records.ts';
+import type { EventRecord, Lang, OrganizerRecord, PostBase, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { permalink, POST_TYPE, renderContent, renderExcerpt, renderTitle, rfc3339, TAXONOMY, type LinkBase } from './render-shared.ts';
 

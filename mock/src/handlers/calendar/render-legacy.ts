@@ -2,7 +2,7 @@
 // LegacyOrganizer, LegacyTerm, all `x-basis: assumed`). The shape follows the calendar plugin's own v1 API:
 // plain-string title and description, `YYYY-MM-DD HH:MM:SS` dates with `*_details`, and venue, organizer and
 // terms nested as whole objects rather than IDs.
-import type { CategoryRecord, EventRecord, Lang, OrganizerRecord, TagRecord, VenueRecord } from '../../../../fixtures/model/records.ts';
+import type { CategoryRecord, EventRecord, Lang, OrganizerRecord, TagRecord, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { dateDetails, permalink, renderContent, renderExcerpt, TAXONOMY, type LinkBase } from './render-shared.ts';
 
