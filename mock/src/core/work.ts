@@ -19,6 +19,20 @@ export function andThen<T, U>(v: T | Work<T>, f: (t: T) => U | Work<U>): U | Wor
   })();
 }
 
+/**
+ * `f` of the value, as andThen, but when `pause` after a turn of the event loop: the stages of a request with a large
+ * body are steps of their own, so other clients are answered between them (pipeline.ts).
+ */
+export function andThenAfterTurn<T, U>(pause: boolean, v: T | Work<T>, f: (t: T) => U | Work<U>): U | Work<U> {
+  if (!pause) return andThen(v, f);
+  return (function* () {
+    const t = isWork(v) ? yield* v : v;
+    yield;
+    const u = f(t);
+    return isWork(u) ? yield* u : u;
+  })();
+}
+
 /** Every step now, in this turn. */
 export function runNow<T>(v: T | Work<T>): T {
   if (!isWork(v)) return v;

@@ -24,7 +24,7 @@ function postValues(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lan
   // administrator too (no password cookie on a REST request); the edit context (every write's answer) shows them.
   const hidden = isProtected && !edit;
   const content = hidden ? '' : renderContent(p.content);
-  const excerpt = hidden ? '' : renderExcerpt(p.excerpt, p.content);
+  const excerpt = hidden ? '' : renderExcerpt(p.excerpt, p.content, content);
   const title = renderTitle(p.title, p.status);
   return {
     guid: edit ? { rendered: guid, raw: guid } : { rendered: guid },

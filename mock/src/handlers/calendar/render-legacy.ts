@@ -105,6 +105,7 @@ export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLoo
   const venues = e.venues.map((id) => lookup.venue(id)).filter((v): v is R<VenueRecord> => v !== undefined);
   const organizers = e.organizers.map((id) => lookup.organizer(id)).filter((o): o is R<OrganizerRecord> => o !== undefined);
   const host = new URL(base.home).host;
+  const description = renderContent(e.content);
   return {
     id: e.id,
     global_id: `${host}?id=${e.id}`,
@@ -118,8 +119,8 @@ export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLoo
     url: permalink(base, 'event', e, lookup.defaultLang),
     rest_url: `${base.apiRoot}cal/events/v1/events/${e.id}`,
     title: e.title,
-    description: renderContent(e.content),
-    excerpt: renderExcerpt(e.excerpt, e.content),
+    description,
+    excerpt: renderExcerpt(e.excerpt, e.content, description),
     slug: e.slug,
     image: image(e.image, e.featured_media),
     all_day: e.all_day,
