@@ -5,11 +5,12 @@
 // Not reproduced: dynamic blocks (none in the data), shortcodes (none registered), the `:mrgreen:` smiley (an image
 // under the site's wp-includes), srcset/sizes for attachment images, and malformed block markup (WP_Block_Parser
 // keeps a stray closer as text; here every delimiter goes).
-import { wpautop } from './autop.ts';
+import { wpautop, wpautopSteps } from './autop.ts';
 import { blockDelimiters, removeScriptStyle, replaceBeforeLast, splitTags, stripTagsAndComments } from '../linear-text.ts';
 import { escapeRegExp } from '../regexp.ts';
 import { phpTrim } from '../php/index.ts';
-import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from './texturize.ts';
+import { capitalPDangitContent, convertChars, renderTitle, wptexturize, wptexturizeSteps } from './texturize.ts';
+import { runNow, STEP_CHARS, STEP_PARTS, type Work } from '../steps.ts';
 
 export { renderTitle };
 
@@ -39,10 +40,16 @@ export const SMILIES_SEARCH = (() => {
 
 /** convert_smilies(): only in text between tags, and never inside code, pre, style, script or textarea. */
 export function convertSmilies(text: string): string {
+  return runNow(convertSmiliesSteps(text));
+}
+
+/** convert_smilies(), in steps: a pause after every STEP_PARTS pieces of the split text. */
+function* convertSmiliesSteps(text: string): Work<string> {
   if (!/[:;8]/.test(text)) return text;
   const parts = splitTags(text);
   let ignore = '';
   for (let i = 0; i < parts.length; i++) {
+    if (i % STEP_PARTS === STEP_PARTS - 1) yield;
     const part = parts[i]!;
     if (ignore === '') {
       const m = /^<(code|pre|style|script|textarea)[^>]*>/.exec(part);
@@ -86,11 +93,23 @@ export function filterContentTags(html: string): string {
 
 /** the_content: do_blocks, wptexturize, wpautop (not for block content), wp_filter_content_tags, capital_P_dangit. */
 export function renderContent(stored: string): string {
+  return runNow(renderContentSteps(stored));
+}
+
+/**
+ * the_content in steps: a long post (STEP_CHARS or more) pauses between its filters and inside the long ones, so a
+ * server that runs the steps one per turn (the mock's writes of large posts) answers other clients between them.
+ */
+export function* renderContentSteps(stored: string): Work<string> {
   if (stored === '') return '';
+  const pausing = stored.length >= STEP_CHARS;
   const blocks = hasBlocks(stored);
-  let html = wptexturize(blocks ? doBlocks(stored) : stored);
-  if (!blocks) html = wpautop(html);
-  return convertSmilies(capitalPDangitContent(filterContentTags(html)));
+  let html = yield* wptexturizeSteps(blocks ? doBlocks(stored) : stored);
+  if (!blocks) html = yield* wpautopSteps(html);
+  if (pausing) yield;
+  html = capitalPDangitContent(filterContentTags(html));
+  if (pausing) yield;
+  return yield* convertSmiliesSteps(html);
 }
 
 /** wp_strip_all_tags(): script and style with their content, then every tag and comment, then trim. */

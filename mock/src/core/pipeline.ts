@@ -109,11 +109,8 @@ export function createPipeline(deps: PipelineDeps) {
       if (!prep.route || deps.isBatchable(prep.route)) return prep;
       return { kind: 'error', error: wpError('rest_batch_not_allowed', 'The requested route does not support batch requests.', { status: 400 }), route: prep.route, ...(prep.op ? { op: prep.op } : {}), pathParams: prep.pathParams ?? {}, lang: prep.lang } as Prepared;
     },
-    run: (item, req) => {
-      // Items are Prepared values prepare() above made; a batch item never does work in steps of its own.
-      const d = execute(item as Prepared, req, env);
-      return runNow(d);
-    },
+    // Items are Prepared values prepare() above made.
+    run: (item, req) => execute(item as Prepared, req, env),
   });
 
   /** rest_do_request( WP_REST_Request::from_url( $href ) ): an `_embed` GET under this request's API root. */

@@ -52,12 +52,19 @@ export interface HandlerCtx {
 /** One batch item after route and validate: ready to run, or the error it is answered with. */
 export type PreparedItem = { readonly kind: 'ready' } | { readonly kind: 'error'; readonly error: WpErrorResponse };
 
+/** One item's answer, before its envelope. */
+export interface ItemAnswer {
+  status: number;
+  data: unknown;
+  headers: readonly (readonly [string, string])[];
+}
+
 /** What serve_batch_request_v1() asks of the server for each item. */
 export interface ItemDispatcher {
   /** Route and validate (nothing runs yet); a route that does not allow batching is `rest_batch_not_allowed`. */
   prepare(req: ParsedRequest): PreparedItem;
-  /** Authorize and run an item prepare() gave back. */
-  run(item: PreparedItem, req: ParsedRequest): { status: number; data: unknown; headers: readonly (readonly [string, string])[] };
+  /** Authorize and run an item prepare() gave back (in steps when its handler works in steps: a long post's content). */
+  run(item: PreparedItem, req: ParsedRequest): ItemAnswer | Work<ItemAnswer>;
 }
 
 export interface Pagination {

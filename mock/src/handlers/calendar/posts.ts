@@ -8,7 +8,9 @@ import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
-import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
+import { wpJsonEncode, wpJsonEncodeSteps } from '../../../../contracts/wordpress/php/index.ts';
+import { renderContentSteps } from '../../../../contracts/wordpress/content/post-text.ts';
+import { STEP_CHARS, type Work } from '../../../../contracts/wordpress/steps.ts';
 import { rendered, renderedOnce, type Rendered } from './render-cache.ts';
 import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, siteNow, storeFailure } from './common.ts';
 import { pageOf } from '../../wire/pagination.ts';
@@ -50,22 +52,40 @@ function one(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, status = 200
   return ok(r.obj, status, { ...extra, json: () => r.json });
 }
 
+/**
+ * A write's answer (the edit context). A long post's content is rendered first, in steps (renderContentSteps()), so a
+ * server answers other clients while the_content of a post near the 8 MiB body cap runs; the rendering then made is
+ * the one the answer prints.
+ */
+function written(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, status: number, extra: { headers?: Record<string, string> } = {}): Reply | Work<Reply> {
+  if (rec.content.length < STEP_CHARS) return one(ctx, ns, type, rec, status, 'edit', extra);
+  return (function* () {
+    const html = yield* renderContentSteps(rec.content);
+    yield;
+    // one()'s edit answer, its encoding made here in steps too rather than at once when the answer is sent.
+    const obj = render(ctx, ns, type, rec, 'edit', html);
+    const json = yield* wpJsonEncodeSteps(obj);
+    return ok(obj, status, { ...extra, json: () => json });
+  })();
+}
+
 /** The answer for a page of records. */
 function many(ctx: HandlerCtx, ns: Ns, type: PostType, recs: readonly AnyPost[], pagination: Pagination): Reply {
   const rs = recs.map((r) => cached(ctx, ns, type, r));
   return ok(rs.map((r) => r.obj), 200, { pagination, json: () => `[${rs.map((r) => r.json).join(',')}]` });
 }
 
-function render(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Record<string, unknown> {
+/** `contentHtml`: renderContent() of the record's content, when the caller has made it (in steps). */
+function render(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view', contentHtml?: string): Record<string, unknown> {
   const dl = defaultLang(ctx.store);
   if (ns === 'cal') {
-    if (type === 'event') return calEvent(ctx.links, rec as Stored<EventRecord>, dl, context);
-    if (type === 'venue') return calVenue(ctx.links, rec as Stored<VenueRecord>, dl, context);
-    return calOrganizer(ctx.links, rec as Stored<OrganizerRecord>, dl, context);
+    if (type === 'event') return calEvent(ctx.links, rec as Stored<EventRecord>, dl, context, contentHtml);
+    if (type === 'venue') return calVenue(ctx.links, rec as Stored<VenueRecord>, dl, context, contentHtml);
+    return calOrganizer(ctx.links, rec as Stored<OrganizerRecord>, dl, context, contentHtml);
   }
-  if (type === 'event') return legacyEvent(ctx.links, rec as Stored<EventRecord>, readableLookup(ctx));
-  if (type === 'venue') return legacyVenue(ctx.links, rec as Stored<VenueRecord>, { defaultLang: dl });
-  return legacyOrganizer(ctx.links, rec as Stored<OrganizerRecord>, { defaultLang: dl });
+  if (type === 'event') return legacyEvent(ctx.links, rec as Stored<EventRecord>, readableLookup(ctx), contentHtml);
+  if (type === 'venue') return legacyVenue(ctx.links, rec as Stored<VenueRecord>, { defaultLang: dl }, contentHtml);
+  return legacyOrganizer(ctx.links, rec as Stored<OrganizerRecord>, { defaultLang: dl }, contentHtml);
 }
 
 function reader(ctx: HandlerCtx): Reader {
@@ -315,7 +335,7 @@ function publishRefusal(ctx: HandlerCtx, patch: Patch, creating: boolean): Reply
   return refused ? fail(refused) : undefined;
 }
 
-function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
   let rec: AnyPost;
   try {
     const patch = patchFor(ctx, ns, type);
@@ -326,10 +346,10 @@ function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   } catch (err) {
     return storeFailure(err, 'id', ns);
   }
-  return one(ctx, ns, type, rec, 201, 'edit', { headers: { Location: location(ctx, ns, type, rec.id) } });
+  return written(ctx, ns, type, rec, 201, { headers: { Location: location(ctx, ns, type, rec.id) } });
 }
 
-function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
   const current = findPost(ctx, type);
   if (!current) return notFound();
   let rec: AnyPost;
@@ -341,7 +361,7 @@ function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   } catch (err) {
     return storeFailure(err, 'id', ns);
   }
-  return one(ctx, ns, type, rec, 200, 'edit');
+  return written(ctx, ns, type, rec, 200);
 }
 
 function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
@@ -366,7 +386,7 @@ function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   }
 }
 
-export function handlePosts(ctx: HandlerCtx): Reply {
+export function handlePosts(ctx: HandlerCtx): Reply | Work<Reply> {
   const ns = namespaceOf(ctx);
   const type = ctx.op.resource as PostType;
   switch (ctx.op.kind) {
