@@ -60,6 +60,35 @@ describe('a request with a large body runs its stages in steps', () => {
     expect(now.json.excerpt.rendered).toBe(stepped.excerpt.rendered);
   }, 60_000);
 
+  it('a read of a long post the render memo does not hold renders it in steps; the next read is the memo\'s, at once', async () => {
+    const created = call(mock, 'POST', '/wp-json/cal/v1/events', { body: createBody('read me', STEP_CHARS * 2), headers: JSON_TYPE });
+    expect(created.status).toBe(201);
+    const get = (url: string) => mock.respond({ method: 'GET', url, headers: {}, origin: 'http://127.0.0.1:4010' });
+    const turnsOf = async (pending: MockResponse | Promise<MockResponse>) => {
+      let done = false;
+      void Promise.resolve(pending).then(() => (done = true));
+      let turns = 0;
+      while (!done) {
+        await new Promise((r) => setImmediate(r));
+        turns++;
+      }
+      return { turns, res: await pending };
+    };
+    // A page of records (the legacy namespace's `include`), and the record in the other namespace: two renderings.
+    for (const url of [`/wp-json/cal/events/v1/events?include=${created.json.id}`, `/wp-json/cal/v1/events/${created.json.id}`]) {
+      const first = get(url);
+      expect(first, url).toBeInstanceOf(Promise);
+      const { turns, res } = await turnsOf(first);
+      expect(turns, url).toBeGreaterThanOrEqual(5);
+      expect(res.status, url).toBe(200);
+      expect(res.body, url).toContain(`"id":${created.json.id},`);
+      const again = get(url);
+      expect(again, url).not.toBeInstanceOf(Promise);
+      expect((again as MockResponse).body, url).toBe(res.body);
+    }
+    expect(JSON.parse((get(`/wp-json/cal/v1/events/${created.json.id}`) as MockResponse).body).content.rendered).toBe(renderContent(created.json.content.raw));
+  }, 60_000);
+
   it('a body under it, with content under STEP_CHARS (the_content in steps), is answered in the turn it arrives in, as before', () => {
     const res = mock.respond(post(createBody('small', STEP_CHARS / 2)));
     expect(res).not.toBeInstanceOf(Promise);
