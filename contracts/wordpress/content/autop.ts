@@ -127,6 +127,7 @@ export function* wpautopSteps(input: string, br = true): Work<string> {
   if (text.includes('<figcaption')) text = replaceBeforeLast(text, '>', AUTOP_PATTERNS.figcaptionOpen, '$1').replace(AUTOP_PATTERNS.figcaptionClose, '</figcaption>');
   if (pausing) yield;
   text = text.replace(AUTOP_PATTERNS.manyNewlines, '\n\n');
+  if (pausing) yield;
   const paragraphs = text.split(AUTOP_PATTERNS.paragraphSplit).filter((p) => p !== '');
   text = '';
   for (let i = 0; i < paragraphs.length; i++) {

@@ -61,6 +61,7 @@ function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: 
     const html = yield* renderContentSteps(rec.content);
     yield;
     const obj = render(ctx, ns, type, rec, context, html);
+    yield;
     const json = yield* wpJsonEncodeSteps(obj);
     return keep({ obj, json });
   })();
