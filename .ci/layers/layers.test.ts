@@ -39,7 +39,9 @@ describe('the check fails on a forbidden import', () => {
     ['contracts/lib/x.ts', "export { validRequest } from './arbitraries/index.ts';", 'contract may not import generators'],
     ['contracts/lib/arbitraries/x.ts', "import type { Store } from '../../../mock/src/store/store.ts';", 'generators may not import mock'],
     ['fixtures/lib/x.ts', "import { sanitizeTitle } from '../../mock/src/store/slug-index.ts';", 'fixture-data may not import mock'],
-    ['fixtures/model/x.ts', "import { generateFixtures } from '../lib/generate-all.ts';", 'model may not import fixture-data'],
+    ['contracts/model/x.ts', "import { generateFixtures } from '../../fixtures/lib/generate-all.ts';", 'model may not import fixture-data'],
+    ['contracts/model/x.ts', "import type { Store } from '../../mock/src/store/store.ts';", 'model may not import mock'],
+    ['contracts/lib/x.ts', "import type { EventRecord } from '../model/records.ts';", 'contract may not import model'],
     ['mock/src/core/x.ts', "import { runCli } from '../../../suites/cli.ts';", 'mock may not import suites'],
     ['suites/src/checks/x.ts', "const m = await import('../../../mock/src/index.ts');", 'suites may not import mock'],
     ['suites/src/x.test.ts', "import { createStore } from '../../mock/src/store/store.ts';", 'suites may not import mock'],
@@ -53,6 +55,8 @@ describe('the check fails on a forbidden import', () => {
     expect(check('suites/src/x.test.ts', "import { createMock } from '../../mock/src/index.ts';")).toEqual([]);
     expect(check('mock/src/x.ts', "import { generateFixtures } from '../../fixtures/lib/generate-all.ts';")).toEqual([]);
     expect(check('fixtures/lib/x.ts', "import { sanitizeTitle } from '../../contracts/wordpress/slug.ts';")).toEqual([]);
+    expect(check('fixtures/lib/x.ts', "import type { EventRecord } from '../../contracts/model/records.ts';")).toEqual([]);
+    expect(check('contracts/model/x.ts', "import { createAjv } from '../lib/ajv.ts';")).toEqual([]);
     expect(check('contracts/wordpress/x.test.ts', "import { readFileSync } from 'node:fs';")).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // The repository's layers and which may import which: contract sources, then the WordPress layer and the contract
-// code, then the generators (of requests and of fixture data), then the mock and the suites, which never import each
-// other. layers.test.ts reads every TypeScript and JavaScript file's import specifiers with the TypeScript compiler
-// (ts.preProcessFile: static imports and exports, import() and require() of a literal) and checks each against this
-// table, so an import that runs back up fails a test.
+// code, then the record model and the generators (of requests and of fixture data), then the mock and the suites,
+// which never import each other. layers.test.ts reads every TypeScript and JavaScript file's import specifiers with
+// the TypeScript compiler (ts.preProcessFile: static imports and exports, import() and require() of a literal) and
+// checks each against this table, so an import that runs back up fails a test.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import ts from 'typescript';
@@ -36,8 +36,8 @@ export const LAYERS: readonly Layer[] = [
   },
   {
     name: 'model',
-    holds: 'the record model of the fixture files and the state file, and its schema checks (fixtures/model/, fixtures/schema.json)',
-    paths: ['fixtures/model/', 'fixtures/schema.json'],
+    holds: 'the record model of the fixture files and the state file: its JSON Schema, types, schema checks and cross-record rules (contracts/model/)',
+    paths: ['contracts/model/'],
     imports: ['wordpress', 'contract'],
     packages: true,
   },

@@ -1,5 +1,5 @@
 // The one Ajv setup: JSON Schema 2020-12, strict, with the formats the contract uses. Each loaded contract compiles
-// its validators on an instance of it; the fixture model (fixtures/model/check.ts) on one of its own.
+// its validators on an instance of it; the fixture model (contracts/model/check.ts) on one of its own.
 import Ajv2020Module, { type Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
@@ -36,7 +36,7 @@ export interface AjvSetup {
   verbose?: boolean;
   /**
    * Keep each compiled validator's source for Ajv's standalone code, as ES module text (`ajv/dist/standalone`):
-   * what fixtures/model/validators-source.ts writes to a file at build time.
+   * what contracts/model/validators-source.ts writes to a file at build time.
    */
   standalone?: boolean;
 }
@@ -46,7 +46,7 @@ export function createAjv(setup: AjvSetup = {}): AjvInstance {
   // validateSchema: false. Checking each schema against JSON Schema 2020-12's meta-schema before compiling it first
   // compiles the meta-schema itself: 110-240 ms of the first request every mock start and every test file's mock
   // paid (more than the operation's own validator). The schemas are the contract's and the fixture model's, checked
-  // against the meta-schema once, in their tests (contracts/test/contract.test.ts, fixtures/model/model.test.ts);
+  // against the meta-schema once, in their tests (contracts/test/contract.test.ts, contracts/model/model.test.ts);
   // strict mode still refuses an unknown keyword or a keyword's value of the wrong type at compile time.
   const ajv = new Ajv2020({
     strict: true,

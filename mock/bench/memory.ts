@@ -5,7 +5,7 @@
 
 import { generateFixtures, renderFixtureFiles } from '../../fixtures/lib/generate-all.ts';
 import { parseFixtureTexts } from '../src/store/load-fixtures.ts';
-import { FIXTURE_FILES, type FixtureSet } from '../../fixtures/model/records.ts';
+import { FIXTURE_FILES, type FixtureSet } from '../../contracts/model/records.ts';
 import { createStore, type Store } from '../src/store/store.ts';
 
 const count = Number(process.argv[2] ?? 10_000);

@@ -4,7 +4,7 @@
 import type { Contract } from '../../contracts/lib/contract.ts';
 import { createRng } from '../../fixtures/lib/prng.ts';
 import type { Store } from './store/store.ts';
-import type { StoreData } from '../../fixtures/model/records.ts';
+import type { StoreData } from '../../contracts/model/records.ts';
 import type { DeepReadonly } from './store/table.ts';
 import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';

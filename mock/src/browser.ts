@@ -15,13 +15,13 @@ import type { JsonSchema } from '../../contracts/lib/types.ts';
 import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { assembleMock, type Mock, type MockBehaviour } from './assemble.ts';
 import { checkFixtureSet } from './store/fixture-schema.ts';
-import { FIXTURE_FILES, type FixtureSet } from '../../fixtures/model/records.ts';
+import { FIXTURE_FILES, type FixtureSet } from '../../contracts/model/records.ts';
 import { createStore } from './store/store.ts';
 import { systemClock } from './core/types.ts';
 
 export type { Credentials, Mock, MockBehaviour } from './assemble.ts';
 export type { MockRequest, MockResponse, Clock } from './core/types.ts';
-export { FixtureError } from '../../fixtures/model/fixture-error.ts';
+export { FixtureError } from '../../contracts/model/fixture-error.ts';
 
 export interface BrowserMockOptions extends MockBehaviour {
   /**

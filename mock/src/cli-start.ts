@@ -4,7 +4,7 @@ import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions }
 import { defaultLogLevel, type CliOptions } from './cli-args.ts';
 import { withRequestLog } from './adapters/request-log.ts';
 import { watchFixtures } from './fixture-watch.ts';
-import { FixtureError } from '../../fixtures/model/fixture-error.ts';
+import { FixtureError } from '../../contracts/model/fixture-error.ts';
 import { StateFileError } from './store/persist.ts';
 import { StateLockError } from './store/state-lock.ts';
 

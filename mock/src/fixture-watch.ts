@@ -3,7 +3,7 @@
 // runs once the directory has been quiet for `debounceMs`. Reloads never overlap: a change during one asks for one
 // more after it. What a reload does (build a new mock, keep the old one on failure) is the caller's.
 import { watch as nodeWatch } from 'node:fs';
-import { FIXTURE_FILES } from '../../fixtures/model/records.ts';
+import { FIXTURE_FILES } from '../../contracts/model/records.ts';
 
 /** The part of fs.watch() this needs; tests pass a fake. */
 export type WatchFn = (dir: string, listener: (event: string, filename: string | null) => void) => { close(): void; on(event: 'error', listener: (err: Error) => void): unknown };

@@ -8,7 +8,7 @@ import { loadContractFile, type Contract } from '../../contracts/lib/loader.ts';
 import { packagePath } from '../../contracts/lib/package-root.ts';
 import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { createStore, type Store } from './store/store.ts';
-import type { FixtureSet } from '../../fixtures/model/records.ts';
+import type { FixtureSet } from '../../contracts/model/records.ts';
 import { internalizeKeysOneByte } from './store/json-text.ts';
 import { openStateFile, openStore, StateFileError, type Persister, type StateFileOptions } from './store/persist.ts';
 import { acquireStateLock, StateLockError, type StateLock } from './store/state-lock.ts';

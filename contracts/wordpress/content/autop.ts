@@ -7,6 +7,7 @@
 // so `\s` is spelled out as S. PHP's `$` also matches before a final newline, hence `(?=\n?$)`.
 import { phpTrim } from '../php/index.ts';
 import { replaceBeforeLast, replaceElements, splitHtml, unwrapListItems } from '../linear-text.ts';
+import { runNow, STEP_CHARS, STEP_PARTS, type Work } from '../steps.ts';
 
 const S = '[ \\t\\n\\x0B\\f\\r]';
 export const ALLBLOCKS =
@@ -83,7 +84,13 @@ const trimNewlines = (s: string) => s.replace(/^\n+|(?<!\n)\n+$/g, '');
 
 /** wpautop( $text, $br = true ) */
 export function wpautop(input: string, br = true): string {
+  return runNow(wpautopSteps(input, br));
+}
+
+/** wpautop(), in steps: for a text of STEP_CHARS or more, a pause between groups of its passes over the whole text. */
+export function* wpautopSteps(input: string, br = true): Work<string> {
   if (phpTrim(input) === '') return '';
+  const pausing = input.length >= STEP_CHARS;
   let text = `${input}\n`;
   const preTags = new Map<string, string>();
   if (text.includes('<pre')) {
@@ -104,11 +111,13 @@ export function wpautop(input: string, br = true): string {
     }
     text += last;
   }
+  if (pausing) yield;
   text = text.replace(AUTOP_PATTERNS.brbr, '\n\n');
   text = text.replace(AUTOP_PATTERNS.blockOpen, '\n\n$1');
   text = text.replace(AUTOP_PATTERNS.blockClose, '$1\n\n');
   text = text.replace(AUTOP_PATTERNS.hr, '$1\n\n');
   text = text.replaceAll('\r\n', '\n').replaceAll('\r', '\n');
+  if (pausing) yield;
   text = replaceInHtmlTags(text, '\n', ' <!-- wpnl --> ');
   if (text.includes('<option')) text = text.replace(AUTOP_PATTERNS.optionOpen, '<option').replace(AUTOP_PATTERNS.optionClose, '</option>');
   if (text.includes('</object>')) text = replaceBeforeLast(replaceBeforeLast(text, '>', AUTOP_PATTERNS.objectOpen, '$1').replace(AUTOP_PATTERNS.objectClose, '</object>'), '>', AUTOP_PATTERNS.paramEmbed, '$1');
@@ -116,27 +125,38 @@ export function wpautop(input: string, br = true): string {
     text = replaceBeforeLast(replaceBeforeLast(text, '>]', AUTOP_PATTERNS.mediaOpen, '$1').replace(AUTOP_PATTERNS.mediaClose, '$1'), '>', AUTOP_PATTERNS.sourceTrack, '$1');
   }
   if (text.includes('<figcaption')) text = replaceBeforeLast(text, '>', AUTOP_PATTERNS.figcaptionOpen, '$1').replace(AUTOP_PATTERNS.figcaptionClose, '</figcaption>');
+  if (pausing) yield;
   text = text.replace(AUTOP_PATTERNS.manyNewlines, '\n\n');
+  if (pausing) yield;
   const paragraphs = text.split(AUTOP_PATTERNS.paragraphSplit).filter((p) => p !== '');
   text = '';
-  for (const p of paragraphs) text += `<p>${trimNewlines(p)}</p>\n`;
+  for (let i = 0; i < paragraphs.length; i++) {
+    if (pausing && i % STEP_PARTS === STEP_PARTS - 1) yield;
+    text += `<p>${trimNewlines(paragraphs[i]!)}</p>\n`;
+  }
+  if (pausing) yield;
   text = text.replace(AUTOP_PATTERNS.emptyP, '');
   text = text.replace(AUTOP_PATTERNS.pInDiv, '<p>$1</p></$2>');
   text = text.replace(AUTOP_PATTERNS.pAroundBlock, '$1');
+  if (pausing) yield;
   text = unwrapListItems(text);
   text = text.replace(AUTOP_PATTERNS.pBlockquote, '<blockquote$1><p>').replaceAll('</blockquote></p>', '</p></blockquote>');
   text = text.replace(AUTOP_PATTERNS.pBeforeBlock, '$1');
+  if (pausing) yield;
   text = replaceBeforeLast(text, '>', AUTOP_PATTERNS.blockBeforeP, keepUnlessTail);
   if (br) {
     // `/<(script|style|svg).*?<\/\1>/gs`, found in one pass.
     text = replaceElements(text, { words: ['script', 'style', 'svg'], ignoreCase: false, openTagEnds: false }, (m) => m.replaceAll('\n', '<WPPreserveNewline />'));
     text = text.replaceAll('<br>', '<br />').replaceAll('<br/>', '<br />');
+    if (pausing) yield;
     text = text.replace(AUTOP_PATTERNS.newline, '<br />\n');
     text = text.replaceAll('<WPPreserveNewline />', '\n');
   }
+  if (pausing) yield;
   text = replaceBeforeLast(text, '>', AUTOP_PATTERNS.blockBr, keepUnlessTail);
   text = text.replace(AUTOP_PATTERNS.brBeforeBlock, '$1');
   text = text.replace(AUTOP_PATTERNS.lastP, '</p>');
+  if (pausing) yield;
   for (const [name, pre] of preTags) text = text.replaceAll(name, pre);
   if (text.includes('<!-- wpnl -->')) text = text.replaceAll(' <!-- wpnl --> ', '\n').replaceAll('<!-- wpnl -->', '\n');
   return text;

@@ -5,11 +5,12 @@
 // Not reproduced: dynamic blocks (none in the data), shortcodes (none registered), the `:mrgreen:` smiley (an image
 // under the site's wp-includes), srcset/sizes for attachment images, and malformed block markup (WP_Block_Parser
 // keeps a stray closer as text; here every delimiter goes).
-import { wpautop } from './autop.ts';
+import { wpautop, wpautopSteps } from './autop.ts';
 import { blockDelimiters, removeScriptStyle, replaceBeforeLast, splitTags, stripTagsAndComments } from '../linear-text.ts';
 import { escapeRegExp } from '../regexp.ts';
 import { phpTrim } from '../php/index.ts';
-import { capitalPDangitContent, convertChars, renderTitle, wptexturize } from './texturize.ts';
+import { capitalPDangitContent, convertChars, renderTitle, wptexturize, wptexturizeSteps } from './texturize.ts';
+import { runNow, STEP_CHARS, STEP_PARTS, type Work } from '../steps.ts';
 
 export { renderTitle };
 
@@ -39,10 +40,16 @@ export const SMILIES_SEARCH = (() => {
 
 /** convert_smilies(): only in text between tags, and never inside code, pre, style, script or textarea. */
 export function convertSmilies(text: string): string {
+  return runNow(convertSmiliesSteps(text));
+}
+
+/** convert_smilies(), in steps: a pause after every STEP_PARTS pieces of the split text. */
+function* convertSmiliesSteps(text: string): Work<string> {
   if (!/[:;8]/.test(text)) return text;
   const parts = splitTags(text);
   let ignore = '';
   for (let i = 0; i < parts.length; i++) {
+    if (i % STEP_PARTS === STEP_PARTS - 1) yield;
     const part = parts[i]!;
     if (ignore === '') {
       const m = /^<(code|pre|style|script|textarea)[^>]*>/.exec(part);
@@ -86,11 +93,23 @@ export function filterContentTags(html: string): string {
 
 /** the_content: do_blocks, wptexturize, wpautop (not for block content), wp_filter_content_tags, capital_P_dangit. */
 export function renderContent(stored: string): string {
+  return runNow(renderContentSteps(stored));
+}
+
+/**
+ * the_content in steps: a long post (STEP_CHARS or more) pauses between its filters and inside the long ones, so a
+ * server that runs the steps one per turn (the mock's writes of large posts) answers other clients between them.
+ */
+export function* renderContentSteps(stored: string): Work<string> {
   if (stored === '') return '';
+  const pausing = stored.length >= STEP_CHARS;
   const blocks = hasBlocks(stored);
-  let html = wptexturize(blocks ? doBlocks(stored) : stored);
-  if (!blocks) html = wpautop(html);
-  return convertSmilies(capitalPDangitContent(filterContentTags(html)));
+  let html = yield* wptexturizeSteps(blocks ? doBlocks(stored) : stored);
+  if (!blocks) html = yield* wpautopSteps(html);
+  if (pausing) yield;
+  html = capitalPDangitContent(filterContentTags(html));
+  if (pausing) yield;
+  return yield* convertSmiliesSteps(html);
 }
 
 /** wp_strip_all_tags(): script and style with their content, then every tag and comment, then trim. */
@@ -120,16 +139,36 @@ function excerptRemoveBlocks(text: string): string {
   return out;
 }
 
-/** wp_trim_excerpt() for an empty excerpt: the first 55 words of the rendered content, then " [&hellip;]". */
-function generatedExcerpt(content: string): string {
-  const text = renderContent(hasBlocks(content) ? excerptRemoveBlocks(content) : content).replaceAll(']]>', ']]&gt;');
-  const words = stripAllTags(text).split(/[\n\r\t ]+/).filter((w) => w !== '');
-  return words.length > 55 ? `${words.slice(0, 55).join(' ')} [&hellip;]` : words.join(' ');
+/** The first `n` words of `text` (split on PHP's `[\n\r\t ]+`, empty pieces dropped), and whether there were more. */
+function firstWords(text: string, n: number): { words: string[]; more: boolean } {
+  const words: string[] = [];
+  const word = /[^\n\r\t ]+/g;
+  for (let m = word.exec(text); m; m = word.exec(text)) {
+    if (words.length === n) return { words, more: true };
+    words.push(m[0]);
+  }
+  return { words, more: false };
 }
 
-/** the_excerpt( get_the_excerpt() ): wptexturize, convert_chars, wpautop, wp_filter_content_tags. */
-export function renderExcerpt(stored: string, content: string): string {
-  const source = stored === '' ? generatedExcerpt(content) : stored;
+/**
+ * wp_trim_excerpt() for an empty excerpt: the first 55 words of the rendered content, then " [&hellip;]". Content
+ * without blocks is rendered as the_content renders it, so `rendered` (that rendering, when the caller has made it)
+ * is taken instead of rendering the same text twice: a post of 8 MB took two renderings of a second each.
+ */
+function generatedExcerpt(content: string, rendered: string | undefined): string {
+  const blocks = hasBlocks(content);
+  const html = !blocks && rendered !== undefined ? rendered : renderContent(blocks ? excerptRemoveBlocks(content) : content);
+  // Only the first 56 words are looked at: splitting every word of a long post allocated one string per word.
+  const { words, more } = firstWords(stripAllTags(html.replaceAll(']]>', ']]&gt;')), 55);
+  return more ? `${words.join(' ')} [&hellip;]` : words.join(' ');
+}
+
+/**
+ * the_excerpt( get_the_excerpt() ): wptexturize, convert_chars, wpautop, wp_filter_content_tags. `renderedContent`,
+ * when given, is renderContent(content) (what the post's content.rendered already holds).
+ */
+export function renderExcerpt(stored: string, content: string, renderedContent?: string): string {
+  const source = stored === '' ? generatedExcerpt(content, renderedContent) : stored;
   if (source === '') return '';
   return filterContentTags(wpautop(convertChars(convertSmilies(wptexturize(source)))));
 }

@@ -12,6 +12,7 @@
 import { escapeRegExp } from '../regexp.ts';
 import { phpTrim } from '../php/index.ts';
 import { splitHtml, timesSign } from '../linear-text.ts';
+import { runNow, STEP_PARTS, type Work } from '../steps.ts';
 
 const SPACES = '[\\r\\n\\t ]|\\u00A0|&nbsp;';
 
@@ -77,14 +78,25 @@ function applyAll(s: string, rules: ReadonlyArray<readonly [RegExp, string]>): s
   return s;
 }
 
+const PRIME_FLAG = '<!--wp-prime-or-quote-->';
+
+/** wptexturize_primes()'s patterns for one needle, made once (it runs for every text node with a quote in it). */
+function primePatterns(needle: "'" | '"') {
+  const n = escapeRegExp(needle);
+  return {
+    quotePattern: new RegExp(`${n}(?=$|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`, 'g'),
+    primePattern: new RegExp(`(?<=\\d)${n}`, 'g'),
+    flagAfterDigit: new RegExp(`(?<=\\d)${escapeRegExp(PRIME_FLAG)}`, 'g'),
+    flagNoDigit: new RegExp(`(?<!\\d)${escapeRegExp(PRIME_FLAG)}`, 'g'),
+  };
+}
+const PRIME_PATTERNS = { "'": primePatterns("'"), '"': primePatterns('"') } as const;
+
 /** wptexturize_primes(): primes after digits, closing quotes elsewhere, one opening quote at a time. */
 function primes(haystack: string, needle: "'" | '"', prime: string, openQuote: string, closeQuote: string): string {
-  const flag = '<!--wp-prime-or-quote-->';
-  const n = escapeRegExp(needle);
-  const quotePattern = new RegExp(`${n}(?=$|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`, 'g');
-  const primePattern = new RegExp(`(?<=\\d)${n}`, 'g');
-  const flagAfterDigit = new RegExp(`(?<=\\d)${escapeRegExp(flag)}`, 'g');
-  const flagNoDigit = new RegExp(`(?<!\\d)${escapeRegExp(flag)}`, 'g');
+  const flag = PRIME_FLAG;
+  // Global patterns, used only through replace(), which starts each from 0: sharing them between calls is safe.
+  const { quotePattern, primePattern, flagAfterDigit, flagNoDigit } = PRIME_PATTERNS[needle];
   const sentences = haystack.split(openQuote);
   for (let key = 0; key < sentences.length; key++) {
     let sentence = sentences[key]!;
@@ -161,13 +173,14 @@ function texturizeText(curl: string): string {
   return curl.replace(AMP_NOT_ENTITY, '&#038;');
 }
 
-/** wptexturize() */
-export function wptexturize(text: string): string {
+/** wptexturize(), in steps: a pause after every STEP_PARTS pieces of the split text. */
+export function* wptexturizeSteps(text: string): Work<string> {
   if (text === '') return text;
   // text.split(SPLIT), in one scan (linear-patterns.test.ts compares them).
   const parts = splitHtml(text, false).filter((p) => p !== '');
   const stack: string[] = [];
   for (let i = 0; i < parts.length; i++) {
+    if (i % STEP_PARTS === STEP_PARTS - 1) yield;
     const curl = parts[i]!;
     if (curl[0] === '<') {
       if (curl.startsWith('<!--')) continue;
@@ -181,6 +194,11 @@ export function wptexturize(text: string): string {
     }
   }
   return parts.join('');
+}
+
+/** wptexturize() */
+export function wptexturize(text: string): string {
+  return runNow(wptexturizeSteps(text));
 }
 
 /** convert_chars() */

@@ -3,6 +3,7 @@ import { isPlainObject } from '../plain-object.ts';
 import { isAscii } from '../bytes.ts';
 import { isPhpList, type PhpArray } from './arrays.ts';
 import { phpJsonNumber } from './scalars.ts';
+import { runNow, STEP_CHARS, type Work } from '../steps.ts';
 
 function jsonString(s: string): string {
   let out = '"';
@@ -107,13 +108,40 @@ function uEscape(c: string): string {
  * faster than the walk; a value it might print otherwise takes the walk (`json.test.ts` compares the two).
  */
 export function wpJsonEncode(value: unknown, opts: { pretty?: boolean } = {}): string {
-  if (opts.pretty || !stringifiesAlike(value)) return encodeExact(value, opts.pretty ?? false);
-  let s = JSON.stringify(value) as string | undefined;
-  if (s === undefined) return 'null';
-  // Pure ASCII exactly when every UTF-16 unit is one UTF-8 byte; encoding is several times faster than a regex scan,
-  // and done before the `/` replacement, whose result V8 keeps as a cons string that encoding would flatten. (The two
-  // replacements commute: neither produces what the other replaces.)
-  if (!isAscii(s)) s = s.replace(/[\u0080-\uffff]/g, uEscape);
-  if (s.includes('/')) s = s.replaceAll('/', '\\/');
-  return s;
+  return runNow(wpJsonEncodeSteps(value, opts));
 }
+
+/** Text escaped between two pauses when wpJsonEncodeSteps() escapes a long answer's non-ASCII characters. */
+const ESCAPE_CHUNK = 16 * STEP_CHARS;
+
+/**
+ * wpJsonEncode() in steps: an answer of more than ESCAPE_CHUNK characters (a post near the 8 MiB body cap, twice:
+ * raw and rendered) has its non-ASCII characters escaped a chunk at a time, with a pause after each. Every UTF-16
+ * unit is escaped on its own, so cutting between the two halves of a surrogate pair changes nothing.
+ */
+export function* wpJsonEncodeSteps(value: unknown, opts: { pretty?: boolean } = {}): Work<string> {
+  if (opts.pretty || !stringifiesAlike(value)) return encodeExact(value, opts.pretty ?? false);
+  const s = JSON.stringify(value) as string | undefined;
+  if (s === undefined) return 'null';
+  if (s.length <= ESCAPE_CHUNK) return escapeChars(s);
+  const chunks: string[] = [];
+  for (let at = 0; at < s.length; at += ESCAPE_CHUNK) {
+    yield;
+    chunks.push(escapeChars(s.slice(at, at + ESCAPE_CHUNK)));
+  }
+  return chunks.join('');
+}
+
+/**
+ * What PHP escapes that JSON.stringify() does not: non-ASCII characters, one UTF-16 unit at a time, and `/`. Pure
+ * ASCII exactly when every UTF-16 unit is one UTF-8 byte; encoding is several times faster than a regex scan, and done
+ * before the `/` replacement, whose result V8 keeps as a cons string that encoding would flatten. (The two
+ * replacements commute: neither produces what the other replaces; and both work per character, so a text escaped in
+ * chunks is the text escaped whole.)
+ */
+function escapeChars(s: string): string {
+  if (!isAscii(s)) s = s.replace(NON_ASCII, uEscape);
+  return s.includes('/') ? s.replaceAll('/', '\\/') : s;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/g;

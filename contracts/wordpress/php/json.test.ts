@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Encode } from '../bytes.ts';
-import { bytesString, decodeScanned, encodeExact, phpJsonDecode, phpUrlDecode, stringBytes, wpJsonEncode } from './index.ts';
+import { bytesString, decodeScanned, encodeExact, phpJsonDecode, phpUrlDecode, stringBytes, wpJsonEncode, wpJsonEncodeSteps } from './index.ts';
+import { STEP_CHARS } from '../steps.ts';
 
 /** Numbers on both sides of every notation switch of JSON.stringify and json_encode. */
 const number = fc.oneof(
@@ -36,6 +37,21 @@ describe('wpJsonEncode: the JSON.stringify path prints what the walk prints', ()
     // PHP 8.2: json_encode([1e21, 1e20, 1e17, 1e-5, 1.5e-7, 0.0001, 1.5, 9007199254740994])
     expect(wpJsonEncode([1e21, 1e20, 1e17, 1e-5, 1.5e-7, 0.0001, 1.5, 9007199254740994])).toBe('[1.0e+21,1.0e+20,1.0e+17,1.0e-5,1.5e-7,0.0001,1.5,9007199254740994]');
     expect(wpJsonEncode({ cost: 1e21 })).toBe('{"cost":1.0e+21}');
+  });
+
+  it('a long answer is escaped in chunks with a pause after each, and prints what the walk prints', () => {
+    // Astral characters (surrogate pairs) and `/` throughout, so chunk edges fall inside pairs and between escapes.
+    const text = 'Кіно / cinema \u{1F642} "quoted" \\ é\n'.repeat(60_000);
+    const v = { raw: text, rendered: `<p>${text}</p>`, id: 7 };
+    const g = wpJsonEncodeSteps(v);
+    let pauses = 0;
+    let r = g.next();
+    for (; !r.done; r = g.next()) pauses++;
+    expect(r.value).toBe(encodeExact(v));
+    expect(pauses).toBeGreaterThanOrEqual(Math.floor(JSON.stringify(v).length / (16 * STEP_CHARS)));
+    // A short answer takes one step.
+    const short = wpJsonEncodeSteps({ a: 'é' });
+    expect(short.next()).toEqual({ done: true, value: '{"a":"\\u00e9"}' });
   });
 });
 

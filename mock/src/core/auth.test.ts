@@ -2,7 +2,7 @@
 // answered 401 logged out / 403 logged in with WordPress's codes; validation still runs first (CONVENTIONS).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../index.ts';
-import type { UserRecord } from '../../../fixtures/model/records.ts';
+import type { UserRecord } from '../../../contracts/model/records.ts';
 import { call, freshMock } from '../testing/harness.ts';
 
 const ADMIN = { username: 'admin', password: 'ACk6 qp4z jfOW 6dsy HMWV G0x1' };

@@ -2,7 +2,7 @@
 // (wp-admin/includes/schema.php, populate_roles()) and map_meta_cap()'s read_post / edit_post / delete_post
 // (wp-includes/capabilities.php). The calendar's post types map their meta capabilities as `post` does, so one
 // table serves events, venues and organizers. Pure: no store, no request.
-import type { PostStatus, UserRecord } from '../../../fixtures/model/records.ts';
+import type { PostStatus, UserRecord } from '../../../contracts/model/records.ts';
 import type { DeepReadonly } from '../store/table.ts';
 
 type Capability =

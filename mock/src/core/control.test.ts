@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../../fixtures/model/records.ts';
+import type { UserRecord } from '../../../contracts/model/records.ts';
 import { call, freshMock } from '../testing/harness.ts';
 
 const ADMIN = { username: 'admin', password: 'ACk6 qp4z jfOW 6dsy HMWV G0x1' };

@@ -3,7 +3,7 @@
 // WP_REST_Request / WP_REST_Response objects; here they are plain values passed from stage to stage.
 import type { Contract, ContractRoute } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Lang } from '../../../fixtures/model/records.ts';
+import type { Lang } from '../../../contracts/model/records.ts';
 import type { Store } from '../store/store.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';
 import type { HeaderList } from '../wire/headers.ts';

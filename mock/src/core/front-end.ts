@@ -5,7 +5,7 @@
 // WPAPI.discover(url) find the API from the site's address. The front page answers 200, a published event, venue or
 // organizer page 200 with its alternate link, anything else WordPress's 404 (with its no-cache headers); every
 // method gets the page, HEAD without a body. The pages themselves are a few lines of HTML, not a theme.
-import type { Lang, PostType } from '../../../fixtures/model/records.ts';
+import type { Lang, PostType } from '../../../contracts/model/records.ts';
 import type { MockResponse } from './types.ts';
 
 export interface FrontEndSite {

@@ -5,7 +5,7 @@
 // the one logged in, a contributor (edit_posts without publish_posts) against an author.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../index.ts';
-import type { UserRecord } from '../../../fixtures/model/records.ts';
+import type { UserRecord } from '../../../contracts/model/records.ts';
 import { call, freshMock } from '../testing/harness.ts';
 import { needsAdministrator } from './addon-capabilities.ts';
 import fc from 'fast-check';

@@ -2,7 +2,7 @@
 // item route's callback first looks the item up (so an unknown ID is 404 before any 401), and the same callbacks
 // decide the Allow header (rest_send_allow_header()). Open by default: without --auth every callback passes.
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { PostType } from '../../../fixtures/model/records.ts';
+import type { PostType } from '../../../contracts/model/records.ts';
 import type { Store } from '../store/store.ts';
 import { cannotCreate, cannotDelete, cannotEdit, forbidden, invalidId, notAllowed, wpError, type WpErrorResponse } from '../wire/errors.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';

@@ -7,7 +7,9 @@
 //   run        stages/run.ts        the operation's handler (operation table), pagination and Allow headers
 //   respond    stages/respond.ts    _fields, _embed, _envelope, _jsonp, _pretty, headers
 //
-// `servePipeline` is the only place the order is written (as Prism's factory composes its stages). OPTIONS and
+// `servePipeline` is the only place the order is written (as Prism's factory composes its stages). A request whose
+// body is STEPPED_BODY_BYTES or more runs each stage in a turn of the event loop of its own (work.ts), so a small read
+// from another client waits for one stage of a body near the 8 MiB cap, not for all of them. OPTIONS and
 // `Prefer: code=` replace route..run for the requests that carry them (wrappers of dispatch); a request that is not
 // for the API goes to the front end. The response memo and the held answers wrap all of it (serve.ts).
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
@@ -21,7 +23,7 @@ import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { Prefer } from './prefer.ts';
 import type { User } from './permissions.ts';
 import type { MockRequest, MockResponse } from './types.ts';
-import { andThen, isWork, runNow, type Work } from './work.ts';
+import { andThen, andThenAfterTurn, isWork, runNow, type Work } from './work.ts';
 import { read, type ReadDeps } from './stages/read.ts';
 import { route } from './stages/route.ts';
 import { validate } from './stages/validate.ts';
@@ -52,6 +54,15 @@ interface Asked {
   delayMs: number;
 }
 
+/**
+ * From this body size the stages run one per turn of the event loop. Reading, validating, running (a post's content
+ * rendered: wptexturize and wpautop) and encoding a body near the 8 MiB cap each take a few hundred milliseconds; a
+ * quarter of a MiB takes a few each, so smaller requests keep answering in the turn they arrive in.
+ */
+export const STEPPED_BODY_BYTES = 256 * 1024;
+
+const bodySize = (mreq: MockRequest): number => (mreq.body === undefined ? 0 : typeof mreq.body === 'string' ? mreq.body.length : mreq.body.byteLength);
+
 /** The global parameters serve_request() reads itself: a query that has only these and declared args is plain. */
 const GLOBAL_PARAMS: ReadonlySet<string> = new Set(['_fields', '_embed', '_envelope', '_jsonp', '_pretty', '_method', 'rest_route']);
 
@@ -81,11 +92,12 @@ export function createPipeline(deps: PipelineDeps) {
   const execute = (prep: Prepared, req: ParsedRequest, env: DispatchEnv): Dispatched | Work<Dispatched> =>
     prep.kind === 'error' ? failed(prep, env) : run(prep, req, env, authorize(prep, req, env), itemsOf(env));
   /**
-   * WP_REST_Server::dispatch(): route → validate → authorize → run. The embed route's refusals go out as XML when
-   * XML was asked for, as _oembed_rest_pre_serve_request() serves them (the handler answers its own successes).
+   * WP_REST_Server::dispatch(): route → validate → authorize → run (with `pause`, authorize and run in a later turn
+   * of the event loop). The embed route's refusals go out as XML when XML was asked for, as
+   * _oembed_rest_pre_serve_request() serves them (the handler answers its own successes).
    */
-  const dispatch = (req: ParsedRequest, env: DispatchEnv): Dispatched | Work<Dispatched> =>
-    andThen(execute(prepare(req, env), req, env), (d) => {
+  const dispatch = (req: ParsedRequest, env: DispatchEnv, pause = false): Dispatched | Work<Dispatched> =>
+    andThen(andThenAfterTurn(pause, prepare(req, env), (prep) => execute(prep, req, env)), (d) => {
       const xml = d.error ? oembedXmlAnswer(req, d.data) : undefined;
       return xml ? { ...d, raw: xml } : d;
     });
@@ -97,11 +109,8 @@ export function createPipeline(deps: PipelineDeps) {
       if (!prep.route || deps.isBatchable(prep.route)) return prep;
       return { kind: 'error', error: wpError('rest_batch_not_allowed', 'The requested route does not support batch requests.', { status: 400 }), route: prep.route, ...(prep.op ? { op: prep.op } : {}), pathParams: prep.pathParams ?? {}, lang: prep.lang } as Prepared;
     },
-    run: (item, req) => {
-      // Items are Prepared values prepare() above made; a batch item never does work in steps of its own.
-      const d = execute(item as Prepared, req, env);
-      return runNow(d);
-    },
+    // Items are Prepared values prepare() above made.
+    run: (item, req) => execute(item as Prepared, req, env),
   });
 
   /** rest_do_request( WP_REST_Request::from_url( $href ) ): an `_embed` GET under this request's API root. */
@@ -130,16 +139,20 @@ export function createPipeline(deps: PipelineDeps) {
     return { status: forced.status, data: forced.body, headers: allow && allow.length ? [['Allow', allow.join(', ')]] : [], error: true };
   };
 
-  /** The one function that writes the order of the stages. */
+  /**
+   * The one function that writes the order of the stages. With a large body (`pause`): read | route, validate |
+   * authorize, run | respond, each in a turn of its own.
+   */
   const servePipeline = (mreq: MockRequest, ask: Asked): Served | Work<Served> => {
+    const pause = bodySize(mreq) >= STEPPED_BODY_BYTES;
     const r = read(mreq, ask, deps);
     if (r.kind === 'answer') return { res: r.res, plain: false };
     if (r.kind === 'page') return { res: frontEndAnswer(mreq.method, mreq.url, ask.site, deps.frontEnd), plain: false };
     const { x } = r;
     if (r.refused) return { res: respondError(x, r.refused.error, r.refused.early), plain: false };
     const code = ask.pref.code;
-    const d = guarded(x, () => (x.req.method === 'OPTIONS' ? options(x) : code !== undefined ? preferCode(x, code) : dispatch(x.req, x.env)));
-    return andThen(d, (dd) => ({ res: respond(x, dd, embed(x.env)), plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) }));
+    const d = guarded(x, () => andThenAfterTurn(pause, x, () => (x.req.method === 'OPTIONS' ? options(x) : code !== undefined ? preferCode(x, code) : dispatch(x.req, x.env, pause))));
+    return andThenAfterTurn(pause, d, (dd) => ({ res: respond(x, dd, embed(x.env)), plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) }));
   };
 
   /** A handler that throws is WordPress's critical-error 500, and the error is reported. */

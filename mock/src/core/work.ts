@@ -1,13 +1,12 @@
-// Work that may be done in steps: a handler with much to do (a batch of 25 large items) returns a generator that
-// yields between its steps instead of its answer. A server drives it one step per turn of the event loop, so other
-// clients are answered between the steps; a caller that wants the answer at once (handleNow, tests) runs it through.
+// Work that may be done in steps: a handler with much to do (a batch of 25 large items, a post near the 8 MiB body
+// cap) returns a generator that yields between its steps instead of its answer. A server drives it one step per turn
+// of the event loop, so other clients are answered between the steps; a caller that wants the answer at once
+// (handleNow, tests) runs it through. The type and runNow are the WordPress layer's (contracts/wordpress/steps.ts),
+// whose renderers work in steps too; the drivers that wait for the event loop are the mock's, here.
 
-/** Steps that end in a T; each `yield` is a point where other requests may be served. */
-export type Work<T> = Generator<void, T, void>;
+import { isWork, runNow, type Work } from '../../../contracts/wordpress/steps.ts';
 
-export function isWork<T>(v: T | Work<T>): v is Work<T> {
-  return typeof v === 'object' && v !== null && typeof (v as { next?: unknown }).next === 'function' && typeof (v as { throw?: unknown }).throw === 'function';
-}
+export { isWork, runNow, type Work };
 
 /** `f` of the value, at once when there is one, after the steps otherwise. (Not `then`: a module exporting `then` is a thenable, and `await import()` would call it.) */
 export function andThen<T, U>(v: T | Work<T>, f: (t: T) => U | Work<U>): U | Work<U> {
@@ -19,13 +18,18 @@ export function andThen<T, U>(v: T | Work<T>, f: (t: T) => U | Work<U>): U | Wor
   })();
 }
 
-/** Every step now, in this turn. */
-export function runNow<T>(v: T | Work<T>): T {
-  if (!isWork(v)) return v;
-  for (;;) {
-    const r = v.next();
-    if (r.done) return r.value;
-  }
+/**
+ * `f` of the value, as andThen, but when `pause` after a turn of the event loop: the stages of a request with a large
+ * body are steps of their own, so other clients are answered between them (pipeline.ts).
+ */
+export function andThenAfterTurn<T, U>(pause: boolean, v: T | Work<T>, f: (t: T) => U | Work<U>): U | Work<U> {
+  if (!pause) return andThen(v, f);
+  return (function* () {
+    const t = isWork(v) ? yield* v : v;
+    yield;
+    const u = f(t);
+    return isWork(u) ? yield* u : u;
+  })();
 }
 
 // setImmediate runs after the I/O that is waiting, so other requests get in; browsers (MSW) have only timers.

@@ -7,7 +7,8 @@ import { envelope } from '../wire/envelope.ts';
 import { noRoute, wpError } from '../wire/errors.ts';
 import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
 import { ok, type HandlerCtx, type PreparedItem, type Reply } from './context.ts';
-import type { Work } from '../core/work.ts';
+import { isWork, type Work } from '../core/work.ts';
+import { wpJsonEncodeSteps } from '../../../contracts/wordpress/php/index.ts';
 
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 interface Item {
@@ -35,8 +36,9 @@ function itemRequest(item: Item): ParsedRequest | null {
 
 /**
  * The items run in the batch request's own environment: its user, its language (`/uk/wp-json/batch/v1`), its links.
- * Validation of all items comes first, in one step; then each item runs in a step of its own, so a server answers
- * other clients between two items of a large batch instead of after all 25 of them.
+ * Validation of all items comes first, in one step; then each item runs in a step of its own (or several: a long
+ * post's content is rendered in steps), so a server answers other clients between two items of a large batch
+ * instead of after all 25 of them.
  */
 export function* batchHandler(ctx: HandlerCtx): Work<Reply> {
   const items = (Array.isArray(ctx.params.requests) ? ctx.params.requests : []) as Item[];
@@ -62,8 +64,12 @@ export function* batchHandler(ctx: HandlerCtx): Work<Reply> {
       continue;
     }
     yield;
-    const d = ctx.items.run(prep, req);
+    const run = ctx.items.run(prep, req);
+    const d = isWork(run) ? yield* run : run;
     responses.push(envelope(d.data, d.status, d.headers).body);
   }
-  return ok({ responses }, 207);
+  // A batch of 25 long posts answers some 16 MB: its encoding is made here, in steps, rather than at once in respond.
+  const body = { responses };
+  const json = yield* wpJsonEncodeSteps(body);
+  return ok(body, 207, { json: () => json });
 }

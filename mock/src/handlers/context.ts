@@ -2,7 +2,7 @@
 // world (time, randomness, who is asking, where links should point) comes in through HandlerCtx.
 import type { Work } from '../core/work.ts';
 import type { ParsedRequest } from '../wire/request.ts';
-import type { Lang, UserRecord } from '../../../fixtures/model/records.ts';
+import type { Lang, UserRecord } from '../../../contracts/model/records.ts';
 import type { Store } from '../store/store.ts';
 import type { DeepReadonly } from '../store/table.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';
@@ -55,12 +55,19 @@ export interface HandlerCtx {
 /** One batch item after route and validate: ready to run, or the error it is answered with. */
 export type PreparedItem = { readonly kind: 'ready' } | { readonly kind: 'error'; readonly error: WpErrorResponse };
 
+/** One item's answer, before its envelope. */
+export interface ItemAnswer {
+  status: number;
+  data: unknown;
+  headers: readonly (readonly [string, string])[];
+}
+
 /** What serve_batch_request_v1() asks of the server for each item. */
 export interface ItemDispatcher {
   /** Route and validate (nothing runs yet); a route that does not allow batching is `rest_batch_not_allowed`. */
   prepare(req: ParsedRequest): PreparedItem;
-  /** Authorize and run an item prepare() gave back. */
-  run(item: PreparedItem, req: ParsedRequest): { status: number; data: unknown; headers: readonly (readonly [string, string])[] };
+  /** Authorize and run an item prepare() gave back (in steps when its handler works in steps: a long post's content). */
+  run(item: PreparedItem, req: ParsedRequest): ItemAnswer | Work<ItemAnswer>;
 }
 
 export interface Pagination {

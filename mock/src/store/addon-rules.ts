@@ -4,9 +4,10 @@
 // remove with what depends on the removed record, the one-active-theme switch, and the settings objects.
 
 import { shareUnchanged } from './delta.ts';
-import { recordProblems } from '../../../fixtures/model/check.ts';
+import { recordProblems } from '../../../contracts/model/check.ts';
+import type { PartIssue } from '../../../contracts/model/integrity.ts';
 import { dropObjectRecords, objectExists, postTypeOf, type RecordWorld } from './links.ts';
-import type { CalendarSettings, FixtureSet, Sequences, StoreData } from '../../../fixtures/model/records.ts';
+import type { CalendarSettings, FixtureSet, Sequences, StoreData } from '../../../contracts/model/records.ts';
 import { keyOf, rowsOf, SINGLETON_DEFS, TABLES, type KeyOf, type RecordTableName, type RecordTables, type Singletons, type Stored, type TableName } from './registry.ts';
 import { invalid, StoreError } from './store-error.ts';
 import { deepFreeze, type DeepReadonly } from './table.ts';
@@ -62,7 +63,7 @@ export type { RecordWorld } from './links.ts';
 
 const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
   importJobs: { part: 'calendar', at: '/importJobs', keyWhat: 'import_id' },
-  // Contact forms are posts: their IDs are checked with the other posts' (integrity.ts, and postIdClash below).
+  // Contact forms are posts: their IDs are checked with the other posts' (contracts/model/integrity.ts, and postIdClash below).
   contactForms: {
     part: 'addons', at: '/contactForms',
     unique: [{ unique: (f) => (f.slug === '' ? undefined : `'${f.slug}'`), field: 'slug', what: 'contact form slug' }],
@@ -150,12 +151,6 @@ const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
 
 // ---- the loader's side ------------------------------------------------------------------------------
 
-interface RuleIssue {
-  part: keyof FixtureSet;
-  pointer: string;
-  message: string;
-}
-
 /** A RecordWorld over a fixture set, for the loader. */
 function fixtureWorld(set: FixtureSet): RecordWorld {
   const rows = rowsOf({ ...set, version: 1, sequences: {} as Sequences } as DeepReadonly<StoreData>) as Record<TableName, readonly object[]>;
@@ -171,8 +166,8 @@ function fixtureWorld(set: FixtureSet): RecordWorld {
 }
 
 /** Every record of every add-on table against its rules; key duplicates included. */
-export function addonIssues(set: FixtureSet, world: RecordWorld = fixtureWorld(set)): RuleIssue[] {
-  const out: RuleIssue[] = [];
+export function addonIssues(set: FixtureSet, world: RecordWorld = fixtureWorld(set)): PartIssue[] {
+  const out: PartIssue[] = [];
   for (const name of Object.keys(ADDON_RULES) as RecordTableName[]) {
     const rules = ADDON_RULES[name] as TableRules<RecordTableName>;
     const all = world.values(name) as readonly Rec<RecordTableName>[];

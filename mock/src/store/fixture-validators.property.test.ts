@@ -1,5 +1,5 @@
 // The generated validators (schema-validators.ts, Ajv's standalone code) are a build-time copy of what Ajv compiles
-// from fixtures/schema.json at run time, which is the canonical path: the committed file is what the schema renders
+// from contracts/model/schema.json at run time, which is the canonical path: the committed file is what the schema renders
 // today, and on generated values both accept and reject the same values with the same errors. Values: the generated
 // fixtures with one node replaced (by a value of the contract's generators for a field's schema, which is mostly
 // valid and at the schema's edges, by any JSON value, or removed), and any JSON value against every definition.
@@ -12,9 +12,9 @@ import { valueArb } from '../../../contracts/lib/arbitraries/values.ts';
 import { dereference } from '../../../contracts/lib/deref.ts';
 import type { JsonSchema } from '../../../contracts/lib/types.ts';
 import { generateFixtures } from '../../../fixtures/lib/generate-all.ts';
-import schemaJson from '../../../fixtures/schema.json' with { type: 'json' };
-import * as generated from '../../../fixtures/model/schema-validators.ts';
-import { compiledValidators, renderSchemaValidators, type FixtureSchema } from '../../../fixtures/model/validators-source.ts';
+import schemaJson from '../../../contracts/model/schema.json' with { type: 'json' };
+import * as generated from '../../../contracts/model/schema-validators.ts';
+import { compiledValidators, renderSchemaValidators, type FixtureSchema } from '../../../contracts/model/validators-source.ts';
 
 const schema = schemaJson as FixtureSchema;
 const RUNS = 150;
@@ -127,9 +127,9 @@ const mutatedNode = fc
     return replaced(node, within[inner % within.length]!.path, value);
   });
 
-describe('fixtures/model/schema-validators.ts (Ajv standalone code of fixtures/schema.json)', () => {
-  it('is what the schema renders today (run `npm run fixtures:types` after editing the schema or updating Ajv)', () => {
-    expect(readFileSync(new URL('../../../fixtures/model/schema-validators.ts', import.meta.url), 'utf8') === renderSchemaValidators(schema)).toBe(true);
+describe('contracts/model/schema-validators.ts (Ajv standalone code of contracts/model/schema.json)', () => {
+  it('is what the schema renders today (run `npm run model:types` after editing the schema or updating Ajv)', () => {
+    expect(readFileSync(new URL('../../../contracts/model/schema-validators.ts', import.meta.url), 'utf8') === renderSchemaValidators(schema)).toBe(true);
   });
 
   it('exports one validator per definition of the schema, and nothing else', () => {

@@ -8,7 +8,7 @@
 // them: a line cut short by a crash, or damaged, is told from a whole one by that, not by luck.
 
 import { crc32 } from 'node:zlib';
-import type { Sequences } from '../../../fixtures/model/records.ts';
+import type { Sequences } from '../../../contracts/model/records.ts';
 import type { Commit, RecordedCommit, RowChange, TableName } from './store.ts';
 import { TABLE_NAMES } from './registry.ts';
 import { diff, isPatch, type Patch } from './delta.ts';

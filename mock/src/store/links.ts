@@ -1,7 +1,7 @@
 // References between records, shared by the post, term and add-on rules: what an ID is, whether a reference holds,
 // and what goes when the record it points at goes.
 
-import type { Lang, PostType, TermType } from '../../../fixtures/model/records.ts';
+import type { Lang, PostType, TermType } from '../../../contracts/model/records.ts';
 import type { AllTables, KeyOf, Stored, TableName } from './registry.ts';
 import { StoreError } from './store-error.ts';
 import type { Tx } from './transaction.ts';

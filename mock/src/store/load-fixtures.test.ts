@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FixtureError } from '../../../fixtures/model/fixture-error.ts';
+import { FixtureError } from '../../../contracts/model/fixture-error.ts';
 import { generateFixtures, renderFixtureFiles } from '../../../fixtures/lib/generate-all.ts';
 import { loadFixtures, parseFixtureTexts, parseStateText, type ReadFs } from './load-fixtures.ts';
-import { recordProblems } from '../../../fixtures/model/check.ts';
-import { FIXTURE_FILES, type CategoryRecord, type EventRecord, type FixtureSet } from '../../../fixtures/model/records.ts';
+import { recordProblems } from '../../../contracts/model/check.ts';
+import { FIXTURE_FILES, type CategoryRecord, type EventRecord, type FixtureSet } from '../../../contracts/model/records.ts';
 import { fixturesToData } from './store.ts';
 
 const FIXTURES = new URL('../../../fixtures/', import.meta.url);

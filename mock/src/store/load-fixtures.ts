@@ -4,14 +4,15 @@
 
 import { readFile as nodeReadFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FixtureError, type FixtureIssue } from '../../../fixtures/model/fixture-error.ts';
+import { FixtureError, type FixtureIssue } from '../../../contracts/model/fixture-error.ts';
 import { checkFixtureSet } from './fixture-schema.ts';
-import { schemaIssues } from '../../../fixtures/model/check.ts';
-import { checkIntegrity, minimumSequences } from './integrity.ts';
+import { schemaIssues } from '../../../contracts/model/check.ts';
+import { checkIntegrity } from './integrity.ts';
+import { minimumSequences } from '../../../contracts/model/integrity.ts';
 import { parseJsonText } from './json-text.ts';
-import { FIXTURE_FILES, type FixtureSet, type Sequences, type StoreData } from '../../../fixtures/model/records.ts';
+import { FIXTURE_FILES, type FixtureSet, type Sequences, type StoreData } from '../../../contracts/model/records.ts';
 
-export { FixtureError, type FixtureIssue } from '../../../fixtures/model/fixture-error.ts';
+export { FixtureError, type FixtureIssue } from '../../../contracts/model/fixture-error.ts';
 
 /** The one fs function loading needs; tests pass an in-memory one. */
 export interface ReadFs {

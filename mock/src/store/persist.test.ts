@@ -3,10 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureError } from '../../../fixtures/model/fixture-error.ts';
+import { FixtureError } from '../../../contracts/model/fixture-error.ts';
 import { encodeEntry, JournalError, parseJournal } from './journal.ts';
 import { loadFixtures } from './load-fixtures.ts';
-import type { FixtureSet } from '../../../fixtures/model/records.ts';
+import type { FixtureSet } from '../../../contracts/model/records.ts';
 import { loadState, nodePersistFs, openStateFile, StateFileError, writeFileAtomic, type FileHandleLike, type Persister, type PersistFs } from './persist.ts';
 import { serializeState, stateTextPieces } from './state-text.ts';
 import { createStore, diffSnapshots, type Store } from './store.ts';

@@ -9,11 +9,11 @@
 // are every acknowledged write. On start the journal is replayed; a last line cut short by a crash is left out,
 // with a note; anything else that does not fit is an error naming the file, never silently dropped.
 
-import { FixtureError } from '../../../fixtures/model/fixture-error.ts';
+import { FixtureError } from '../../../contracts/model/fixture-error.ts';
 import { checkIntegrity } from './integrity.ts';
 import { encodeEntry, JournalError, parseJournal, txnOf, type JournalEntry } from './journal.ts';
 import { loadFixtures, parseStateFile, unreadable } from './load-fixtures.ts';
-import type { FixtureSet, StoreData } from '../../../fixtures/model/records.ts';
+import type { FixtureSet, StoreData } from '../../../contracts/model/records.ts';
 import { nodePersistFs, tempPathFor, writeFileAtomic, type FileHandleLike, type PersistFs } from './persist-fs.ts';
 import { stateTextPieces } from './state-text.ts';
 import { createStore, StoreError, type Commit, type Store, type StoreOptions } from './store.ts';

@@ -2,9 +2,9 @@
 // dates, status by date, slugs, references, trash and delete cascades. Each function stages its changes in the
 // transaction it is given and throws a StoreError, before anything is committed, when a rule refuses the write.
 
-import { recordProblems, type RecordDef } from '../../../fixtures/model/check.ts';
+import { recordProblems, type RecordDef } from '../../../contracts/model/check.ts';
 import { checkRefs, checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
-import type { EventRecord, Lang, LiveStatus, PostBase, PostType, PostTypeMap, RecordMeta } from '../../../fixtures/model/records.ts';
+import type { EventRecord, Lang, LiveStatus, PostBase, PostType, PostTypeMap, RecordMeta } from '../../../contracts/model/records.ts';
 import type { Stored } from './registry.ts';
 import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug } from '../../../contracts/wordpress/slug.ts';
 import { invalid, StoreError, stripUndefined } from './store-error.ts';

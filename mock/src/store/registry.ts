@@ -3,13 +3,13 @@
 // that passes every check is applied here in one synchronous step (rows, slug index, singletons, sequences,
 // version, listeners). The row writers live in a private field of the registry, so nothing else can change a row.
 
-import type { RecordDef } from '../../../fixtures/model/check.ts';
+import type { RecordDef } from '../../../contracts/model/check.ts';
 import type {
   AmsState, CalendarSettings, CategoryRecord, ContactForm, EventRecord, FeedbackSubmission, ImportJob, JsonObject, LmsToken,
   LmsUser, OnOff, OrganizerRecord, PageBuilderConnection, PageBuilderLog, PageBuilderPlugin, PageBuilderTheme, PostType,
   SeoMode, SeoObject, SeoRedirection, Sequences, Slider, StoreData, StringPackage, TagRecord, TermType, TrackedKeyword,
   TranslationJob, TranslationSettings, TranslationString, UserRecord, VenueRecord,
-} from '../../../fixtures/model/records.ts';
+} from '../../../contracts/model/records.ts';
 import { SlugIndex, type SlugOverlay } from './slug-index.ts';
 import { deepFreeze, Table, type DeepReadonly, type RowWriter } from './table.ts';
 

@@ -2,7 +2,7 @@
 // lowest `-N` suffix not yet known to be taken (its hint), so a run of creates with the same title stays linear.
 // Transactions stage their slug changes in a SlugOverlay; the registry's commit applies it here.
 
-import type { PostType, TermType } from '../../../fixtures/model/records.ts';
+import type { PostType, TermType } from '../../../contracts/model/records.ts';
 
 export type SluggedType = PostType | TermType;
 

@@ -2,7 +2,7 @@
 // Written in pieces (one record at a time), so a large state is serialised without holding the event loop: the
 // pieces joined are exactly JSON.stringify of the whole.
 
-import type { StoreData } from '../../../fixtures/model/records.ts';
+import type { StoreData } from '../../../contracts/model/records.ts';
 import type { DeepReadonly } from './table.ts';
 
 /** JSON of `value`, lists split into one piece per item (the records), objects into one piece per key. */

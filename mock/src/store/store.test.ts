@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures, parseStateText } from './load-fixtures.ts';
-import type { EventRecord, FixtureSet } from '../../../fixtures/model/records.ts';
+import type { EventRecord, FixtureSet } from '../../../contracts/model/records.ts';
 import { createStore, diffSnapshots, fixturesToData, Store, StoreError, type StoreChange } from './store.ts';
 
 let fixtures: FixtureSet;

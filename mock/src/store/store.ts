@@ -4,13 +4,13 @@
 // turn of the event loop, so any number of concurrent requests get distinct IDs without locks.
 // Every write runs its rules (post-rules.ts, term-rules.ts, addon-rules.ts) against a transaction and is
 // committed only when all of them pass (registry.ts): a refused write changes nothing, not the records, not
-// the version, not the sequences, not the slug hints. Every write is checked against fixtures/schema.json and
+// the version, not the sequences, not the slug hints. Every write is checked against contracts/model/schema.json and
 // the fixture loader's cross-record rules, so the state can always be saved and loaded again.
 
 import { activateTheme, insertRecord, putRecord, removeRecord, setSingleton } from './addon-rules.ts';
-import { recordProblems } from '../../../fixtures/model/check.ts';
-import { minimumSequences } from './integrity.ts';
-import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, TermType, TermTypeMap } from '../../../fixtures/model/records.ts';
+import { recordProblems } from '../../../contracts/model/check.ts';
+import { minimumSequences } from '../../../contracts/model/integrity.ts';
+import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, TermType, TermTypeMap } from '../../../contracts/model/records.ts';
 import { createPost, deletePost, trashPost, untrashPost, updatePost, WallClock, type PostInput } from './post-rules.ts';
 import {
   Registry, SINGLETON_DEFS, TABLES, type KeyOf, type Listener, type RecordTableName, type RecordTables, type RowChange,

@@ -3,9 +3,9 @@
 // takes with it. Every change, the loop-breaking moves of other categories included, is staged in the transaction
 // and only committed once every check has passed.
 
-import { recordProblems } from '../../../fixtures/model/check.ts';
+import { recordProblems } from '../../../contracts/model/check.ts';
 import { checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
-import type { CategoryRecord, Lang, TagRecord, TermType, TermTypeMap } from '../../../fixtures/model/records.ts';
+import type { CategoryRecord, Lang, TagRecord, TermType, TermTypeMap } from '../../../contracts/model/records.ts';
 import type { Stored } from './registry.ts';
 import { MAX_SLUG_LENGTH, sanitizeTitle, truncateSlug } from '../../../contracts/wordpress/slug.ts';
 import { invalid, StoreError, stripUndefined } from './store-error.ts';

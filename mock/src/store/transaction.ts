@@ -2,7 +2,7 @@
 // it; nothing reaches a table until the registry commits it. A refused write throws before the commit, and the
 // staged changes are dropped with the transaction: snapshot, version, sequences and slug hints stay as they were.
 
-import type { Sequences, StoreData } from '../../../fixtures/model/records.ts';
+import type { Sequences, StoreData } from '../../../contracts/model/records.ts';
 import type { AllTables, RegistryView, Singletons, Staged, StoreChange, Stored, TableName } from './registry.ts';
 import { isSlugged, keyOf, TABLES } from './registry.ts';
 import { SlugOverlay, type SluggedType } from './slug-index.ts';

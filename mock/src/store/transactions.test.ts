@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures, parseStateText } from './load-fixtures.ts';
-import type { ContactForm, FixtureSet, Lang, PostType, Sequences, StoreData, TermType, UserRecord } from '../../../fixtures/model/records.ts';
+import type { ContactForm, FixtureSet, Lang, PostType, Sequences, StoreData, TermType, UserRecord } from '../../../contracts/model/records.ts';
 import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug, truncateSlug, MAX_SLUG_LENGTH, uniqueSlug } from '../../../contracts/wordpress/slug.ts';
 import { createStore, Store, StoreError } from './store.ts';
 import type { DeepReadonly } from './table.ts';

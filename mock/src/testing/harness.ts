@@ -3,7 +3,7 @@
 import { loadContractFile, type Contract } from '../../../contracts/lib/loader.ts';
 import { createMock, DEFAULT_FIXTURES_DIR, type Mock, type MockOptions } from '../index.ts';
 import { loadFixtures } from '../store/load-fixtures.ts';
-import type { FixtureSet } from '../../../fixtures/model/records.ts';
+import type { FixtureSet } from '../../../contracts/model/records.ts';
 import type { MockResponse } from '../core/types.ts';
 
 let contract: Contract | undefined;

@@ -4,7 +4,7 @@
 // a `Prefer` the mock cannot honour (400), an invalid `_jsonp` callback (serve_request()'s early 400). The
 // environment every later stage dispatches in is built here, once.
 import type { Contract } from '../../../../contracts/lib/loader.ts';
-import type { Lang } from '../../../../fixtures/model/records.ts';
+import type { Lang } from '../../../../contracts/model/records.ts';
 import type { Store } from '../../store/store.ts';
 import { invalidPrefer, jsonpCallbackInvalid, payloadTooLarge, type WpErrorResponse } from '../../wire/errors.ts';
 import { apacheRejection, parseRequest } from '../../wire/request.ts';

@@ -1,7 +1,7 @@
 // The calendar's other routes (000 §4.3): rendered views, the onboarding wizard and the external import
 // service's callbacks. Views answer a JSON string of HTML (the contract types the answer as JSON); the import
 // callbacks move an import job along, checking the batch hash the job expects.
-import type { ImportJob, ImportStatus, JsonObject } from '../../../../fixtures/model/records.ts';
+import type { ImportJob, ImportStatus, JsonObject } from '../../../../contracts/model/records.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { legacyLookup } from '../calendar/common.ts';
 import { readsPost } from '../../core/permissions.ts';

@@ -3,7 +3,7 @@
 // deleted; a submission is validated against the form's tags (`[text* name]` is required, `[email ...]` must be an
 // address, every text field has a `maxlength`) and stored, up to the limits in limits.ts. Everything here reads
 // client text in one pass: no regular expression that could backtrack over it.
-import type { ContactForm, ContactFormMail, FeedbackStatus } from '../../../../fixtures/model/records.ts';
+import type { ContactForm, ContactFormMail, FeedbackStatus } from '../../../../contracts/model/records.ts';
 import type { Stored } from '../../store/store.ts';
 import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
 import { isEmail } from '../../../../contracts/wordpress/schema/index.ts';

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { Mock } from '../../index.ts';
-import type { FeedbackSubmission } from '../../../../fixtures/model/records.ts';
+import type { FeedbackSubmission } from '../../../../contracts/model/records.ts';
 import { call, freshMock, TEST_NOW } from '../../testing/harness.ts';
 import { formTags } from './forms.ts';
 import { LIMITS } from './limits.ts';

@@ -1,7 +1,7 @@
 // `pagebuilder-one/v1` (001 §4.8): the suite's connection, themes and plugins with their inactive/active status
 // (one theme active at a time, as WordPress themes), migrations, settings and logs. The eight plugin slugs are
 // omitted by the documents; the fixtures' `pagebuilder-one-addon-a` ... `-h` stand in, and an unknown slug is 404.
-import type { PageBuilderConnection, PageBuilderPlugin } from '../../../../fixtures/model/records.ts';
+import type { PageBuilderConnection, PageBuilderPlugin } from '../../../../contracts/model/records.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { err, json, nowWall, settingsInput, storeRefusal, str } from './util.ts';
 

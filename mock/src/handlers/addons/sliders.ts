@@ -1,7 +1,7 @@
 // `sliderrevolution`: read-only sliders (001 §4.6). A slider is addressed by alias (or numeric ID); `slides/{id}`
 // lists one slider's slides, `stream/{id}` the slides of several sliders (`1,3`), `modal/{slider}` a slider
 // prepared for a modal.
-import type { Slider } from '../../../../fixtures/model/records.ts';
+import type { Slider } from '../../../../contracts/model/records.ts';
 import type { Stored } from '../../store/store.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { err } from './util.ts';

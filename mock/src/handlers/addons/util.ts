@@ -1,6 +1,6 @@
 // Helpers the add-on handlers share. The add-ons' error codes are not documented (000 §7, 001 §4: "not shown");
 // each plugin's own style is imitated: a snake_case code, a sentence, `data.status`.
-import type { JsonObject, JsonValue } from '../../../../fixtures/model/records.ts';
+import type { JsonObject, JsonValue } from '../../../../contracts/model/records.ts';
 import { StoreError } from '../../store/store.ts';
 import { epochToWall } from '../../../../contracts/wordpress/time.ts';
 import { wpError } from '../../wire/errors.ts';

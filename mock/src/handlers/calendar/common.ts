@@ -1,5 +1,5 @@
 // Small pieces both calendar handlers use: the site's clock, store errors as WordPress errors, pagination.
-import type { Lang } from '../../../../fixtures/model/records.ts';
+import type { Lang } from '../../../../contracts/model/records.ts';
 import { StoreError, type Store } from '../../store/store.ts';
 import { epochToWall, utcToZoned } from '../../../../contracts/wordpress/time.ts';
 import { pageBeyond, wpError } from '../../wire/errors.ts';

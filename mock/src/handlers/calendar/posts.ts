@@ -1,15 +1,18 @@
 // Events, venues and organizers in both calendar namespaces. One store serves both, so an event created through
 // cal/v1 is read through cal/events/v1 and the other way round; only the representation and the parameter
 // names differ. Item lookups, trash and force follow the wp/v2 posts controller (samples 23, 35-38).
-import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../../../fixtures/model/records.ts';
+import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { Stored } from '../../store/store.ts';
 import { isKnownTimeZone } from '../../../../contracts/wordpress/time.ts';
 import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
-import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
-import { rendered, renderedOnce, type Rendered } from './render-cache.ts';
+import { wpJsonEncode, wpJsonEncodeSteps } from '../../../../contracts/wordpress/php/index.ts';
+import { renderContentSteps } from '../../../../contracts/wordpress/content/post-text.ts';
+import { STEP_CHARS } from '../../../../contracts/wordpress/steps.ts';
+import { andThen, isWork, type Work } from '../../core/work.ts';
+import { heldRendering, keepRendering, renderedOnce, type Rendered } from './render-cache.ts';
 import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, siteNow, storeFailure } from './common.ts';
 import { pageOf } from '../../wire/pagination.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
@@ -28,40 +31,66 @@ type AnyPost = Stored<EventRecord> | Stored<VenueRecord> | Stored<OrganizerRecor
 
 const COLLECTION: Record<PostType, string> = { event: 'events', venue: 'venues', organizer: 'organizers' };
 
-/** A record's rendering in this namespace, from the render cache. */
-function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Rendered {
+/** Where the render memo keeps a record's rendering, and what it depends on; none for the edit context. */
+function memoPlace(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext): { variant: string; deps: string } | undefined {
   // Edit renderings only answer writes, and every write stores a new record, so one kept on its record would never
   // be read again (and would hold some 6 KB per created record): rendered for this answer only.
-  if (context === 'edit') return renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode);
+  if (context === 'edit') return undefined;
   // Legacy events nest venues, organizers and term counts, so any write to the store makes them stale; which nested
   // records this reader may not see is part of the rendering too.
   const deps = ns === 'legacy' && type === 'event' ? `${ctx.store.version}|${hiddenNested(ctx, rec as Stored<EventRecord>).join(',')}` : '';
-  const variant = `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}`;
-  return rendered(ctx.memos.renders, rec, variant, deps, () => render(ctx, ns, type, rec, context), wpJsonEncode);
+  return { variant: `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}`, deps };
+}
+
+/**
+ * A record's rendering in this namespace, from the render cache. A long post (content of STEP_CHARS or more) the
+ * memo does not hold is rendered in steps: the_content of a post near the 8 MiB body cap (renderContentSteps()),
+ * then the rendering's encoding (wpJsonEncodeSteps()), so a server answers other clients meanwhile.
+ */
+function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Rendered | Work<Rendered> {
+  const place = memoPlace(ctx, ns, type, rec, context);
+  const held = place && heldRendering(ctx.memos.renders, rec, place.variant, place.deps);
+  if (held) return held;
+  const keep = (r: Rendered) => (place ? keepRendering(ctx.memos.renders, rec, place.variant, place.deps, r) : r);
+  if (rec.content.length < STEP_CHARS) return keep(renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode));
+  return (function* () {
+    const html = yield* renderContentSteps(rec.content);
+    yield;
+    const obj = render(ctx, ns, type, rec, context, html);
+    yield;
+    const json = yield* wpJsonEncodeSteps(obj);
+    return keep({ obj, json });
+  })();
 }
 
 /** The answer for one record: its object, and its encoding for the fast path. */
-function one(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, status = 200, context: CalContext = 'view', extra: { headers?: Record<string, string> } = {}): Reply {
-  const r = cached(ctx, ns, type, rec, context);
-  return ok(r.obj, status, { ...extra, json: () => r.json });
+function one(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, status = 200, context: CalContext = 'view', extra: { headers?: Record<string, string> } = {}): Reply | Work<Reply> {
+  return andThen(cached(ctx, ns, type, rec, context), (r): Reply => ok(r.obj, status, { ...extra, json: () => r.json }));
 }
 
-/** The answer for a page of records. */
-function many(ctx: HandlerCtx, ns: Ns, type: PostType, recs: readonly AnyPost[], pagination: Pagination): Reply {
-  const rs = recs.map((r) => cached(ctx, ns, type, r));
-  return ok(rs.map((r) => r.obj), 200, { pagination, json: () => `[${rs.map((r) => r.json).join(',')}]` });
+/** The answer for a page of records (in steps when one of them is a long post the memo does not hold). */
+function many(ctx: HandlerCtx, ns: Ns, type: PostType, recs: readonly AnyPost[], pagination: Pagination): Reply | Work<Reply> {
+  const answer = (rs: readonly Rendered[]): Reply => ok(rs.map((r) => r.obj), 200, { pagination, json: () => `[${rs.map((r) => r.json).join(',')}]` });
+  const each = recs.map((r) => cached(ctx, ns, type, r));
+  if (!each.some((r) => isWork(r))) return answer(each as Rendered[]);
+  return (function* () {
+    const rs: Rendered[] = [];
+    for (const r of each) rs.push(isWork(r) ? yield* r : r);
+    return answer(rs);
+  })();
 }
 
-function render(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Record<string, unknown> {
+/** `contentHtml`: renderContent() of the record's content, when the caller has made it (in steps). */
+function render(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view', contentHtml?: string): Record<string, unknown> {
   const dl = defaultLang(ctx.store);
   if (ns === 'cal') {
-    if (type === 'event') return calEvent(ctx.links, rec as Stored<EventRecord>, dl, context);
-    if (type === 'venue') return calVenue(ctx.links, rec as Stored<VenueRecord>, dl, context);
-    return calOrganizer(ctx.links, rec as Stored<OrganizerRecord>, dl, context);
+    if (type === 'event') return calEvent(ctx.links, rec as Stored<EventRecord>, dl, context, contentHtml);
+    if (type === 'venue') return calVenue(ctx.links, rec as Stored<VenueRecord>, dl, context, contentHtml);
+    return calOrganizer(ctx.links, rec as Stored<OrganizerRecord>, dl, context, contentHtml);
   }
-  if (type === 'event') return legacyEvent(ctx.links, rec as Stored<EventRecord>, readableLookup(ctx));
-  if (type === 'venue') return legacyVenue(ctx.links, rec as Stored<VenueRecord>, { defaultLang: dl });
-  return legacyOrganizer(ctx.links, rec as Stored<OrganizerRecord>, { defaultLang: dl });
+  if (type === 'event') return legacyEvent(ctx.links, rec as Stored<EventRecord>, readableLookup(ctx), contentHtml);
+  if (type === 'venue') return legacyVenue(ctx.links, rec as Stored<VenueRecord>, { defaultLang: dl }, contentHtml);
+  return legacyOrganizer(ctx.links, rec as Stored<OrganizerRecord>, { defaultLang: dl }, contentHtml);
 }
 
 function reader(ctx: HandlerCtx): Reader {
@@ -177,7 +206,7 @@ function eventBounds(ctx: HandlerCtx, ns: Ns, now: string): EventBounds | Reply 
   return bounds;
 }
 
-function listEvents(ctx: HandlerCtx, ns: Ns): Reply {
+function listEvents(ctx: HandlerCtx, ns: Ns): Reply | Work<Reply> {
   const p = ctx.params;
   // Who may ask for which status was settled with the parameters (core/status-capability.ts).
   const wanted = statuses(p);
@@ -210,7 +239,7 @@ function listEvents(ctx: HandlerCtx, ns: Ns): Reply {
   return many(ctx, ns, 'event', readableOnly(ctx, page.items), page.pagination);
 }
 
-function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply {
+function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply | Work<Reply> {
   const p = ctx.params;
   // Who may ask for which status was settled with the parameters (core/status-capability.ts).
   const wanted = statuses(p);
@@ -242,7 +271,7 @@ function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply
 
 // ---- items -----------------------------------------------------------------------------------------
 
-function read(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+function read(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
   const rec = findPost(ctx, type);
   if (!rec) return notFound();
   // A viewable post points at its page, as the posts controller does (sample 22).
@@ -311,7 +340,7 @@ function publishRefusal(ctx: HandlerCtx, patch: Patch, creating: boolean): Reply
   return refused ? fail(refused) : undefined;
 }
 
-function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
   let rec: AnyPost;
   try {
     const patch = patchFor(ctx, ns, type);
@@ -325,7 +354,7 @@ function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   return one(ctx, ns, type, rec, 201, 'edit', { headers: { Location: location(ctx, ns, type, rec.id) } });
 }
 
-function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
   const current = findPost(ctx, type);
   if (!current) return notFound();
   let rec: AnyPost;
@@ -340,7 +369,7 @@ function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
   return one(ctx, ns, type, rec, 200, 'edit');
 }
 
-function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
+function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
   const current = findPost(ctx, type);
   if (!current) return notFound();
   const force = ns === 'cal' && ctx.params.force === true;
@@ -368,10 +397,10 @@ function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply {
  */
 export function postHandlers(ns: Ns, type: PostType) {
   return {
-    list: (ctx: HandlerCtx): Reply => (type === 'event' ? listEvents(ctx, ns) : listLinked(ctx, ns, type)),
-    read: (ctx: HandlerCtx): Reply => read(ctx, ns, type),
-    create: (ctx: HandlerCtx): Reply => create(ctx, ns, type),
-    update: (ctx: HandlerCtx): Reply => update(ctx, ns, type),
-    delete: (ctx: HandlerCtx): Reply => remove(ctx, ns, type),
+    list: (ctx: HandlerCtx): Reply | Work<Reply> => (type === 'event' ? listEvents(ctx, ns) : listLinked(ctx, ns, type)),
+    read: (ctx: HandlerCtx): Reply | Work<Reply> => read(ctx, ns, type),
+    create: (ctx: HandlerCtx): Reply | Work<Reply> => create(ctx, ns, type),
+    update: (ctx: HandlerCtx): Reply | Work<Reply> => update(ctx, ns, type),
+    delete: (ctx: HandlerCtx): Reply | Work<Reply> => remove(ctx, ns, type),
   } as const;
 }

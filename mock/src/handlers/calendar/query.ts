@@ -1,7 +1,7 @@
 // The list filters of both calendar namespaces, as pure functions over stored records. Parameters arrive
 // validated and coerced (numbers are numbers, lists are lists); date parameters are parsed by the caller so
 // that an unreadable one can be reported as WordPress reports it.
-import type { CategoryRecord, EventRecord, Lang, OrganizerRecord, PostBase, TagRecord, VenueRecord } from '../../../../fixtures/model/records.ts';
+import type { CategoryRecord, EventRecord, Lang, OrganizerRecord, PostBase, TagRecord, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import type { DateBound } from './dates.ts';
 

@@ -27,17 +27,19 @@ export function renderedOnce(obj: Record<string, unknown>, encode: (v: unknown) 
 }
 
 /**
- * The rendering of `record` in `variant`: the memo's, if it was made for the same `deps` (a store version for
- * renderings that embed other records, '' otherwise), else made now and kept.
+ * The memo's rendering of `record` in `variant`, if it was made for the same `deps` (a store version for renderings
+ * that embed other records, '' otherwise).
  */
-export function rendered(memo: Memo<object, RecordRenderings>, record: object, variant: string, deps: string, make: () => Record<string, unknown>, encode: (v: unknown) => string): Rendered {
-  const held = memo.peek(record);
-  const hit = held?.get(variant);
-  if (hit && hit.deps === deps) return hit.rendered;
-  const r = renderedOnce(make(), encode);
+export function heldRendering(memo: Memo<object, RecordRenderings>, record: object, variant: string, deps: string): Rendered | undefined {
+  const hit = memo.peek(record)?.get(variant);
+  return hit && hit.deps === deps ? hit.rendered : undefined;
+}
+
+/** `r`, kept as the rendering of `record` in `variant` (when the memo is on). */
+export function keepRendering(memo: Memo<object, RecordRenderings>, record: object, variant: string, deps: string, r: Rendered): Rendered {
   if (!memo.settings.enabled) return r;
   // Kept renderings are encoded now: their size is what the memo is bounded by, and a read needs the JSON anyway.
-  const renderings: RecordRenderings = new Map(held ?? []);
+  const renderings: RecordRenderings = new Map(memo.peek(record) ?? []);
   renderings.set(variant, { deps, rendered: r, bytes: 3 * r.json.length + 256 });
   memo.set(record, renderings);
   return r;

@@ -2,7 +2,7 @@
 // LegacyOrganizer, LegacyTerm, all `x-basis: assumed`). The shape follows the calendar plugin's own v1 API:
 // plain-string title and description, `YYYY-MM-DD HH:MM:SS` dates with `*_details`, and venue, organizer and
 // terms nested as whole objects rather than IDs.
-import type { CategoryRecord, EventRecord, Lang, OrganizerRecord, TagRecord, VenueRecord } from '../../../../fixtures/model/records.ts';
+import type { CategoryRecord, EventRecord, Lang, OrganizerRecord, TagRecord, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { dateDetails, permalink, renderContent, renderExcerpt, TAXONOMY, type LinkBase } from './render-shared.ts';
 
@@ -51,7 +51,7 @@ export function legacyTerm(base: LinkBase, kind: 'category' | 'tag', term: R<Cat
   };
 }
 
-export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<LegacyLookup, 'defaultLang'>): Json {
+export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<LegacyLookup, 'defaultLang'>, contentHtml?: string): Json {
   return {
     id: v.id,
     author: String(v.author),
@@ -63,7 +63,7 @@ export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<Lega
     url: permalink(base, 'venue', v, lookup.defaultLang),
     venue: v.title,
     slug: v.slug,
-    description: renderContent(v.content),
+    description: contentHtml ?? renderContent(v.content),
     image: v.image ? image(v.image, v.featured_media) : undefined,
     show_map: v.show_map,
     show_map_link: v.show_map_link,
@@ -81,7 +81,7 @@ export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<Lega
   };
 }
 
-export function legacyOrganizer(base: LinkBase, o: R<OrganizerRecord>, lookup: Pick<LegacyLookup, 'defaultLang'>): Json {
+export function legacyOrganizer(base: LinkBase, o: R<OrganizerRecord>, lookup: Pick<LegacyLookup, 'defaultLang'>, contentHtml?: string): Json {
   return {
     id: o.id,
     author: String(o.author),
@@ -93,7 +93,7 @@ export function legacyOrganizer(base: LinkBase, o: R<OrganizerRecord>, lookup: P
     url: permalink(base, 'organizer', o, lookup.defaultLang),
     organizer: o.title,
     slug: o.slug,
-    description: renderContent(o.content),
+    description: contentHtml ?? renderContent(o.content),
     image: o.image ? image(o.image, o.featured_media) : undefined,
     phone: o.phone,
     website: o.website,
@@ -101,10 +101,11 @@ export function legacyOrganizer(base: LinkBase, o: R<OrganizerRecord>, lookup: P
   };
 }
 
-export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLookup): Json {
+export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLookup, contentHtml?: string): Json {
   const venues = e.venues.map((id) => lookup.venue(id)).filter((v): v is R<VenueRecord> => v !== undefined);
   const organizers = e.organizers.map((id) => lookup.organizer(id)).filter((o): o is R<OrganizerRecord> => o !== undefined);
   const host = new URL(base.home).host;
+  const description = contentHtml ?? renderContent(e.content);
   return {
     id: e.id,
     global_id: `${host}?id=${e.id}`,
@@ -118,8 +119,8 @@ export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLoo
     url: permalink(base, 'event', e, lookup.defaultLang),
     rest_url: `${base.apiRoot}cal/events/v1/events/${e.id}`,
     title: e.title,
-    description: renderContent(e.content),
-    excerpt: renderExcerpt(e.excerpt, e.content),
+    description,
+    excerpt: renderExcerpt(e.excerpt, e.content, description),
     slug: e.slug,
     image: image(e.image, e.featured_media),
     all_day: e.all_day,

@@ -1,6 +1,6 @@
 // What both calendar namespaces derive the same way from a stored post: its rendered HTML, permalink and
 // date strings. The namespaces differ in names and nesting, not in these facts.
-import type { Lang, PostBase } from '../../../../fixtures/model/records.ts';
+import type { Lang, PostBase } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 
 /** Where generated links point: the API root the client used and the site's home page. */

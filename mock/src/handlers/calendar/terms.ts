@@ -3,7 +3,7 @@
 // under the same parent is `term_exists` exactly as sample 40 shows it, and DELETE removes the term for good
 // (terms have no trash; the legacy route takes no `force`).
 import { pageOf } from '../../wire/pagination.ts';
-import type { TermType } from '../../../../fixtures/model/records.ts';
+import type { TermType } from '../../../../contracts/model/records.ts';
 import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
 import { StoreError } from '../../store/store.ts';
 import { invalidId, wpError } from '../../wire/errors.ts';

@@ -1,7 +1,7 @@
 // From a namespace's request body to changes of the neutral record. Each namespace names and types the same
 // facts differently (000 §2.1-2.5); this is the one place that knows both vocabularies on the way in.
-import type { EventRecord, PostBase, PostStatus } from '../../../../fixtures/model/records.ts';
-import { POST_FORMATS, POST_STATUSES } from '../../../../fixtures/model/records.ts';
+import type { EventRecord, PostBase, PostStatus } from '../../../../contracts/model/records.ts';
+import { POST_FORMATS, POST_STATUSES } from '../../../../contracts/model/records.ts';
 import type { PostInput } from '../../store/store.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { parseDateParam } from './dates.ts';

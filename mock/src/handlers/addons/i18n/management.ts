@@ -1,6 +1,6 @@
 // Translation add-on (001 §4.3), `i18n/tm/v1`: translation management. Editor (ATE) job data is attached to a
 // waiting job, a job's XLIFF is fetched, and the translation-manager service registration (AMS) is kept.
-import type { TranslationJob } from '../../../../../fixtures/model/records.ts';
+import type { TranslationJob } from '../../../../../contracts/model/records.ts';
 import { ok, type HandlerCtx, type Reply } from '../../context.ts';
 import { err, json, storeRefusal, str } from '../util.ts';
 

@@ -1,7 +1,7 @@
 // Translation add-on (001 §4.3), `i18n/st/v1`: the string-settings flags, and the string and package lists,
 // filtered, sorted and paged by limit/offset. Answer shapes are the mock's (the documents show none).
-import type { StringPackage, TranslationSettings, TranslationString } from '../../../../../fixtures/model/records.ts';
-import { STRING_KINDS, STRING_SOURCES } from '../../../../../fixtures/model/records.ts';
+import type { StringPackage, TranslationSettings, TranslationString } from '../../../../../contracts/model/records.ts';
+import { STRING_KINDS, STRING_SOURCES } from '../../../../../contracts/model/records.ts';
 import type { Stored } from '../../../store/store.ts';
 import { ok, type HandlerCtx, type Reply } from '../../context.ts';
 import { int, json, storeRefusal } from '../util.ts';

@@ -1,6 +1,6 @@
 // Search-optimisation add-on (001 §4.7), the analytics operations (`seo/v1/an`): tracked keywords (state), and
 // figures about pages, posts and page speed derived deterministically from IDs and keywords, so answers repeat.
-import type { TrackedKeyword } from '../../../../../fixtures/model/records.ts';
+import type { TrackedKeyword } from '../../../../../contracts/model/records.ts';
 import { ok, type HandlerCtx, type Reply } from '../../context.ts';
 import { pageOf } from '../../../wire/pagination.ts';
 import { err, int, nowWall, storeRefusal, str } from '../util.ts';

@@ -1,7 +1,7 @@
 // Search-optimisation add-on (001 §4.7), the per-object operations: a post's, term's or user's meta, schemas, score
 // and redirection, bulk meta, schema templates, and the figures derived from a URL or keyword (video data, search
 // intent), which repeat for the same input.
-import type { JsonObject, JsonValue, RedirectionType } from '../../../../../fixtures/model/records.ts';
+import type { JsonObject, JsonValue, RedirectionType } from '../../../../../contracts/model/records.ts';
 import { ok, type HandlerCtx, type Reply } from '../../context.ts';
 import { arg, err, int, json, nowWall, storeRefusal, str } from '../util.ts';
 import { figure, isReply, objectType, putObject, seoObject } from './shared.ts';

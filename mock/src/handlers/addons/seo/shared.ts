@@ -1,6 +1,6 @@
 // What the search-optimisation add-on's operations share: the stable figures its analytics are derived from, the
 // per-object record (meta, schemas, score) and a settings write.
-import type { JsonValue, SeoObject, SeoObjectType } from '../../../../../fixtures/model/records.ts';
+import type { JsonValue, SeoObject, SeoObjectType } from '../../../../../contracts/model/records.ts';
 import type { Stored } from '../../../store/store.ts';
 import { ok, type HandlerCtx, type Reply } from '../../context.ts';
 import { json, storeRefusal } from '../util.ts';

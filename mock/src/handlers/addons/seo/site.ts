@@ -1,6 +1,6 @@
 // Search-optimisation add-on (001 §4.7), the site-wide operations: modules on/off, the settings mode, settings and
 // the search page's settings, the setup wizard's steps, tools, the dashboard widget and the account connection.
-import type { JsonObject, JsonValue } from '../../../../../fixtures/model/records.ts';
+import type { JsonObject, JsonValue } from '../../../../../contracts/model/records.ts';
 import { ok, type HandlerCtx, type Reply } from '../../context.ts';
 import { json, settingsInput, storeRefusal } from '../util.ts';
 import { settingsPatch } from './shared.ts';
