@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TargetUnreachableError } from '../cli/errors.ts';
-import { createClient, type ClientOptions } from './client.ts';
+import { createClient, CUT_BODY_KEPT_BYTES, type ClientOptions } from './client.ts';
 import { encodeQuery } from './encode.ts';
 import { reachRoot } from './preflight.ts';
 import { tokenBucket, type Clock } from './rate.ts';
@@ -139,14 +139,18 @@ describe('createClient', () => {
     const client = createClient(options(server.url, { maxBodyBytes: 1024 * 1024 }));
     const e = await client.send({ method: 'GET', route: '/big' });
     expect(e.response?.status).toBe(200);
-    expect(Buffer.byteLength(e.response!.body)).toBe(1024 * 1024);
+    // A cut body keeps only its beginning: nothing parses it, and reports show 4 KiB of it.
+    expect(Buffer.byteLength(e.response!.body)).toBe(CUT_BODY_KEPT_BYTES);
+    expect(e.response!.body).toBe(big.slice(0, CUT_BODY_KEPT_BYTES));
     expect(e.response?.bodyCut).toEqual({ limitBytes: 1024 * 1024, declaredBytes: Buffer.byteLength(big) });
     expect(jsonBody(e.response)).toBeUndefined();
     expect(describeCut(e.response!.bodyCut!)).toBe(
       `body too large: the answer's body is longer than the 1 MiB the suite reads of one body (Content-Length ${Buffer.byteLength(big)}), so only its beginning was read and it was not parsed`,
     );
     const chunked = await client.send({ method: 'GET', route: '/chunked' });
+    // Without a Content-Length the body is read to the limit before it is known to be too long.
     expect(chunked.response?.bodyCut).toEqual({ limitBytes: 1024 * 1024 });
+    expect(chunked.response!.body).toBe(big.slice(0, CUT_BODY_KEPT_BYTES));
     // A request may ask for more (the root descriptor does).
     const whole = await client.send({ method: 'GET', route: '/big', maxBodyBytes: 4 * 1024 * 1024 });
     expect(whole.response?.bodyCut).toBeUndefined();
