@@ -93,6 +93,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
     const client = createClient({
       target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
       ...(args.auth ? { credentials: args.auth.credentials } : {}),
+      ...(args.lowAuth ? { lowCredentials: args.lowAuth.credentials } : {}),
       timeoutMs: args.timeoutMs,
       maxRequests: args.maxRequests,
       writes: writePolicy(args),
@@ -147,6 +148,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         maxRequests: args.maxRequests,
         policy: args.policy,
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
+        ...(args.lowAuth ? { lowAuthEnv: args.lowAuth.envVar } : {}),
         concurrency: deps.concurrency ?? args.workers ?? 4,
         deadline: { signal: deadline.signal, label: durationLabel(args.maxDurationMs ?? 3_600_000) },
         ...(args.maxFailures !== undefined ? { maxFailures: { limit: args.maxFailures, counts: (c) => failsRun(c) && !accepted.has(c.id) } } : {}),
