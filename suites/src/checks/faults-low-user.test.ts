@@ -44,6 +44,17 @@ describe('auth_status, signed in with fewer rights (--low-auth-env)', () => {
     expect(low.message).toMatch(/^no --low-auth-env: a signed-in refusal \(403, not 401\) needs the credentials of a user with fewer rights/);
   }, T);
 
+  it('ends with exit 2 before any write when the site does not log the low user in (a wrong password)', async () => {
+    // The harness throws when a run writes no report (exit 2 ends it before the checks), with what it printed.
+    const stderr = await h.run(undefined, ONLY, ['--low-auth-env', 'WRONG'], { WRONG: 'reader:AAAA BBBB CCCC DDDD EEEE FFFF' }).then(
+      () => '',
+      (e: Error) => e.message,
+    );
+    expect(stderr).toMatch(/^the run \(exit 2\) wrote no report: /);
+    expect(stderr).toMatch(/credentials from --low-auth-env WRONG not taken by the site: GET .*status=draft.* answered 400 rest_invalid_param: with 401 inside: the site treated the request as anonymous/);
+    expect(stderr).not.toContain('AAAA BBBB');
+  }, T);
+
   it('fails when the signed-in subscriber is refused with 401', async () => {
     let changed = 0;
     const fault: Fault = (req, next) => {

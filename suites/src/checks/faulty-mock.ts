@@ -90,7 +90,7 @@ export function anonymous(req: MockRequest): boolean {
 export interface Harness {
   mock: Mock;
   /** The suite's `test` command against the mock behind `fault`; `args` come after the harness's own. */
-  run(fault: Fault | undefined, only: string, args?: readonly string[]): Promise<FaultyRun>;
+  run(fault: Fault | undefined, only: string, args?: readonly string[], env?: Readonly<Record<string, string>>): Promise<FaultyRun>;
   close(): Promise<void>;
 }
 
@@ -101,7 +101,7 @@ export async function harness(api: MockApi, contract: Contract, mockOptions: { a
   // A subscriber's, in MOCK_LOW_AUTH: a test that wants the signed-in half of auth_status passes --low-auth-env MOCK_LOW_AUTH.
   const lc = c ? mock.credentials('subscriber') : undefined;
   const lowAuth = lc ? `${lc.username}:${lc.password}` : undefined;
-  const run = async (fault: Fault | undefined, only: string, args: readonly string[] = []): Promise<FaultyRun> => {
+  const run = async (fault: Fault | undefined, only: string, args: readonly string[] = [], env: Readonly<Record<string, string>> = {}): Promise<FaultyRun> => {
     const server = await api.listen((req: MockRequest) => {
       const res = fault ? fault(req, mock.handleNow) : mock.handleNow(req);
       const { bodyBytes: _stale, ...rest } = res;
@@ -113,7 +113,7 @@ export async function harness(api: MockApi, contract: Contract, mockOptions: { a
     const deps: MainDeps = {
       commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
       tool: { name: 'site-contracts', version: '0.0.0-test' },
-      env: { ...(auth ? { MOCK_AUTH: auth } : {}), ...(lowAuth ? { MOCK_LOW_AUTH: lowAuth } : {}) },
+      env: { ...(auth ? { MOCK_AUTH: auth } : {}), ...(lowAuth ? { MOCK_LOW_AUTH: lowAuth } : {}), ...env },
       stdout: { write: (s: string) => ((stdout += s), true) },
       stderr: { write: (s: string) => ((stderr += s), true) },
       now: () => new Date(),

@@ -26,6 +26,7 @@ import { durationLabel, reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
 import type { CaseResult } from '../../report/model.ts';
 import { CredentialsRefusedError, UsageError } from '../errors.ts';
+import { checkLowCredentials } from '../../http/low-preflight.ts';
 import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
 import { createProgress } from '../progress.ts';
@@ -118,6 +119,16 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
               : `site-contracts: warning: could not check the credentials from ${args.auth.envVar} (${check.why}); a refusal will show up as failed writes\n`,
           ),
         );
+        if (args.lowAuth) {
+          const low = await checkLowCredentials(client, contract, descriptor, args.lowAuth.envVar);
+          ctx.stderr.write(
+            ctx.redact(
+              low.kind === 'accepted'
+                ? `site-contracts: credentials from ${args.lowAuth.envVar} (--low-auth-env) accepted (${low.evidence})\n`
+                : `site-contracts: warning: could not check the credentials from ${args.lowAuth.envVar} (${low.why}); the low-user half of auth_status may blame the site for a refusal of credentials it did not take\n`,
+            ),
+          );
+        }
       }
       const { units, checks } = select(planAll(contract), CHECKS, only, skip);
       const mine = units.filter((u) => inShard(u.id, args.shard));
