@@ -208,6 +208,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         send: (out) => o.client.send({ ...out, intent: 'cleanup' }),
         served: (template, method) => liveEndpoint(o.descriptor, template, method) !== undefined,
         sweep: o.client.hasCredentials,
+        concurrency: o.concurrency ?? 4,
       });
     }
   }
