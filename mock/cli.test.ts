@@ -99,9 +99,16 @@ describe('start', () => {
         headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${m[1]}:${m[2]}`).toString('base64')}` },
         body: '{"title":"x"}',
       });
-      return [anon.status, authed.status];
+      // The subscriber's line: a signed-in user with fewer rights, refused with 403 (site-contracts --low-auth-env).
+      const low = /a subscriber, signed in with fewer rights \(writes answer 403\): user "([^"]+)" password "([^"]+)"/.exec(banner)!;
+      const refused = await fetch(`${url}/wp-json/cal/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${low[1]}:${low[2]}`).toString('base64')}` },
+        body: '{"title":"x"}',
+      });
+      return [anon.status, authed.status, refused.status];
     });
-    expect(result).toEqual([401, 201]);
+    expect(result).toEqual([401, 201, 403]);
     expect(exit.code).toBe(0);
   });
 

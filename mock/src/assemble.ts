@@ -95,8 +95,11 @@ export interface Mock {
   /** Back to the fixtures (what `POST /__mock/reset` does). */
   reset(): void;
   snapshot(): DeepReadonly<StoreData>;
-  /** An administrator's application-password credentials from the fixtures (for --auth). */
-  credentials(): Credentials | undefined;
+  /**
+   * Application-password credentials from the fixtures (for --auth): an administrator's by default, or those of the
+   * first user with `role` (`'subscriber'`: a user with fewer rights, whom WordPress refuses with 403).
+   */
+  credentials(role?: string): Credentials | undefined;
   /** Saves the state file, if any, and stops saving. */
   close(): Promise<void>;
   /** What each memo holds now (entries and estimated bytes against its budget). */
@@ -261,10 +264,10 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     contract,
     reset: () => store.reset(),
     snapshot: () => store.snapshot(),
-    credentials: () => {
-      const admin = store.table('users').find((u) => u.roles.includes('administrator') && u.application_passwords.length > 0);
-      const pw = admin?.application_passwords[0];
-      return admin && pw ? { username: admin.username, password: pw.password } : undefined;
+    credentials: (role = 'administrator') => {
+      const user = store.table('users').find((u) => u.roles.includes(role as (typeof u.roles)[number]) && u.application_passwords.length > 0);
+      const pw = user?.application_passwords[0];
+      return user && pw ? { username: user.username, password: pw.password } : undefined;
     },
     close: async () => {
       await persister?.close();

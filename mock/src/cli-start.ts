@@ -51,6 +51,12 @@ function credentialsLine(mock: Mock): string {
     : 'mock: --auth: no administrator with an application password in the fixtures; every write will answer 401';
 }
 
+/** A subscriber's credentials, for site-contracts test --low-auth-env: a signed-in user whom writes refuse with 403. */
+function lowCredentialsLine(mock: Mock): string | undefined {
+  const c = mock.credentials('subscriber');
+  return c ? `mock: --auth: a subscriber, signed in with fewer rights (writes answer 403): user "${c.username}" password "${c.password}"` : undefined;
+}
+
 /** Starts the mock the flags describe and serves until SIGINT or SIGTERM; `started` is when the command began. */
 export async function startMock(opts: CliOptions, started: number): Promise<void> {
   let mock: Mock;
@@ -90,7 +96,8 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
   ];
   if (opts.siteUrl) lines.push(`mock: links, guid and Location are built on the site URL ${opts.siteUrl}`);
   if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
-  if (opts.auth) lines.push(credentialsLine(mock));
+  const low = opts.auth ? lowCredentialsLine(mock) : undefined;
+  if (opts.auth) lines.push(credentialsLine(mock), ...(low ? [low] : []));
   else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');
   if (opts.watch) lines.push(`mock: --watch: reloading ${fixturesDir} when calendar.json, addons.json or users.json change (what was written since is then gone)`);
   lines.push(`mock: POST ${server.url}/__mock/reset restores the fixtures${opts.auth ? " (with the administrator's credentials)" : ''}; the mock's page: ${server.url}/__mock/`);

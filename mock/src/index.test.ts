@@ -38,6 +38,9 @@ describe('createMock', () => {
     expect(res.status).toBe(200);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(25);
     expect(mock.credentials()).toEqual({ username: 'admin', password: 'ACk6 qp4z jfOW 6dsy HMWV G0x1' });
+    // A user with fewer rights, for the suite's --low-auth-env; a role nobody with a password holds has none.
+    expect(mock.credentials('subscriber')).toEqual({ username: 'reader', password: 'YFWv yawU 4TAj vpzF d20t 5Cus' });
+    expect(mock.credentials('author')).toBeUndefined();
   });
 
   it('links are built on the site URL: the adapter\'s origin, or the siteUrl the mock was given; never on Host', async () => {

@@ -17,7 +17,7 @@ import { describeAnswer, wpError } from './wp.ts';
 export const AUTH_STATUS = 'auth_status';
 
 const PERMISSION_CODE = /forbidden|cannot|not_allowed|unauthori[sz]ed|permission|not_logged_in|authorization_required|access_denied/i;
-const LOGIN_CODE = /password|username|credential|token|jwt|nonce|login/i;
+export const LOGIN_CODE = /password|username|credential|token|jwt|nonce|login/i;
 
 /** Whether the request went with the run's WordPress credentials (a run with them refuses -H Authorization). */
 export function signedIn(e: Exchange, hasCredentials: boolean): boolean {

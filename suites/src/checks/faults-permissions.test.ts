@@ -18,7 +18,7 @@ const T = 60_000;
 
 describe('auth_status: 401 without credentials, 403 for a signed-in user', () => {
   it('passes on the mock, with refusals judged', async () => {
-    const { run } = await h.run(undefined, 'cal/v1,auth_status');
+    const { run } = await h.run(undefined, 'cal/v1,auth_status', ['--low-auth-env', 'MOCK_LOW_AUTH']);
     const cases = run.cases.filter((c) => c.check === 'auth_status');
     expect(cases.length).toBeGreaterThan(0);
     expect(cases.filter((c) => c.status !== 'passed').map((c) => c.id)).toEqual([]);

@@ -31,7 +31,8 @@ export interface MockResponse {
 
 export interface Mock {
   handleNow(req: MockRequest): MockResponse;
-  credentials(): { username: string; password: string } | undefined;
+  /** An administrator's by default; `'subscriber'`: a user with fewer rights (for --low-auth-env). */
+  credentials(role?: string): { username: string; password: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -94,6 +95,8 @@ export interface RunOptions {
   anonymous?: boolean;
   /** Sees every request the suite sends, before the fault or the mock does. */
   seen?: (req: MockRequest) => void;
+  /** More environment variables for the run (a credential a flag names). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface Harness<M extends Mock = Mock> {
@@ -107,6 +110,9 @@ export async function harness<M extends Mock>(api: MockApi<M>, contract: Contrac
   const mock = await api.createMock({ contract, auth: mockOptions.auth ?? true });
   const c = mockOptions.auth === false ? undefined : mock.credentials();
   const auth = c ? `${c.username}:${c.password}` : undefined;
+  // A subscriber's, in MOCK_LOW_AUTH: a test that wants the signed-in half of auth_status passes --low-auth-env MOCK_LOW_AUTH.
+  const lc = c ? mock.credentials('subscriber') : undefined;
+  const lowAuth = lc ? `${lc.username}:${lc.password}` : undefined;
   const run = async (fault: Fault | undefined, only: string, args: readonly string[] = [], options: RunOptions = {}): Promise<FaultyRun> => {
     const server = await api.listen((req: MockRequest) => {
       options.seen?.(req);
@@ -120,7 +126,7 @@ export async function harness<M extends Mock>(api: MockApi<M>, contract: Contrac
     const deps: MainDeps = {
       commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
       tool: { name: 'site-contracts', version: '0.0.0-test' },
-      env: auth ? { MOCK_AUTH: auth } : {},
+      env: { ...(auth ? { MOCK_AUTH: auth } : {}), ...(lowAuth ? { MOCK_LOW_AUTH: lowAuth } : {}), ...options.env },
       stdout: { write: (s: string) => ((stdout += s), true) },
       stderr: { write: (s: string) => ((stderr += s), true) },
       now: () => new Date(),

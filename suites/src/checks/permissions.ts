@@ -20,6 +20,7 @@ import { AUTH_STATUS, permissionRefusal } from './auth_status.ts';
 import { writeBlocker } from './lifecycle.ts';
 import { calendarResources, createOwn, minimalCreateBody, type CalendarResource } from './resources.ts';
 import { describeAnswer, transportOutcome } from './wp.ts';
+import { lowUserTries, lowUserVerdict, NO_LOW_USER } from './low_user.ts';
 
 const accepted = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
 
@@ -48,10 +49,13 @@ async function permissions(env: UnitEnv, res: CalendarResource): Promise<void> {
     env.emit({ check: ALLOW_HEADER, operation: op, variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
   const emitAuth = (outcome: Outcome, message: string, e?: Exchange): void =>
     env.emit({ check: AUTH_STATUS, operation: res.create, variant: `anonymous:${res.namespace}/${res.resource}`, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const emitLow = (outcome: Outcome, message: string, e?: Exchange): void =>
+    env.emit({ check: AUTH_STATUS, operation: res.update, variant: `low-user:${res.namespace}/${res.resource}`, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}), ...(env.lowAuthEnv ? { authEnv: env.lowAuthEnv } : {}) });
   const variants = ['anonymous:collection', 'anonymous:item', 'signed-in:collection'];
   const blocked = writeBlocker(env);
   if (blocked) {
     emitAuth('skip', blocked);
+    emitLow('skip', env.lowAuthEnv ? blocked : NO_LOW_USER);
     return variants.forEach((v) => emitAllow(v.endsWith('item') ? res.read : res.list, v, 'skip', blocked));
   }
   const { record, exchange } = await createOwn(env, res, unitId, 'permissions');
@@ -59,6 +63,7 @@ async function permissions(env: UnitEnv, res: CalendarResource): Promise<void> {
     const t = transportOutcome(exchange);
     const why = t?.message ?? `could not create a record of its own (${describeAnswer(exchange.response)})`;
     emitAuth(t?.outcome ?? 'inconclusive', why, exchange);
+    emitLow(env.lowAuthEnv ? (t?.outcome ?? 'inconclusive') : 'skip', env.lowAuthEnv ? why : NO_LOW_USER, exchange);
     return variants.forEach((v) => emitAllow(v.endsWith('item') ? res.read : res.list, v, t?.outcome ?? 'inconclusive', why, exchange));
   }
   const item = fillTemplate(res.read.path, { id: record.id });
@@ -82,6 +87,11 @@ async function permissions(env: UnitEnv, res: CalendarResource): Promise<void> {
     emitAuth('inconclusive', `no anonymous write was refused for permission (${anonymousTries.map((e) => `${e.request.method} ${describeAnswer(e.response)}`).join(', ')}), so no refusal's status could be seen; which routes need credentials is not shown (000 §5)`, create);
   }
   // Refusals are judged by the run's sweep (auth_status.ts), which sees these exchanges too.
+  if (!env.lowAuthEnv) emitLow('skip', NO_LOW_USER);
+  else {
+    const v = lowUserVerdict(await lowUserTries(env, res, record.id, unitId), env.lowAuthEnv);
+    emitLow(v.outcome, v.message, v.exchange);
+  }
 
   const tries: Record<string, Tried[]> = {
     'anonymous:collection': [{ method: 'POST', e: create }],

@@ -81,7 +81,7 @@ export function refusalExcuse(contract: Contract, op: Operation, req: WireReques
   const value = typedValue(op, req, location, name);
   const ref = refs.find((f) => f.location === location && f.param === name);
   const unnamed = ref && !named?.has(refKey(ref)) ? `${name} names other records, and the suite found none on the target to name, so this value may name nothing there` : undefined;
-  return openValue(op, location, name, value) ?? unnamed ?? otherReadingRefuses(contract, op, location, name, value) ?? otherReadingRequires(op, name);
+  return openValue(op, location, name, value) ?? unnamed ?? ref?.assumed ?? otherReadingRefuses(contract, op, location, name, value) ?? otherReadingRequires(op, name);
 }
 
 /** `3× 404 rest_post_invalid_id, 1× 401 rest_forbidden`: what came back instead of an acceptance. */

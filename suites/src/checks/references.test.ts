@@ -182,6 +182,24 @@ describe('severity discipline: refusals of values the documents leave open are n
     expect(findings.filter((f) => f.variant === 'body.venues').map((f) => f.severity)).toEqual(['assumed', 'documented']);
   });
 
+  it("fills the SEO add-on's objectID and postId with events the target lists, and holds a refusal of one as assumed, saying the documents do not say what they name", () => {
+    const fields = (id: string) => referenceFields(contract, contract.operation(id)).map((f) => [f.location, f.param, f.kind, f.list.path, f.assumed !== undefined]);
+    for (const id of ['postSeoV1UpdateMeta', 'postSeoV1UpdateSchemas', 'postSeoV1UpdateRedirection', 'postSeoV1GetVideoData']) {
+      expect(fields(id)).toEqual([['body', 'objectID', 'record', '/cal/v1/events', true]]);
+    }
+    expect(fields('postSeoV1GetFeaturedImageId')).toEqual([['body', 'postId', 'record', '/cal/v1/events', true]]);
+    expect(referenceFields(contract, contract.operation('postSeoV1UpdateMeta'))[0]!.assumed).toMatch(/the documents do not say what objectID names \(001 §4\.7/);
+    expect(referenceFields(contract, contract.operation('postSeoV1AnGetDesktopPagespeed')).find((f) => f.param === 'objectID')!.assumed).toMatch(/objectID is "a post ID" \(001 §4\.7\)/);
+    // An event id the target listed, refused naming objectID: the documents do not say it names events, so not documented.
+    const op = contract.operation('postSeoV1UpdateMeta');
+    const findings: Finding[] = [];
+    const env = { contract, emit: (f: Finding) => void findings.push(f) } as unknown as UnitEnv;
+    judge(env, op, [{ req: request(op.id, { objectType: 'post', objectID: 11, meta: {} }), e: refusedFor('objectID'), named: new Set(['body.objectID']) }], new Map(), referenceFields(contract, op));
+    const f = findings.find((x) => x.variant === 'body.objectID')!;
+    expect(f).toMatchObject({ outcome: 'fail', severity: 'assumed' });
+    expect(f.message).toMatch(/held as assumed because the documents do not say what objectID names/);
+  });
+
   it('holds as assumed a refused geoloc (needs the pro extension) and a negative legacy page (no minimum documented)', () => {
     const findings: Finding[] = [];
     const env = { contract, emit: (f: Finding) => void findings.push(f) } as unknown as UnitEnv;

@@ -47,6 +47,26 @@ export interface ReferenceField {
   kind: ReferenceKind;
   /** The list whose records the values come from. */
   list: Operation;
+  /**
+   * Set when the documents do not say that the field names records of `list`: the suite names them because they
+   * are the nearest the documents give, and a refusal of one is held as assumed, for this reason, not documented.
+   */
+  assumed?: string;
+}
+
+/**
+ * The search-optimisation add-on's fields that name an object of the site (001 §4.7): `objectID` beside an
+ * `objectType` (a free string; `post` is updateRedirection's default) and `postId`. The documents call
+ * `objectID` "a post ID" only on the analytics routes, name no list of posts, and do not say that the calendar's
+ * events are posts; the events are the only records of the documents a post ID could name, so they are what the
+ * suite sends, and a refusal of one says nothing the documents support.
+ */
+function seoObjectField(p: { name: string; schema: JsonSchema }): string | undefined {
+  if (p.name === 'postId') return 'postId names a post (001 §4.7), and the documents name no list of posts nor say that the calendar\'s events are posts: the suite named events the target lists';
+  if (p.name !== 'objectID') return undefined;
+  return p.schema['description'] === 'A post ID.'
+    ? 'objectID is "a post ID" (001 §4.7), and the documents name no list of posts nor say that the calendar\'s events are posts: the suite named events the target lists'
+    : 'the documents do not say what objectID names (001 §4.7: beside an objectType that is any string, `post` by default on updateRedirection): the suite named events the target lists, the nearest thing to a post they give';
 }
 
 function holdsIds(schema: JsonSchema | undefined): boolean {
@@ -89,7 +109,10 @@ export function referenceFields(contract: Contract, op: Operation, nameField?: s
     let field: Omit<ReferenceField, 'location' | 'param'> | undefined;
     if (p.name === 'author' && own) field = { kind: 'author', list: own };
     else if (p.name === 'featured_media' && own) field = { kind: 'media', list: own };
-    else if ((p.name === 'include' || p.name === 'exclude') && op.kind === 'list') field = { kind: 'record', list: op };
+    else if (op.namespace.startsWith('seo/') && seoObjectField(p)) {
+      const events = listOf(contract, 'cal/v1', 'event');
+      if (events) field = { kind: 'record', list: events, assumed: seoObjectField(p)! };
+    } else if ((p.name === 'include' || p.name === 'exclude') && op.kind === 'list') field = { kind: 'record', list: op };
     else if (p.name === 'parent' && (op.resource === 'category' || op.resource === 'tag')) {
       const list = listOf(contract, op.namespace, op.resource);
       if (list) field = { kind: 'record', list };

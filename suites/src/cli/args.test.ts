@@ -169,6 +169,20 @@ describe('parseCli: credentials', () => {
     expect(usage('test --base-url https://editor:pw-in-url@h')).not.toContain('pw-in-url');
   });
 
+  it('--low-auth-env: a second, different user, beside --auth-env; named in the options, its password only in the redaction list', () => {
+    const low = 'reader:LOWS ecre tpw0 1234';
+    const a = run('test --base-url http://h --auth-env STAGING --low-auth-env LOW', { STAGING: secret, LOW: low });
+    expect(a.lowAuth).toEqual({ envVar: 'LOW', credentials: low });
+    expect(reportableOptions(a)).toMatchObject({ authEnv: 'STAGING', lowAuthEnv: 'LOW' });
+    expect(JSON.stringify(reportableOptions(a))).not.toContain('LOWS');
+    expect(secretsOf(a, {})).toContain(low);
+    expect(usage('test --base-url http://h --low-auth-env LOW', { LOW: low })).toMatch(/^--low-auth-env asks a user with fewer rights .* give them too \(--auth-env VAR\)/);
+    expect(usage('test --base-url http://h --auth-env STAGING --low-auth-env LOW', { STAGING: secret })).toContain('the environment variable LOW is not set');
+    expect(usage('test --base-url http://h --auth-env STAGING --low-auth-env LOW', { STAGING: secret, LOW: 'nocolon-lowsecret' })).not.toContain('lowsecret');
+    expect(usage('test --base-url http://h --auth-env STAGING --low-auth-env LOW', { STAGING: secret, LOW: `${secret.split(':')[0]}:other` })).toContain('names the same user as --auth-env STAGING');
+    expect(usage('diff --base-url http://h --low-auth-env LOW', { LOW: low })).toMatch(/low-auth-env/);
+  });
+
   it('keeps the secret out of the reportable options but in the redaction list', () => {
     const a = run('test --base-url http://h --auth-env STAGING', { STAGING: secret });
     const options = reportableOptions(a);

@@ -75,6 +75,8 @@ export interface RunArgs extends ReportArgs {
   maxFailures?: number;
   /** test only (--disposable-target): the site is restored after the run, so writes the suite cannot undo are sent too. */
   disposableTarget?: boolean;
+  /** test only (--low-auth-env): a user with fewer rights, whose refusals for permission must be 403 (auth_status). */
+  lowAuth?: AuthRef;
   /** test only: checks run side by side (--workers); the report is the same for every number. */
   workers?: number;
   /** test only: the whole run's bound (--max-duration), in milliseconds. */
@@ -125,6 +127,7 @@ const OPTIONS = {
   'base-url': { type: 'string', short: 'u' },
   'api-root': { type: 'string' },
   'auth-env': { type: 'string' },
+  'low-auth-env': { type: 'string' },
   header: { type: 'string', short: 'H', multiple: true },
   'read-only': { type: 'boolean' },
   'disposable-target': { type: 'boolean' },
@@ -158,6 +161,7 @@ const EXPECTS: Partial<Record<Flag, string>> = {
   'base-url': 'an http(s) URL such as https://staging.example.org',
   'api-root': "a path such as /wp-json, or 'rest_route'",
   'auth-env': 'the name of an environment variable holding user:application-password',
+  'low-auth-env': 'the name of an environment variable holding user:application-password of a user with fewer rights (a subscriber or author)',
   header: HEADER_EXPECTS,
   only: 'a comma-separated list of namespaces, routes or checks, or one case id from a report (check:operationId:variant)',
   skip: 'a comma-separated list of namespaces, routes or checks',
@@ -190,7 +194,7 @@ const TARGET_FLAGS: Flag[] = ['api-root', 'auth-env', 'read-only', 'only', 'skip
 const RUN_FLAGS: Flag[] = [...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'header', 'seed', 'runs', 'max-requests', 'rps', 'shard'];
 /** The flags each command takes; its --help lists exactly these. */
 export const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
-  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target', 'workers', 'max-duration']),
+  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target', 'low-auth-env', 'workers', 'max-duration']),
   diff: new Set(RUN_FLAGS),
   // Prism validates and forwards; it writes no report and sends nothing of its own, so only these matter.
   proxy: new Set([...INVOCATION_FLAGS, 'upstream', 'port', 'api-root', 'timeout-ms']),
@@ -364,6 +368,7 @@ function commandArgs(name: Command, rest: readonly string[], values: Values, env
     if (!args.auth) throw new UsageError('--disposable-target sends writes the suite cannot undo, which need credentials: give them with --auth-env VAR (user:application-password)', 'disposable-target');
     args.disposableTarget = true;
   }
+  if (values['low-auth-env'] !== undefined) args.lowAuth = resolveLowAuth(values['low-auth-env'], env, args.auth);
   if (name === 'test') {
     args.workers = parseCount('workers', values.workers, 1, 64) ?? DEFAULTS.workers;
     args.maxDurationMs = parseDuration('max-duration', values['max-duration'] ?? DEFAULTS.maxDuration);
@@ -373,10 +378,11 @@ function commandArgs(name: Command, rest: readonly string[], values: Values, env
 
 /** The options as they go into the report: everything a reader needs to rerun, nothing secret. */
 export function reportableOptions(args: CommandArgs): Record<string, unknown> {
-  const { auth, headers, ...rest } = args as CommandArgs & { auth?: AuthRef; headers?: ExtraHeader[] };
+  const { auth, lowAuth, headers, ...rest } = args as CommandArgs & { auth?: AuthRef; lowAuth?: AuthRef; headers?: ExtraHeader[] };
   return {
     ...rest,
     ...(auth ? { authEnv: auth.envVar } : {}),
+    ...(lowAuth ? { lowAuthEnv: lowAuth.envVar } : {}),
     ...(headers && headers.length > 0 ? { headers: headers.map(shownHeader) } : {}),
   };
 }
@@ -386,6 +392,8 @@ export function secretsOf(args: CliArgs, env: Env): string[] {
   const secrets = new Set<string>();
   const auth = (args as { auth?: AuthRef }).auth;
   if (auth) secrets.add(auth.credentials);
+  const lowAuth = (args as { lowAuth?: AuthRef }).lowAuth;
+  if (lowAuth) secrets.add(lowAuth.credentials);
   const fallback = env[DEFAULT_AUTH_ENV];
   if (fallback) secrets.add(fallback);
   for (const value of headerSecrets(headersOf(args)).values) secrets.add(value);
@@ -556,6 +564,29 @@ export function parseApiRoot(raw: string | undefined): string {
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * --low-auth-env: a second user, with fewer rights than --auth-env's, for the signed-in half of auth_status. It
+ * needs --auth-env (the run's own record, which the low user is asked to change, is made and removed with it), and
+ * the same user twice would show nothing.
+ */
+function resolveLowAuth(flagValue: string, env: Env, auth: AuthRef | undefined): AuthRef {
+  const flag = 'low-auth-env';
+  if (!ENV_NAME.test(flagValue)) throw new UsageError(`--${flag} expects the NAME of an environment variable (like SITE_CONTRACTS_LOW_AUTH), not its value`, flag);
+  const credentials = env[flagValue];
+  if (credentials === undefined || credentials === '') {
+    throw new UsageError(`--${flag} ${flagValue}: the environment variable ${flagValue} is not set (it should hold user:application-password of a subscriber or author)`, flag);
+  }
+  const colon = credentials.indexOf(':');
+  if (colon <= 0 || colon === credentials.length - 1) {
+    throw new UsageError(`--${flag} ${flagValue}: ${flagValue} must hold user:application-password (a user name, a colon, the password)`, flag);
+  }
+  if (!auth) throw new UsageError(`--${flag} asks a user with fewer rights to change a record the run makes with --auth-env's credentials: give them too (--auth-env VAR)`, flag);
+  if (credentials.slice(0, colon) === auth.credentials.slice(0, auth.credentials.indexOf(':'))) {
+    throw new UsageError(`--${flag} ${flagValue} names the same user as --auth-env ${auth.envVar}: it must be a user with fewer rights (a subscriber or author)`, flag);
+  }
+  return { envVar: flagValue, credentials };
+}
 
 function resolveAuth(flagValue: string | undefined, env: Env): AuthRef | undefined {
   let envVar: string;

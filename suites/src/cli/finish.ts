@@ -156,6 +156,7 @@ export function replayCommand(run: RunResult, c: CaseResult): string | undefined
   if (policy?.responseShapes === 'error') parts.push('--response-shapes', 'error');
   if (o['readOnly'] === true) parts.push('--read-only');
   if (typeof o['authEnv'] === 'string') parts.push('--auth-env', o['authEnv']);
+  if (typeof o['lowAuthEnv'] === 'string') parts.push('--low-auth-env', o['lowAuthEnv']);
   parts.push('--only', shellQuote(c.id));
   return parts.join(' ');
 }

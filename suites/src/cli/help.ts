@@ -27,6 +27,14 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
       'reports and output, unless the name never carries one (Accept-Language...)',
     ],
   },
+  'low-auth-env': {
+    value: 'VAR',
+    text: [
+      'Name of the environment variable that holds user:application-password of a user',
+      'with fewer rights (a subscriber or author): refusals of what that user may not do',
+      'must be 403, not 401 (auth_status). Needs --auth-env',
+    ],
+  },
   'read-only': { text: ['Send no request that creates, changes or deletes anything'] },
   'disposable-target': {
     text: [
@@ -78,7 +86,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
 };
 
 const GROUPS: { title: string; flags: Flag[] }[] = [
-  { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'header', 'read-only', 'disposable-target'] },
+  { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'low-auth-env', 'header', 'read-only', 'disposable-target'] },
   { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'workers', 'max-duration', 'rps', 'timeout-ms', 'shard'] },
   { title: 'Verdict', flags: ['conventions', 'response-shapes', 'baseline'] },
   { title: 'Reports', flags: ['report-dir', 'format'] },

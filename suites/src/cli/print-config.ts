@@ -21,6 +21,7 @@ const EFFECTIVE: Partial<Record<Flag, (a: AnyArgs) => string>> = {
   header: (a) => (a.headers && a.headers.length > 0 ? a.headers.map(shownHeader).join('; ') : '(none)'),
   'read-only': (a) => String(a.readOnly),
   'disposable-target': (a) => String(a.disposableTarget ?? false),
+  'low-auth-env': (a) => a.lowAuth?.envVar ?? '(none: the signed-in half of auth_status is not judged)',
   only: (a) => list(a.only, '(everything)'),
   skip: (a) => list(a.skip, '(nothing)'),
   seed: (a) => (a.seed === undefined ? '(random, printed in the report)' : String(a.seed)),

@@ -25,6 +25,8 @@ export interface ClientOptions {
   target: Target;
   /** `user:application-password`, sent as HTTP Basic. */
   credentials?: string;
+  /** --low-auth-env: a user with fewer rights, sent instead on requests that ask for it (`auth: 'low'`). */
+  lowCredentials?: string;
   timeoutMs: number;
   maxRequests: number;
   writes: WritePolicy;
@@ -52,6 +54,7 @@ export interface HttpClient {
   readonly sent: number;
   readonly down: boolean;
   readonly hasCredentials: boolean;
+  readonly hasLowCredentials: boolean;
   readonly writes: WritePolicy;
   readonly target: Target;
   close(): Promise<void>;
@@ -72,7 +75,7 @@ export function createClient(options: ClientOptions): HttpClient {
   const clock = options.clock ?? systemClock;
   const limiter = options.limiter ?? unlimited;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const secrets = [...(options.credentials ? [options.credentials] : []), ...(options.redact?.secrets ?? [])];
+  const secrets = [...(options.credentials ? [options.credentials] : []), ...(options.lowCredentials ? [options.lowCredentials] : []), ...(options.redact?.secrets ?? [])];
   const redactOptions = options.redact?.secretHeaders ? { secretHeaders: options.redact.secretHeaders } : {};
   const redactor = createRedactor(secrets, redactOptions);
   const maxFailures = options.maxConsecutiveFailures ?? 5;
@@ -86,7 +89,9 @@ export function createClient(options: ClientOptions): HttpClient {
       bodyTimeout: options.timeoutMs,
       connect: { timeout: options.timeoutMs },
     });
-  const authHeader = options.credentials ? `Basic ${Buffer.from(options.credentials, 'utf8').toString('base64')}` : undefined;
+  const basic = (c: string | undefined): string | undefined => (c ? `Basic ${Buffer.from(c, 'utf8').toString('base64')}` : undefined);
+  const authHeader = basic(options.credentials);
+  const lowAuthHeader = basic(options.lowCredentials);
   let sent = 0;
   let failuresInRow = 0;
   let down = false;
@@ -110,7 +115,8 @@ export function createClient(options: ClientOptions): HttpClient {
       headers['Content-Type'] = b.contentType;
     }
     for (const extra of [options.headers, o.headers]) for (const [name, value] of Object.entries(extra ?? {})) setHeader(headers, name, value);
-    if (authHeader && o.auth !== false) headers['Authorization'] = authHeader;
+    const auth = o.auth === 'low' ? lowAuthHeader : o.auth !== false ? authHeader : undefined;
+    if (auth) headers['Authorization'] = auth;
     const request: RecordedRequest = { method: o.method, url, headers, ...(bodyText !== undefined ? { body: bodyText } : {}) };
 
     const refusal = allowed(o.method, o.intent, options.writes);
@@ -180,6 +186,7 @@ export function createClient(options: ClientOptions): HttpClient {
       return down;
     },
     hasCredentials: authHeader !== undefined,
+    hasLowCredentials: lowAuthHeader !== undefined,
     writes: options.writes,
     target: options.target,
     close: async () => {

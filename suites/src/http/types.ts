@@ -27,8 +27,8 @@ export interface Outgoing {
   rawQuery?: string;
   body?: BodyInput;
   headers?: Record<string, string>;
-  /** Send the run's credentials (default: whenever the run has some). */
-  auth?: boolean;
+  /** Send the run's credentials (default: whenever the run has some); 'low': those of --low-auth-env's user instead. */
+  auth?: boolean | 'low';
   /** Default: the style of the configured --api-root. */
   style?: RouteStyle;
   /** Another REST root of the same site (`/uk/wp-json`, a language's); default the configured --api-root. */

@@ -86,10 +86,10 @@ const rec = (namespace: 'cal/v1' | 'cal/events/v1', resource: string, id: number
   return { namespace, resource, id, itemPath: `/cal/${namespace === 'cal/v1' ? 'v1' : 'events/v1'}/${plural}/{id}`, createdBy: 't' };
 };
 
-function run(s: ReturnType<typeof site>, records: Created[], served = (_t: string) => true, sweep = false) {
+function run(s: ReturnType<typeof site>, records: Created[], served = (_t: string) => true, sweep = false, concurrency?: number, send = s.send) {
   const ledger = new Ledger();
   for (const r of records) ledger.add(r);
-  return cleanup({ contract, ledger, send: s.send, marker: MARK, served, sweep, pause: async () => {} });
+  return cleanup({ contract, ledger, send, marker: MARK, served, sweep, pause: async () => {}, ...(concurrency ? { concurrency } : {}) });
 }
 
 const many = (n: number, from = 100): Record<number, Post> =>
@@ -176,6 +176,28 @@ describe('cleanup removes every record the run created', () => {
     const report = await run(s, [], () => true, true);
     expect(report.swept).toBe(1);
     expect(report.removed.map((r) => r.id)).toEqual([9]);
+    expect(s.posts).toEqual({});
+  });
+
+  it('removes records side by side with --workers, with the same report, in the ledger order, as one at a time', async () => {
+    const records = [...Array.from({ length: 12 }, (_, i) => rec('cal/events/v1', 'event', 100 + i)), rec('cal/v1', 'venue', 300)];
+    const posts = (): Record<number, Post> => ({ ...many(12), 300: { resource: 'venue', status: 'publish', title: `${MARK} venue` } });
+    const serial = await run(site(posts(), { listTakesTrash: true }), records);
+    const s = site(posts(), { listTakesTrash: true });
+    let inFlight = 0;
+    let most = 0;
+    // Each answer waits a turn of the event loop, so requests of different records overlap when they may.
+    const slow = async (o: Outgoing): Promise<Exchange> => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setImmediate(r));
+      inFlight--;
+      return s.send(o);
+    };
+    const side = await run(s, records, () => true, false, 4, slow);
+    expect(most).toBe(4);
+    expect(side).toEqual(serial);
+    // The ledger's order (newest first), not the order removals ended.
+    expect(side.removed.map((r) => r.id)).toEqual([300, ...Array.from({ length: 12 }, (_, i) => 111 - i)]);
     expect(s.posts).toEqual({});
   });
 });

@@ -49,6 +49,12 @@ export interface CleanupOptions {
   pause?(n: number): Promise<void>;
   /** Records in a row that got no answer (or only 5xx) after which cleanup stops (default 3). */
   maxSilentRecords?: number;
+  /**
+   * Records removed side by side (--workers; default 1). Each record's removal is its own (read, deletes, read
+   * back), so they need no order among them; the report keeps the ledger's order whatever the number. At 100 ms an
+   * answer, one at a time, the ~580 records of a full run took about 200 s of a 494 s run.
+   */
+  concurrency?: number;
 }
 
 const ok = (status: number): boolean => status >= 200 && status < 300;
@@ -105,18 +111,30 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupReport> {
   const maxSilent = Math.max(1, o.maxSilentRecords ?? 3);
   let silentInRow = 0;
   const unreadable: { record: Created; why: string }[] = [];
-  for (const record of o.ledger.live()) {
-    if (stopped) {
-      report.unconfirmed.push({ record, reason: `not tried: ${stopped}`, removal: removalOf(o, record) });
-      continue;
+  const records = o.ledger.live();
+  const outcomes: (Outcome | { notTried: string })[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < records.length; i = next++) {
+      if (stopped) {
+        outcomes[i] = { notTried: stopped };
+        continue;
+      }
+      const outcome = await removeOne(o, send, records[i]!);
+      outcomes[i] = outcome;
+      // In the order answers end: with several at once, "in a row" is by time, which is what a target going down shows.
+      silentInRow = 'silent' in outcome && outcome.silent ? silentInRow + 1 : 0;
+      if (silentInRow >= maxSilent && !stopped) stopped = `the target stopped answering during cleanup (${maxSilent} records in a row got no answer or only 5xx)`;
     }
-    const outcome = await removeOne(o, send, record);
-    silentInRow = 'silent' in outcome && outcome.silent ? silentInRow + 1 : 0;
-    if ('removed' in outcome) report.removed.push(record);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 1, records.length)) }, worker));
+  for (const [i, record] of records.entries()) {
+    const outcome = outcomes[i]!;
+    if ('notTried' in outcome) report.unconfirmed.push({ record, reason: `not tried: ${outcome.notTried}`, removal: removalOf(o, record) });
+    else if ('removed' in outcome) report.removed.push(record);
     else if ('left' in outcome) report.left.push({ record, reason: outcome.left, removal: removalOf(o, record) });
     else if ('notReadable' in outcome) unreadable.push({ record, why: outcome.notReadable });
     else report.unconfirmed.push({ record, reason: outcome.unconfirmed, removal: removalOf(o, record) });
-    if (silentInRow >= maxSilent && !stopped) stopped = `the target stopped answering during cleanup (${maxSilent} records in a row got no answer or only 5xx)`;
   }
   // One marker search per list settles every record that could not be read after its delete.
   const byResource = new Map<string, { record: Created; why: string }[]>();

@@ -40,6 +40,8 @@ export interface SuiteOptions {
   maxRequests: number;
   policy: SeverityPolicy;
   authEnv?: string;
+  /** --low-auth-env's variable, when the client has those credentials. */
+  lowAuthEnv?: string;
   /**
    * --workers: units run side by side. Cases are reported in the order of the units, not of their ends, so
    * the same seed gives the same report for every number.
@@ -155,6 +157,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       writes: o.client.writes,
       readOnly: o.readOnly,
       hasCredentials: o.client.hasCredentials,
+      ...(o.lowAuthEnv && o.client.hasLowCredentials ? { lowAuthEnv: o.lowAuthEnv } : {}),
       ...(o.disposable ? { disposable: true } : {}),
       style: configuredStyle(o.client.target),
       apiRoot: o.client.target.apiRoot,
@@ -205,6 +208,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         send: (out) => o.client.send({ ...out, intent: 'cleanup' }),
         served: (template, method) => liveEndpoint(o.descriptor, template, method) !== undefined,
         sweep: o.client.hasCredentials,
+        concurrency: o.concurrency ?? 4,
       });
     }
   }
@@ -227,7 +231,8 @@ function writes(u: Unit): boolean {
   return u.writes === true;
 }
 
-export function toCase(f: Finding, ctx: { policy: SeverityPolicy; authEnv?: string }): CaseResult {
+export function toCase(f: Finding, ctx0: { policy: SeverityPolicy; authEnv?: string }): CaseResult {
+  const ctx = f.authEnv ? { ...ctx0, authEnv: f.authEnv } : ctx0;
   const op = f.operation;
   const r = f.exchange?.response;
   // A verdict that read a body the client cut short says so first: the check saw only its beginning.

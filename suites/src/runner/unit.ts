@@ -28,6 +28,8 @@ export interface Finding {
   message?: string;
   /** The exchange that shows it: request and response go into the report. */
   exchange?: Exchange;
+  /** The env var its curl line names for credentials, when not the run's --auth-env (--low-auth-env's). */
+  authEnv?: string;
 }
 
 /** Sends a request on behalf of a unit; `op` attributes it, for not_a_server_error. */
@@ -53,6 +55,8 @@ export interface UnitEnv {
   writes: WritePolicy;
   readOnly: boolean;
   hasCredentials: boolean;
+  /** --low-auth-env's variable: requests sent with `auth: 'low'` go as that user, who has fewer rights. */
+  lowAuthEnv?: string;
   /** --disposable-target: the site is restored after the run, so writes the suite cannot undo may be sent. */
   disposable?: boolean;
   /** How the configured --api-root reaches routes. */

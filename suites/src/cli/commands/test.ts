@@ -26,6 +26,7 @@ import { durationLabel, reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
 import type { CaseResult } from '../../report/model.ts';
 import { CredentialsRefusedError, UsageError } from '../errors.ts';
+import { checkLowCredentials } from '../../http/low-preflight.ts';
 import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
 import { createProgress, type Progress } from '../progress.ts';
@@ -97,6 +98,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
     const client = createClient({
       target: { baseUrl: args.baseUrl, apiRoot: args.apiRoot },
       ...(args.auth ? { credentials: args.auth.credentials } : {}),
+      ...(args.lowAuth ? { lowCredentials: args.lowAuth.credentials } : {}),
       timeoutMs: args.timeoutMs,
       maxRequests: args.maxRequests,
       writes: writePolicy(args),
@@ -121,6 +123,16 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
               : `site-contracts: warning: could not check the credentials from ${args.auth.envVar} (${check.why}); a refusal will show up as failed writes\n`,
           ),
         );
+        if (args.lowAuth) {
+          const low = await checkLowCredentials(client, contract, descriptor, args.lowAuth.envVar);
+          ctx.stderr.write(
+            ctx.redact(
+              low.kind === 'accepted'
+                ? `site-contracts: credentials from ${args.lowAuth.envVar} (--low-auth-env) accepted (${low.evidence})\n`
+                : `site-contracts: warning: could not check the credentials from ${args.lowAuth.envVar} (${low.why}); the low-user half of auth_status may blame the site for a refusal of credentials it did not take\n`,
+            ),
+          );
+        }
       }
       const { units, checks } = select(planAll(contract), CHECKS, only, skip);
       const mine = units.filter((u) => inShard(u.id, args.shard));
@@ -152,6 +164,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         maxRequests: args.maxRequests,
         policy: args.policy,
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
+        ...(args.lowAuth ? { lowAuthEnv: args.lowAuth.envVar } : {}),
         concurrency: deps.concurrency ?? args.workers ?? 4,
         deadline: { signal: deadline.signal, label: durationLabel(args.maxDurationMs ?? 3_600_000) },
         ...(args.maxFailures !== undefined ? { maxFailures: { limit: args.maxFailures, counts: (c) => failsRun(c) && !accepted.has(c.id) } } : {}),

@@ -1,0 +1,42 @@
+// The search-optimisation add-on's objectID (updateMeta, updateSchemas): with --disposable-target the suite sends
+// these writes, and an objectID generated at random names nothing, so the mock (as the real plugin) refused every
+// request and positive_acceptance failed five cases for it. The suite now names events the target lists: the mock
+// accepts, and the route's other parameters are judged, which a server refusing one of them shows.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { createMock, listen } from '../../../mock/src/index.ts';
+import { bodyText, failedBy, failing, harness, parse, wpError, type Fault, type Harness } from './faulty-mock.ts';
+
+const contract = loadContractFile();
+let h: Harness;
+beforeAll(async () => {
+  h = await harness({ createMock, listen }, contract);
+});
+afterAll(async () => {
+  await h.close();
+});
+const T = 60_000;
+const ONLY = 'postSeoV1UpdateMeta,postSeoV1UpdateSchemas,positive_acceptance';
+
+describe('SEO objectID under --disposable-target', () => {
+  it('passes on the mock: objectID names an event the target lists, and the other parameters are accepted', async () => {
+    const { run, exitCode } = await h.run(undefined, ONLY, ['--disposable-target']);
+    expect(run.cases.filter(failing).map((c) => `${c.id} ${c.message}`)).toEqual([]);
+    expect(exitCode).toBe(0);
+    const meta = run.cases.find((c) => c.id === 'positive_acceptance:postSeoV1UpdateMeta:body.meta')!;
+    expect(meta.status).toBe('passed');
+    expect(run.cases.find((c) => c.id === 'positive_acceptance:postSeoV1UpdateSchemas:edge:minimal')!.status).toBe('passed');
+  }, T);
+
+  it('fails when the server refuses a valid objectType (a string, 001 §4.7) naming it', async () => {
+    // meta and schemas have no documented type, so a refusal of them is held as assumed; objectType is a string.
+    const fault: Fault = (req, next) =>
+      req.method === 'POST' && parse(req).route === '/seo/v1/updateMeta' && /"objectType"/.test(bodyText(req))
+        ? wpError(400, 'rest_invalid_param', { params: { objectType: 'Invalid parameter.' } })
+        : next(req);
+    const failed = await failedBy(h, fault, ONLY, ['--disposable-target']);
+    expect(failed.map((c) => c.id)).toEqual(expect.arrayContaining(['positive_acceptance:postSeoV1UpdateMeta:body.objectType']));
+    expect(failed.every((c) => c.operationId === 'postSeoV1UpdateMeta')).toBe(true);
+  }, T);
+});
