@@ -17,7 +17,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -42,18 +42,6 @@ interface Running {
   /** Path prefix of the API root on this server. */
   root: string;
   startupMs: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, HOST, () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilServing(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
@@ -155,7 +143,7 @@ async function measure(s: Running, sc: Scenario, ratePerSec?: number): Promise<L
 }
 
 async function rssWithEvents(events: number): Promise<{ events: number; rss: number }> {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', join(ROOT, 'mock/bench/serve-mock.ts'), '--events', String(events), '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
@@ -260,7 +248,7 @@ async function main(): Promise<void> {
     const openLoop: (LoadResult & { ratePerSec: number })[] = [];
 
     for (const [name, extra] of [['mock', []], ['mock-no-cache', ['--no-cache']]] as const) {
-      const port = await freePort();
+      const port = await freePort(HOST);
       const s = await start(name, ['--import', 'tsx', join(ROOT, 'mock/cli.ts'), '--port', String(port), '--host', HOST, ...extra], '/wp-json', '/cal/v1/events?per_page=1', port);
       running.push(s);
       startup[name] = s.startupMs;
@@ -280,7 +268,7 @@ async function main(): Promise<void> {
     }
 
     if (!skipPrism) {
-      const port = await freePort();
+      const port = await freePort(HOST);
       const prismCli = join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
       const s = await start('prism', [prismCli, 'mock', join(ROOT, 'contracts/openapi.yaml'), '-p', String(port), '-h', HOST, '-v', 'silent'], '', '/cal/v1/events', port);
       running.push(s);
@@ -295,7 +283,7 @@ async function main(): Promise<void> {
     for (const sc of SCENARIOS) {
       const file = join(tmp, `${SCENARIOS.indexOf(sc)}.json`);
       await writeFile(file, answers[sc.name]!);
-      const port = await freePort();
+      const port = await freePort(HOST);
       const s = await start('ceiling', ['--import', 'tsx', join(ROOT, 'mock/bench/ceiling.ts'), String(port), file], '', '/', port);
       running.push(s);
       startup.ceiling ??= s.startupMs;

@@ -13,7 +13,7 @@
 // is what an idle machine's wall time comes near and moves much less with the load than wall time does.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
@@ -50,18 +50,6 @@ interface Target {
   status?: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, HOST, () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** CPU time (user + system, all threads) a process has used, from /proc; null where there is none. */
 function cpuMsOf(pid: number | undefined): number | null {
   if (!pid) return null;
@@ -76,7 +64,7 @@ function cpuMsOf(pid: number | undefined): number | null {
 }
 
 async function startOnce(root: string, t: Target, timeoutMs: number): Promise<StartupSample> {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const t0 = performance.now();
   const child = spawn(process.execPath, t.args(port), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let firstLineMs: number | null = null;
