@@ -1,10 +1,12 @@
-// A large batch does not hold everyone else: its items run one per turn of the event loop (core/work.ts), so a small
-// read from another client is answered between two items, not after all 25. Counted, not timed: the number of
-// items a batch runs per turn, and how many had run when the other client's answer came.
+// A large batch does not hold everyone else: its long items run one per turn of the event loop (core/work.ts), so a
+// small read from another client is answered between two items, not after all 25; short items share a turn, so small
+// batches do not interleave item by item. Counted, not timed: the number of items a batch runs per turn, and how
+// many had run when the other client's answer came.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mock } from '../index.ts';
 import { call, freshMock } from '../testing/harness.ts';
 import { listen, type Listening } from '../adapters/node-http.ts';
+import { ITEM_TURN_CHARS, textChars } from './batch.ts';
 
 const ITEMS = 25;
 const content = '<p>Open-air cinema &amp; talks -- "late" shows...</p>\n'.repeat(3000);
@@ -46,6 +48,28 @@ describe('a large batch runs in steps', () => {
     const now = call(mock, 'POST', '/wp-json/batch/v1', { body: batchBody('at-once'), headers: { 'content-type': 'application/json' } });
     expect(now.json.responses.map((r: { status: number }) => r.status)).toEqual(Array(ITEMS).fill(201));
   }, 120_000);
+
+  it('short items share turns: a batch of 25 small creates runs in one turn after validation', async () => {
+    const small = JSON.stringify({ requests: Array.from({ length: ITEMS }, (_, i) => ({ method: 'POST', path: '/cal/v1/events', body: { title: `small ${i}` } })) });
+    const pending = mock.respond({ method: 'POST', url: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body: small });
+    expect(created(mock, 'small')).toBe(0);
+    let done = false;
+    void (pending as Promise<unknown>).then(() => (done = true));
+    let turns = 0;
+    while (!done) {
+      await new Promise((r) => setImmediate(r));
+      turns++;
+    }
+    expect(created(mock, 'small')).toBe(ITEMS);
+    // One turn for the items (and one for the promise to settle), where a turn per item took 25.
+    expect(turns).toBeLessThanOrEqual(2);
+  });
+
+  it('weighs an item by the characters of its text, keys included', () => {
+    expect(textChars({ title: 'abc', tags: ['de', 1, null, { x: 'f' }] })).toBe('title'.length + 3 + 'tags'.length + 2 + 'x'.length + 1);
+    expect(textChars(undefined)).toBe(0);
+    expect(textChars({ content })).toBeGreaterThan(ITEM_TURN_CHARS);
+  });
 
   it('over HTTP: a small read sent while a batch runs is answered before the batch has run all its items', async () => {
     const batch = fetch(`${server.url}/wp-json/batch/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batchBody('http') });

@@ -34,11 +34,22 @@ function itemRequest(item: Item): ParsedRequest | null {
   return wpRestRequest({ method: typeof item.method === 'string' ? item.method : 'POST', path: item.path as string, headers: itemHeaders(item.headers), body });
 }
 
+/** Characters of item text after which the next item waits for a turn of the event loop. */
+export const ITEM_TURN_CHARS = 32 * 1024;
+
+/** The characters of every string in a JSON value (keys too): the measure of an item's work that needs no clock. */
+export function textChars(v: unknown): number {
+  if (typeof v === 'string') return v.length;
+  if (Array.isArray(v)) return v.reduce((n: number, x) => n + textChars(x), 0);
+  if (isPlainObject(v)) return Object.entries(v).reduce((n, [k, x]) => n + k.length + textChars(x), 0);
+  return 0;
+}
+
 /**
  * The items run in the batch request's own environment: its user, its language (`/uk/wp-json/batch/v1`), its links.
- * Validation of all items comes first, in one step; then each item runs in a step of its own (or several: a long
- * post's content is rendered in steps), so a server answers other clients between two items of a large batch
- * instead of after all 25 of them.
+ * Validation of all items comes first, in one step; then the items run, a long one in a step of its own (or several:
+ * a long post's content is rendered in steps) and short ones together, so a server answers other clients between two
+ * long items of a large batch instead of after all 25 of them.
  */
 export function* batchHandler(ctx: HandlerCtx): Work<Reply> {
   const items = (Array.isArray(ctx.params.requests) ? ctx.params.requests : []) as Item[];
@@ -57,13 +68,21 @@ export function* batchHandler(ctx: HandlerCtx): Work<Reply> {
   }
 
   const responses: unknown[] = [];
-  for (const { req, prep } of prepared) {
+  // A turn after validation, then one whenever the items run since the last turn carried ITEM_TURN_CHARS of text:
+  // a turn per item let 25 small items interleave with every other batch (open loop at 200 batches/s: p99 24-34 ms
+  // against 12-13 ms without them), while the items worth a turn of their own are the long ones.
+  let sinceTurn = Infinity;
+  for (const [i, { req, prep }] of prepared.entries()) {
     if (!req) {
       const e = (prep as Extract<PreparedItem, { kind: 'error' }>).error;
       responses.push(envelope(e.body, e.status, []).body);
       continue;
     }
-    yield;
+    if (sinceTurn >= ITEM_TURN_CHARS) {
+      yield;
+      sinceTurn = 0;
+    }
+    sinceTurn += textChars(items[i]!.body);
     const run = ctx.items.run(prep, req);
     const d = isWork(run) ? yield* run : run;
     responses.push(envelope(d.data, d.status, d.headers).body);
