@@ -188,7 +188,7 @@ export interface Aim {
  * The issue's aims, each measured in this run on the mock as `npm run mock` starts it (memos on); `key` gives the
  * same measures for the mock with --no-cache, for comparison.
  */
-function aimsOf(r: Record<ServerName, Record<string, LoadResult>>, key: 'mock' | 'mock-no-cache', skipPrism: boolean): Aim[] {
+function aimsOf(r: Record<ServerName, Record<string, LoadResult>>, key: 'mock' | 'mock-no-cache', skipPrism: boolean, openLoop: readonly (LoadResult & { ratePerSec: number })[] = []): Aim[] {
   const aims: Aim[] = [];
   const x = (a: number, b: number) => (b > 0 ? a / b : 0);
   const m = r[key];
@@ -207,15 +207,13 @@ function aimsOf(r: Record<ServerName, Record<string, LoadResult>>, key: 'mock' |
   const viaBatch = batch.rps * 25;
   const ratio = x(viaBatch, single.rps);
   aims.push({ aim: 'creates/s through 25-request batches: at least 2x creates/s through single POSTs', measured: `${viaBatch} vs ${single.rps} = ${ratio.toFixed(1)}x`, met: ratio >= 2 });
-  // Little's law for a closed loop: N requests always in flight, X answered per second, so the mean latency is N / X.
+  // Issue 19 restated the batch latency aim as an open loop (requests fall due at 200/s whatever the server does):
+  // the closed loop at 32 connections cannot meet it on one event loop, by Little's law, whatever the code.
   const meanMs = batch.rps > 0 ? (CONNECTIONS / batch.rps) * 1000 : Infinity;
-  const needed = CONNECTIONS / 0.01;
-  aims.push({
-    aim: `batch p99 at ${CONNECTIONS} connections: under 10 ms`,
-    measured: `${batch.p99Ms.toFixed(1)} ms`,
-    met: batch.p99Ms < 10,
-    note: `closed loop: mean latency = ${CONNECTIONS} / ${batch.rps} per s = ${meanMs.toFixed(1)} ms, and p99 >= mean; under 10 ms needs more than ${needed} batches/s (${needed * 25} creates/s), at most ${Math.floor(1e6 / needed)} us of server time per batch on one event loop`,
-  });
+  const closed = `closed loop at ${CONNECTIONS} connections, for comparison: p99 ${batch.p99Ms.toFixed(1)} ms, mean = ${CONNECTIONS} / ${batch.rps} per s = ${meanMs.toFixed(1)} ms by Little's law`;
+  const at200 = openLoop.find((o) => o.ratePerSec === 200);
+  if (at200) aims.push({ aim: 'batch p99 at 200 batches/s (open loop): under 10 ms', measured: `${at200.p99Ms.toFixed(1)} ms`, met: at200.p99Ms < 10 && at200.errors === 0, note: closed });
+  else aims.push({ aim: 'batch p99 at 200 batches/s (open loop): under 10 ms', measured: 'not measured on this server', met: false, note: closed });
   return aims;
 }
 
@@ -309,7 +307,7 @@ async function main(): Promise<void> {
     }
 
     // ---- report ----
-    const aims = aimsOf(results, 'mock', skipPrism);
+    const aims = aimsOf(results, 'mock', skipPrism, openLoop);
     const uncachedAims = aimsOf(results, 'mock-no-cache', skipPrism);
     const rows = SCENARIOS.map((sc) => ({
       scenario: sc.name,
