@@ -9,6 +9,7 @@
 // short is inconclusive here too, since nothing can tell what it held.
 
 import { jsonBody, type Exchange } from '../http/types.ts';
+import { truncateUtf8 } from '../report/case.ts';
 import type { Finding } from './unit.ts';
 
 /** Why the answer's body does not hold the JSON WordPress would send; undefined when it does or none is due. */
@@ -71,12 +72,9 @@ export const HELD_BODY_BYTES = 64 * 1024;
 export function heldForm(e: Exchange): Exchange {
   const r = e.response;
   if (!r || r.bodyCut || r.body.length <= HELD_BODY_BYTES / 4) return e;
-  const bytes = Buffer.byteLength(r.body);
-  if (bytes <= HELD_BODY_BYTES) return e;
+  const kept = truncateUtf8(r.body, HELD_BODY_BYTES);
+  if (!kept.truncated) return e;
   // For a 2xx, whether it was readable as WordPress sends it (a _jsonp wrapping included); an error body is not judged here.
   const readable = r.status >= 400 ? (r.arrivedAsJson ?? jsonBody(r) !== undefined) : unreadableBody(e) === undefined;
-  const kept = Buffer.from(r.body).subarray(0, HELD_BODY_BYTES);
-  let end = kept.length;
-  while (end > 0 && ((kept[end] ?? 0) & 0xc0) === 0x80) end--;
-  return { ...e, response: { ...r, body: Buffer.from(kept.subarray(0, end)).toString('utf8'), bodyBytes: r.bodyBytes ?? bytes, arrivedAsJson: readable } };
+  return { ...e, response: { ...r, body: kept.text, bodyBytes: r.bodyBytes ?? kept.bytes, arrivedAsJson: readable } };
 }
