@@ -12,6 +12,7 @@
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Finding, Unit } from '../runner/unit.ts';
+import { findingPlace, FirstProblemPerOperation } from './per-operation.ts';
 import { describeAnswer, wpError } from './wp.ts';
 
 export const AUTH_STATUS = 'auth_status';
@@ -47,25 +48,20 @@ export function authStatusProblem(e: Exchange, hasCredentials: boolean): string 
 
 /** Judged as each answer arrives; keeps at most the first wrong exchange per operation. */
 export class AuthRefusals {
-  private readonly byOp = new Map<string, { op: Operation | undefined; refusals: number; anonymous: number; worst?: { e: Exchange; problem: string } }>();
+  private readonly sweep = new FirstProblemPerOperation(() => ({ anonymous: 0 }));
 
   constructor(private readonly hasCredentials: boolean) {}
 
   add(op: Operation | undefined, e: Exchange): void {
     if (permissionRefusal(e) === undefined) return;
-    const key = op?.id ?? '';
-    const slot = this.byOp.get(key) ?? { op, refusals: 0, anonymous: 0 };
-    this.byOp.set(key, slot);
-    slot.refusals++;
+    const slot = this.sweep.add(op, e, () => authStatusProblem(e, this.hasCredentials));
     if (!signedIn(e, this.hasCredentials)) slot.anonymous++;
-    const problem = slot.worst ? undefined : authStatusProblem(e, this.hasCredentials);
-    if (problem) slot.worst = { e, problem };
   }
 
   findings(unit: Unit): Finding[] {
-    return [...this.byOp.values()].map(({ op, refusals, anonymous, worst }) => ({
+    return this.sweep.slots().map(({ op, judged: refusals, anonymous, worst }) => ({
       check: AUTH_STATUS,
-      ...(op ? { operation: op } : { namespace: unit.namespaces?.[0] ?? '' }),
+      ...findingPlace(op, unit),
       variant: `refusals:${unit.id}`,
       severity: 'convention' as const,
       outcome: worst ? ('fail' as const) : ('pass' as const),

@@ -12,6 +12,7 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit } from '../runner/unit.ts';
+import { findingPlace, FirstProblemPerOperation } from './per-operation.ts';
 import { responseSpec } from './response_shape.ts';
 
 export const CONTENT_TYPE = 'content_type';
@@ -50,29 +51,23 @@ function severityFor(op: Operation | undefined, e: Exchange): Severity {
 
 /** Judged as each answer arrives; a unit keeps at most one exchange per operation (its first wrong one). */
 export class ContentTypes {
-  private readonly byOp = new Map<string, { op: Operation | undefined; answers: number; worst?: { e: Exchange; problem: string } }>();
+  private readonly sweep = new FirstProblemPerOperation();
 
   add(op: Operation | undefined, e: Exchange): void {
     if (!e.response) return;
-    const key = op?.id ?? '';
-    const slot = this.byOp.get(key) ?? { op, answers: 0 };
-    this.byOp.set(key, slot);
-    slot.answers++;
-    if (slot.worst) return;
-    const problem = contentTypeProblem(e);
-    if (problem) slot.worst = { e, problem };
+    this.sweep.add(op, e, () => contentTypeProblem(e));
   }
 
   findings(unit: Unit): Finding[] {
-    return [...this.byOp.values()].map(({ op, answers, worst }) => ({
+    return this.sweep.slots().map(({ op, judged, worst }) => ({
       check: CONTENT_TYPE,
-      ...(op ? { operation: op } : { namespace: unit.namespaces?.[0] ?? '' }),
+      ...findingPlace(op, unit),
       variant: `answers:${unit.id}`,
       severity: worst ? severityFor(op, worst.e) : 'convention',
       outcome: worst ? 'fail' : 'pass',
       message: worst
         ? `expected every REST answer as Content-Type application/json (WordPress convention, WP_REST_Server::serve_request(); application/javascript only for _jsonp, text/xml only for oEmbed's format=xml); ${worst.problem}`
-        : `${answers} answer(s), each of the content type WordPress sends`,
+        : `${judged} answer(s), each of the content type WordPress sends`,
       ...(worst ? { exchange: worst.e } : {}),
     }));
   }

@@ -8,6 +8,7 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Finding, Unit } from '../runner/unit.ts';
 import { ERROR_ENVELOPE } from './negative_rejection.ts';
+import { findingPlace, FirstProblemPerOperation } from './per-operation.ts';
 import { envelopeProblem } from './wp.ts';
 
 /**
@@ -15,29 +16,24 @@ import { envelopeProblem } from './wp.ts';
  * every body it was sent: a target may answer each request with megabytes.
  */
 export class ErrorEnvelopes {
-  private readonly byOp = new Map<string, { op: Operation | undefined; errors: number; worst?: { e: Exchange; problem: string } }>();
+  private readonly sweep = new FirstProblemPerOperation();
 
   add(op: Operation | undefined, e: Exchange): void {
     const r = e.response;
     if (!r || r.status < 400 || r.status >= 500 || e.request.method === 'HEAD') return;
-    const key = op?.id ?? '';
-    const slot = this.byOp.get(key) ?? { op, errors: 0 };
-    this.byOp.set(key, slot);
-    slot.errors++;
-    const problem = slot.worst ? undefined : envelopeProblem(r);
-    if (problem) slot.worst = { e, problem };
+    this.sweep.add(op, e, () => envelopeProblem(r));
   }
 
   findings(unit: Unit): Finding[] {
-    return [...this.byOp.values()].map(({ op, errors, worst }) => ({
+    return this.sweep.slots().map(({ op, judged, worst }) => ({
       check: ERROR_ENVELOPE,
-      ...(op ? { operation: op } : { namespace: unit.namespaces?.[0] ?? '' }),
+      ...findingPlace(op, unit),
       variant: `errors:${unit.id}`,
       severity: 'convention' as const,
       outcome: worst ? ('fail' as const) : ('pass' as const),
       message: worst
         ? `expected every error answer to be WordPress's {code, message, data: {status}} (WordPress convention, rest_convert_error_to_response()); ${worst.problem} (${worst.e.request.method} ${worst.e.request.url})`
-        : `${errors} error answer(s), each WordPress's error envelope`,
+        : `${judged} error answer(s), each WordPress's error envelope`,
       ...(worst ? { exchange: worst.e } : {}),
     }));
   }

@@ -14,6 +14,7 @@ import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
 import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
 import { ErrorEnvelopes } from '../checks/sweeps.ts';
+import { findingPlace } from '../checks/per-operation.ts';
 import { CONTENT_TYPE, ContentTypes } from '../checks/content_type.ts';
 import { plainlyUnreadable, requireJson } from './bodies.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
@@ -281,7 +282,7 @@ export class ServerErrors {
       if (answered === 0) continue;
       out.push({
         check: NOT_A_SERVER_ERROR,
-        ...(op ? { operation: op } : { namespace: unit.namespaces?.[0] ?? '' }),
+        ...findingPlace(op, unit),
         variant: unit.id,
         severity: 'documented',
         outcome: worst ? 'fail' : 'pass',
