@@ -142,6 +142,34 @@ describe.skipIf(!hasChromium)('the browser entry behind MSW setupWorker, in Chro
     expect(bad.json).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { per_page: 'per_page must be between 1 (inclusive) and 100 (inclusive)' } } });
   });
 
+  it('a large POST runs in steps, each waiting for a message to the page itself, not a 4 ms timer (work.ts)', async () => {
+    const counted = await page.evaluate(async () => {
+      // The mock's turns post null; MSW's own messages to its worker carry objects.
+      const proto = MessagePort.prototype;
+      const post = proto.postMessage;
+      let turns = 0;
+      proto.postMessage = function (this: MessagePort, ...args: Parameters<MessagePort['postMessage']>) {
+        if (args[0] === null) turns++;
+        return post.apply(this, args);
+      } as MessagePort['postMessage'];
+      const started = performance.now();
+      try {
+        const res = await fetch('/wp-json/cal/v1/events', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ title: 'Long programme', content: 'A night of chamber music. '.repeat(12_000), start_date: '2026-12-06 19:00:00', end_date: '2026-12-06 22:00:00' }),
+        });
+        return { status: res.status, turns, ms: Math.round(performance.now() - started) };
+      } finally {
+        proto.postMessage = post;
+      }
+    });
+    console.log(`msw in Chromium: a 300 KB POST took ${counted.turns} turns, ${counted.ms} ms`);
+    expect(counted.status).toBe(201);
+    // A body over 256 KiB takes a turn between stages, and its content is rendered in steps: several turns at least.
+    expect(counted.turns).toBeGreaterThanOrEqual(4);
+  });
+
   it('served every REST request in the page: the server saw only the page and the worker script; no errors', () => {
     expect(site.requests.filter((r) => r.includes('wp-json'))).toEqual([]);
     expect(site.requests).toEqual(expect.arrayContaining(['GET /', 'GET /page.js', 'GET /mockServiceWorker.js']));

@@ -32,19 +32,65 @@ export function andThenAfterTurn<T, U>(pause: boolean, v: T | Work<T>, f: (t: T)
   })();
 }
 
-// setImmediate runs after the I/O that is waiting, so other requests get in; browsers (MSW) have only timers.
-const nextTurn: (f: () => void) => void = typeof globalThis.setImmediate === 'function' ? (f) => void globalThis.setImmediate(f) : (f) => void setTimeout(f, 0);
+/** Runs a function at the next turn of the event loop; `close` lets the page or process go once the work is done. */
+export interface Turns {
+  next(f: () => void): void;
+  close(): void;
+}
+
+/** What a turn can be waited with, from the host (globalThis), passed in so that the choice can be tested. */
+export interface TurnHost {
+  setImmediate?: (f: () => void) => unknown;
+  MessageChannel?: new () => { port1: { onmessage: ((e: unknown) => void) | null; close(): void }; port2: { postMessage(m: unknown): void; close(): void } };
+  setTimeout: (f: () => void, ms: number) => unknown;
+}
+
+/**
+ * Node's setImmediate runs after the I/O that is waiting, so other requests get in. Browsers (MSW) have none; there a
+ * message to oneself is a task of its own, as React's scheduler uses: setTimeout(0) would do, but browsers hold a
+ * timer nested five deep for at least 4 ms (HTML's timer rules), so a post of 200 steps would idle for 0.8 s.
+ */
+export function turnsOf(host: TurnHost): Turns {
+  const immediate = host.setImmediate;
+  if (typeof immediate === 'function') return { next: (f) => void immediate(f), close: () => undefined };
+  const Channel = host.MessageChannel;
+  if (typeof Channel === 'function') {
+    // One channel per piece of work, so there is no shared queue: the work waits for one turn at a time.
+    const channel = new Channel();
+    let waiting: (() => void) | undefined;
+    channel.port1.onmessage = () => {
+      const f = waiting;
+      waiting = undefined;
+      f?.();
+    };
+    return {
+      next: (f) => {
+        waiting = f;
+        channel.port2.postMessage(null);
+      },
+      close: () => {
+        channel.port1.onmessage = null;
+        channel.port1.close();
+        channel.port2.close();
+      },
+    };
+  }
+  return { next: (f) => void host.setTimeout(f, 0), close: () => undefined };
+}
 
 /** One step per turn of the event loop. */
-export function runYielding<T>(v: T | Work<T>): T | Promise<T> {
+export function runYielding<T>(v: T | Work<T>, host: TurnHost = globalThis as unknown as TurnHost): T | Promise<T> {
   if (!isWork(v)) return v;
+  const turns = turnsOf(host);
   return new Promise<T>((resolve, reject) => {
     const step = () => {
       try {
         const r = v.next();
-        if (r.done) resolve(r.value);
-        else nextTurn(step);
+        if (!r.done) return turns.next(step);
+        turns.close();
+        resolve(r.value);
       } catch (e) {
+        turns.close();
         reject(e);
       }
     };
