@@ -79,7 +79,7 @@ describe("the store refuses add-on writes with the model's verdicts", () => {
     expect(refusal(s, (x) => x.put('sliders', clash))).toEqual(asRefusal(brokenInvariant('sliders', fixtures.addons.sliders.map((r) => (r === slider1 ? clash : r)))));
 
     const admin = fixtures.users.users.find((u) => u.roles.includes('administrator'))!;
-    const demoted = { ...admin, roles: ['editor'] };
+    const demoted = { ...admin, roles: ['editor' as const] };
     expect(refusal(s, (x) => x.put('users', demoted))).toEqual({
       code: 'conflict', message: 'roles: must contain at least one user with the administrator role', field: 'roles',
     });
