@@ -87,8 +87,8 @@ describe('the same rules on one write (what the store refuses it with)', () => {
     for (const f of set.addons.feedback) expect(brokenByWrite(world, 'feedback', f)).toBeUndefined();
     for (const s of set.addons.sliders) expect(brokenByWrite(world, 'sliders', s)).toBeUndefined();
     for (const u of set.users.users) expect(brokenByWrite(world, 'users', u)).toBeUndefined();
-    expect(brokenInvariant('pbThemes', set.addons.pageBuilder.themes)).toBeUndefined();
-    expect(brokenInvariant('users', set.users.users)).toBeUndefined();
+    expect(brokenInvariant(world, 'pbThemes')).toBeUndefined();
+    expect(brokenInvariant(world, 'users')).toBeUndefined();
   });
 
   it('refuses a slug another form has, a form taking an event\'s ID, a submission to no form, a job into its own language', () => {
@@ -101,9 +101,11 @@ describe('the same rules on one write (what the store refuses it with)', () => {
   });
 
   it('refuses a second active theme and a set of users without an administrator', () => {
-    const themes = set.addons.pageBuilder.themes.map((t) => ({ ...t, status: 'active' as const }));
-    expect(brokenInvariant('pbThemes', themes)).toEqual({ kind: 'conflict', field: 'status', message: 'status: must be the only active theme (use activateTheme to switch)' });
-    expect(brokenInvariant('users', set.users.users.filter((u) => !u.roles.includes('administrator')))).toEqual({
+    const broken = bundled();
+    for (const t of broken.addons.pageBuilder.themes) t.status = 'active';
+    broken.users.users = broken.users.users.filter((u) => !u.roles.includes('administrator'));
+    expect(brokenInvariant(worldOf(broken), 'pbThemes')).toEqual({ kind: 'conflict', field: 'status', message: 'status: must be the only active theme (use activateTheme to switch)' });
+    expect(brokenInvariant(worldOf(broken), 'users')).toEqual({
       kind: 'conflict', field: 'roles', message: 'roles: must contain at least one user with the administrator role',
     });
   });

@@ -222,10 +222,10 @@ export function brokenByWrite<N extends RecordTableName>(world: RecordWorld, nam
   return undefined;
 }
 
-/** The first invariant of the table its records break, as a write leaves them. */
-export function brokenInvariant(name: RecordTableName, all: readonly Stored<RecordTables[RecordTableName]>[]): BrokenRule | undefined {
+/** The first invariant of the table its records break, as a write leaves them (read only if the table has any). */
+export function brokenInvariant(world: RecordWorld, name: RecordTableName): BrokenRule | undefined {
   for (const inv of (ADDON_RULES[name] as TableRules<RecordTableName>).invariants ?? []) {
-    const broken = inv.holds(all as readonly Rec<RecordTableName>[]);
+    const broken = inv.holds(world.values(name) as readonly Rec<RecordTableName>[]);
     if (broken) return conflict(inv.field, `${inv.field}: ${broken[1]}`);
   }
   return undefined;

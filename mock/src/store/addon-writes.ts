@@ -33,7 +33,7 @@ export function putRecord<N extends RecordTableName>(tx: Tx, name: N, record: Re
   const key = keyOf(name, r as never);
   tx.describe({ collection: name, op: tx.has(name, key) ? 'update' : 'create', key });
   const stored = tx.put(name, r as never) as Rec<N>;
-  refuse(brokenInvariant(name, tx.values(name)));
+  refuse(brokenInvariant(tx, name));
   if (name === 'sliders') for (const s of (r as Rec<'sliders'>).slides) tx.raiseSequence('slide', s.id + 1);
   return stored;
 }
@@ -52,7 +52,7 @@ export function removeRecord<N extends RecordTableName>(tx: Tx, name: N, key: Ke
   tx.describe({ collection: name, op: 'delete', key });
   refuse(brokenByRemoval(tx, name, key));
   tx.delete(name, key as never);
-  refuse(brokenInvariant(name, tx.values(name)));
+  refuse(brokenInvariant(tx, name));
   switch (name) {
     case 'contactForms':
       for (const f of tx.values('feedback')) if (f.form_id === key) tx.delete('feedback', f.id);
