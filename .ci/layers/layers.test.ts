@@ -41,6 +41,8 @@ describe('the check fails on a forbidden import', () => {
     ['fixtures/lib/x.ts', "import { sanitizeTitle } from '../../mock/src/store/slug-index.ts';", 'fixture-data may not import mock'],
     ['contracts/model/x.ts', "import { generateFixtures } from '../../fixtures/lib/generate-all.ts';", 'model may not import fixture-data'],
     ['contracts/model/x.ts', "import type { Store } from '../../mock/src/store/store.ts';", 'model may not import mock'],
+    ['contracts/model/addon-rules.ts', "import type { Tx } from '../../mock/src/store/transaction.ts';", 'model may not import mock'],
+    ['contracts/model/world.ts', "import addons from '../../fixtures/addons.json';", 'model may not import fixture-data'],
     ['contracts/lib/x.ts', "import type { EventRecord } from '../model/records.ts';", 'contract may not import model'],
     ['mock/src/core/x.ts', "import { runCli } from '../../../suites/cli.ts';", 'mock may not import suites'],
     ['suites/src/checks/x.ts', "const m = await import('../../../mock/src/index.ts');", 'suites may not import mock'],
@@ -57,6 +59,7 @@ describe('the check fails on a forbidden import', () => {
     expect(check('fixtures/lib/x.ts', "import { sanitizeTitle } from '../../contracts/wordpress/slug.ts';")).toEqual([]);
     expect(check('fixtures/lib/x.ts', "import type { EventRecord } from '../../contracts/model/records.ts';")).toEqual([]);
     expect(check('contracts/model/x.ts', "import { createAjv } from '../lib/ajv.ts';")).toEqual([]);
+    expect(check('mock/src/store/x.ts', "import { brokenByWrite } from '../../../contracts/model/addon-rules.ts';")).toEqual([]);
     expect(check('contracts/wordpress/x.test.ts', "import { readFileSync } from 'node:fs';")).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // The model's rules that JSON Schema cannot express: references between records, uniqueness across a collection,
 // category and parent-event cycles, real calendar dates, known time zones, and the smallest sequences a set allows.
 // They run on data that already passed the schema and read nothing but the records, so every layer that reads the
-// model can run them. The add-on tables' (and users') rules are written once beside the store's writes that apply
-// them (mock/src/store/addon-rules.ts), and the mock runs both over a whole set (mock/src/store/integrity.ts).
+// model can run them. The add-on tables' (and users') rules are in addon-rules.ts, and set-integrity.ts runs both
+// over a whole set.
 
 import type { FixtureIssue } from './fixture-error.ts';
 import type { FixtureSet, Lang, PostBase, Sequences } from './records.ts';

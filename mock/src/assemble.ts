@@ -19,7 +19,7 @@ import { siteUrlOf } from './site-url.ts';
 import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, type PageRoute } from './control-page.ts';
 import { CONTROL_PREFIX } from './core/control.ts';
 import { recordOf, RequestRing, type RequestRecord } from './request-record.ts';
-import { TABLE_NAMES } from './store/registry.ts';
+import { TABLE_NAMES } from '../../contracts/model/tables.ts';
 
 /** How the mock behaves, whatever its data came from. */
 export interface MockBehaviour {

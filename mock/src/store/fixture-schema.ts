@@ -1,11 +1,11 @@
 // The whole fixture set checked: every schema problem of the three files (the model's check, contracts/model/check.ts),
-// then the cross-record rules (integrity.ts). No file access: the mock's browser entry checks the fixtures it is
-// given, and load-fixtures.ts adds reading and parsing the files.
+// then the cross-record rules (contracts/model/set-integrity.ts). No file access: the mock's browser entry checks
+// the fixtures it is given, and load-fixtures.ts adds reading and parsing the files.
 import { schemaIssues, type FileDef } from '../../../contracts/model/check.ts';
 import { FixtureError } from '../../../contracts/model/fixture-error.ts';
 import type { FixtureSet } from '../../../contracts/model/records.ts';
 import type { PartLocator } from '../../../contracts/model/integrity.ts';
-import { checkIntegrity } from './integrity.ts';
+import { checkIntegrity } from '../../../contracts/model/set-integrity.ts';
 
 const DEF_OF: Record<keyof FixtureSet, FileDef> = { calendar: 'calendarFile', addons: 'addonsFile', users: 'usersFile' };
 

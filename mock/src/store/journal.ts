@@ -10,7 +10,7 @@
 import { crc32 } from 'node:zlib';
 import type { Sequences } from '../../../contracts/model/records.ts';
 import type { Commit, RecordedCommit, RowChange, TableName } from './store.ts';
-import { TABLE_NAMES } from './registry.ts';
+import { TABLE_NAMES } from '../../../contracts/model/tables.ts';
 import { diff, isPatch, type Patch } from './delta.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 

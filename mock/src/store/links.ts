@@ -1,30 +1,11 @@
-// References between records, shared by the post, term and add-on rules: what an ID is, whether a reference holds,
-// and what goes when the record it points at goes.
+// References between records as the store's writes check and keep them, shared by the post, term and add-on
+// writes: refusals for an event's or a translation's broken reference, and what goes when the record it points at
+// goes. What an ID is (postTypeOf) is the model's (contracts/model/world.ts).
 
 import type { Lang, PostType, TermType } from '../../../contracts/model/records.ts';
-import type { AllTables, KeyOf, Stored, TableName } from './registry.ts';
+import { postTypeOf } from '../../../contracts/model/world.ts';
 import { StoreError } from './store-error.ts';
 import type { Tx } from './transaction.ts';
-
-/** What rules may ask about other records: a transaction in the store, the fixture set in the loader. */
-export interface RecordWorld {
-  has<N extends TableName>(name: N, key: KeyOf<N>): boolean;
-  values<N extends TableName>(name: N): readonly Stored<AllTables[N]>[];
-}
-
-export function postTypeOf(tx: RecordWorld, id: number): PostType | 'contactForm' | undefined {
-  if (tx.has('event', id)) return 'event';
-  if (tx.has('venue', id)) return 'venue';
-  if (tx.has('organizer', id)) return 'organizer';
-  if (tx.has('contactForms', id)) return 'contactForm';
-  return undefined;
-}
-
-export function objectExists(tx: RecordWorld, type: string, id: number): boolean {
-  if (type === 'post') return postTypeOf(tx, id) !== undefined;
-  if (type === 'term') return tx.has('category', id) || tx.has('tag', id);
-  return tx.has('users', id);
-}
 
 /** Every ID must name a record of `table`; otherwise a refusal saying what it names instead. */
 export function checkRefs(tx: Tx, ids: readonly number[], table: PostType | TermType, what: string, field: string): void {

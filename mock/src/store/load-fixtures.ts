@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { FixtureError, type FixtureIssue } from '../../../contracts/model/fixture-error.ts';
 import { checkFixtureSet } from './fixture-schema.ts';
 import { schemaIssues } from '../../../contracts/model/check.ts';
-import { checkIntegrity } from './integrity.ts';
+import { checkIntegrity } from '../../../contracts/model/set-integrity.ts';
 import { minimumSequences } from '../../../contracts/model/integrity.ts';
 import { parseJsonText } from './json-text.ts';
 import { FIXTURE_FILES, type FixtureSet, type Sequences, type StoreData } from '../../../contracts/model/records.ts';

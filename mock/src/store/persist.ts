@@ -10,7 +10,7 @@
 // with a note; anything else that does not fit is an error naming the file, never silently dropped.
 
 import { FixtureError } from '../../../contracts/model/fixture-error.ts';
-import { checkIntegrity } from './integrity.ts';
+import { checkIntegrity } from '../../../contracts/model/set-integrity.ts';
 import { encodeEntry, JournalError, parseJournal, txnOf, type JournalEntry } from './journal.ts';
 import { loadFixtures, parseStateFile, unreadable } from './load-fixtures.ts';
 import type { FixtureSet, StoreData } from '../../../contracts/model/records.ts';

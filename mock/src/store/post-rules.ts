@@ -5,7 +5,7 @@
 import { recordProblems, type RecordDef } from '../../../contracts/model/check.ts';
 import { checkRefs, checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
 import type { EventRecord, Lang, LiveStatus, PostBase, PostType, PostTypeMap, RecordMeta } from '../../../contracts/model/records.ts';
-import type { Stored } from './registry.ts';
+import type { Stored } from '../../../contracts/model/tables.ts';
 import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug } from '../../../contracts/wordpress/slug.ts';
 import { invalid, StoreError, stripUndefined } from './store-error.ts';
 import { assignOwn } from './table.ts';

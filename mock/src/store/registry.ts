@@ -5,70 +5,12 @@
 
 import type { RecordDef } from '../../../contracts/model/check.ts';
 import type {
-  AmsState, CalendarSettings, CategoryRecord, ContactForm, EventRecord, FeedbackSubmission, ImportJob, JsonObject, LmsToken,
-  LmsUser, OnOff, OrganizerRecord, PageBuilderConnection, PageBuilderLog, PageBuilderPlugin, PageBuilderTheme, PostType,
-  SeoMode, SeoObject, SeoRedirection, Sequences, Slider, StoreData, StringPackage, TagRecord, TermType, TrackedKeyword,
-  TranslationJob, TranslationSettings, TranslationString, UserRecord, VenueRecord,
+  AmsState, CalendarSettings, JsonObject, OnOff, PageBuilderConnection, SeoMode, Sequences, StoreData, TranslationSettings,
 } from '../../../contracts/model/records.ts';
+import { keyOf, rowsOf, TABLE_NAMES, TABLES, type AllTables, type KeyOf, type TableName } from '../../../contracts/model/tables.ts';
 import { SlugIndex, type SlugOverlay } from './slug-index.ts';
 import { deepFreeze, Table, type DeepReadonly, type RowWriter } from './table.ts';
 
-export type Stored<T> = DeepReadonly<T>;
-
-/** Collections written through `put`/`remove` (the post and term collections have their own methods). */
-export interface RecordTables {
-  importJobs: ImportJob;
-  contactForms: ContactForm;
-  feedback: FeedbackSubmission;
-  seoRedirections: SeoRedirection;
-  seoObjects: SeoObject;
-  trackedKeywords: TrackedKeyword;
-  pbThemes: PageBuilderTheme;
-  pbPlugins: PageBuilderPlugin;
-  pbLogs: PageBuilderLog;
-  lmsUsers: LmsUser;
-  lmsTokens: LmsToken;
-  translationStrings: TranslationString;
-  stringPackages: StringPackage;
-  translationJobs: TranslationJob;
-  sliders: Slider;
-  users: UserRecord;
-}
-export type RecordTableName = keyof RecordTables;
-
-/** How each record table is keyed. seoRedirections and seoObjects use `${objectType}:${objectID}`. */
-export interface RecordKeys {
-  importJobs: string;
-  contactForms: number;
-  feedback: number;
-  seoRedirections: string;
-  seoObjects: string;
-  trackedKeywords: number;
-  pbThemes: string;
-  pbPlugins: string;
-  pbLogs: number;
-  lmsUsers: string;
-  lmsTokens: string;
-  translationStrings: number;
-  stringPackages: number;
-  translationJobs: number;
-  sliders: number;
-  users: number;
-}
-
-/** The calendar's posts and terms, keyed by ID. */
-interface CalendarTables {
-  event: EventRecord;
-  venue: VenueRecord;
-  organizer: OrganizerRecord;
-  category: CategoryRecord;
-  tag: TagRecord;
-}
-
-export type AllTables = CalendarTables & RecordTables;
-export type TableName = keyof AllTables;
-type TableKeys = RecordKeys & { [N in keyof CalendarTables]: number };
-export type KeyOf<N extends TableName> = TableKeys[N];
 type Tables = { [N in TableName]: Table<KeyOf<N>, AllTables[N]> };
 type Writers = { [N in TableName]: RowWriter<KeyOf<N>, AllTables[N]> };
 
@@ -96,69 +38,7 @@ export const SINGLETON_DEFS: Record<keyof Singletons, RecordDef | undefined> = {
   ams: 'ams',
 };
 
-export const objectKey = (o: { objectType: string; objectID: number }) => `${o.objectType}:${o.objectID}`;
-
 type AnyRecord = DeepReadonly<object>;
-
-interface TableSpec {
-  /** Name of the table's list in messages and in its Table. */
-  list: string;
-  def: RecordDef;
-  /** Typed per table where it is written; call it through keyOf(). */
-  key: (r: never) => string | number;
-  /** The sequence new records of this table take their IDs from. */
-  seq?: keyof Sequences;
-}
-
-const byId = (r: { id: number }) => r.id;
-
-/** Every table: its schema definition, key and sequence. */
-export const TABLES: Record<TableName, TableSpec> = {
-  event: { list: 'events', def: 'event', key: byId, seq: 'post' },
-  venue: { list: 'venues', def: 'venue', key: byId, seq: 'post' },
-  organizer: { list: 'organizers', def: 'organizer', key: byId, seq: 'post' },
-  category: { list: 'categories', def: 'category', key: byId, seq: 'term' },
-  tag: { list: 'tags', def: 'tag', key: byId, seq: 'term' },
-  importJobs: { list: 'importJobs', def: 'importJob', key: (r: ImportJob) => r.import_id },
-  contactForms: { list: 'contactForms', def: 'contactForm', key: byId, seq: 'post' },
-  feedback: { list: 'feedback', def: 'feedback', key: byId, seq: 'feedback' },
-  seoRedirections: { list: 'seoRedirections', def: 'seoRedirection', key: objectKey },
-  seoObjects: { list: 'seoObjects', def: 'seoObject', key: objectKey },
-  trackedKeywords: { list: 'trackedKeywords', def: 'trackedKeyword', key: byId, seq: 'keyword' },
-  pbThemes: { list: 'pbThemes', def: 'pbTheme', key: (r: { slug: string }) => r.slug },
-  pbPlugins: { list: 'pbPlugins', def: 'pbPlugin', key: (r: { slug: string }) => r.slug },
-  pbLogs: { list: 'pbLogs', def: 'pbLog', key: byId, seq: 'log' },
-  lmsUsers: { list: 'lmsUsers', def: 'lmsUser', key: (r: { username: string }) => r.username },
-  lmsTokens: { list: 'lmsTokens', def: 'lmsToken', key: (r: { token: string }) => r.token },
-  translationStrings: { list: 'translationStrings', def: 'translationString', key: byId, seq: 'translationString' },
-  stringPackages: { list: 'stringPackages', def: 'stringPackage', key: byId, seq: 'stringPackage' },
-  translationJobs: { list: 'translationJobs', def: 'translationJob', key: byId, seq: 'translationJob' },
-  sliders: { list: 'sliders', def: 'slider', key: byId, seq: 'slider' },
-  users: { list: 'users', def: 'user', key: byId, seq: 'user' },
-};
-
-export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
-
-/** The key of a record of table `name`. */
-export function keyOf<N extends TableName>(name: N, record: AllTables[N] | Stored<AllTables[N]>): KeyOf<N> {
-  return (TABLES[name].key as (r: AllTables[N] | Stored<AllTables[N]>) => KeyOf<N>)(record);
-}
-export const isSlugged = (name: TableName): name is PostType | TermType => name === 'event' || name === 'venue' || name === 'organizer' || name === 'category' || name === 'tag';
-
-/** Where each table's records sit in a StoreData (the state file's layout). */
-export function rowsOf(data: DeepReadonly<StoreData>): { [N in TableName]: readonly Stored<AllTables[N]>[] } {
-  const c = data.calendar;
-  const a = data.addons;
-  return {
-    event: c.events, venue: c.venues, organizer: c.organizers, category: c.categories, tag: c.tags, importJobs: c.importJobs,
-    contactForms: a.contactForms, feedback: a.feedback,
-    seoRedirections: a.seo.redirections, seoObjects: a.seo.objects, trackedKeywords: a.seo.trackedKeywords,
-    pbThemes: a.pageBuilder.themes, pbPlugins: a.pageBuilder.plugins, pbLogs: a.pageBuilder.logs,
-    lmsUsers: a.lms.users, lmsTokens: a.lms.tokens,
-    translationStrings: a.translation.strings, stringPackages: a.translation.packages, translationJobs: a.translation.jobs,
-    sliders: a.sliders, users: data.users.users,
-  };
-}
 
 function singletonsOf(data: DeepReadonly<StoreData>): DeepReadonly<Singletons> {
   const a = data.addons;

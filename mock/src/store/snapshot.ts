@@ -1,7 +1,8 @@
 // The store's whole state as plain data (the state file's layout), and what differs between two such states.
 
 import type { ImportJob, LmsToken, LmsUser, StoreData } from '../../../contracts/model/records.ts';
-import { objectKey, type RegistryView } from './registry.ts';
+import type { RegistryView } from './registry.ts';
+import { objectKey } from '../../../contracts/model/tables.ts';
 import { deepFreeze, type DeepReadonly } from './table.ts';
 
 /**

@@ -2,20 +2,18 @@
 //
 // Every method is synchronous: an ID is taken from its sequence and the record inserted in the same
 // turn of the event loop, so any number of concurrent requests get distinct IDs without locks.
-// Every write runs its rules (post-rules.ts, term-rules.ts, addon-rules.ts) against a transaction and is
+// Every write runs its rules (post-rules.ts, term-rules.ts, addon-writes.ts) against a transaction and is
 // committed only when all of them pass (registry.ts): a refused write changes nothing, not the records, not
 // the version, not the sequences, not the slug hints. Every write is checked against contracts/model/schema.json and
 // the fixture loader's cross-record rules, so the state can always be saved and loaded again.
 
-import { activateTheme, insertRecord, putRecord, removeRecord, setSingleton } from './addon-rules.ts';
+import { activateTheme, insertRecord, putRecord, removeRecord, setSingleton } from './addon-writes.ts';
 import { recordProblems } from '../../../contracts/model/check.ts';
 import { minimumSequences } from '../../../contracts/model/integrity.ts';
 import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, TermType, TermTypeMap } from '../../../contracts/model/records.ts';
 import { createPost, deletePost, trashPost, untrashPost, updatePost, WallClock, type PostInput } from './post-rules.ts';
-import {
-  Registry, SINGLETON_DEFS, TABLES, type KeyOf, type Listener, type RecordTableName, type RecordTables, type RowChange,
-  type Singletons, type Stored, type TableName,
-} from './registry.ts';
+import { Registry, SINGLETON_DEFS, type Listener, type RowChange, type Singletons } from './registry.ts';
+import { TABLES, type KeyOf, type RecordTableName, type RecordTables, type Stored, type TableName } from '../../../contracts/model/tables.ts';
 import { sanitizeTitle } from '../../../contracts/wordpress/slug.ts';
 import { snapshotOf } from './snapshot.ts';
 import { invalid } from './store-error.ts';
@@ -28,7 +26,8 @@ export type { DeepReadonly, ReadTable } from './table.ts';
 export { StoreError, type StoreErrorCode } from './store-error.ts';
 export type { PostInput } from './post-rules.ts';
 export type { TermInput } from './term-rules.ts';
-export type { Commit, Listener, RecordKeys, RecordTableName, RecordTables, RowChange, Singletons, StoreChange, Stored, TableName } from './registry.ts';
+export type { Commit, Listener, RowChange, Singletons, StoreChange } from './registry.ts';
+export type { RecordKeys, RecordTableName, RecordTables, Stored, TableName } from '../../../contracts/model/tables.ts';
 export { diffSnapshots, type SnapshotDifference } from './snapshot.ts';
 
 export interface StoreOptions {

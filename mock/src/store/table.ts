@@ -4,11 +4,9 @@
 // makes snapshots and clones cheap (they share records) and makes accidental mutation of stored data
 // by a route handler throw instead of silently corrupting a snapshot taken earlier.
 
-export type DeepReadonly<T> = T extends (infer U)[]
-  ? readonly DeepReadonly<U>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
+import type { DeepReadonly } from '../../../contracts/model/tables.ts';
+
+export type { DeepReadonly };
 
 export function deepFreeze<T>(value: T): DeepReadonly<T> {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {

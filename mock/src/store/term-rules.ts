@@ -6,7 +6,7 @@
 import { recordProblems } from '../../../contracts/model/check.ts';
 import { checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
 import type { CategoryRecord, Lang, TagRecord, TermType, TermTypeMap } from '../../../contracts/model/records.ts';
-import type { Stored } from './registry.ts';
+import type { Stored } from '../../../contracts/model/tables.ts';
 import { MAX_SLUG_LENGTH, sanitizeTitle, truncateSlug } from '../../../contracts/wordpress/slug.ts';
 import { invalid, StoreError, stripUndefined } from './store-error.ts';
 import type { Tx } from './transaction.ts';

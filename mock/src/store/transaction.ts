@@ -3,8 +3,8 @@
 // staged changes are dropped with the transaction: snapshot, version, sequences and slug hints stay as they were.
 
 import type { Sequences, StoreData } from '../../../contracts/model/records.ts';
-import type { AllTables, RegistryView, Singletons, Staged, StoreChange, Stored, TableName } from './registry.ts';
-import { isSlugged, keyOf, TABLES } from './registry.ts';
+import type { RegistryView, Singletons, Staged, StoreChange } from './registry.ts';
+import { isSlugged, keyOf, TABLES, type AllTables, type Stored, type TableName } from '../../../contracts/model/tables.ts';
 import { SlugOverlay, type SluggedType } from './slug-index.ts';
 import { firstFreeSuffix, withSuffix } from '../../../contracts/wordpress/slug.ts';
 import { freezeOwned, frozenCompact, type DeepReadonly } from './table.ts';

@@ -1,18 +1,13 @@
 // The add-on records' rules (contact forms, SEO, page builder, learning module, translation, sliders, users,
-// import jobs), written once: the fixture loader checks every record against them (integrity.ts), and the store
-// checks each write against the same ones before committing it. Also the add-on writes themselves: put, insert,
-// remove with what depends on the removed record, the one-active-theme switch, and the settings objects.
+// import jobs), written once over a RecordWorld (world.ts): `addonIssues` runs them over a whole fixture set (the
+// loader's and the state file's check, through set-integrity.ts), and the mock's store runs the same ones on each
+// write before committing it (`brokenByWrite`, `brokenInvariant`, `brokenByRemoval`; mock/src/store/addon-writes.ts
+// turns what they return into its refusals).
 
-import { shareUnchanged } from './delta.ts';
-import { recordProblems } from '../../../contracts/model/check.ts';
-import type { PartIssue } from '../../../contracts/model/integrity.ts';
-import { dropObjectRecords, objectExists, postTypeOf, type RecordWorld } from './links.ts';
-import type { CalendarSettings, FixtureSet, Sequences, StoreData } from '../../../contracts/model/records.ts';
-import { keyOf, rowsOf, SINGLETON_DEFS, TABLES, type KeyOf, type RecordTableName, type RecordTables, type Singletons, type Stored, type TableName } from './registry.ts';
-import { invalid, StoreError } from './store-error.ts';
-import { deepFreeze, type DeepReadonly } from './table.ts';
-import { isKnownTimeZone } from '../../../contracts/wordpress/time.ts';
-import type { Tx } from './transaction.ts';
+import type { PartIssue } from './integrity.ts';
+import type { FixtureSet } from './records.ts';
+import { keyOf, type KeyOf, type RecordTableName, type RecordTables, type Stored } from './tables.ts';
+import { objectExists, postTypeOf, worldOf, type RecordWorld } from './world.ts';
 
 type Rec<N extends RecordTableName> = Stored<RecordTables[N]>;
 
@@ -59,11 +54,9 @@ interface TableRules<N extends RecordTableName> {
 const firstIndex = <T>(all: readonly T[], p: (x: T) => boolean): number => all.findIndex(p);
 
 /** Each add-on table's rules. */
-export type { RecordWorld } from './links.ts';
-
 const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
   importJobs: { part: 'calendar', at: '/importJobs', keyWhat: 'import_id' },
-  // Contact forms are posts: their IDs are checked with the other posts' (contracts/model/integrity.ts, and postIdClash below).
+  // Contact forms are posts: their IDs are checked with the other posts' (integrity.ts over a set, brokenByWrite on a write).
   contactForms: {
     part: 'addons', at: '/contactForms',
     unique: [{ unique: (f) => (f.slug === '' ? undefined : `'${f.slug}'`), field: 'slug', what: 'contact form slug' }],
@@ -149,24 +142,11 @@ const ADDON_RULES: { [N in RecordTableName]: TableRules<N> } = {
   },
 };
 
-// ---- the loader's side ------------------------------------------------------------------------------
-
-/** A RecordWorld over a fixture set, for the loader. */
-function fixtureWorld(set: FixtureSet): RecordWorld {
-  const rows = rowsOf({ ...set, version: 1, sequences: {} as Sequences } as DeepReadonly<StoreData>) as Record<TableName, readonly object[]>;
-  const keys = new Map<TableName, Set<string | number>>();
-  return {
-    has: (name, key) => {
-      let set = keys.get(name);
-      if (!set) keys.set(name, (set = new Set(rows[name].map((r) => keyOf(name, r as never)))));
-      return set.has(key);
-    },
-    values: (name) => rows[name] as never,
-  };
-}
+// ---- a whole set ------------------------------------------------------------------------------------
 
 /** Every record of every add-on table against its rules; key duplicates included. */
-export function addonIssues(set: FixtureSet, world: RecordWorld = fixtureWorld(set)): PartIssue[] {
+export function addonIssues(set: FixtureSet): PartIssue[] {
+  const world = worldOf(set);
   const out: PartIssue[] = [];
   for (const name of Object.keys(ADDON_RULES) as RecordTableName[]) {
     const rules = ADDON_RULES[name] as TableRules<RecordTableName>;
@@ -204,121 +184,59 @@ export function addonIssues(set: FixtureSet, world: RecordWorld = fixtureWorld(s
   return out;
 }
 
-// ---- the store's side -------------------------------------------------------------------------------
+// ---- one write --------------------------------------------------------------------------------------
 
-/** A record about to be written against its table's rules; the first broken one refuses the write. */
-function checkRecord<N extends RecordTableName>(tx: Tx, name: N, r: Rec<N>): void {
+/** A rule a write would break: what the store refuses it with (`reference`: it names a record that is not there). */
+export interface BrokenRule {
+  kind: 'reference' | 'conflict';
+  field: string;
+  message: string;
+}
+
+const conflict = (field: string, message: string): BrokenRule => ({ kind: 'conflict', field, message });
+
+/** The first rule of its table a record about to be written breaks, against the records around it. */
+export function brokenByWrite<N extends RecordTableName>(world: RecordWorld, name: N, r: Rec<N>): BrokenRule | undefined {
   const rules = ADDON_RULES[name] as unknown as TableRules<N>;
   const key = keyOf(name, r as never) as string | number;
   if (name === 'contactForms') {
-    const other = postTypeOf(tx, key as number);
-    if (other && other !== 'contactForm') throw new StoreError('conflict', `id: post ${key} is a ${other}`, 'id');
+    // Contact forms are posts: one ID space with the calendar's (calendarIssues checks it over a set).
+    const other = postTypeOf(world, key as number);
+    if (other && other !== 'contactForm') return conflict('id', `id: post ${key} is a ${other}`);
   }
   for (const u of rules.unique ?? []) {
     const v = u.unique(r);
     if (v === undefined) continue;
-    const clash = tx.find(name, (x) => keyOf(name, x as never) !== key && u.unique(x as Rec<N>) === v);
-    if (clash) throw new StoreError('conflict', `${u.field}: ${u.what} ${v} is already used`, u.field);
+    const clash = world.find(name, (x) => keyOf(name, x as never) !== key && u.unique(x as Rec<N>) === v);
+    if (clash) return conflict(u.field, `${u.field}: ${u.what} ${v} is already used`);
   }
   for (const ref of rules.refs ?? []) {
     for (const id of ref.refs(r)) {
-      if (!ref.exists(tx, id, r)) throw new StoreError('invalid_reference', `${ref.field}: no ${ref.what(r)} ${JSON.stringify(id)}`, ref.field);
+      if (!ref.exists(world, id, r)) return { kind: 'reference', field: ref.field, message: `${ref.field}: no ${ref.what(r)} ${JSON.stringify(id)}` };
     }
   }
   for (const rule of rules.record ?? []) {
     const problem = rule.problem(r);
-    if (problem) throw new StoreError('conflict', `${rule.field}: ${problem}`, rule.field);
+    if (problem) return conflict(rule.field, `${rule.field}: ${problem}`);
   }
+  return undefined;
 }
 
-/** The table's invariants over its records as this transaction leaves them. */
-function checkInvariants(tx: Tx, name: RecordTableName): void {
+/** The first invariant of the table its records break, as a write leaves them (read only if the table has any). */
+export function brokenInvariant(world: RecordWorld, name: RecordTableName): BrokenRule | undefined {
   for (const inv of (ADDON_RULES[name] as TableRules<RecordTableName>).invariants ?? []) {
-    const broken = inv.holds(tx.values(name) as readonly Rec<RecordTableName>[]);
-    if (broken) throw new StoreError('conflict', `${inv.field}: ${broken[1]}`, inv.field);
+    const broken = inv.holds(world.values(name) as readonly Rec<RecordTableName>[]);
+    if (broken) return conflict(inv.field, `${inv.field}: ${broken[1]}`);
   }
+  return undefined;
 }
 
-/** Inserts or replaces a record after checking it; a new numeric key moves the table's sequence past it. */
-export function putRecord<N extends RecordTableName>(tx: Tx, name: N, record: RecordTables[N] | Rec<N>): Rec<N> {
-  const spec = TABLES[name];
-  const problems = recordProblems(spec.def, record);
-  if (problems.length) throw invalid(spec.def, problems);
-  const r = record as Rec<N>;
-  checkRecord(tx, name, r);
-  const key = keyOf(name, r as never);
-  tx.describe({ collection: name, op: tx.has(name, key) ? 'update' : 'create', key });
-  const stored = tx.put(name, r as never) as Rec<N>;
-  checkInvariants(tx, name);
-  if (name === 'sliders') for (const s of (r as Rec<'sliders'>).slides) tx.raiseSequence('slide', s.id + 1);
-  return stored;
-}
-
-/** Allocates the table's next ID and inserts what `build` makes of it, in the same transaction. */
-export function insertRecord<N extends RecordTableName>(tx: Tx, name: N, build: (id: number) => RecordTables[N]): Rec<N> {
-  const seq = TABLES[name].seq;
-  if (!seq) throw new StoreError('invalid_value', `${name} is keyed by a caller-chosen key; use put`);
-  return putRecord(tx, name, build(tx.nextId(seq)));
-}
-
-/** Removes a record and what depends on it (a form's submissions, a user's tokens, a package's jobs...). */
-export function removeRecord<N extends RecordTableName>(tx: Tx, name: N, key: KeyOf<N>): Rec<N> | undefined {
-  const old = tx.get(name, key as never) as Rec<N> | undefined;
-  if (!old) return undefined;
-  tx.describe({ collection: name, op: 'delete', key });
-  if (name === 'users') {
-    const id = key as number;
-    if ((['event', 'venue', 'organizer'] as const).some((t) => tx.find(t, (p) => p.author === id))) {
-      throw new StoreError('conflict', `user ${id} still authors posts; reassign them first`, 'id');
-    }
+/** What refuses removing a record outright: a user who still authors posts (every post needs its author). */
+export function brokenByRemoval<N extends RecordTableName>(world: RecordWorld, name: N, key: KeyOf<N>): BrokenRule | undefined {
+  if (name !== 'users') return undefined;
+  const id = key as number;
+  if ((['event', 'venue', 'organizer'] as const).some((t) => world.find(t, (p) => p.author === id))) {
+    return conflict('id', `user ${id} still authors posts; reassign them first`);
   }
-  tx.delete(name, key as never);
-  checkInvariants(tx, name);
-  switch (name) {
-    case 'contactForms':
-      for (const f of tx.values('feedback')) if (f.form_id === key) tx.delete('feedback', f.id);
-      dropObjectRecords(tx, 'post', key as number);
-      break;
-    case 'lmsUsers':
-      for (const tk of tx.values('lmsTokens')) if (tk.username === key) tx.delete('lmsTokens', tk.token);
-      break;
-    case 'translationStrings':
-      for (const p of tx.values('stringPackages')) {
-        if (p.stringIds.includes(key as number)) tx.put('stringPackages', { ...p, stringIds: p.stringIds.filter((s) => s !== key) });
-      }
-      break;
-    case 'stringPackages':
-      for (const j of tx.values('translationJobs')) if (j.elementType === 'package' && j.elementId === key) tx.delete('translationJobs', j.id);
-      break;
-    case 'users':
-      dropObjectRecords(tx, 'user', key as number);
-      break;
-    default:
-      break;
-  }
-  return old;
-}
-
-/** Makes one theme active and every other one inactive. */
-export function activateTheme(tx: Tx, slug: string): Rec<'pbThemes'> {
-  const theme = tx.get('pbThemes', slug);
-  if (!theme) throw new StoreError('not_found', `no theme ${JSON.stringify(slug)}`, 'slug');
-  tx.describe({ collection: 'pbThemes', op: 'update', key: slug });
-  for (const t of tx.values('pbThemes')) if (t.status === 'active' && t.slug !== slug) tx.put('pbThemes', { ...t, status: 'inactive' });
-  return tx.put('pbThemes', { ...theme, status: 'active' });
-}
-
-/** Replaces a settings object after checking it against its definition. */
-export function setSingleton<K extends keyof Singletons>(tx: Tx, name: K, value: Singletons[K] | DeepReadonly<Singletons[K]>): DeepReadonly<Singletons[K]> {
-  const def = SINGLETON_DEFS[name];
-  const problems = def ? recordProblems(def, value) : typeof value === 'string' ? [] : ['(record) must be string'];
-  if (problems.length) throw invalid(name, problems);
-  if (name === 'calendarSettings' && !isKnownTimeZone((value as CalendarSettings).timezone)) {
-    throw new StoreError('invalid_value', `timezone: unknown time zone ${JSON.stringify((value as CalendarSettings).timezone)}`, 'timezone');
-  }
-  tx.describe({ collection: name, op: 'update' });
-  // The parts the save left as they were stay the stored objects: shared in memory, and the journal writes only
-  // what changed (delta.ts).
-  tx.setSingleton(name, deepFreeze(shareUnchanged(tx.single[name], structuredClone(value) as Singletons[K])));
-  return tx.single[name];
+  return undefined;
 }
