@@ -8,7 +8,7 @@ import { formatArb, patternArb } from './formats.ts';
 import { plausibleIntegerArb, plausibleTextArb, textKind } from './plausible.ts';
 
 /** The schema asks for something no generator here can build (an unknown format, a combinator...). */
-export class UnsupportedSchema extends Error {}
+class UnsupportedSchema extends Error {}
 
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;

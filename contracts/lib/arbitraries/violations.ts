@@ -29,7 +29,7 @@ interface Leaf {
 }
 
 /** Why a constraint has no generator. */
-export interface NoGenerator {
+interface NoGenerator {
   reason: string;
 }
 
@@ -213,9 +213,6 @@ function renderObject(node: JsonSchema, obj: Record<string, unknown>, enc: Encod
   if (entries.length === 0) return enc === 'json' ? {} : '';
   return Object.fromEntries(entries);
 }
-
-/** Keywords with a leaf builder: what the coverage report can count as generated. */
-export const KEYWORDS_WITH_BUILDERS: readonly string[] = [...Object.keys(LEAVES), 'dependentRequired'];
 
 /** Surround the leaf with valid siblings along the schema path: array items around it, object properties beside it. */
 function focusArb(schema: JsonSchema, path: readonly string[], build: (node: JsonSchema) => fc.Arbitrary<Leaf> | undefined, enc: Encoding): fc.Arbitrary<Leaf> | undefined {

@@ -33,7 +33,7 @@ export interface RouteDescription {
 }
 
 /** A route descriptor in WordPress's key order. */
-export interface RouteDescriptor {
+interface RouteDescriptor {
   namespace: string;
   methods: string[];
   endpoints: { methods: string[]; allow_batch?: Readonly<Record<string, boolean>>; args: Record<string, WpSchema> | [] }[];
@@ -57,7 +57,7 @@ function printArg(opts: unknown): WpSchema {
   return out;
 }
 
-export interface DescriptorOptions {
+interface DescriptorOptions {
   /** get_rest_url(): `http://127.0.0.1:8089/wp-json/` */
   apiRoot: string;
   /** 'help' (OPTIONS) adds the schema; the indexes use 'view' */

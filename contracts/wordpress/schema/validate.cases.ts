@@ -2,7 +2,7 @@
 // run under PHP 8.2 on each [value, schema, param] (value as json_decode(..., true) gives it), then transcribed.
 // Each row: value, WordPress arg schema, param name, what WordPress returned.
 
-export type Expected =
+type Expected =
   | { valid: true; sanitized: unknown }
   | { valid: false; error: { code: string; message: string; data: unknown } };
 
