@@ -42,7 +42,7 @@ export function phaseOfFor(kind: OperationKind): (param: string, location: Param
   };
 }
 
-export interface InvalidParamsOptions {
+interface InvalidParamsOptions {
   /**
    * Raw values as WordPress would see them, by top-level param (strings and phpParseStr() arrays from the query,
    * decoded JSON from the body). With them the message comes from WordPress's own validator (wpvalidate.ts),

@@ -25,7 +25,7 @@ export const LIMITS = {
   feedbackBytes: 16 * 1024 * 1024,
 } as const;
 
-export interface Limit {
+interface Limit {
   code: string;
   message: string;
 }

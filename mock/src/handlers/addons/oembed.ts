@@ -44,7 +44,7 @@ function phpString(v: unknown): string {
 }
 
 /** _oembed_create_xml(): arrays as nested elements, list items named `oembed`, scalars through esc_html(). */
-export function oembedXml(data: Record<string, unknown>): string {
+function oembedXml(data: Record<string, unknown>): string {
   const nodes = (v: object): string =>
     Object.entries(v)
       .map(([k, x]) => {
