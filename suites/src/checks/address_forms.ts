@@ -31,7 +31,7 @@ export const JSONP = 'jsonp';
 export const LANGUAGE_PREFIX = 'language_prefix';
 
 /** The headers a HEAD must carry as its GET does (sample 20); Date, Vary, Content-Length and the connection's may differ. */
-export const HEAD_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link', 'allow'] as const;
+const HEAD_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link', 'allow'] as const;
 
 /** The callback WordPress takes, and one it refuses: `-` is outside [\w.] (wp_check_jsonp_callback()). */
 const CALLBACK = 'siteContractsCb';
@@ -98,7 +98,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** What is wrong with an `_envelope` answer given the plain one; empty when it is WordPress's envelope of it. */
-export function envelopeProblems(plain: Received, env: Received): string[] {
+function envelopeProblems(plain: Received, env: Received): string[] {
   const out: string[] = [];
   if (env.status !== 200) out.push(`HTTP status ${env.status}, not 200 (the real status goes into the body)`);
   const b = jsonBody(env);
@@ -125,7 +125,7 @@ async function envelope(env: UnitEnv, op: Operation, variant: 'ok' | 'error'): P
 }
 
 /** What is wrong with a JSONP answer given the plain one; empty when it is WordPress's. */
-export function jsonpProblems(plain: Received, r: Received, callback: string): string[] {
+function jsonpProblems(plain: Received, r: Received, callback: string): string[] {
   const out: string[] = [];
   if (r.status !== plain.status) out.push(`status ${r.status} where the plain request answered ${plain.status}`);
   const type = (header(r, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -174,7 +174,7 @@ function routeKeys(body: unknown): string[] | undefined {
 }
 
 /** What is wrong with the prefixed answer given the unprefixed one: a REST answer of the same kind and status. */
-export function languageProblems(plain: Received, prefixed: Received): string[] {
+function languageProblems(plain: Received, prefixed: Received): string[] {
   const out: string[] = [];
   if (prefixed.status !== plain.status) out.push(`status ${prefixed.status} where the unprefixed root answered ${plain.status}`);
   const type = (r: Received): string => (header(r, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -221,7 +221,7 @@ async function languagePrefix(env: UnitEnv, op: Operation): Promise<void> {
 }
 
 /** The REST root and the first list of each namespace: answered without credentials, cheap, present on every site. */
-export function addressSubjects(contract: Contract): Operation[] {
+function addressSubjects(contract: Contract): Operation[] {
   const root = contract.operations.find((o) => o.kind === 'root');
   const firstList = new Map<string, Operation>();
   for (const o of contract.operations) if (o.kind === 'list' && o.method === 'GET' && !firstList.has(o.namespace)) firstList.set(o.namespace, o);

@@ -26,7 +26,7 @@ export function differOnlyByClock(a: string, b: string): boolean {
   return a !== b && masked(a) === masked(b);
 }
 
-export interface Difference {
+interface Difference {
   /** `body`, `body.routes["/cal/v1"].methods[0]`, `status`. */
   path: string;
   a: unknown;

@@ -29,7 +29,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export interface OptionsExpectation {
+interface OptionsExpectation {
   namespace: string;
   /** Every method the documents give the route. */
   documented: string[];
@@ -40,7 +40,7 @@ export interface OptionsExpectation {
 }
 
 /** What is wrong with an OPTIONS answer, each with what was expected and what came; and the severity of the worst. */
-export function optionsProblems(r: Received, want: OptionsExpectation): { problems: string[]; severity: Severity } {
+function optionsProblems(r: Received, want: OptionsExpectation): { problems: string[]; severity: Severity } {
   const problems: string[] = [];
   let severity: Severity = 'convention';
   const b = jsonBody(r);

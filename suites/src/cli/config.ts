@@ -22,7 +22,7 @@ import { suggestion, type FlagValue, type FlagValues } from './tokenize.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 export const CONFIG_FILE = 'site-contracts.config.json';
 /** The default file's other spellings, in YAML. */
-export const YAML_CONFIG_FILES = ['site-contracts.config.yaml', 'site-contracts.config.yml'];
+const YAML_CONFIG_FILES = ['site-contracts.config.yaml', 'site-contracts.config.yml'];
 export const PACKAGE_KEY = 'site-contracts';
 
 /** The flags one command's section gives, and where they came from (for messages and --print-config). */
@@ -33,7 +33,7 @@ export interface ConfigFile {
   data: unknown;
 }
 
-export interface ConfigIo {
+interface ConfigIo {
   /** Where the default files are looked for; absent, only --config FILE is read. */
   cwd?: string;
   readFile(path: string): Promise<string>;
@@ -81,7 +81,7 @@ async function read(path: string, io: ConfigIo, required: boolean): Promise<stri
 }
 
 /** Line and column (1-based) of a character offset, as editors count them. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
   const line = before.split('\n').length;
   return { line, column: before.length - before.lastIndexOf('\n') };

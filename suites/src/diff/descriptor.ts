@@ -8,7 +8,7 @@ export interface LiveArg {
   [keyword: string]: unknown;
 }
 
-export interface LiveEndpoint {
+interface LiveEndpoint {
   methods: string[];
   args: Record<string, LiveArg>;
   allowBatch: boolean;
