@@ -17,6 +17,7 @@ import { ABSENT, assemble, bodyEncodings, dependentRequiredOf, paramKey, partsAr
 import { conforms, objectKey, stableKey, valueArb } from './values.ts';
 import { encodeSegment, render, textList, type WireStyle } from './wire.ts';
 import { wpValidateValue } from '../../wordpress/schema/validate.ts';
+import { isPlainObject } from '../../wordpress/plain-object.ts';
 
 /**
  * A broken value and where, below the node it was built for, the validator will point. The value is spelled in the
@@ -246,7 +247,7 @@ function focusArb(schema: JsonSchema, path: readonly string[], build: (node: Jso
       delete others[k];
       const spell = (style: WireStyle): WireValue => {
         const rendered = renderObject(schema, others, enc, style);
-        const base = typeof rendered === 'object' && rendered !== null && !Array.isArray(rendered) ? rendered : {};
+        const base = isPlainObject(rendered) ? rendered : {};
         return { ...base, [k]: f.spell(style) };
       };
       return { spell, at: [k, ...f.at] };

@@ -23,6 +23,7 @@ import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { answerDifference, firstDifference } from './compare.ts';
 import { CALENDAR_NAMESPACES } from './resources.ts';
 import { describeAnswer, header, transportOutcome, wpError } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const HEAD = 'head';
 export const TRAILING_SLASH = 'trailing_slash';
@@ -93,16 +94,12 @@ async function trailingSlash(env: UnitEnv, op: Operation): Promise<void> {
   emit('slash', 'pass', `${op.path}/ answered ${describeAnswer(slashed.response)} with the same body as ${op.path}`, slashed);
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** What is wrong with an `_envelope` answer given the plain one; empty when it is WordPress's envelope of it. */
 function envelopeProblems(plain: Received, env: Received): string[] {
   const out: string[] = [];
   if (env.status !== 200) out.push(`HTTP status ${env.status}, not 200 (the real status goes into the body)`);
   const b = jsonBody(env);
-  if (!isObject(b)) return [...out, `the body is not a JSON object {body, status, headers} (${describeAnswer(env)})`];
+  if (!isPlainObject(b)) return [...out, `the body is not a JSON object {body, status, headers} (${describeAnswer(env)})`];
   if (b['status'] !== plain.status) out.push(`body.status ${JSON.stringify(b['status'] ?? '(absent)')} where the plain request answered ${plain.status}`);
   if (!('headers' in b) || (typeof b['headers'] !== 'object' || b['headers'] === null)) out.push(`body.headers is ${JSON.stringify(b['headers'] ?? '(absent)')}, not the answer's headers`);
   if (!('body' in b)) out.push('there is no body.body');
@@ -170,7 +167,7 @@ export function languageRoot(apiRoot: string, lang: string): string | undefined 
 
 /** Route keys of a descriptor or namespace index, sorted; undefined for anything else. */
 function routeKeys(body: unknown): string[] | undefined {
-  return isObject(body) && isObject(body['routes']) ? Object.keys(body['routes']).sort() : undefined;
+  return isPlainObject(body) && isPlainObject(body['routes']) ? Object.keys(body['routes']).sort() : undefined;
 }
 
 /** What is wrong with the prefixed answer given the unprefixed one: a REST answer of the same kind and status. */

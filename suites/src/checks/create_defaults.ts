@@ -18,6 +18,7 @@ import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { writeBlocker } from './lifecycle.ts';
 import { calendarResources, minimalCreateBody, type CalendarResource } from './resources.ts';
 import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const CREATE_DEFAULTS = 'create_defaults';
 
@@ -41,7 +42,7 @@ function bareCreateBody(res: CalendarResource, label: string, now: Date, leftOut
 /** `false` and `"publish"` as they are; `{raw, rendered}` by its raw text (a title-like field). */
 function readValue(rec: Record<string, unknown>, field: string): unknown {
   const v = rec[field];
-  if (typeof v === 'object' && v !== null && !Array.isArray(v) && 'raw' in v) return (v as { raw: unknown }).raw;
+  if (isPlainObject(v) && 'raw' in v) return (v as { raw: unknown }).raw;
   return v;
 }
 

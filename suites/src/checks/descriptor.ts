@@ -22,6 +22,7 @@ import type { Severity } from '../report/model.ts';
 import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { undocumentedMethods } from './options.ts';
 import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const DESCRIPTOR_ROUTES = 'descriptor_routes';
 export const DESCRIPTOR_AUTH = 'descriptor_auth';
@@ -121,7 +122,7 @@ async function auth(env: UnitEnv, root: Operation): Promise<void> {
   if (e.response!.bodyCut) return env.emit({ ...base, outcome: 'inconclusive', message: `${describeCut(e.response!.bodyCut)}: the authentication block was not read` });
   const b = jsonBody(e.response);
   const a = typeof b === 'object' && b !== null ? (b as Record<string, unknown>)['authentication'] : undefined;
-  const scheme = typeof a === 'object' && a !== null && !Array.isArray(a) ? (a as Record<string, unknown>)['application-passwords'] : undefined;
+  const scheme = isPlainObject(a) ? a['application-passwords'] : undefined;
   const endpoint = (scheme as { endpoints?: { authorization?: unknown } } | undefined)?.endpoints?.authorization;
   let problem: string | undefined;
   if (e.response!.status !== 200 || b === undefined) problem = `the root answered ${describeAnswer(e.response)}`;

@@ -26,6 +26,7 @@ import { FORCED_DELETE, forcedDeleteFinding } from './forced_delete.ts';
 
 export { FORCED_DELETE };
 import { describeAnswer, envelopeProblem, header, sourceOf, transportOutcome, wpError } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const LIFECYCLE = 'lifecycle';
 export const CREATE_STATUS = 'create_status';
@@ -265,7 +266,7 @@ function judgeTrashAnswer(e: Exchange, id: number): { outcome: 'pass' | 'fail'; 
   const r = e.response!;
   const body = jsonBody(r);
   const expected = 'expected a DELETE without force to answer the trashed record with status "trash" (WordPress convention, WP_REST_Posts_Controller::delete_item() returns the record after wp_trash_post())';
-  const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { id?: unknown; status?: unknown }) : undefined;
+  const record = isPlainObject(body) ? (body as { id?: unknown; status?: unknown }) : undefined;
   if (r.status === 200 && record && idOf(record) === id && record.status === 'trash') return { outcome: 'pass', message: `answered record ${id} with status "trash"` };
   const got = body === undefined ? describeAnswer(r) : `${r.status} ${JSON.stringify(body).slice(0, 80)}`;
   return { outcome: 'fail', message: `${expected}; got ${got}` };

@@ -119,7 +119,7 @@ function parsed(source: string, text: string): ConfigFile {
 
 function packageSection(path: string, text: string, required: boolean): ConfigFile | undefined {
   const pkg = parseJson(path, text);
-  const section = isObject(pkg) ? pkg[PACKAGE_KEY] : undefined;
+  const section = isPlainObject(pkg) ? pkg[PACKAGE_KEY] : undefined;
   if (section === undefined) {
     if (required) throw new UsageError(`--config ${path}: it has no "${PACKAGE_KEY}" key`, 'config');
     return undefined;
@@ -133,7 +133,7 @@ function packageSection(path: string, text: string, required: boolean): ConfigFi
  */
 export function configValues(file: ConfigFile, command: Command): ConfigValues {
   const { source, data } = file;
-  if (!isObject(data)) throw new UsageError(`${source}: expected an object with a section per command (${COMMANDS.join(', ')}), got ${typeName(data)}`);
+  if (!isPlainObject(data)) throw new UsageError(`${source}: expected an object with a section per command (${COMMANDS.join(', ')}), got ${typeName(data)}`);
   let mine: FlagValues = {};
   for (const [section, body] of Object.entries(data)) {
     if (!(COMMANDS as readonly string[]).includes(section)) {
@@ -148,7 +148,7 @@ export function configValues(file: ConfigFile, command: Command): ConfigValues {
 
 function sectionValues(source: string, command: Command, body: unknown): FlagValues {
   const where = (key: string) => `${source}: "${command}.${key}"`;
-  if (!isObject(body)) throw new UsageError(`${source}: section "${command}" must be an object of flags, got ${typeName(body)}`);
+  if (!isPlainObject(body)) throw new UsageError(`${source}: section "${command}" must be an object of flags, got ${typeName(body)}`);
   const out: FlagValues = {};
   for (const [key, value] of Object.entries(body)) {
     const flag = key as Flag;
@@ -206,10 +206,6 @@ function refuseSecretHeader(where: string, raw: string): void {
         : `: give it on the command line from an environment variable, -H "${h.name}: $${h.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}"`) +
       ` (only headers that never carry a secret, such as Accept-Language, may be in the file)`,
   );
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return isPlainObject(v);
 }
 
 function typeName(v: unknown): string {
