@@ -292,7 +292,7 @@ export function invalidParams(
   if (reported.length === 0) return null;
 
   const params: Record<string, string> = {};
-  const details: Record<string, { code: string; message: string; data: unknown }> = {};
+  const details: Record<string, WpError> = {};
   for (const f of reported) {
     params[f.param] = f.error ? f.error.message : 'Invalid parameter.';
     if (f.error) details[f.param] = { code: f.error.code, message: f.error.message, data: f.error.data };
