@@ -155,6 +155,24 @@ describe('the check finds an unused export', () => {
   });
 });
 
+describe('a path in a string counts only where it names a file that may be run', () => {
+  const run = { 'mock/src/run.ts': 'export function main() {}', 'mock/src/index.ts': 'export const x = 1;' };
+
+  it("a test's path from the root is data (a list of modules, a made-up layout); one relative to it is a file it runs", () => {
+    expect(unused({ ...run, 'mock/src/a.test.ts': "const nodeSide = ['mock/src/run.ts'];" }, { entries: ['mock/src/index.ts'] })).toEqual(['mock/src/run.ts main']);
+    expect(unused({ ...run, 'mock/src/a.test.ts': "fork(fileURLToPath(new URL('./run.ts', import.meta.url)));" }, { entries: ['mock/src/index.ts'] })).toEqual([]);
+  });
+
+  it("'.', '..' and a folder name no file, not even the folder's index.ts", () => {
+    const texts = ["s.split('.');", "s.split('..');", "new URL('./', import.meta.url);", "new URL('../src/', import.meta.url);", "join(ROOT, 'mock/src');"];
+    for (const t of texts) expect(unused({ ...run, 'mock/src/b.ts': t }), t).toEqual(['mock/src/index.ts x', 'mock/src/run.ts main']);
+  });
+
+  it('contracts/examples/ is code shown to users, written as their modules would be: not checked', () => {
+    expect(unused({ 'contracts/examples/client.ts': 'export const url = 1;' })).toEqual([]);
+  });
+});
+
 describe('readRepo reads a package on disk', () => {
   it('entries from package.json "exports", "bin" and "main" and tsconfig.build.json, scripts from package.json and .ci/', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-contracts-exports-'));
