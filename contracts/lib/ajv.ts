@@ -9,10 +9,10 @@ import addFormatsModule from 'ajv-formats';
 // node:module, and the mock's browser entry runs this file.)
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
-export type AjvInstance = Ajv2020Class;
+type AjvInstance = Ajv2020Class;
 
 /** The contract's own annotation keywords: carried through, never validated. */
-export const ANNOTATION_KEYWORDS = [
+const ANNOTATION_KEYWORDS = [
   'x-contradictions',
   'x-gaps',
   'x-format',
@@ -31,7 +31,7 @@ export function isTel(v: string): boolean {
   return TEL_RULE.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 3;
 }
 
-export interface AjvSetup {
+interface AjvSetup {
   /** Errors carry the failing schema and data (a message that quotes the schema's own description needs them). */
   verbose?: boolean;
   /**

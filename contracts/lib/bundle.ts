@@ -4,7 +4,7 @@
 import { parse } from 'yaml';
 import type { Gap, JsonSchema } from './types.ts';
 
-export interface SourceFile {
+interface SourceFile {
   name: string;
   text: string;
 }
@@ -32,7 +32,7 @@ const DAGGER_GAP: Gap = {
   source: '001 §4.3–4.8',
 };
 
-export class BundleError extends Error {}
+class BundleError extends Error {}
 
 function parseYaml(file: SourceFile): JsonSchema {
   try {
@@ -47,7 +47,7 @@ function clone<T>(v: T): T {
 }
 
 /** `GET /cal/v1/events/{id}` → `getCalV1EventsById`: stable, readable, unique per method + path. */
-export function operationIdFor(method: string, path: string): string {
+function operationIdFor(method: string, path: string): string {
   if (path === '/') return `${method}Root`;
   const words = path
     .split('/')
@@ -60,7 +60,7 @@ export function operationIdFor(method: string, path: string): string {
   return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
-export function namespaceOf(path: string, namespaces: readonly string[]): string {
+function namespaceOf(path: string, namespaces: readonly string[]): string {
   let best = '';
   for (const ns of namespaces) {
     if (!ns) continue;

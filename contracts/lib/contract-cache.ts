@@ -13,7 +13,7 @@ import { parseContract } from './contract.ts';
 import type { JsonSchema } from './types.ts';
 
 /** Part of every key: a change in how the YAML is parsed (parseContract's options) must change this. */
-export const CACHE_FORMAT = 'yaml-2/maxAliasCount=-1/v1';
+const CACHE_FORMAT = 'yaml-2/maxAliasCount=-1/v1';
 
 export interface CacheIo {
   read(path: string): string | undefined;
@@ -25,7 +25,7 @@ export function cacheKey(yamlText: string): string {
   return createHash('sha256').update(CACHE_FORMAT).update('\0').update(yamlText).digest('hex').slice(0, 32);
 }
 
-export const cacheFileName = (key: string): string => `openapi-${key}.json`;
+const cacheFileName = (key: string): string => `openapi-${key}.json`;
 
 /** Where a project keeps tools' caches: its node_modules/.cache, seen from this package's root. */
 export function projectCacheDir(packageRoot: string): string {
@@ -34,7 +34,7 @@ export function projectCacheDir(packageRoot: string): string {
   return basename(parent) === 'node_modules' ? join(parent, '.cache', 'site-contracts') : join(packageRoot, 'node_modules', '.cache', 'site-contracts');
 }
 
-export interface CachedParse {
+interface CachedParse {
   doc: JsonSchema;
   /** Where the document came from: a cache file, or the YAML (then written to `wrote`, if it could be). */
   from: 'cache' | 'yaml';

@@ -3,7 +3,7 @@
 // the annotation keywords we use there.
 import type { JsonSchema } from './types.ts';
 
-export class RefError extends Error {}
+class RefError extends Error {}
 
 function pointerGet(doc: JsonSchema, ref: string): unknown {
   if (!ref.startsWith('#/')) throw new RefError(`only local $refs are supported, got ${ref}`);

@@ -2,7 +2,7 @@
 // the list of what the documents leave open can never drift from the contract itself.
 import type { Contradiction, Gap, JsonSchema } from './types.ts';
 
-export interface MarkAt<T> {
+interface MarkAt<T> {
   /** JSON pointer in the bundle ($refs intact: a shared component is counted once, where it is defined). */
   pointer: string;
   /** operationId when the mark sits on an operation, or the component it sits in. */
@@ -10,7 +10,7 @@ export interface MarkAt<T> {
   mark: T;
 }
 
-export interface Marks {
+interface Marks {
   gaps: MarkAt<Gap>[];
   contradictions: MarkAt<Contradiction>[];
 }

@@ -11,7 +11,7 @@ export * from './contract.ts';
 export const DEFAULT_CONTRACT_PATH = packagePath('contracts/openapi.yaml');
 
 /** The package's own cache, written by `npm run build`, then the project's node_modules/.cache. */
-export const CONTRACT_CACHE_DIRS = [packagePath('dist/contract-cache'), projectCacheDir(PACKAGE_ROOT)];
+const CONTRACT_CACHE_DIRS = [packagePath('dist/contract-cache'), projectCacheDir(PACKAGE_ROOT)];
 
 /** The parsed-contract cache on disk: a file that is not there reads as undefined; a write is a rename. */
 export const fileCacheIo: CacheIo = {

@@ -12,7 +12,7 @@ export function wordpressSchemaOf(schema: JsonSchema, opts: Omit<ToWpSchemaOptio
 }
 
 /** One entry of an endpoint's `args` as WordPress prints it, for a parameter of the contract. */
-export function wordpressArgOf(schema: JsonSchema, required: boolean): WpSchema {
+function wordpressArgOf(schema: JsonSchema, required: boolean): WpSchema {
   return toWpArg(schema, required, { formatOf: wordpressFormatOf });
 }
 

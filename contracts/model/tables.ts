@@ -41,7 +41,7 @@ export interface RecordTables {
 export type RecordTableName = keyof RecordTables;
 
 /** How each record table is keyed. seoRedirections and seoObjects use `${objectType}:${objectID}`. */
-export interface RecordKeys {
+interface RecordKeys {
   importJobs: string;
   contactForms: number;
   feedback: number;

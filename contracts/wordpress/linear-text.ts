@@ -69,7 +69,7 @@ function closingTag(s: string, from: number, word: string, ignoreCase: boolean):
   return -1;
 }
 
-export interface ElementPattern {
+interface ElementPattern {
   /** Element names, lower-case, none a prefix of another. */
   words: readonly string[];
   /** The `i` flag. */
@@ -287,7 +287,7 @@ export function unwrapListItems(s: string): string {
   return from === 0 ? s : out + s.slice(from);
 }
 
-export interface BlockDelimiter {
+interface BlockDelimiter {
   index: number;
   /** The whole `<!-- wp:… -->` comment. */
   text: string;

@@ -181,7 +181,7 @@ export function truncateSlug(slug: string, max: number): string {
 export const TRASHED_SUFFIX = /__trashed(-\d+)?$/;
 
 /** Length WordPress cuts a slug to before appending `__trashed`, so the result stays within the cap. */
-export const TRASHED_BASE_LENGTH = 191;
+const TRASHED_BASE_LENGTH = 191;
 
 /**
  * The slug of a trashed post (`<slug>__trashed`, then `__trashed-2`...), which frees `slug` for

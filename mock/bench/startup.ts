@@ -19,13 +19,13 @@ import { join } from 'node:path';
 
 const HOST = '127.0.0.1';
 
-export interface StartupSample {
+interface StartupSample {
   firstLineMs: number | null;
   firstAnswerMs: number;
   cpuMs: number | null;
 }
 
-export interface StartupSummary {
+interface StartupSummary {
   name: string;
   command: string;
   rounds: StartupSample[];

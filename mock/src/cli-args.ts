@@ -25,7 +25,7 @@ export interface CliOptions {
   help: boolean;
 }
 
-export const LOG_LEVELS = ['quiet', 'info', 'debug'] as const;
+const LOG_LEVELS = ['quiet', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** --log when not given: a line per request for a person at a terminal, nothing in a CI log or a pipe. */

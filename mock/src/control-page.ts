@@ -13,7 +13,7 @@ export interface PageRoute {
   methods: readonly string[];
 }
 
-export interface ControlPageInput {
+interface ControlPageInput {
   routes: readonly PageRoute[];
   recent: readonly RequestRecord[];
   counts: Readonly<Record<string, number>>;

@@ -33,7 +33,7 @@ export function dottedPath(schemaPath: readonly string[]): string {
   return out;
 }
 
-export function constraintId(opId: string, location: string, param: string, schemaPath: readonly string[], keyword: string, detail?: string): string {
+function constraintId(opId: string, location: string, param: string, schemaPath: readonly string[], keyword: string, detail?: string): string {
   if (keyword === 'required') {
     const where = `${location}.${param}${dottedPath(schemaPath)}${detail !== undefined ? `.${detail}` : ''}`;
     return `${opId} ${where} required`;
@@ -56,7 +56,7 @@ interface Found {
 }
 
 /** Keyword occurrences inside one schema, depth first, in the order the schema writes them. */
-export function keywordsIn(schema: JsonSchema, schemaPath: string[] = []): Found[] {
+function keywordsIn(schema: JsonSchema, schemaPath: string[] = []): Found[] {
   const out: Found[] = [];
   for (const keyword of VALIDATION_KEYWORDS) {
     if (!(keyword in schema)) continue;

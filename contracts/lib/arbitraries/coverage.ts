@@ -9,16 +9,16 @@ import { allConstraints } from './constraints.ts';
 import { isGenerator, violationArb } from './violations.ts';
 import { toTyped } from './wire.ts';
 
-export type CoverageStatus = 'generated' | 'not-applicable' | 'missing';
+type CoverageStatus = 'generated' | 'not-applicable' | 'missing';
 
-export interface CoverageEntry {
+interface CoverageEntry {
   constraint: Constraint;
   status: CoverageStatus;
   /** not-applicable: why no request can break it; missing: why there is no working generator. */
   reason?: string;
 }
 
-export interface Coverage {
+interface Coverage {
   entries: CoverageEntry[];
   /** Constraints with a working generator, plus those no request can break (each with its reason). */
   covered: number;
@@ -40,7 +40,7 @@ export function reportedIssues(contract: Contract, v: Violation): string[] {
 }
 
 /** Check one constraint's generator on `samples` requests; undefined when every sample hits exactly its mark. */
-export function checkGenerator(contract: Contract, arb: fc.Arbitrary<Violation>, samples: number, seed: number): string | undefined {
+function checkGenerator(contract: Contract, arb: fc.Arbitrary<Violation>, samples: number, seed: number): string | undefined {
   let values: Violation[];
   try {
     values = fc.sample(arb, { numRuns: samples, seed });

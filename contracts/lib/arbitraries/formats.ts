@@ -68,7 +68,7 @@ const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/);
  * The domains an address the suite sends may name (RFC 2606, RFC 6761): a site that fetches a URL it is given (oEmbed's
  * proxy with discover=true, a remote image) or mails an address must never reach a real host of someone else's.
  */
-export const RESERVED_DOMAINS: readonly string[] = ['example.com', 'example.org', 'example.net', 'test', 'invalid', 'example'];
+const RESERVED_DOMAINS: readonly string[] = ['example.com', 'example.org', 'example.net', 'test', 'invalid', 'example'];
 
 /** Whether a host name is one of the reserved domains or under one. */
 export function isReservedHost(host: string): boolean {

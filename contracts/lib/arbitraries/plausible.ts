@@ -142,7 +142,7 @@ const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
 };
 
 /** The range a plausible integer is drawn from: the documented bounds, else WordPress's collection range 1..100. */
-export function plausibleRange(schema: JsonSchema): { min: number; max: number } {
+function plausibleRange(schema: JsonSchema): { min: number; max: number } {
   let min = typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1;
   let max = typeof schema.maximum === 'number' ? Math.floor(schema.maximum) : Math.max(min, 100);
   if (typeof schema.exclusiveMinimum === 'number') min = Math.max(min, Math.floor(schema.exclusiveMinimum) + 1);

@@ -26,7 +26,7 @@ export interface ValidRequestOptions {
 }
 
 /** Typed values per location plus the spelling and body encoding to render them with. */
-export interface RequestParts {
+interface RequestParts {
   style: WireStyle;
   encoding: BodyEncoding | undefined;
   values: Record<ParamLocation, Record<string, unknown>>;
@@ -54,7 +54,7 @@ export function bodyEncodings(op: Operation): BodyEncoding[] {
   return out;
 }
 
-export function styleArb(fixed: Partial<WireStyle> = {}): fc.Arbitrary<WireStyle> {
+function styleArb(fixed: Partial<WireStyle> = {}): fc.Arbitrary<WireStyle> {
   const pick = <K extends keyof WireStyle>(k: K, all: WireStyle[K][]): fc.Arbitrary<WireStyle[K]> =>
     fixed[k] !== undefined ? fc.constant(fixed[k] as WireStyle[K]) : fc.constantFrom(...all);
   return fc.record(

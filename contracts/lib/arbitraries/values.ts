@@ -6,9 +6,10 @@ import fc from 'fast-check';
 import type { JsonSchema } from '../types.ts';
 import { formatArb, patternArb } from './formats.ts';
 import { plausibleIntegerArb, plausibleTextArb, textKind } from './plausible.ts';
+import { isPlainObject } from '../../wordpress/plain-object.ts';
 
 /** The schema asks for something no generator here can build (an unknown format, a combinator...). */
-export class UnsupportedSchema extends Error {}
+class UnsupportedSchema extends Error {}
 
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
@@ -71,7 +72,7 @@ export function conforms(schema: JsonSchema, v: unknown): boolean {
     if (schema.uniqueItems === true && new Set(v.map(stableKey)).size !== v.length) return false;
     if (schema.items && !v.every((x) => conforms(schema.items as JsonSchema, x))) return false;
   }
-  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+  if (isPlainObject(v)) {
     const o = v as Record<string, unknown>;
     for (const r of (schema.required as string[] | undefined) ?? []) if (!(r in o)) return false;
     const props = (schema.properties ?? {}) as Record<string, JsonSchema>;

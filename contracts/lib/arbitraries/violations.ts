@@ -17,6 +17,7 @@ import { ABSENT, assemble, bodyEncodings, dependentRequiredOf, paramKey, partsAr
 import { conforms, objectKey, stableKey, valueArb } from './values.ts';
 import { encodeSegment, render, textList, type WireStyle } from './wire.ts';
 import { wpValidateValue } from '../../wordpress/schema/validate.ts';
+import { isPlainObject } from '../../wordpress/plain-object.ts';
 
 /**
  * A broken value and where, below the node it was built for, the validator will point. The value is spelled in the
@@ -29,7 +30,7 @@ interface Leaf {
 }
 
 /** Why a constraint has no generator. */
-export interface NoGenerator {
+interface NoGenerator {
   reason: string;
 }
 
@@ -214,9 +215,6 @@ function renderObject(node: JsonSchema, obj: Record<string, unknown>, enc: Encod
   return Object.fromEntries(entries);
 }
 
-/** Keywords with a leaf builder: what the coverage report can count as generated. */
-export const KEYWORDS_WITH_BUILDERS: readonly string[] = [...Object.keys(LEAVES), 'dependentRequired'];
-
 /** Surround the leaf with valid siblings along the schema path: array items around it, object properties beside it. */
 function focusArb(schema: JsonSchema, path: readonly string[], build: (node: JsonSchema) => fc.Arbitrary<Leaf> | undefined, enc: Encoding): fc.Arbitrary<Leaf> | undefined {
   if (path.length === 0) return build(schema);
@@ -249,7 +247,7 @@ function focusArb(schema: JsonSchema, path: readonly string[], build: (node: Jso
       delete others[k];
       const spell = (style: WireStyle): WireValue => {
         const rendered = renderObject(schema, others, enc, style);
-        const base = typeof rendered === 'object' && rendered !== null && !Array.isArray(rendered) ? rendered : {};
+        const base = isPlainObject(rendered) ? rendered : {};
         return { ...base, [k]: f.spell(style) };
       };
       return { spell, at: [k, ...f.at] };

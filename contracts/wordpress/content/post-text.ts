@@ -39,7 +39,7 @@ export const SMILIES_SEARCH = (() => {
 })();
 
 /** convert_smilies(): only in text between tags, and never inside code, pre, style, script or textarea. */
-export function convertSmilies(text: string): string {
+function convertSmilies(text: string): string {
   return runNow(convertSmiliesSteps(text));
 }
 
@@ -62,7 +62,7 @@ function* convertSmiliesSteps(text: string): Work<string> {
 }
 
 /** has_blocks() */
-export function hasBlocks(text: string): boolean {
+function hasBlocks(text: string): boolean {
   return text.includes('<!-- wp:');
 }
 
@@ -81,7 +81,7 @@ function doBlocks(text: string): string {
  * wp_filter_content_tags() as far as it applies without attachments: `loading="lazy"` on images with both width and
  * height, then `decoding="async"` on images without a decoding attribute (6.1).
  */
-export function filterContentTags(html: string): string {
+function filterContentTags(html: string): string {
   if (!html.includes('<img')) return html;
   return replaceBeforeLast(html, '>', /<img\s[^>]+>/g, (img) => {
     let out = img;

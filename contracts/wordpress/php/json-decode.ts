@@ -9,7 +9,7 @@ export interface JsonDecodeError {
   /** json_last_error_msg() */
   message: string;
 }
-export type JsonDecodeResult = { ok: true; value: unknown } | JsonDecodeError;
+type JsonDecodeResult = { ok: true; value: unknown } | JsonDecodeError;
 
 export const PHP_JSON_ERRORS = {
   1: 'Maximum stack depth exceeded',

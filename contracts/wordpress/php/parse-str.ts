@@ -99,7 +99,7 @@ function setAt(holder: PhpArray, index: string | null, value: PhpInput): void {
   else holder.set(phpArrayKey(index), value);
 }
 
-export interface ParseStrOptions {
+interface ParseStrOptions {
   /** php.ini max_input_vars (default 1000): later pairs are ignored. */
   maxInputVars?: number;
   /** php.ini max_input_nesting_level (default 64). */

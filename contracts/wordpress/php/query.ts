@@ -20,7 +20,7 @@ function phpEmpty(v: unknown): boolean {
 }
 
 /** WordPress _http_build_query($data, null, '&', '', false) as build_query() calls it: keys and values verbatim. */
-export function wpBuildQuery(data: unknown, parentKey: PhpKey = ''): string {
+function wpBuildQuery(data: unknown, parentKey: PhpKey = ''): string {
   const m = jsToPhpArray(data);
   if (!m) return '';
   const parts: string[] = [];

@@ -90,7 +90,7 @@ export function phpToFloat(v: unknown): number {
  * PHP 8 intval() of a request value: the leading number of a string ("12px" is 12, "1e3" 1000, "abc" 0) cut to an
  * integer, 1 for true and for a non-empty array, 0 for everything else.
  */
-export function intval(v: unknown): number {
+function intval(v: unknown): number {
   if (Array.isArray(v)) return v.length > 0 ? 1 : 0;
   if (v !== null && typeof v === 'object') return Object.keys(v).length > 0 ? 1 : 0;
   const n = Math.trunc(phpToFloat(v));

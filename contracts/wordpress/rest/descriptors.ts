@@ -5,6 +5,7 @@
 import { WP_ALLOWED_ARG_KEYWORDS } from '../schema/convert.ts';
 import type { WpSchema } from '../schema/types.ts';
 import { displayRoute } from './routes.ts';
+import { isPlainObject } from '../plain-object.ts';
 
 /** One registered handler of a route. */
 export interface EndpointDescription {
@@ -33,7 +34,7 @@ export interface RouteDescription {
 }
 
 /** A route descriptor in WordPress's key order. */
-export interface RouteDescriptor {
+interface RouteDescriptor {
   namespace: string;
   methods: string[];
   endpoints: { methods: string[]; allow_batch?: Readonly<Record<string, boolean>>; args: Record<string, WpSchema> | [] }[];
@@ -49,7 +50,7 @@ export function restUrl(apiRoot: string, route: string): string {
 
 function printArg(opts: unknown): WpSchema {
   // get_data_for_route(): a string arg becomes [ $opts => 0 ], anything else not an array becomes [].
-  const o: Record<string, unknown> = typeof opts === 'string' ? { [opts]: 0 } : opts !== null && typeof opts === 'object' && !Array.isArray(opts) ? (opts as Record<string, unknown>) : {};
+  const o: Record<string, unknown> = typeof opts === 'string' ? { [opts]: 0 } : isPlainObject(opts) ? opts : {};
   const out: WpSchema = {};
   for (const [k, v] of Object.entries(o)) if (WP_ALLOWED_ARG_KEYWORDS.includes(k)) out[k] = v;
   const r = o.required;
@@ -57,7 +58,7 @@ function printArg(opts: unknown): WpSchema {
   return out;
 }
 
-export interface DescriptorOptions {
+interface DescriptorOptions {
   /** get_rest_url(): `http://127.0.0.1:8089/wp-json/` */
   apiRoot: string;
   /** 'help' (OPTIONS) adds the schema; the indexes use 'view' */

@@ -14,7 +14,7 @@ export interface RegisteredRoute {
   methods: readonly string[];
 }
 
-export type RouteMatch<R extends RegisteredRoute> =
+type RouteMatch<R extends RegisteredRoute> =
   | { kind: 'match'; route: R; method: string; pathParams: Record<string, string> }
   /** The path matches a route, but no route that matches serves the method (WordPress: 404 rest_no_route). */
   | { kind: 'no-method'; route: R; pathParams: Record<string, string> }

@@ -87,16 +87,16 @@ function checkIpv6(ip0: string): boolean {
   return true;
 }
 
-export function restIsIpAddress(v: unknown): boolean {
+function restIsIpAddress(v: unknown): boolean {
   const ip = phpStringCast(v);
   return /^(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)$/.test(ip) || checkIpv6(ip);
 }
 
-export function wpIsUuid(v: unknown): boolean {
+function wpIsUuid(v: unknown): boolean {
   return typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
 }
 
-export function restParseHexColor(v: unknown): boolean {
+function restParseHexColor(v: unknown): boolean {
   return /^#([A-Fa-f0-9]{3}){1,2}$/.test(phpStringCast(v));
 }
 

@@ -10,7 +10,7 @@ import type { WpError, WpSchema } from './types.ts';
 const WP_ERROR = Symbol('WpError');
 
 /** A WP_Error of the validator: `data` is null when WordPress adds none. */
-export function wpSchemaError(code: string, message: string, data: unknown = null): WpError {
+function wpSchemaError(code: string, message: string, data: unknown = null): WpError {
   const e = { code, message, data };
   Object.defineProperty(e, WP_ERROR, { value: true, enumerable: false });
   return e;
@@ -31,7 +31,7 @@ function typeText(type: unknown): string {
 }
 
 /** How rest_validate_enum() prints an allowed value: scalars as PHP strings, anything else as JSON. */
-export function enumValueText(v: unknown): string {
+function enumValueText(v: unknown): string {
   return isScalar(v) ? phpStringCast(v) : wpJsonEncode(v);
 }
 

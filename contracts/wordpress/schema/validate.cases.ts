@@ -2,9 +2,11 @@
 // run under PHP 8.2 on each [value, schema, param] (value as json_decode(..., true) gives it), then transcribed.
 // Each row: value, WordPress arg schema, param name, what WordPress returned.
 
-export type Expected =
+import type { WpError } from './types.ts';
+
+type Expected =
   | { valid: true; sanitized: unknown }
-  | { valid: false; error: { code: string; message: string; data: unknown } };
+  | { valid: false; error: WpError };
 
 export const WP_VALIDATION_CASES: [unknown, Record<string, unknown>, string, Expected][] = [
   ["5", {"type":"integer","minimum":1,"maximum":100}, "per_page", {"valid":true,"sanitized":5}],

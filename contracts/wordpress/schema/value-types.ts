@@ -78,7 +78,7 @@ export function multiType(value: unknown, types: readonly unknown[]): string {
 }
 
 /** A PHP value's identity for uniqueItems (rest_validate_array_contains_unique_items(): types and keys kept apart). */
-export function stableKey(v: unknown): string {
+function stableKey(v: unknown): string {
   if (v === null || v === undefined) return 'N';
   if (typeof v === 'boolean') return `b:${v ? 1 : 0}`;
   if (typeof v === 'number') return Number.isInteger(v) ? `i:${v}` : `d:${v}`;

@@ -7,14 +7,14 @@ import type { MockRequest, MockResponse } from '../core/types.ts';
 
 export type Handle = (req: MockRequest) => MockResponse | Promise<MockResponse>;
 
-export interface NodeAdapterOptions {
+interface NodeAdapterOptions {
   /** Bodies beyond this many bytes are not read; the core answers 413. PHP's post_max_size default is 8 MB. */
   maxBodyBytes?: number;
   /** Called when the core throws; the client still gets a WordPress-shaped 500. */
   onError?: (err: unknown) => void;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const CRASH_BODY = JSON.stringify({
   code: 'internal_server_error',

@@ -7,7 +7,7 @@ import { recordOf, type RequestRecord } from '../request-record.ts';
 import type { LogLevel } from '../cli-args.ts';
 import type { Handle } from './node-http.ts';
 
-export interface RequestLogOptions {
+interface RequestLogOptions {
   level: LogLevel;
   write(line: string): void;
   color: boolean;

@@ -5,6 +5,7 @@
 // only for a request it authorised itself with an explicit Authorization header.
 import { userCan, type User } from './capabilities.ts';
 import type { MockRequest, MockResponse } from './types.ts';
+import { wpError } from '../wire/errors.ts';
 
 export interface ControlRoute {
   method: 'GET' | 'POST';
@@ -38,10 +39,6 @@ function answer(status: number, body: unknown, headers: Record<string, string>, 
   return { status, headers: { ...headers, ...(text ? { 'Content-Type': 'application/json; charset=UTF-8' } : {}) }, body: req.method.toUpperCase() === 'HEAD' ? '' : text };
 }
 
-function error(code: string, message: string, status: number): { code: string; message: string; data: { status: number } } {
-  return { code, message, data: { status } };
-}
-
 export function controlAnswer(req: MockRequest, action: string, opts: ControlOptions): MockResponse {
   const method = req.method.toUpperCase();
   // Readable from another origin, never with the browser's credentials (no reflected Origin, no Allow-Credentials).
@@ -49,7 +46,7 @@ export function controlAnswer(req: MockRequest, action: string, opts: ControlOpt
   const route = Object.hasOwn(opts.routes, action) ? opts.routes[action] : undefined;
   if (!route) {
     const known = Object.entries(opts.routes).map(([name, r]) => `${r.method} ${CONTROL_PREFIX}/${name}`).join(', ');
-    return answer(404, error('mock_no_control_route', `No control route ${CONTROL_PREFIX}/${action}. Known: ${known}.`, 404), cors, req);
+    return answer(404, wpError('mock_no_control_route', `No control route ${CONTROL_PREFIX}/${action}. Known: ${known}.`, { status: 404 }).body, cors, req);
   }
   const allow = `${route.method}, OPTIONS`;
   if (method === 'OPTIONS') {
@@ -57,7 +54,7 @@ export function controlAnswer(req: MockRequest, action: string, opts: ControlOpt
     return answer(204, undefined, { ...cors, ...preflight, Allow: allow }, req);
   }
   if (method !== route.method && !(method === 'HEAD' && route.method === 'GET')) {
-    return answer(405, error('mock_method_not_allowed', `${CONTROL_PREFIX}/${action} answers ${route.method} only.`, 405), { ...cors, Allow: allow }, req);
+    return answer(405, wpError('mock_method_not_allowed', `${CONTROL_PREFIX}/${action} answers ${route.method} only.`, { status: 405 }).body, { ...cors, Allow: allow }, req);
   }
   if (opts.authRequired) {
     const user = opts.user();
@@ -65,7 +62,7 @@ export function controlAnswer(req: MockRequest, action: string, opts: ControlOpt
       // rest_authorization_required_code(): 401 for nobody, 403 for a user who may not.
       const status = user ? 403 : 401;
       const challenge: Record<string, string> = route.page && status === 401 ? { 'WWW-Authenticate': 'Basic realm="site-contracts mock"' } : {};
-      return answer(status, error('rest_forbidden', 'Sorry, you are not allowed to do that.', status), { ...cors, ...challenge }, req);
+      return answer(status, wpError('rest_forbidden', 'Sorry, you are not allowed to do that.', { status }).body, { ...cors, ...challenge }, req);
     }
   }
   const out = route.run();

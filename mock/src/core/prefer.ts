@@ -9,7 +9,7 @@ export interface Prefer {
 }
 
 /** What `Prefer: code=` forces: a final status (1xx are interim answers, not ones a handler can give). */
-export const PREFER_CODES = { min: 200, max: 599 } as const;
+const PREFER_CODES = { min: 200, max: 599 } as const;
 /** The longest `Prefer: latency=` (and --latency), in milliseconds. */
 export const PREFER_MAX_LATENCY_MS = 600_000;
 

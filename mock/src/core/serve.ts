@@ -24,7 +24,6 @@ import { createPipeline, type Served } from './pipeline.ts';
 import { andThen, runNow, runYielding, type Work } from './work.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 
-export { parsePrefer, PREFER_CODES, PREFER_MAX_LATENCY_MS } from './prefer.ts';
 
 /** The site URL when neither the mock nor the adapter names one. */
 const DEFAULT_SITE_URL = 'http://127.0.0.1:4010';
@@ -60,7 +59,7 @@ interface CoreOptions {
   held: HeldAnswers;
 }
 
-export interface Core {
+interface Core {
   /** The answer now: work in steps (a large batch) is run through in this turn. */
   handle(req: MockRequest): MockResponse;
   /** The answer; work in steps runs one step per turn of the event loop, so other requests are served between. */

@@ -33,7 +33,7 @@ export function andThenAfterTurn<T, U>(pause: boolean, v: T | Work<T>, f: (t: T)
 }
 
 /** Runs a function at the next turn of the event loop; `close` lets the page or process go once the work is done. */
-export interface Turns {
+interface Turns {
   next(f: () => void): void;
   close(): void;
 }
@@ -50,7 +50,7 @@ export interface TurnHost {
  * message to oneself is a task of its own, as React's scheduler uses: setTimeout(0) would do, but browsers hold a
  * timer nested five deep for at least 4 ms (HTML's timer rules), so a post of 200 steps would idle for 0.8 s.
  */
-export function turnsOf(host: TurnHost): Turns {
+function turnsOf(host: TurnHost): Turns {
   const immediate = host.setImmediate;
   if (typeof immediate === 'function') return { next: (f) => void immediate(f), close: () => undefined };
   const Channel = host.MessageChannel;

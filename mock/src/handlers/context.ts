@@ -56,7 +56,7 @@ export interface HandlerCtx {
 export type PreparedItem = { readonly kind: 'ready' } | { readonly kind: 'error'; readonly error: WpErrorResponse };
 
 /** One item's answer, before its envelope. */
-export interface ItemAnswer {
+interface ItemAnswer {
   status: number;
   data: unknown;
   headers: readonly (readonly [string, string])[];

@@ -12,7 +12,6 @@ import { minimumSequences } from '../../../contracts/model/integrity.ts';
 import { parseJsonText } from './json-text.ts';
 import { FIXTURE_FILES, type FixtureSet, type Sequences, type StoreData } from '../../../contracts/model/records.ts';
 
-export { FixtureError, type FixtureIssue } from '../../../contracts/model/fixture-error.ts';
 
 /** The one fs function loading needs; tests pass an in-memory one. */
 export interface ReadFs {

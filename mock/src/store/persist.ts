@@ -19,7 +19,6 @@ import { stateTextPieces } from './state-text.ts';
 import { createStore, StoreError, type Commit, type Store, type StoreOptions } from './store.ts';
 
 export { nodePersistFs, writeFileAtomic, type FileHandleLike, type PersistFs } from './persist-fs.ts';
-export { serializeState } from './state-text.ts';
 
 /** A state file the mock cannot write: it refuses to start rather than fail on the first write. */
 export class StateFileError extends Error {

@@ -47,7 +47,7 @@ export function snapshotOf(view: RegistryView, baseline: DeepReadonly<StoreData>
   return deepFreeze(data as unknown as StoreData);
 }
 
-export interface SnapshotDifference {
+interface SnapshotDifference {
   /** e.g. `calendar.events`, `addons.seo.modules`, `sequences` */
   path: string;
   key?: string | number;

@@ -1,6 +1,6 @@
 // What the store says when it refuses a write; the mock maps `code` to the WordPress error.
 
-export type StoreErrorCode =
+type StoreErrorCode =
   | 'not_found'
   | 'invalid_value'
   | 'invalid_reference'

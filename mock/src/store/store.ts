@@ -22,13 +22,11 @@ import { createTerm, deleteTerm, updateTerm, type TermInput } from './term-rules
 import { Tx } from './transaction.ts';
 import { applyPatch, type Patch } from './delta.ts';
 
-export type { DeepReadonly, ReadTable } from './table.ts';
-export { StoreError, type StoreErrorCode } from './store-error.ts';
+export { StoreError } from './store-error.ts';
 export type { PostInput } from './post-rules.ts';
-export type { TermInput } from './term-rules.ts';
-export type { Commit, Listener, RowChange, Singletons, StoreChange } from './registry.ts';
-export type { RecordKeys, RecordTableName, RecordTables, Stored, TableName } from '../../../contracts/model/tables.ts';
-export { diffSnapshots, type SnapshotDifference } from './snapshot.ts';
+export type { Commit, RowChange, StoreChange } from './registry.ts';
+export type { Stored, TableName } from '../../../contracts/model/tables.ts';
+export { diffSnapshots } from './snapshot.ts';
 
 export interface StoreOptions {
   /** Clock for `date`/`modified` of new and updated posts. */

@@ -9,7 +9,7 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import { anyViolation, encodeBody, toUrl, validRequest, type WireRequest } from '../../../contracts/lib/arbitraries/index.ts';
 import type { MockRequest } from '../core/types.ts';
 
-export type Resource = 'events' | 'venues' | 'organizers';
+type Resource = 'events' | 'venues' | 'organizers';
 type Ns = 'cal/v1' | 'cal/events/v1';
 
 /** A text built from a seed: `length` characters of one alphabet, words separated by spaces. */
@@ -19,7 +19,7 @@ interface TextSpec {
   seed: number;
 }
 
-export type Command =
+type Command =
   | { kind: 'valid'; op: number; seed: number; root: number }
   | { kind: 'violation'; op: number; seed: number; root: number }
   | { kind: 'create'; ns: Ns; resource: Resource; title: TextSpec; content?: TextSpec; root: number }
@@ -111,7 +111,7 @@ export interface FuzzState {
   titles: { title: string; resource: Resource }[];
 }
 
-export interface Concrete {
+interface Concrete {
   request: MockRequest;
   /** A short, reproducible description for logs: method, URL and the body's size and start. */
   what: string;

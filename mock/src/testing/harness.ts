@@ -35,7 +35,7 @@ export interface CallOptions {
   auth?: { username: string; password: string };
 }
 
-export interface Answer extends MockResponse {
+interface Answer extends MockResponse {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
 }
 

@@ -3,11 +3,10 @@
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 import { PHP_JSON_ERRORS, numberFormatI18n } from '../../../contracts/wordpress/php/index.ts';
+import type { WpError } from '../../../contracts/wordpress/schema/types.ts';
 
-/** A WordPress error body: `data` holds `status` and anything the error carries. */
-interface WpErrorBody {
-  code: string;
-  message: string;
+/** A WordPress error body: WpError, whose `data` holds `status` and anything the error carries, as sent. */
+interface WpErrorBody extends Omit<WpError, 'data'> {
   /** Absent only in serve_request()'s own early errors (JSONP), which WordPress sends as `{code, message}`. */
   data?: unknown;
   additional_data?: unknown[];

@@ -42,7 +42,7 @@ export function phaseOfFor(kind: OperationKind): (param: string, location: Param
   };
 }
 
-export interface InvalidParamsOptions {
+interface InvalidParamsOptions {
   /**
    * Raw values as WordPress would see them, by top-level param (strings and phpParseStr() arrays from the query,
    * decoded JSON from the body). With them the message comes from WordPress's own validator (wpvalidate.ts),
@@ -292,7 +292,7 @@ export function invalidParams(
   if (reported.length === 0) return null;
 
   const params: Record<string, string> = {};
-  const details: Record<string, { code: string; message: string; data: unknown }> = {};
+  const details: Record<string, WpError> = {};
   for (const f of reported) {
     params[f.param] = f.error ? f.error.message : 'Invalid parameter.';
     if (f.error) details[f.param] = { code: f.error.code, message: f.error.message, data: f.error.data };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLink, paginate, sanitizedQuery } from './pagination.ts';
+import { pageLink, pageOf, paginate, sanitizedQuery } from './pagination.ts';
 import { parseRequest } from './request.ts';
 import { wpSanitizeValue, type WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 
@@ -93,5 +93,16 @@ describe('paginate (samples 04-08, 20, 46, 49, 50, 52, 57, 64)', () => {
   });
   it('pageLink keeps nested params and encodes values once', () => {
     expect(pageLink(POSTS, { tags: { terms: [1, 2], operator: 'AND' }, search: 'a b' }, 2)).toBe(`${POSTS}?tags%5Bterms%5D%5B0%5D=1&tags%5Bterms%5D%5B1%5D=2&tags%5Boperator%5D=AND&search=a+b&page=2`);
+  });
+});
+
+describe('pageOf', () => {
+  const list = [1, 2, 3, 4, 5, 6, 7];
+
+  it('a page is the window at (page - 1) * perPage, the last one short, one past it empty and beyond', () => {
+    expect(pageOf(list, 2, 3)).toEqual({ items: [4, 5, 6], pagination: { total: 7, totalPages: 3, page: 2 }, beyond: false });
+    expect(pageOf(list, 3, 3).items).toEqual([7]);
+    expect(pageOf(list, 4, 3)).toEqual({ items: [], pagination: { total: 7, totalPages: 3, page: 4 }, beyond: true });
+    expect(pageOf([], 1, 10)).toEqual({ items: [], pagination: { total: 0, totalPages: 0, page: 1 }, beyond: false });
   });
 });

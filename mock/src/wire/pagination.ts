@@ -5,6 +5,7 @@
 import { pageBeyond, type WpErrorResponse } from './errors.ts';
 import { addQueryArg, jsToPhpArray, phpArrayKey, urlencodeDeep, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 import { linkHeaderValue } from './headers.ts';
+import { windowOf } from '../../../contracts/wordpress/list-window.ts';
 
 /**
  * The query parameters as WordPress holds them when the controller builds its links: $_GET in its own order, with
@@ -29,14 +30,13 @@ interface PageOf<T> {
   beyond: boolean;
 }
 
-/** The one page slicer: page `page` (from 1) of `perPage` items of a sorted list. Values below 1 count as 1. */
+/** Page `page` (from 1) of `perPage` items of a sorted list, cut by the one page slicer (windowOf()). Values below 1 count as 1. */
 export function pageOf<T>(all: readonly T[], page: number, perPage: number): PageOf<T> {
   const p = Math.max(1, Math.trunc(page) || 1);
   const per = Math.max(1, Math.trunc(perPage) || 1);
   const total = all.length;
   const totalPages = Math.ceil(total / per);
-  const start = (p - 1) * per;
-  return { items: all.slice(start, start + per), pagination: { total, totalPages, page: p }, beyond: total > 0 && p > totalPages };
+  return { items: windowOf(all, (p - 1) * per, per), pagination: { total, totalPages, page: p }, beyond: total > 0 && p > totalPages };
 }
 
 /** How a controller reacts to a page past the last one. */

@@ -13,7 +13,7 @@ export interface RawHttpRequest {
   body?: Uint8Array | string | undefined;
 }
 
-export type Language = 'en' | 'uk';
+type Language = 'en' | 'uk';
 
 /** WP_REST_Request::get_content_type(). */
 interface ContentType {

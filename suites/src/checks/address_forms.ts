@@ -23,6 +23,7 @@ import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
 import { answerDifference, firstDifference } from './compare.ts';
 import { CALENDAR_NAMESPACES } from './resources.ts';
 import { describeAnswer, header, transportOutcome, wpError } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const HEAD = 'head';
 export const TRAILING_SLASH = 'trailing_slash';
@@ -31,7 +32,7 @@ export const JSONP = 'jsonp';
 export const LANGUAGE_PREFIX = 'language_prefix';
 
 /** The headers a HEAD must carry as its GET does (sample 20); Date, Vary, Content-Length and the connection's may differ. */
-export const HEAD_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link', 'allow'] as const;
+const HEAD_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link', 'allow'] as const;
 
 /** The callback WordPress takes, and one it refuses: `-` is outside [\w.] (wp_check_jsonp_callback()). */
 const CALLBACK = 'siteContractsCb';
@@ -93,16 +94,12 @@ async function trailingSlash(env: UnitEnv, op: Operation): Promise<void> {
   emit('slash', 'pass', `${op.path}/ answered ${describeAnswer(slashed.response)} with the same body as ${op.path}`, slashed);
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** What is wrong with an `_envelope` answer given the plain one; empty when it is WordPress's envelope of it. */
-export function envelopeProblems(plain: Received, env: Received): string[] {
+function envelopeProblems(plain: Received, env: Received): string[] {
   const out: string[] = [];
   if (env.status !== 200) out.push(`HTTP status ${env.status}, not 200 (the real status goes into the body)`);
   const b = jsonBody(env);
-  if (!isObject(b)) return [...out, `the body is not a JSON object {body, status, headers} (${describeAnswer(env)})`];
+  if (!isPlainObject(b)) return [...out, `the body is not a JSON object {body, status, headers} (${describeAnswer(env)})`];
   if (b['status'] !== plain.status) out.push(`body.status ${JSON.stringify(b['status'] ?? '(absent)')} where the plain request answered ${plain.status}`);
   if (!('headers' in b) || (typeof b['headers'] !== 'object' || b['headers'] === null)) out.push(`body.headers is ${JSON.stringify(b['headers'] ?? '(absent)')}, not the answer's headers`);
   if (!('body' in b)) out.push('there is no body.body');
@@ -125,7 +122,7 @@ async function envelope(env: UnitEnv, op: Operation, variant: 'ok' | 'error'): P
 }
 
 /** What is wrong with a JSONP answer given the plain one; empty when it is WordPress's. */
-export function jsonpProblems(plain: Received, r: Received, callback: string): string[] {
+function jsonpProblems(plain: Received, r: Received, callback: string): string[] {
   const out: string[] = [];
   if (r.status !== plain.status) out.push(`status ${r.status} where the plain request answered ${plain.status}`);
   const type = (header(r, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -170,11 +167,11 @@ export function languageRoot(apiRoot: string, lang: string): string | undefined 
 
 /** Route keys of a descriptor or namespace index, sorted; undefined for anything else. */
 function routeKeys(body: unknown): string[] | undefined {
-  return isObject(body) && isObject(body['routes']) ? Object.keys(body['routes']).sort() : undefined;
+  return isPlainObject(body) && isPlainObject(body['routes']) ? Object.keys(body['routes']).sort() : undefined;
 }
 
 /** What is wrong with the prefixed answer given the unprefixed one: a REST answer of the same kind and status. */
-export function languageProblems(plain: Received, prefixed: Received): string[] {
+function languageProblems(plain: Received, prefixed: Received): string[] {
   const out: string[] = [];
   if (prefixed.status !== plain.status) out.push(`status ${prefixed.status} where the unprefixed root answered ${plain.status}`);
   const type = (r: Received): string => (header(r, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -221,7 +218,7 @@ async function languagePrefix(env: UnitEnv, op: Operation): Promise<void> {
 }
 
 /** The REST root and the first list of each namespace: answered without credentials, cheap, present on every site. */
-export function addressSubjects(contract: Contract): Operation[] {
+function addressSubjects(contract: Contract): Operation[] {
   const root = contract.operations.find((o) => o.kind === 'root');
   const firstList = new Map<string, Operation>();
   for (const o of contract.operations) if (o.kind === 'list' && o.method === 'GET' && !firstList.has(o.namespace)) firstList.set(o.namespace, o);

@@ -24,7 +24,7 @@ export function allowOf(e: Exchange): string[] | undefined {
 }
 
 /** The methods the route serves: the target's descriptor where it lists the route, else the contract. */
-export function routeMethods(contract: Contract, descriptor: LiveDescriptor, op: Operation): string[] {
+function routeMethods(contract: Contract, descriptor: LiveDescriptor, op: Operation): string[] {
   const live = descriptor.byKey.get(templateKey(op.path));
   if (live && live.methods.length) return live.methods;
   return [...new Set(contract.operations.filter((o) => o.path === op.path).map((o) => o.method))];
@@ -44,7 +44,7 @@ function servedMethod(e: Exchange): string | undefined {
  * Whether the exchange went to the operation's own route (a unit may attribute to an operation the list reads it
  * made for it): the `rest_route` value, or a pretty path ending in a route the operation's pattern matches.
  */
-export function addresses(e: Exchange, op: Operation): boolean {
+function addresses(e: Exchange, op: Operation): boolean {
   let url: URL;
   try {
     url = new URL(e.request.url);

@@ -16,7 +16,7 @@ import { resourceFor } from './resources.ts';
 import { describeAnswer } from './wp.ts';
 
 /** Why the credentialed twin of an anonymous request may not be sent; undefined when it may. */
-export function twinBlocker(env: UnitEnv, op: Operation): string | undefined {
+function twinBlocker(env: UnitEnv, op: Operation): string | undefined {
   if (env.readOnly || !env.hasCredentials) return 'the run has no credentials to send it with';
   if (resourceFor(env.contract, op) || env.disposable) return undefined;
   return 'with credentials it would be a write the suite cannot undo (--disposable-target sends it)';

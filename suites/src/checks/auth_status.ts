@@ -21,7 +21,7 @@ const PERMISSION_CODE = /forbidden|cannot|not_allowed|unauthori[sz]ed|permission
 export const LOGIN_CODE = /password|username|credential|token|jwt|nonce|login/i;
 
 /** Whether the request went with the run's WordPress credentials (a run with them refuses -H Authorization). */
-export function signedIn(e: Exchange, hasCredentials: boolean): boolean {
+function signedIn(e: Exchange, hasCredentials: boolean): boolean {
   return hasCredentials && Object.keys(e.request.headers).some((h) => h.toLowerCase() === 'authorization');
 }
 
@@ -35,7 +35,7 @@ export function permissionRefusal(e: Exchange): string | undefined {
 }
 
 /** What is wrong with a permission refusal's status for who asked; undefined when it is WordPress's. */
-export function authStatusProblem(e: Exchange, hasCredentials: boolean): string | undefined {
+function authStatusProblem(e: Exchange, hasCredentials: boolean): string | undefined {
   if (permissionRefusal(e) === undefined) return undefined;
   const status = e.response!.status;
   const inside = signedIn(e, hasCredentials);

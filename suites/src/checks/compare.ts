@@ -7,6 +7,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { jsonBody, type Exchange } from '../http/types.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 /** Date-times as they appear in bodies and in URLs inside bodies (`2026-11-23 10:00:01`, `2026-11-23T10%3A00%3A01`). */
 const DATE_TIME = /\d{4}-\d\d-\d\d(?:[T ]|%20|\+)\d\d(?::|%3A)\d\d(?:(?::|%3A)\d\d)?(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?/gi;
@@ -26,7 +27,7 @@ export function differOnlyByClock(a: string, b: string): boolean {
   return a !== b && masked(a) === masked(b);
 }
 
-export interface Difference {
+interface Difference {
   /** `body`, `body.routes["/cal/v1"].methods[0]`, `status`. */
   path: string;
   a: unknown;
@@ -51,7 +52,7 @@ export function firstDifference(a: unknown, b: unknown, path = 'body', key = '')
     }
     return undefined;
   }
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && !Array.isArray(a) && !Array.isArray(b)) {
+  if (isPlainObject(a) && isPlainObject(b)) {
     const x = a as Record<string, unknown>;
     const y = b as Record<string, unknown>;
     for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {

@@ -94,7 +94,7 @@ function liveServes(env: UnitEnv, op: Operation): boolean {
 const ORIGIN = 'https://site-contracts.example';
 
 /** A header holding a comma-separated list of names (Access-Control-Expose-Headers...), each lower-cased, exactly. */
-export function headerList(value: string | undefined): string[] {
+function headerList(value: string | undefined): string[] {
   return (value ?? '').split(',').map((x) => x.trim().toLowerCase()).filter((x) => x !== '');
 }
 

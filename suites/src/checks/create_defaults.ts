@@ -18,21 +18,22 @@ import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { writeBlocker } from './lifecycle.ts';
 import { calendarResources, minimalCreateBody, type CalendarResource } from './resources.ts';
 import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const CREATE_DEFAULTS = 'create_defaults';
 
-export interface BodyDefault {
+interface BodyDefault {
   field: string;
   value: unknown;
 }
 
 /** The create body's fields with a documented default other than null ("not set"). */
-export function bodyDefaults(op: Operation): BodyDefault[] {
+function bodyDefaults(op: Operation): BodyDefault[] {
   return op.params.filter((p) => p.in === 'body' && p.schema.default !== undefined && p.schema.default !== null).map((p) => ({ field: p.name, value: p.schema.default }));
 }
 
 /** The smallest create of the resource without any of the defaulted fields. */
-export function bareCreateBody(res: CalendarResource, label: string, now: Date, leftOut: readonly string[]): Record<string, string> {
+function bareCreateBody(res: CalendarResource, label: string, now: Date, leftOut: readonly string[]): Record<string, string> {
   const body = minimalCreateBody(res, label, now);
   for (const f of leftOut) if (f !== res.nameField) delete body[f];
   return body;
@@ -41,11 +42,11 @@ export function bareCreateBody(res: CalendarResource, label: string, now: Date, 
 /** `false` and `"publish"` as they are; `{raw, rendered}` by its raw text (a title-like field). */
 function readValue(rec: Record<string, unknown>, field: string): unknown {
   const v = rec[field];
-  if (typeof v === 'object' && v !== null && !Array.isArray(v) && 'raw' in v) return (v as { raw: unknown }).raw;
+  if (isPlainObject(v) && 'raw' in v) return (v as { raw: unknown }).raw;
   return v;
 }
 
-export function judgeDefault(d: BodyDefault, record: unknown, source: string): { outcome: Outcome; message: string } {
+function judgeDefault(d: BodyDefault, record: unknown, source: string): { outcome: Outcome; message: string } {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return { outcome: 'inconclusive', message: 'the record read back is not a JSON object' };
   const rec = record as Record<string, unknown>;
   if (!(d.field in rec)) return { outcome: 'inconclusive', message: `the record read back has no ${d.field}; the documents do not show how records are represented (000 §2.5), so its default cannot be seen` };

@@ -22,6 +22,7 @@ import type { Severity } from '../report/model.ts';
 import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { undocumentedMethods } from './options.ts';
 import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const DESCRIPTOR_ROUTES = 'descriptor_routes';
 export const DESCRIPTOR_AUTH = 'descriptor_auth';
@@ -45,7 +46,7 @@ function form(f: ArgForm | undefined): string {
 }
 
 /** Why the documents do not settle a parameter's keywords; undefined when they state them. */
-export function openMark(p: ParamSpec | undefined): string | undefined {
+function openMark(p: ParamSpec | undefined): string | undefined {
   if (!p) return 'the documents do not name this argument';
   const c = p.contradictions[0];
   if (c) return `the documents can be read two ways here (${c.kind}, ${c.source})`;
@@ -56,7 +57,7 @@ export function openMark(p: ParamSpec | undefined): string | undefined {
 }
 
 /** One argument difference, its severity and how it reads (contract / target). */
-export function judgeArg(op: Operation, a: ArgDiff): { severity: Severity; text: string } {
+function judgeArg(op: Operation, a: ArgDiff): { severity: Severity; text: string } {
   const spec = op.params.find((p) => p.name === a.name && p.in !== 'path') ?? op.params.find((p) => p.name === a.name);
   if (a.kind === 'extra') return { severity: 'assumed', text: `${a.name}: listed by the target (${form(a.target)}), not in the documents (assumed: they list parameters, not all a plugin adds)` };
   if (a.kind === 'missing') {
@@ -97,7 +98,7 @@ function routesOf(env: UnitEnv, op: Operation): void {
 }
 
 /** A route 000 §4.2 says cal/v1 does not have: "no by-slug, category or tag routes". */
-export function deniedRoute(template: string): boolean {
+function deniedRoute(template: string): boolean {
   return /^\/cal\/v1\/(?:.*\/by-slug(?:\/|$)|categories(?:\/|$)|tags(?:\/|$))/i.test(template);
 }
 
@@ -121,7 +122,7 @@ async function auth(env: UnitEnv, root: Operation): Promise<void> {
   if (e.response!.bodyCut) return env.emit({ ...base, outcome: 'inconclusive', message: `${describeCut(e.response!.bodyCut)}: the authentication block was not read` });
   const b = jsonBody(e.response);
   const a = typeof b === 'object' && b !== null ? (b as Record<string, unknown>)['authentication'] : undefined;
-  const scheme = typeof a === 'object' && a !== null && !Array.isArray(a) ? (a as Record<string, unknown>)['application-passwords'] : undefined;
+  const scheme = isPlainObject(a) ? a['application-passwords'] : undefined;
   const endpoint = (scheme as { endpoints?: { authorization?: unknown } } | undefined)?.endpoints?.authorization;
   let problem: string | undefined;
   if (e.response!.status !== 200 || b === undefined) problem = `the root answered ${describeAnswer(e.response)}`;

@@ -29,7 +29,7 @@ export interface MockResponse {
   bodyBytes?: Uint8Array;
 }
 
-export interface Mock {
+interface Mock {
   handleNow(req: MockRequest): MockResponse;
   /** An administrator's by default; `'subscriber'`: a user with fewer rights (for --low-auth-env). */
   credentials(role?: string): { username: string; password: string } | undefined;
@@ -37,7 +37,7 @@ export interface Mock {
 }
 
 /** The mock's public entry, passed in by the test; M is the mock's own type, so a test keeps what else it offers. */
-export interface MockApi<M extends Mock = Mock> {
+interface MockApi<M extends Mock = Mock> {
   createMock(options: { contract: Contract; auth: boolean }): Promise<M>;
   listen(handle: (req: MockRequest) => MockResponse, opts: { port: number; host: string }): Promise<{ url: string; close(): Promise<void> }>;
 }
@@ -45,7 +45,7 @@ export interface MockApi<M extends Mock = Mock> {
 export type Next = (req: MockRequest) => MockResponse;
 export type Fault = (req: MockRequest, next: Next) => MockResponse;
 
-export interface FaultyRun {
+interface FaultyRun {
   run: RunResult;
   stdout: string;
   stderr: string;

@@ -11,6 +11,7 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { describeRecord, emitterFor, readList, unreadable, type ListRead } from './oracle_kit.ts';
 import { idOf } from './resources.ts';
+import { windowOf } from '../../../contracts/wordpress/list-window.ts';
 
 export const FILTER_LIMIT = 'filter_limit';
 export const FILTER_OFFSET = 'filter_offset';
@@ -24,7 +25,7 @@ const keyOf = (rec: unknown): string => {
 };
 
 function windowProblem(base: ListRead, got: ListRead, from: number, count: number): string | undefined {
-  const want = base.records!.slice(from, from + count);
+  const want = windowOf(base.records!, from, count);
   const have = got.records!;
   const same = have.length === want.length && have.every((r, i) => keyOf(r) === keyOf(want[i]));
   if (same) return undefined;

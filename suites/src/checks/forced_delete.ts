@@ -11,7 +11,7 @@ import { describeAnswer, transportOutcome } from './wp.ts';
 export const FORCED_DELETE = 'forced_delete';
 
 /** What is wrong with a forced DELETE's 2xx answer for record `id`; empty when it is WordPress's. */
-export function forcedDeleteProblems(body: unknown, id: number): string[] {
+function forcedDeleteProblems(body: unknown, id: number): string[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return [`the body is ${JSON.stringify(body ?? '(not JSON)')?.slice(0, 60)}, not {deleted, previous}`];
   const b = body as Record<string, unknown>;
   const out: string[] = [];

@@ -22,10 +22,10 @@ import {
 import { fillTemplate } from '../http/target.ts';
 import type { Intent, Outgoing, WireMethod } from '../http/types.ts';
 
-export type { Constraint, Violation, WireRequest, WireValue };
+export type { Constraint, WireRequest, WireValue };
 
 /** `n` values of an arbitrary, the same ones for the same seed. */
-export function samples<T>(arb: fc.Arbitrary<T>, seed: number, n: number): T[] {
+function samples<T>(arb: fc.Arbitrary<T>, seed: number, n: number): T[] {
   return fc.sample(arb, { seed, numRuns: n });
 }
 

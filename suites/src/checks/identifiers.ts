@@ -14,7 +14,7 @@ import { refKey, type ReferenceField, type ReferenceValues } from './references.
 import { namedByRefusal } from './retry.ts';
 import { describeAnswer, wpError } from './wp.ts';
 
-export interface Unknowable {
+interface Unknowable {
   param: string;
   /** Why the suite cannot know a value for it. */
   why: string;
@@ -48,7 +48,7 @@ function answers(es: readonly Exchange[]): string {
   return [...counts].map(([k, n]) => `${n}× ${k}`).join(', ');
 }
 
-export interface Collapsing {
+interface Collapsing {
   /** The unit's env, whose findings of `check` wait for done(). */
   env: UnitEnv;
   done(): void;

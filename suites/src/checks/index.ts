@@ -85,8 +85,6 @@ export const CHECKS = [
   UNDOCUMENTED_METHOD,
 ] as const;
 
-export type CheckName = (typeof CHECKS)[number];
-
 /** Every unit of work for the contract; selection and sharding happen afterwards. */
 export function planAll(contract: Contract): Unit[] {
   const units = [

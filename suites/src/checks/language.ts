@@ -20,7 +20,7 @@ import { describeAnswer, transportOutcome } from './wp.ts';
 export const LANGUAGE = 'language';
 
 /** The translation add-on's namespaces as the site's descriptor lists them; empty when it has none. */
-export function translationNamespaces(namespaces: readonly string[]): string[] {
+function translationNamespaces(namespaces: readonly string[]): string[] {
   return namespaces.filter((n) => /^i18n(\/|$)/.test(n));
 }
 

@@ -26,6 +26,7 @@ import { FORCED_DELETE, forcedDeleteFinding } from './forced_delete.ts';
 
 export { FORCED_DELETE };
 import { describeAnswer, envelopeProblem, header, sourceOf, transportOutcome, wpError } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const LIFECYCLE = 'lifecycle';
 export const CREATE_STATUS = 'create_status';
@@ -87,7 +88,7 @@ function shape(env: UnitEnv, op: Operation, e: Exchange, variant: string): void 
 }
 
 /** Whether the answer holds the text anywhere, read as JSON (WordPress writes `/` as `\/`). */
-export function carries(e: Exchange, text: string): boolean {
+function carries(e: Exchange, text: string): boolean {
   if (!e.response) return false;
   const parsed = jsonBody(e.response);
   return (parsed === undefined ? e.response.body : JSON.stringify(parsed)).includes(text);
@@ -108,7 +109,7 @@ export function goneOrTrashed(e: Exchange, allowTrash: boolean): { pass: boolean
 }
 
 /** A trashed record read back: 200 with status "trash" (P prepare_item_for_response of a post in the trash). */
-export function judgeTrashed(e: Exchange): { outcome: 'pass' | 'fail' | 'inconclusive'; message: string } {
+function judgeTrashed(e: Exchange): { outcome: 'pass' | 'fail' | 'inconclusive'; message: string } {
   const r = e.response!;
   const status = (jsonBody(r) as { status?: unknown } | undefined)?.status;
   const expected = 'expected the record trashed by a DELETE without force to read back with status "trash" (000 §3: "handled through the trash"; WordPress convention, wp_trash_post())';
@@ -122,7 +123,7 @@ export function judgeTrashed(e: Exchange): { outcome: 'pass' | 'fail' | 'inconcl
  * The second DELETE without force of a trashed record: 410 with WordPress's envelope (P delete_item() answers
  * rest_already_trashed; a plugin's own controller may name it otherwise, and the documents show no codes).
  */
-export function judgeSecondDelete(e: Exchange): { outcome: 'pass' | 'fail'; message: string } {
+function judgeSecondDelete(e: Exchange): { outcome: 'pass' | 'fail'; message: string } {
   const r = e.response!;
   const problem = envelopeProblem(r);
   if (r.status === 410 && !problem) {
@@ -135,13 +136,13 @@ export function judgeSecondDelete(e: Exchange): { outcome: 'pass' | 'fail'; mess
   };
 }
 
-export function listQuery(list: Operation, search: string): Record<string, unknown> {
+function listQuery(list: Operation, search: string): Record<string, unknown> {
   const q: Record<string, unknown> = { search, per_page: 100 };
   if (list.params.some((p) => p.name === 'hide_empty')) q['hide_empty'] = false;
   return q;
 }
 
-export function createStatusFinding(op: Operation, e: Exchange, id: number, variant: string): Finding {
+function createStatusFinding(op: Operation, e: Exchange, id: number, variant: string): Finding {
   const r = e.response!;
   const location = header(r, 'location');
   const base = { check: CREATE_STATUS, operation: op, variant, severity: 'convention' as const, exchange: e };
@@ -261,11 +262,11 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
 }
 
 /** The answer to a DELETE without force: the record as it now is, in the trash (core's delete_item() with force false). */
-export function judgeTrashAnswer(e: Exchange, id: number): { outcome: 'pass' | 'fail'; message: string } {
+function judgeTrashAnswer(e: Exchange, id: number): { outcome: 'pass' | 'fail'; message: string } {
   const r = e.response!;
   const body = jsonBody(r);
   const expected = 'expected a DELETE without force to answer the trashed record with status "trash" (WordPress convention, WP_REST_Posts_Controller::delete_item() returns the record after wp_trash_post())';
-  const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { id?: unknown; status?: unknown }) : undefined;
+  const record = isPlainObject(body) ? (body as { id?: unknown; status?: unknown }) : undefined;
   if (r.status === 200 && record && idOf(record) === id && record.status === 'trash') return { outcome: 'pass', message: `answered record ${id} with status "trash"` };
   const got = body === undefined ? describeAnswer(r) : `${r.status} ${JSON.stringify(body).slice(0, 80)}`;
   return { outcome: 'fail', message: `${expected}; got ${got}` };

@@ -63,7 +63,7 @@ const numberKey = (name: string, read: (r: unknown) => unknown = (r) => field(r,
   cmp: (a, b) => (typeof a === 'number' && typeof b === 'number' ? (a === b ? 0 : a < b ? -1 : 1) : undefined),
 });
 
-export interface OrderJudgement {
+interface OrderJudgement {
   pairs: number;
   /** The first pair out of order: earlier index, later index. */
   wrong?: [number, number];

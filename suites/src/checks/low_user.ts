@@ -18,7 +18,7 @@ import { LOGIN_CODE, permissionRefusal } from './auth_status.ts';
 import { minimalCreateBody, type CalendarResource } from './resources.ts';
 import { describeAnswer, transportOutcome, wpError } from './wp.ts';
 
-export interface LowUserVerdict {
+interface LowUserVerdict {
   outcome: Outcome;
   message: string;
   exchange?: Exchange;

@@ -9,7 +9,7 @@ import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/li
 import { declaresArg, type LiveDescriptor } from '../diff/descriptor.ts';
 
 /** x-contradictions kind: typed, described as a format, no format given. */
-export const LOOSE_FORMAT = 'loose-format';
+const LOOSE_FORMAT = 'loose-format';
 
 /** Whether a reading's schema takes the typed value; a schema the contract cannot compile on its own says nothing sure (takes it). */
 function readingTakes(contract: Contract, schema: JsonSchema, value: unknown): boolean {

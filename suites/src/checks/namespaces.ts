@@ -14,7 +14,7 @@ import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
  * Whether the site's descriptor shows the namespace: listed, or holding a route, or a route under its path (core's
  * /batch/v1 is a route of the root, namespace '', and batch/v1 is not among the namespaces). The root always is.
  */
-export function serves(descriptor: LiveDescriptor, namespace: string): boolean {
+function serves(descriptor: LiveDescriptor, namespace: string): boolean {
   const prefix = `/${namespace}`.toLowerCase();
   return (
     namespace === '' ||
@@ -24,11 +24,11 @@ export function serves(descriptor: LiveDescriptor, namespace: string): boolean {
 }
 
 /** The namespaces of the unit's operations that the site does not serve. */
-export function unservedOf(descriptor: LiveDescriptor, u: Unit): string[] {
+function unservedOf(descriptor: LiveDescriptor, u: Unit): string[] {
   return [...new Set(u.operations.map((o) => o.namespace))].filter((ns) => !serves(descriptor, ns));
 }
 
-export function namespaceUnitId(namespace: string): string {
+function namespaceUnitId(namespace: string): string {
   return `${ROUTE_PRESENCE}:namespace:${namespace}`;
 }
 

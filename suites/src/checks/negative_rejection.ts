@@ -173,7 +173,7 @@ function notSent(env: UnitEnv, op: Operation, c: Constraint): string | undefined
   return undefined;
 }
 
-export function edgeVariant(edge: EdgeCase): string {
+function edgeVariant(edge: EdgeCase): string {
   return `edge:${edge.id.slice(edge.operationId.length + 1)}`;
 }
 

@@ -21,15 +21,12 @@ import type { Unit, UnitEnv } from '../runner/unit.ts';
 import { UNUSED_ID, UNUSED_SLUG } from './probes.ts';
 import { calendarResources } from './resources.ts';
 import { describeAnswer, isNoRoute, sourceOf, transportOutcome, wpError } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const OPTIONS = 'options';
 export const UNDOCUMENTED_METHOD = 'undocumented_method';
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export interface OptionsExpectation {
+interface OptionsExpectation {
   namespace: string;
   /** Every method the documents give the route. */
   documented: string[];
@@ -40,12 +37,12 @@ export interface OptionsExpectation {
 }
 
 /** What is wrong with an OPTIONS answer, each with what was expected and what came; and the severity of the worst. */
-export function optionsProblems(r: Received, want: OptionsExpectation): { problems: string[]; severity: Severity } {
+function optionsProblems(r: Received, want: OptionsExpectation): { problems: string[]; severity: Severity } {
   const problems: string[] = [];
   let severity: Severity = 'convention';
   const b = jsonBody(r);
   if (r.status !== 200) problems.push(`status ${r.status} (${describeAnswer(r)}), not 200`);
-  if (!isObject(b)) return { problems: [...problems, `the body is not the route's description (a JSON object): ${JSON.stringify(r.body.slice(0, 60))}`], severity };
+  if (!isPlainObject(b)) return { problems: [...problems, `the body is not the route's description (a JSON object): ${JSON.stringify(r.body.slice(0, 60))}`], severity };
   if (b['namespace'] !== want.namespace) problems.push(`namespace ${JSON.stringify(b['namespace'] ?? '(absent)')}, not ${JSON.stringify(want.namespace)}`);
   const methods = Array.isArray(b['methods']) ? b['methods'].filter((m): m is string => typeof m === 'string').map((m) => m.toUpperCase()) : undefined;
   if (!methods) problems.push('there is no methods list');
@@ -60,10 +57,10 @@ export function optionsProblems(r: Received, want: OptionsExpectation): { proble
   const endpoints = Array.isArray(b['endpoints']) ? b['endpoints'] : undefined;
   if (!endpoints || endpoints.length === 0) problems.push('there are no endpoints');
   else {
-    const bad = endpoints.findIndex((e) => !isObject(e) || !Array.isArray(e['methods']) || !isObject(e['args']));
+    const bad = endpoints.findIndex((e) => !isPlainObject(e) || !Array.isArray(e['methods']) || !isPlainObject(e['args']));
     if (bad >= 0) problems.push(`endpoints[${bad}] is not {methods, args}: ${JSON.stringify(endpoints[bad]).slice(0, 60)}`);
   }
-  if (want.schema && !isObject(b['schema'])) {
+  if (want.schema && !isPlainObject(b['schema'])) {
     problems.push(`there is no item schema (schema is ${JSON.stringify(b['schema'] ?? '(absent)')})`);
     if (problems.length === 1) severity = want.schema;
   }

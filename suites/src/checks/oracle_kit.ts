@@ -121,11 +121,6 @@ export function oracleUnits(contract: Contract, check: string, param: string, ru
     });
 }
 
-/** The calendar resource a list operation lists, when the suite can make records for it. */
-export function resourceOfList(env: { contract: UnitEnv['contract'] }, op: Operation): CalendarResource | undefined {
-  return calendarResources(env.contract).find((r) => r.list.id === op.id);
-}
-
 /** Terms hide the unused by default (hide_empty true): records of the suite's own are unused, so lists ask for all. */
 export function baseQuery(op: Operation, word: string | undefined): Record<string, unknown> {
   const q: Record<string, unknown> = {};
@@ -140,7 +135,7 @@ export function contentField(res: CalendarResource): string | undefined {
   return res.namespace === 'cal/v1' ? 'content' : 'description';
 }
 
-export interface SetJudgement {
+interface SetJudgement {
   kept: number[];
   dropped: number[];
 }

@@ -69,7 +69,7 @@ function linkProblems(p: Page, n: number, totalPages: number): string[] {
   return problems;
 }
 
-export async function pagination(env: UnitEnv, op: Operation): Promise<void> {
+async function pagination(env: UnitEnv, op: Operation): Promise<void> {
   const finding = (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
     env.emit({ check: PAGINATION, operation: op, variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
   const skipRest = (message: string, from: string[]): void => from.forEach((v) => finding(v, 'skip', message));

@@ -24,14 +24,14 @@ import { describeAnswer, isNoRoute, transportOutcome } from './wp.ts';
 
 export const PATH_PATTERN = 'path_pattern';
 
-export interface OffPattern {
+interface OffPattern {
   param: string;
   tag: 'trailing-letter' | 'non-ascii';
   value: string;
 }
 
 /** Values one step off each path parameter's pattern, still one segment; none for patterns a segment cannot break (`[^/]+`). */
-export function offPatternValues(op: Operation): OffPattern[] {
+function offPatternValues(op: Operation): OffPattern[] {
   const out: OffPattern[] = [];
   for (const p of op.params.filter((x) => x.in === 'path')) {
     if (typeof p.schema.pattern !== 'string') continue;
@@ -51,7 +51,7 @@ function probe(op: Operation, route: string): Outgoing {
   return { method: op.method, route, intent: 'probe', auth: false, ...(op.method === 'DELETE' ? {} : { body: { kind: 'json', value: {} } }) };
 }
 
-export function judgeOffPattern(op: Operation, off: OffPattern, e: Exchange): { outcome: Outcome; message: string } {
+function judgeOffPattern(op: Operation, off: OffPattern, e: Exchange): { outcome: Outcome; message: string } {
   const t = transportOutcome(e);
   if (t) return t;
   const r = e.response!;
@@ -78,7 +78,7 @@ async function offPattern(env: UnitEnv, op: Operation): Promise<void> {
 }
 
 /** `{id}` routes whose id is digits only, among those unknown_id may send. */
-export function zeroIdOperations(contract: Contract): Operation[] {
+function zeroIdOperations(contract: Contract): Operation[] {
   return unknownIdOperations(contract).filter((op) => op.params.some((p) => p.in === 'path' && p.name === 'id' && p.schema.pattern === '^[0-9]+$'));
 }
 

@@ -5,7 +5,7 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Finding, Unit } from '../runner/unit.ts';
 
-export interface OperationSlot {
+interface OperationSlot {
   op: Operation | undefined;
   /** Answers judged. */
   judged: number;

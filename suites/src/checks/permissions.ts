@@ -29,13 +29,13 @@ function refused(e: Exchange): boolean {
   return permissionRefusal(e) !== undefined || e.response?.status === 401 || e.response?.status === 403;
 }
 
-export interface Tried {
+interface Tried {
   method: string;
   e: Exchange;
 }
 
 /** What is wrong with an Allow given what the same user was just refused or let do; undefined when nothing is. */
-export function allowAgainstTries(allow: readonly string[], tried: readonly Tried[]): string | undefined {
+function allowAgainstTries(allow: readonly string[], tried: readonly Tried[]): string | undefined {
   for (const { method, e } of tried) {
     if (refused(e) && allow.includes(method)) return `Allow: ${allow.join(', ')} lists ${method}, which the same user was just refused (${method} answered ${describeAnswer(e.response)})`;
     if (accepted(e) && !allow.includes(method)) return `Allow: ${allow.join(', ')} leaves out ${method}, which the same user was just let through (${method} answered ${e.response!.status})`;

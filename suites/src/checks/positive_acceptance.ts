@@ -61,7 +61,7 @@ function paramVariant(location: ParamLocation, name: string): string {
   return `${location}.${name}`;
 }
 
-export function edgeVariant(edge: EdgeCase): string {
+function edgeVariant(edge: EdgeCase): string {
   return `edge:${edge.id.slice(edge.operationId.length + 1)}`;
 }
 
@@ -77,7 +77,7 @@ function typedValue(op: Operation, req: WireRequest, location: ParamLocation, na
  * Why a refusal of this valid value is not a documented failure, if it is not: the documents leave the value
  * open, it names records the target may not have, or another reading of the documents refuses it.
  */
-export function refusalExcuse(contract: Contract, op: Operation, req: WireRequest, location: ParamLocation, name: string, refs: readonly ReferenceField[], named: ReadonlySet<string> | undefined): string | undefined {
+function refusalExcuse(contract: Contract, op: Operation, req: WireRequest, location: ParamLocation, name: string, refs: readonly ReferenceField[], named: ReadonlySet<string> | undefined): string | undefined {
   const value = typedValue(op, req, location, name);
   const ref = refs.find((f) => f.location === location && f.param === name);
   const unnamed = ref && !named?.has(refKey(ref)) ? `${name} names other records, and the suite found none on the target to name, so this value may name nothing there` : undefined;
@@ -150,7 +150,7 @@ export function judge(env: UnitEnv, op: Operation, sent: readonly Sent[], notes:
 }
 
 /** One finding for an edge case that should be accepted. */
-export function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: readonly ReferenceField[] = []): void {
+function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: readonly ReferenceField[] = []): void {
   const base = { check: POSITIVE_ACCEPTANCE, operation: op, variant: edgeVariant(edge), severity: 'documented' as Severity, exchange: s.e };
   const emit = (outcome: Outcome, message: string, severity: Severity = 'documented'): void => env.emit({ ...base, outcome, message, severity });
   const t = transportOutcome(s.e);

@@ -39,7 +39,7 @@ const RESOURCE_OF_FIELD: Readonly<Record<string, string>> = {
  * record: ids of a list's records; slug: their slugs; link: their addresses (what oEmbed's `url` names);
  * author, media: the values records carry in those fields.
  */
-export type ReferenceKind = 'record' | 'slug' | 'link' | 'author' | 'media';
+type ReferenceKind = 'record' | 'slug' | 'link' | 'author' | 'media';
 
 export interface ReferenceField {
   location: ParamLocation;
@@ -243,7 +243,7 @@ export function rewriteIds(value: WireValue, ids: readonly (number | string)[]):
   return id === undefined ? undefined : same(value, id);
 }
 
-export interface Filled {
+interface Filled {
   req: WireRequest;
   /** Per field (`location.param`): how its value was chosen (for the case message). */
   notes: Map<string, string>;

@@ -86,7 +86,7 @@ export function minimalCreateBody(res: CalendarResource, label: string, now: Dat
   return body;
 }
 
-export interface OwnRecord {
+interface OwnRecord {
   id: number;
   exchange: Exchange;
 }

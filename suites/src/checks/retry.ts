@@ -8,6 +8,7 @@ import { dependentRequiredOf } from '../../../contracts/lib/arbitraries/requests
 import type { Exchange } from '../http/types.ts';
 import { sentParams, withoutBody, type WireRequest } from './generate.ts';
 import { topName, wpError } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 const PARAM_CODES = new Set(['rest_invalid_param', 'rest_missing_callback_param']);
 
@@ -19,9 +20,9 @@ export function namedByRefusal(e: Exchange): string[] {
   const names = new Set<string>();
   const params = err.data?.['params'];
   if (Array.isArray(params)) for (const p of params) if (typeof p === 'string') names.add(topName(p));
-  if (typeof params === 'object' && params !== null && !Array.isArray(params)) for (const k of Object.keys(params)) names.add(topName(k));
+  if (isPlainObject(params)) for (const k of Object.keys(params)) names.add(topName(k));
   const details = err.data?.['details'];
-  if (typeof details === 'object' && details !== null && !Array.isArray(details)) for (const k of Object.keys(details)) names.add(topName(k));
+  if (isPlainObject(details)) for (const k of Object.keys(details)) names.add(topName(k));
   return [...names];
 }
 

@@ -24,7 +24,7 @@ import { responseSpec } from './response_shape.ts';
 export const ROUTE_PRESENCE = 'route_presence';
 
 /** The route is absent: rest_no_route, a 405, or a 404 that is not a WordPress answer at all. */
-export function routeMissing(r: Received): string | undefined {
+function routeMissing(r: Received): string | undefined {
   if (isNoRoute(r)) return 'answered 404 rest_no_route: the target has no route for this method and path';
   if (r.status === 405) return 'answered 405: the target serves the route but not this method';
   if (r.status === 404 && !wpError(r)) return 'answered 404 without a WordPress error body: no REST route here';
@@ -32,7 +32,7 @@ export function routeMissing(r: Received): string | undefined {
 }
 
 /** A write that a conforming server refuses while validating: a required parameter left out, or one broken. */
-export function rejectedProbe(env: UnitEnv, op: Operation): Outgoing | undefined {
+function rejectedProbe(env: UnitEnv, op: Operation): Outgoing | undefined {
   const declared = (name: string): boolean => declaresArg(env.descriptor, op.path, op.method, name) !== false;
   const usable = constraints(env.contract, op).filter((c) => c.wire.kind === 'wire' && c.location !== 'path');
   // Prefer what the target is surest to check: a missing required parameter, then a parameter the
@@ -48,7 +48,7 @@ export function rejectedProbe(env: UnitEnv, op: Operation): Outgoing | undefined
   return undefined;
 }
 
-export async function routePresence(env: UnitEnv, op: Operation): Promise<Finding> {
+async function routePresence(env: UnitEnv, op: Operation): Promise<Finding> {
   const base = { check: ROUTE_PRESENCE, operation: op, severity: 'documented' as const };
   let e: Exchange;
   let via = '';

@@ -25,7 +25,7 @@ import { describeAnswer, transportOutcome, wpError } from './wp.ts';
 export const UNKNOWN_ID = 'unknown_id';
 
 /** rest_post_invalid_id, rest_user_invalid_id, ... and the terms controller's rest_term_invalid. */
-export const INVALID_ID_CODE = /^rest_[a-z_]*invalid_id$|^rest_term_invalid$/;
+const INVALID_ID_CODE = /^rest_[a-z_]*invalid_id$|^rest_term_invalid$/;
 
 const calendar = (op: Operation): boolean => (CALENDAR_NAMESPACES as readonly string[]).includes(op.namespace);
 

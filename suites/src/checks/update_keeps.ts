@@ -17,6 +17,7 @@ import { firstDifference } from './compare.ts';
 import { cannotWrite, emitterFor, makeOwn, recordText } from './oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './resources.ts';
 import { describeAnswer, transportOutcome } from './wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const UPDATE_KEEPS = 'update_keeps_fields';
 
@@ -74,7 +75,7 @@ async function readAll(env: UnitEnv, reads: readonly Operation[], id: number): P
   for (const op of reads) {
     const e = await env.send({ method: 'GET', route: fillTemplate(op.path, { id }), query: { context: 'edit' } }, op);
     const b = e.response?.status === 200 ? jsonBody(e.response) : undefined;
-    out.push({ ns: op.namespace, op, e, ...(typeof b === 'object' && b !== null && !Array.isArray(b) ? { rec: b as Record<string, unknown> } : {}) });
+    out.push({ ns: op.namespace, op, e, ...(isPlainObject(b) ? { rec: b } : {}) });
   }
   return out;
 }

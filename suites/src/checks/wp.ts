@@ -9,7 +9,7 @@ import type { WpError as WpErrorOf } from '../../../contracts/wordpress/schema/t
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 /** An error answer as the checks read it: WordPress's WpError, its `data` an object or null. */
-export type WpError = WpErrorOf<Record<string, unknown> | null>;
+type WpError = WpErrorOf<Record<string, unknown> | null>;
 
 /** `{code, message, data}` with string code and message; undefined for anything else. */
 export function wpError(r: Received | undefined): WpError | undefined {

@@ -40,7 +40,7 @@ export const DEFAULTS = {
 /** Marks the `?rest_route=` style API root of sites without pretty permalinks. */
 export const REST_ROUTE_ROOT = '/?rest_route=';
 
-export interface AuthRef {
+interface AuthRef {
   /** The variable the credentials came from; curl lines and messages name it instead of the value. */
   envVar: string;
   /** `user:application-password`: never print, never put in a report. */
@@ -183,7 +183,7 @@ const EXPECTS: Partial<Record<Flag, string>> = {
   port: 'a port number from 0 to 65535',
 };
 
-export function expectsOf(flag: string): string {
+function expectsOf(flag: string): string {
   return EXPECTS[flag as Flag] ?? 'a value';
 }
 
@@ -210,7 +210,7 @@ const CREDENTIAL_FLAGS = /^--(password|pass|passwd|auth|app-password|application
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** The command line read into flags, before any config file is merged in. */
-export interface CommandLine {
+interface CommandLine {
   command?: string;
   rest: string[];
   values: FlagValues;
@@ -480,7 +480,7 @@ function parseRate(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
-export function parseShard(raw: string): ShardInfo {
+function parseShard(raw: string): ShardInfo {
   const m = /^(\d+)\/(\d+)$/.exec(raw);
   const index = Number(m?.[1]);
   const total = Number(m?.[2]);
@@ -555,7 +555,7 @@ function parseHttpUrl(flag: 'base-url' | 'upstream', raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-export function parseApiRoot(raw: string | undefined): string {
+function parseApiRoot(raw: string | undefined): string {
   if (raw === undefined) return DEFAULTS.apiRoot;
   if (raw === 'rest_route' || raw === '?rest_route=' || raw === REST_ROUTE_ROOT) return REST_ROUTE_ROOT;
   const trimmed = raw.replace(/\/+$/, '');

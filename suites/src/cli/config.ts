@@ -22,7 +22,7 @@ import { suggestion, type FlagValue, type FlagValues } from './tokenize.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 export const CONFIG_FILE = 'site-contracts.config.json';
 /** The default file's other spellings, in YAML. */
-export const YAML_CONFIG_FILES = ['site-contracts.config.yaml', 'site-contracts.config.yml'];
+const YAML_CONFIG_FILES = ['site-contracts.config.yaml', 'site-contracts.config.yml'];
 export const PACKAGE_KEY = 'site-contracts';
 
 /** The flags one command's section gives, and where they came from (for messages and --print-config). */
@@ -33,7 +33,7 @@ export interface ConfigFile {
   data: unknown;
 }
 
-export interface ConfigIo {
+interface ConfigIo {
   /** Where the default files are looked for; absent, only --config FILE is read. */
   cwd?: string;
   readFile(path: string): Promise<string>;
@@ -81,7 +81,7 @@ async function read(path: string, io: ConfigIo, required: boolean): Promise<stri
 }
 
 /** Line and column (1-based) of a character offset, as editors count them. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
   const line = before.split('\n').length;
   return { line, column: before.length - before.lastIndexOf('\n') };
@@ -119,7 +119,7 @@ function parsed(source: string, text: string): ConfigFile {
 
 function packageSection(path: string, text: string, required: boolean): ConfigFile | undefined {
   const pkg = parseJson(path, text);
-  const section = isObject(pkg) ? pkg[PACKAGE_KEY] : undefined;
+  const section = isPlainObject(pkg) ? pkg[PACKAGE_KEY] : undefined;
   if (section === undefined) {
     if (required) throw new UsageError(`--config ${path}: it has no "${PACKAGE_KEY}" key`, 'config');
     return undefined;
@@ -133,7 +133,7 @@ function packageSection(path: string, text: string, required: boolean): ConfigFi
  */
 export function configValues(file: ConfigFile, command: Command): ConfigValues {
   const { source, data } = file;
-  if (!isObject(data)) throw new UsageError(`${source}: expected an object with a section per command (${COMMANDS.join(', ')}), got ${typeName(data)}`);
+  if (!isPlainObject(data)) throw new UsageError(`${source}: expected an object with a section per command (${COMMANDS.join(', ')}), got ${typeName(data)}`);
   let mine: FlagValues = {};
   for (const [section, body] of Object.entries(data)) {
     if (!(COMMANDS as readonly string[]).includes(section)) {
@@ -148,7 +148,7 @@ export function configValues(file: ConfigFile, command: Command): ConfigValues {
 
 function sectionValues(source: string, command: Command, body: unknown): FlagValues {
   const where = (key: string) => `${source}: "${command}.${key}"`;
-  if (!isObject(body)) throw new UsageError(`${source}: section "${command}" must be an object of flags, got ${typeName(body)}`);
+  if (!isPlainObject(body)) throw new UsageError(`${source}: section "${command}" must be an object of flags, got ${typeName(body)}`);
   const out: FlagValues = {};
   for (const [key, value] of Object.entries(body)) {
     const flag = key as Flag;
@@ -206,10 +206,6 @@ function refuseSecretHeader(where: string, raw: string): void {
         : `: give it on the command line from an environment variable, -H "${h.name}: $${h.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}"`) +
       ` (only headers that never carry a secret, such as Accept-Language, may be in the file)`,
   );
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return isPlainObject(v);
 }
 
 function typeName(v: unknown): string {

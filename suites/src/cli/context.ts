@@ -6,7 +6,7 @@ import type { ReportFs } from '../report/write.ts';
 import type { MergeArgs, ProxyArgs, RunArgs } from './args.ts';
 import type { ProgressStream } from './progress.ts';
 
-export type OutputStream = ProgressStream;
+type OutputStream = ProgressStream;
 
 export interface CommandContext {
   tool: ToolInfo;

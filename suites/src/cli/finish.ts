@@ -26,7 +26,7 @@ export async function readInput(ctx: CommandContext, flag: string, path: string)
 }
 
 /** What a command learns about its reports before it does anything else. */
-export interface Prepared {
+interface Prepared {
   baseline?: Baseline;
 }
 
@@ -39,14 +39,14 @@ export async function prepareReports(args: ReportArgs, ctx: CommandContext): Pro
 }
 
 /** Re-applies the baseline read by prepareReports, if any; otherwise the run is left as it is. */
-export function withBaseline(run: RunResult, prepared: Prepared): RunResult {
+function withBaseline(run: RunResult, prepared: Prepared): RunResult {
   if (prepared.baseline === undefined) return run;
   const { cases, report } = applyBaseline(run.cases, prepared.baseline);
   return { ...run, cases, baseline: report, summary: summarize(cases, run.interrupted) };
 }
 
 /** Writes the reports and prints the verdict; a report that cannot be written still leaves the verdict on stdout. */
-export interface FinishOptions {
+interface FinishOptions {
   /** File name of the reports without extension (default: reportBaseName). */
   baseName?: string;
   /** Files the command wrote itself, listed with the reports. */
@@ -117,7 +117,7 @@ export function describeRun(run: RunResult, written: readonly WrittenReport[]): 
 const LISTED_PER_WARNING = 3;
 
 /** Warned cases by check and severity, after the failures: what each group found, and where. */
-export function describeWarnings(cases: readonly CaseResult[]): string[] {
+function describeWarnings(cases: readonly CaseResult[]): string[] {
   const groups = new Map<string, CaseResult[]>();
   for (const c of cases.filter((c) => c.status === 'warned')) {
     const key = `${c.check} [${c.severity}]`;
@@ -144,7 +144,7 @@ const shellQuote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${
  * case id. Only for `test` runs (a diff's findings are not replayed one by one); -H headers are left for the
  * reader to add, since their values may be secret.
  */
-export function replayCommand(run: RunResult, c: CaseResult): string | undefined {
+function replayCommand(run: RunResult, c: CaseResult): string | undefined {
   const o = run.options;
   if (o['command'] !== 'test') return undefined;
   const parts = ['npx site-contracts test', '--base-url', shellQuote(run.target.baseUrl)];

@@ -22,7 +22,7 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  * Headers whose values are never credentials: shown as given. Every other header given with -H is taken for a
  * secret (WAF and gateway tokens come under every name), so a name missing here costs readability, not a leak.
  */
-export const PUBLIC_HEADERS: ReadonlySet<string> = new Set(['accept', 'accept-language', 'cache-control', 'pragma', 'prefer', 'dnt', 'x-requested-with']);
+const PUBLIC_HEADERS: ReadonlySet<string> = new Set(['accept', 'accept-language', 'cache-control', 'pragma', 'prefer', 'dnt', 'x-requested-with']);
 
 /**
  * Headers the suite (or the HTTP client) writes itself: framing, connection management, and the body's type,
@@ -34,7 +34,7 @@ const OWNED = new Set(['host', 'content-length', 'transfer-encoding', 'connectio
  * Secret values shorter than this are blanked where their header appears but not searched for in bodies and
  * messages, where `X-Debug: 1` would blank every "1" of a report; a secret worth the name is longer.
  */
-export const MIN_SECRET_TEXT_LENGTH = 8;
+const MIN_SECRET_TEXT_LENGTH = 8;
 
 export const HEADER_EXPECTS = "'Name: value', e.g. -H 'X-Waf-Token: ...' (a header name, a colon, a value)";
 

@@ -15,7 +15,7 @@ export interface ProgressStream {
   rows?: number;
 }
 
-export interface ProgressOptions {
+interface ProgressOptions {
   stream: ProgressStream;
   env: Readonly<Record<string, string | undefined>>;
   /** Cases expected in all, when known. */
@@ -30,7 +30,7 @@ export interface ProgressOptions {
 }
 
 /** What the terminal line names as being tested: a unit's family and its operation. */
-export interface UnitLabel {
+interface UnitLabel {
   id: string;
   label: string;
 }

@@ -4,7 +4,7 @@ import * as nodeFs from 'node:fs/promises';
 import type { MainDeps } from '../../cli.ts';
 import { defaultCommands } from './commands/index.ts';
 
-export interface Captured {
+interface Captured {
   deps: MainDeps;
   out(): string;
   err(): string;

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { closest, distance } from 'fastest-levenshtein';
 import { UsageError } from './errors.ts';
 
-export interface FlagSpec {
+interface FlagSpec {
   type: 'string' | 'boolean';
   short?: string;
   multiple?: boolean;
@@ -15,12 +15,12 @@ export interface FlagSpec {
 export type FlagValue = string | boolean | string[];
 export type FlagValues = Partial<Record<string, FlagValue>>;
 
-export interface Tokenized {
+interface Tokenized {
   values: FlagValues;
   positionals: string[];
 }
 
-export interface TokenizeOptions {
+interface TokenizeOptions {
   /** What a string flag expects, for messages that say so. */
   expects(flag: string): string;
   /** The long names a mistyped flag is compared with (the command's own, when it is known). */

@@ -8,7 +8,7 @@ export interface LiveArg {
   [keyword: string]: unknown;
 }
 
-export interface LiveEndpoint {
+interface LiveEndpoint {
   methods: string[];
   args: Record<string, LiveArg>;
   allowBatch: boolean;
@@ -38,29 +38,25 @@ export function templateKey(template: string): string {
   return template.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '').toLowerCase() || '/';
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return isPlainObject(v);
-}
-
 function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
 /** Reads a descriptor body; throws with what is wrong when it is not one. */
 export function parseDescriptor(body: unknown): LiveDescriptor {
-  if (!isObject(body)) throw new Error('the REST root did not answer with a JSON object');
+  if (!isPlainObject(body)) throw new Error('the REST root did not answer with a JSON object');
   const routesRaw = body['routes'];
-  if (!isObject(routesRaw)) throw new Error('the REST root has no "routes" object');
+  if (!isPlainObject(routesRaw)) throw new Error('the REST root has no "routes" object');
   const routes: LiveRoute[] = [];
   for (const [pattern, entry] of Object.entries(routesRaw)) {
-    if (!isObject(entry)) continue;
+    if (!isPlainObject(entry)) continue;
     const template = routeTemplate(pattern);
     const endpoints: LiveEndpoint[] = [];
     for (const ep of Array.isArray(entry['endpoints']) ? entry['endpoints'] : []) {
-      if (!isObject(ep)) continue;
-      const args = isObject(ep['args']) ? (ep['args'] as Record<string, LiveArg>) : {};
+      if (!isPlainObject(ep)) continue;
+      const args = isPlainObject(ep['args']) ? (ep['args'] as Record<string, LiveArg>) : {};
       const ab = ep['allow_batch'];
-      endpoints.push({ methods: strings(ep['methods']).map((m) => m.toUpperCase()), args, allowBatch: isObject(ab) && ab['v1'] === true });
+      endpoints.push({ methods: strings(ep['methods']).map((m) => m.toUpperCase()), args, allowBatch: isPlainObject(ab) && ab['v1'] === true });
     }
     routes.push({
       pattern,

@@ -9,7 +9,7 @@ import type { JsonSchema, Operation, ParamSpec } from '../../../contracts/lib/ty
 import { wordpressFormatOf } from '../../../contracts/lib/wp-format.ts';
 import { templateKey, type LiveArg, type LiveDescriptor, type LiveRoute } from './descriptor.ts';
 
-export type ArgKeyword =
+type ArgKeyword =
   | 'type'
   | 'enum'
   | 'default'
@@ -28,7 +28,7 @@ export type ArgKeyword =
   | 'items.type'
   | 'items.enum';
 
-export const ARG_KEYWORDS: readonly ArgKeyword[] = [
+const ARG_KEYWORDS: readonly ArgKeyword[] = [
   'type', 'enum', 'default', 'required', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
   'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'format', 'items.type', 'items.enum',
 ];
@@ -51,7 +51,7 @@ export interface ArgDiff {
   target?: ArgForm;
 }
 
-export interface OperationDiff {
+interface OperationDiff {
   operationId: string;
   method: string;
   route: string;
@@ -60,7 +60,7 @@ export interface OperationDiff {
   args: ArgDiff[];
 }
 
-export interface ExtraDiff {
+interface ExtraDiff {
   route: string;
   pattern: string;
   namespace: string;
@@ -160,7 +160,7 @@ function argsOf(op: Operation): ParamSpec[] {
   return op.params.filter((p) => p.in !== 'path');
 }
 
-export interface DiffOptions {
+interface DiffOptions {
   /** Keep only these operations (selection by --only/--skip). */
   include?(op: Operation): boolean;
   /** Look for routes and methods beyond the contract (default true); a check of one operation has no use for them. */

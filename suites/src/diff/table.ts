@@ -6,7 +6,7 @@ import type { CaseResult, SeverityPolicy } from '../report/model.ts';
 import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import type { ArgForm, DiffResult, KeywordDiff } from './diff.ts';
 
-export const DESCRIPTOR_CHECK = 'descriptor';
+const DESCRIPTOR_CHECK = 'descriptor';
 
 function show(v: unknown): string {
   if (v === undefined) return '-';
@@ -26,7 +26,7 @@ function keywordLine(k: KeywordDiff): string {
   return `${k.keyword}: ${show(k.contract)} / ${show(k.target)}`;
 }
 
-export function diffRows(d: DiffResult): string[][] {
+function diffRows(d: DiffResult): string[][] {
   const rows: string[][] = [];
   for (const o of d.operations) {
     if (o.kind === 'route-missing') rows.push([o.route, o.method, 'route missing', '', '']);

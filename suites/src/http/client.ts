@@ -61,9 +61,9 @@ export interface HttpClient {
 }
 
 /** The most of one answer's body the suite reads: well above a page of 100 records, far below trouble. */
-export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-export function allowed(method: string, intent: Intent | undefined, writes: WritePolicy): string | undefined {
+function allowed(method: string, intent: Intent | undefined, writes: WritePolicy): string | undefined {
   if (SAFE_METHODS.has(method)) return undefined;
   if (writes === 'none') return `--read-only: ${method} is not sent`;
   if (intent === undefined || intent === 'read') return `${method} needs an intent (probe, write or cleanup)`;
@@ -260,7 +260,7 @@ function decode(read: { text: string; cut: boolean; bytes: Buffer }, encoding: s
  * credential headers (Set-Cookie...) blanked and redacted wherever the body echoes them. A body the
  * read cut short also loses a secret the cut left only the beginning of.
  */
-export function redactAnswer(r: Received, redactor: Redactor, secrets: readonly string[], options: { secretHeaders?: readonly string[] }): Received {
+function redactAnswer(r: Received, redactor: Redactor, secrets: readonly string[], options: { secretHeaders?: readonly string[] }): Received {
   const echoed = collectCredentialValues(r.headers, options);
   const using = echoed.length > 0 ? createRedactor([...secrets, ...echoed], options) : redactor;
   const headers: Record<string, string> = {};
@@ -268,7 +268,7 @@ export function redactAnswer(r: Received, redactor: Redactor, secrets: readonly 
   return { ...r, headers, body: r.bodyCut ? using.cut(r.body) : using.text(r.body) };
 }
 
-export function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) {
     if (v === undefined) continue;

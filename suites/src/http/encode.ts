@@ -4,7 +4,7 @@
 // send a number or a boolean as such.
 
 /** A value that cannot travel in a query string (PHP has no null there); callers leave such keys out. */
-export class UnencodableError extends Error {
+class UnencodableError extends Error {
   override name = 'UnencodableError';
 }
 

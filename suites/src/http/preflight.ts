@@ -12,9 +12,9 @@ import type { HttpClient } from './client.ts';
 import { jsonBody, type Exchange, type Outgoing } from './types.ts';
 
 /** The root descriptor of a site with many plugins runs to megabytes; more than this is not one. */
-export const ROOT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+const ROOT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-export interface Reached {
+interface Reached {
   descriptor: LiveDescriptor;
   exchange: Exchange;
 }
@@ -75,7 +75,7 @@ export type CredentialCheck =
   /** Nothing the site serves could tell; the run goes on and says so. */
   | { kind: 'unconfirmed'; why: string };
 
-export interface CredentialCheckOptions {
+interface CredentialCheckOptions {
   /** The environment variable the credentials came from, for the message. */
   envVar: string;
   /** --read-only: the run writes nothing, so a user who may not edit is enough. */

@@ -9,7 +9,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type TestHandler = (req: IncomingMessage & { body: string }, res: ServerResponse) => void | Promise<void>;
+type TestHandler = (req: IncomingMessage & { body: string }, res: ServerResponse) => void | Promise<void>;
 
 export async function startServer(handler: TestHandler): Promise<TestServer> {
   const server = createServer((req, res) => {

@@ -69,13 +69,13 @@ export function describeCut(cut: BodyCut): string {
   return `body too large: the answer's body is longer than the ${formatBytes(cut.limitBytes)} the suite reads of one body${declared}, so only its beginning was read and it was not parsed`;
 }
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
   if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
   return `${n} bytes`;
 }
 
-export type TransportErrorKind =
+type TransportErrorKind =
   /** no answer within --timeout-ms */
   | 'timeout'
   /** connection refused, reset, DNS failure */
@@ -100,11 +100,6 @@ export interface Exchange {
   response?: Received;
   error?: TransportError;
   durationMs: number;
-}
-
-/** The response, or undefined; for checks that only look at answers. */
-export function answered(e: Exchange): Received | undefined {
-  return e.error ? undefined : e.response;
 }
 
 /** Parsed JSON body, or undefined when the body is not JSON (or was too large to read whole). */

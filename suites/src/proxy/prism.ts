@@ -44,7 +44,7 @@ export function prismEntry(require: NodeJS.Require = createRequire(import.meta.u
   return join(dirname(pkgPath), bin);
 }
 
-export interface PrismArgs {
+interface PrismArgs {
   contractFile: string;
   upstream: string;
   port: number;

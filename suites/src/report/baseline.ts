@@ -30,7 +30,7 @@ export function parseBaseline(text: string, source: string): Baseline {
       throw new BaselineError(`--baseline ${source}: neither JSON nor YAML (${(e as Error).message})`);
     }
   }
-  if (!isObject(data)) throw new BaselineError(`--baseline ${source}: expected an object, got ${typeName(data)}`);
+  if (!isPlainObject(data)) throw new BaselineError(`--baseline ${source}: expected an object, got ${typeName(data)}`);
 
   if ('accepted' in data) {
     const list = data['accepted'];
@@ -40,7 +40,7 @@ export function parseBaseline(text: string, source: string): Baseline {
   if ('cases' in data && Array.isArray(data['cases'])) {
     const accepted: AcceptedEntry[] = [];
     for (const c of data['cases'] as unknown[]) {
-      if (!isObject(c) || typeof c['id'] !== 'string') continue;
+      if (!isPlainObject(c) || typeof c['id'] !== 'string') continue;
       const status = c['status'];
       if (status === 'failed' || status === 'errored' || status === 'warned') {
         accepted.push({ id: c['id'], reason: `${status} in ${source}` });
@@ -53,7 +53,7 @@ export function parseBaseline(text: string, source: string): Baseline {
 
 function acceptedEntry(entry: unknown, index: number, source: string): AcceptedEntry {
   if (typeof entry === 'string') return { id: entry };
-  if (!isObject(entry) || typeof entry['id'] !== 'string' || entry['id'] === '') {
+  if (!isPlainObject(entry) || typeof entry['id'] !== 'string' || entry['id'] === '') {
     throw new BaselineError(`--baseline ${source}: accepted[${index}] needs a non-empty string "id"`);
   }
   const reason = entry['reason'];
@@ -106,10 +106,6 @@ export function applyBaseline(
   report.fixed = [...new Set(report.fixed)];
   report.newFailures = [...new Set(report.newFailures)];
   return { cases: marked, report };
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return isPlainObject(v);
 }
 
 function typeName(v: unknown): string {

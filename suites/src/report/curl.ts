@@ -25,7 +25,7 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-export interface CurlOptions {
+interface CurlOptions {
   /** Name of the environment variable holding `user:application-password`. */
   authEnv?: string;
 }

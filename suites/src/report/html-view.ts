@@ -12,7 +12,7 @@ import { failsRun } from './run.ts';
  * Where a case counts on the page: its status, except that a failure the baseline accepts counts as
  * `accepted` (it does not fail the run). Every case has exactly one, so the tiles add up to the total.
  */
-export type Outcome = 'failed' | 'errored' | 'accepted' | 'warned' | 'inconclusive' | 'passed' | 'skipped';
+type Outcome = 'failed' | 'errored' | 'accepted' | 'warned' | 'inconclusive' | 'passed' | 'skipped';
 /** Worst first: the order of the tiles, of the case list and of a grid cell's label. */
 export const OUTCOMES: readonly Outcome[] = ['failed', 'errored', 'accepted', 'warned', 'inconclusive', 'passed', 'skipped'];
 
@@ -22,9 +22,9 @@ export function outcomeOf(c: CaseResult): Outcome {
 }
 
 /** What a tile (or a grid column) filters the case list by. */
-export type FilterField = 'outcome' | 'difference' | 'check';
+type FilterField = 'outcome' | 'difference' | 'check';
 
-export interface Tile {
+interface Tile {
   /** The value of `field` it filters by; '' for a tile that shows every case. */
   key: string;
   field: FilterField;
@@ -38,14 +38,14 @@ export interface Tile {
   tone: Outcome | 'neutral';
 }
 
-export interface CellCounts {
+interface CellCounts {
   counts: Partial<Record<Outcome, number>>;
   total: number;
   /** The first outcome of OUTCOMES it holds: what the cell is coloured and labelled by. */
   worst: Outcome;
 }
 
-export interface GridOperation {
+interface GridOperation {
   operationId: string;
   method?: string;
   route?: string;
@@ -53,7 +53,7 @@ export interface GridOperation {
   cells: Record<string, CellCounts>;
 }
 
-export interface GridRow {
+interface GridRow {
   namespace: string;
   failing: number;
   cells: Record<string, CellCounts>;
@@ -61,7 +61,7 @@ export interface GridRow {
   operations: GridOperation[];
 }
 
-export interface GridView {
+interface GridView {
   /** What the columns are: the checks of a test run, the kinds of difference of a diff. */
   field: 'check' | 'difference';
   columns: { key: string; label: string; failing: number }[];
@@ -69,7 +69,7 @@ export interface GridView {
 }
 
 /** The failing cases of one grid column (a check, or a kind of difference): a line of the first screen. */
-export interface FailingGroup {
+interface FailingGroup {
   field: GridView['field'];
   /** The column's key, and how it is named. */
   key: string;
@@ -135,7 +135,7 @@ const n = (x: number): string => x.toLocaleString('en-US');
 const plural = (x: number, one: string, many = `${one}s`): string => `${n(x)} ${x === 1 ? one : many}`;
 
 /** `2026-01-02 03:04:05 UTC`: unambiguous for people in any time zone reading a CI artifact. */
-export function formatWhen(iso: string): string {
+function formatWhen(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }

@@ -27,7 +27,7 @@ export const REPORT_LIMITS: ReportLimits = {
 };
 
 /** What the limits left out, for the run's options (and so for every format). */
-export interface LimitsApplied {
+interface LimitsApplied {
   responseBodiesLeftOut: number;
   cut: number;
 }

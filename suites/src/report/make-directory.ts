@@ -6,7 +6,7 @@
 import * as nodeFs from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 
-export interface DirectoryFs {
+interface DirectoryFs {
   stat(path: string): Promise<{ isDirectory(): boolean }>;
   mkdir(path: string): Promise<unknown>;
 }

@@ -57,7 +57,7 @@ export interface RecordedResponse {
 export const RESPONSE_BODY_LIMIT = 4096;
 
 /** How a failing case relates to the baseline the run was given (absent when no baseline). */
-export type BaselineMark = 'new' | 'accepted' | 'fixed';
+type BaselineMark = 'new' | 'accepted' | 'fixed';
 
 export interface CaseResult {
   /** `${check}:${operationId ?? '-'}:${variant ?? ''}`; stable across runs so baselines can name it. */

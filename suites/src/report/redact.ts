@@ -11,7 +11,7 @@
 export const REDACTED = '[REDACTED]';
 
 /** Header (or option) names whose values are credentials wherever they appear. */
-export const SENSITIVE_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-wp-nonce'];
+const SENSITIVE_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-wp-nonce'];
 
 /** Shorter derived forms would match ordinary text; the secrets themselves are always redacted. */
 const MIN_DERIVED_LENGTH = 4;
@@ -87,7 +87,7 @@ export function secretVariants(secret: string): string[] {
   return [...out];
 }
 
-export interface RedactOptions {
+interface RedactOptions {
   /** More header names whose values are secret (--secret-header), besides SENSITIVE_HEADERS. */
   secretHeaders?: readonly string[];
 }
@@ -105,7 +105,7 @@ export interface Redactor {
   isSecretHeader(name: string): boolean;
 }
 
-export function secretHeaderSet(options: RedactOptions = {}): ReadonlySet<string> {
+function secretHeaderSet(options: RedactOptions = {}): ReadonlySet<string> {
   return new Set([...SENSITIVE_HEADERS, ...(options.secretHeaders ?? []).map((h) => h.toLowerCase())]);
 }
 

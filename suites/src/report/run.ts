@@ -32,7 +32,7 @@ export function summarize(cases: readonly CaseResult[], interrupted?: Interrupti
   return summary;
 }
 
-export interface RunInput {
+interface RunInput {
   tool: ToolInfo;
   target: TargetInfo;
   startedAt: Date;
@@ -64,7 +64,7 @@ export function buildRun(input: RunInput): RunResult {
   return run;
 }
 
-export const EXIT_PASS = 0;
+const EXIT_PASS = 0;
 export const EXIT_FAILURES = 1;
 /** Usage error, or the target could not be reached: the run says nothing about the server. */
 export const EXIT_USAGE = 2;

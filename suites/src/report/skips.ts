@@ -4,7 +4,7 @@
 import type { CaseResult } from './model.ts';
 
 /** The reason a skip message gives, without its particulars: up to its first `;` or ` (`, numbers as N. */
-export function skipReason(message: string | undefined): string {
+function skipReason(message: string | undefined): string {
   const head = (message ?? 'no reason given').split(/;| \(/, 1)[0]!.trim();
   return head.replace(/\d+/g, 'N') || 'no reason given';
 }

@@ -14,7 +14,7 @@ import type { CaseResult, CaseStatus, RunResult } from './model.ts';
 export const SUMMARIZED: ReadonlySet<CaseStatus> = new Set(['passed', 'skipped']);
 
 /** What the JSON says about its short cases, so that a reader (or a merge) knows they are short on purpose. */
-export const CASES_NOTE =
+const CASES_NOTE =
   'passed and skipped cases, one row each: [prefix, variant, kind, durationMs, extra?]; the case id is ' +
   'prefixes[prefix] + ":" + variant (check:operationId:variant), kinds[kind] is the case\'s [status, severity, skip reason?], ' +
   'operations gives each operation\'s [namespace, method, route], extra holds any field that differs; ' +
@@ -22,13 +22,13 @@ export const CASES_NOTE =
   '--format json-full writes every case whole';
 
 /** operationId -> [namespace, method, route], for the short cases' operations. */
-export type OperationTable = Record<string, [string, string | null, string | null]>;
+type OperationTable = Record<string, [string, string | null, string | null]>;
 
 /** A short case: its id as an index into `prefixes` and its variant, its [status, severity, reason] as an index into `kinds`, its time. */
-export type ShortRow = [prefix: number, variant: string, kind: number, durationMs: number, extra?: Partial<CaseResult>];
+type ShortRow = [prefix: number, variant: string, kind: number, durationMs: number, extra?: Partial<CaseResult>];
 
 /** The [status, severity, skip reason] triples the rows name by index. */
-export type Kind = [status: CaseStatus, severity: CaseResult['severity'], message?: string];
+type Kind = [status: CaseStatus, severity: CaseResult['severity'], message?: string];
 
 export interface ShortCases {
   note: string;
@@ -42,7 +42,7 @@ export interface ShortCases {
 }
 
 /** A run as the `json` and `html` reports write it: whole cases in `cases`, the others in `summarized`. */
-export interface SummarizedRun extends RunResult {
+interface SummarizedRun extends RunResult {
   summarized: ShortCases;
 }
 
@@ -55,12 +55,12 @@ function prefixEnd(id: string): number {
 }
 
 /** Whether a case is written short: passed or skipped, with an id of the form `check:operationId:variant`. */
-export function isShort(c: CaseResult): boolean {
+function isShort(c: CaseResult): boolean {
   return SUMMARIZED.has(c.status) && prefixEnd(c.id) > 0;
 }
 
 /** A short case's derivable fields, from its id (`check:operationId:variant`) and the operation table. */
-export function derive(id: string, operations: OperationTable): Derived {
+function derive(id: string, operations: OperationTable): Derived {
   const first = id.indexOf(':');
   const second = id.indexOf(':', first + 1);
   const op = id.slice(first + 1, second);
@@ -125,7 +125,7 @@ export function summarizeCases(run: RunResult): SummarizedRun {
 }
 
 /** A short row back as a case: everything but the request, the answer, the curl line and a pass's message. */
-export function expandRow(row: ShortRow, s: Pick<ShortCases, 'operations' | 'prefixes' | 'kinds'>): CaseResult {
+function expandRow(row: ShortRow, s: Pick<ShortCases, 'operations' | 'prefixes' | 'kinds'>): CaseResult {
   const [prefix, variant, kind, durationMs, extra] = row;
   const id = `${s.prefixes[prefix]!}:${variant}`;
   const [status, severity, message] = s.kinds[kind]!;

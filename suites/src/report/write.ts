@@ -24,7 +24,7 @@ export interface ReportFs {
   rm(path: string, options: { force: true }): Promise<void>;
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   dir?: string;
   formats: readonly ReportFormat[];
   /** Credentials the run used; they and every Authorization value in the run are redacted. */
@@ -56,7 +56,7 @@ export function reportBaseName(run: RunResult): string {
   return run.shard ? `shard-${run.shard.index}-of-${run.shard.total}` : 'site-contracts';
 }
 
-export function reportFileName(baseName: string, format: ReportFormat): string {
+function reportFileName(baseName: string, format: ReportFormat): string {
   return baseName + EXTENSIONS[format];
 }
 

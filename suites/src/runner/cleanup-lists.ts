@@ -8,17 +8,17 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
 
-export interface ListContext {
+interface ListContext {
   contract: Contract;
   marker: string;
   served(template: string, method: string): boolean;
 }
 
-export interface Listed {
+interface Listed {
   op: Operation;
 }
 
-export interface FoundRecord {
+interface FoundRecord {
   id: number;
   status?: string;
   carriesMarker: boolean;

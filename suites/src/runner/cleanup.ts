@@ -32,9 +32,9 @@ export interface CleanupReport {
   swept: number;
 }
 
-export type CleanupSend = (o: Outgoing) => Promise<Exchange>;
+type CleanupSend = (o: Outgoing) => Promise<Exchange>;
 
-export interface CleanupOptions {
+interface CleanupOptions {
   contract: Contract;
   ledger: Ledger;
   send: CleanupSend;
@@ -62,7 +62,7 @@ const ok = (status: number): boolean => status >= 200 && status < 300;
 const NOT_READABLE = new Set([400, 401, 403, 404, 410]);
 
 /** No answer worth judging: a transport failure or a server error. */
-export function silent(e: Exchange): boolean {
+function silent(e: Exchange): boolean {
   return e.error !== undefined || e.response!.status >= 500;
 }
 
@@ -73,7 +73,7 @@ function refused(e: Exchange): boolean {
 
 const defaultPause = (n: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, 250 * 2 ** (n - 2)));
 
-export function describe(e: Exchange): string {
+function describe(e: Exchange): string {
   if (e.error) return `no answer (${e.error.message})`;
   const code = (jsonBody(e.response) as { code?: unknown } | undefined)?.code;
   return `${e.response!.status}${typeof code === 'string' ? ` ${code}` : ''}`;
@@ -180,7 +180,7 @@ function purgeable(o: CleanupOptions, record: Created): boolean {
 }
 
 /** What removes a record for good when cleanup could not: shown as a curl line. */
-export function removalOf(o: CleanupOptions, record: Created): Outgoing {
+function removalOf(o: CleanupOptions, record: Created): Outgoing {
   const all = deletesFor(o, record);
   return all[all.length - 1]!;
 }

@@ -9,7 +9,7 @@ import { buildCase, type CaseContext } from '../report/case.ts';
 import type { CaseResult } from '../report/model.ts';
 import type { CleanupReport, Leftover } from './cleanup.ts';
 
-export const CLEANUP = 'cleanup';
+const CLEANUP = 'cleanup';
 
 export function leftoverCases(report: CleanupReport, target: Target, ctx: CaseContext, marker: string): CaseResult[] {
   const all = [...report.left.map((l) => ({ l, kind: 'left' as const })), ...report.unconfirmed.map((l) => ({ l, kind: 'unconfirmed' as const }))];

@@ -25,7 +25,7 @@ import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts
 
 export const NOT_A_SERVER_ERROR = 'not_a_server_error';
 
-export interface SuiteOptions {
+interface SuiteOptions {
   contract: Contract;
   client: HttpClient;
   descriptor: LiveDescriptor;
@@ -62,7 +62,7 @@ export interface SuiteOptions {
   onUnit?(unit: Unit, phase: 'start' | 'end'): void;
 }
 
-export type StopReason = 'budget' | 'down' | 'aborted' | 'max-failures' | 'max-duration';
+type StopReason = 'budget' | 'down' | 'aborted' | 'max-failures' | 'max-duration';
 
 export interface SuiteResult {
   cases: CaseResult[];
@@ -232,7 +232,7 @@ function writes(u: Unit): boolean {
   return u.writes === true;
 }
 
-export function toCase(f: Finding, ctx0: { policy: SeverityPolicy; authEnv?: string }): CaseResult {
+function toCase(f: Finding, ctx0: { policy: SeverityPolicy; authEnv?: string }): CaseResult {
   const ctx = f.authEnv ? { ...ctx0, authEnv: f.authEnv } : ctx0;
   const op = f.operation;
   const r = f.exchange?.response;
@@ -262,7 +262,7 @@ export function toCase(f: Finding, ctx0: { policy: SeverityPolicy; authEnv?: str
  * What not_a_server_error needs of a unit's exchanges, kept as they come: per operation, how many were
  * answered and the first 5xx (whose request and response the report shows), nothing else.
  */
-export class ServerErrors {
+class ServerErrors {
   private readonly byOp = new Map<string, { op: Operation | undefined; worst?: Exchange; unreadable?: Exchange; answered: number }>();
 
   add(op: Operation | undefined, e: Exchange): void {

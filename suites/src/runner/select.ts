@@ -83,7 +83,7 @@ function unitMatches(unit: Unit, f: Filter, every: boolean): boolean {
   return every ? tests.every(Boolean) : tests.some(Boolean);
 }
 
-export interface Selected {
+interface Selected {
   units: Unit[];
   /** Checks whose findings are reported. */
   checks: Set<string>;

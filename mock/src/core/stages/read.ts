@@ -28,7 +28,7 @@ export interface ReadDeps {
 }
 
 /** What the request is, as far as the later stages care. */
-export type Read =
+type Read =
   | { kind: 'answer'; res: MockResponse }
   | { kind: 'page' }
   | { kind: 'rest'; x: Exchange; refused?: { error: WpErrorResponse; early: boolean } };

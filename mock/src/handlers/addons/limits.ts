@@ -4,6 +4,7 @@
 import type { Store } from '../../store/store.ts';
 import type { ErrorReply } from '../context.ts';
 import { err } from './util.ts';
+import type { WpError } from '../../../../contracts/wordpress/schema/types.ts';
 import { stringCopy, utf8Length } from '../../../../contracts/wordpress/bytes.ts';
 
 export const LIMITS = {
@@ -25,10 +26,8 @@ export const LIMITS = {
   feedbackBytes: 16 * 1024 * 1024,
 } as const;
 
-export interface Limit {
-  code: string;
-  message: string;
-}
+/** The code and message of the 429 a full route answers. */
+type Limit = Pick<WpError, 'code' | 'message'>;
 
 /** 429 with the error shape every add-on answers in: the store is full for this route until a reset. */
 export function limitReached(limit: Limit): ErrorReply {

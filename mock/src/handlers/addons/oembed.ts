@@ -6,6 +6,7 @@ import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { err, int, str } from './util.ts';
 import { renderTitle } from '../../../../contracts/wordpress/content/post-text.ts';
 import { WP_EMBED_MIN_JS } from './wp-embed-script.ts';
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 
 /** esc_attr() / esc_html(): `&` that starts no entity, `<`, `>`, both quotes; existing entities stay. */
 function escAttr(s: string): string {
@@ -44,7 +45,7 @@ function phpString(v: unknown): string {
 }
 
 /** _oembed_create_xml(): arrays as nested elements, list items named `oembed`, scalars through esc_html(). */
-export function oembedXml(data: Record<string, unknown>): string {
+function oembedXml(data: Record<string, unknown>): string {
   const nodes = (v: object): string =>
     Object.entries(v)
       .map(([k, x]) => {
@@ -68,7 +69,7 @@ const OEMBED_XML = (data: Record<string, unknown>): { contentType: string; text:
  */
 export function oembedXmlAnswer(req: { method: string; route: string; query: Record<string, unknown> }, data: unknown): { contentType: string; text: string } | undefined {
   if (req.method !== 'GET' || req.route !== '/oembed/1.0/embed' || req.query['format'] !== 'xml') return undefined;
-  return data !== null && typeof data === 'object' && !Array.isArray(data) ? OEMBED_XML(data as Record<string, unknown>) : undefined;
+  return isPlainObject(data) ? OEMBED_XML(data) : undefined;
 }
 
 export function oembedHandler(ctx: HandlerCtx): Reply {

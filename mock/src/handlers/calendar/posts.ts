@@ -26,7 +26,7 @@ import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts'
 import { readsPost, statusRefusal, type Reader } from '../../core/permissions.ts';
 import type { LegacyLookup } from './render-legacy.ts';
 
-export type Ns = 'legacy' | 'cal';
+type Ns = 'legacy' | 'cal';
 type AnyPost = Stored<EventRecord> | Stored<VenueRecord> | Stored<OrganizerRecord>;
 
 const COLLECTION: Record<PostType, string> = { event: 'events', venue: 'venues', organizer: 'organizers' };
@@ -157,7 +157,7 @@ function findPost(ctx: HandlerCtx, type: PostType): AnyPost | undefined {
   return undefined;
 }
 
-export function notFound(): Reply {
+function notFound(): Reply {
   return fail(invalidId('rest_post_invalid_id', 'Invalid post ID.'));
 }
 

@@ -214,14 +214,3 @@ export function termComparator(
   };
 }
 
-/** Published events per term, as WordPress's term `count` (drafts and trash do not count). */
-export function termCounts(events: readonly Event[]): { category: Map<number, number>; tag: Map<number, number> } {
-  const category = new Map<number, number>();
-  const tag = new Map<number, number>();
-  for (const e of events) {
-    if (e.status !== 'publish') continue;
-    for (const id of e.categories) category.set(id, (category.get(id) ?? 0) + 1);
-    for (const id of e.tags) tag.set(id, (tag.get(id) ?? 0) + 1);
-  }
-  return { category, tag };
-}

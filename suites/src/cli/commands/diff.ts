@@ -19,8 +19,8 @@ import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
 import { processTestDeps, type TestDeps } from './test.ts';
 
-export const DIFF_JSON = 'diff.json';
-export const DIFF_REPORT_BASENAME = 'site-contracts-diff';
+const DIFF_JSON = 'diff.json';
+const DIFF_REPORT_BASENAME = 'site-contracts-diff';
 
 function included(only: Filter, skip: Filter) {
   const hits = (f: Filter, op: Contract['operations'][number]): boolean =>

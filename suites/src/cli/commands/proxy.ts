@@ -18,7 +18,7 @@ import type { CommandContext, CommandHandler } from '../context.ts';
 import { UsageError } from '../errors.ts';
 import { processTestDeps, type SignalSource } from './test.ts';
 
-export interface ProxyDeps {
+interface ProxyDeps {
   loadContract(): Contract;
   spawn(command: string, args: readonly string[], options: SpawnOptions): ChildProcess;
   signals?: SignalSource;

@@ -57,7 +57,7 @@ export const processTestDeps: TestDeps = {
   signals: process,
 };
 
-export function writePolicy(args: RunArgs): WritePolicy {
+function writePolicy(args: RunArgs): WritePolicy {
   if (args.readOnly) return 'none';
   return args.auth ? 'all' : 'probes';
 }

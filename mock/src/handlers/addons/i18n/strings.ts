@@ -5,6 +5,7 @@ import { STRING_KINDS, STRING_SOURCES } from '../../../../../contracts/model/rec
 import type { Stored } from '../../../store/store.ts';
 import { ok, type HandlerCtx, type Reply } from '../../context.ts';
 import { int, json, storeRefusal } from '../util.ts';
+import { windowOf } from '../../../../../contracts/wordpress/list-window.ts';
 
 function listParam(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(String);
@@ -34,7 +35,7 @@ function sorted<T extends { id: number }>(items: T[], sorting: unknown, key: (t:
 function page<T>(items: T[], p: Record<string, unknown>): T[] {
   const limit = Math.max(0, int(p.limit) ?? 10);
   const offset = Math.max(0, int(p.offset) ?? 0);
-  return items.slice(offset, offset + limit);
+  return windowOf(items, offset, limit);
 }
 
 function strings(ctx: HandlerCtx): Stored<TranslationString>[] {
