@@ -1,9 +1,16 @@
 // The store's refusals of post and term writes, byte for byte (code, message, field): these messages reach API
 // clients as WordPress-style errors, so moving the rules into the model (contracts/model/calendar-rules.ts) must not
-// change one of them. A refused write leaves the state as it was.
+// change one of them; and each refusal is the model's verdict on the record, as the store words it
+// (calendar-refusals.ts). A refused write leaves the state as it was.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  brokenAuthor, brokenCategoryParent, brokenEventDates, brokenEventParent, brokenReferences, brokenSlug, brokenTimeZone, brokenTranslation,
+  type CalendarBreak,
+} from '../../../contracts/model/calendar-rules.ts';
 import type { FixtureSet } from '../../../contracts/model/records.ts';
+import { worldOf, type CalendarTable } from '../../../contracts/model/world.ts';
+import { calendarRefusal } from './calendar-refusals.ts';
 import { loadFixtures } from './load-fixtures.ts';
 import { createStore, StoreError, type Store } from './store.ts';
 
@@ -113,10 +120,47 @@ describe('post and term writes the store refuses, word for word', () => {
     });
   });
 
+  it("each refusal is the model's verdict on the record the write would store, in the store's words", () => {
+    const s = fresh();
+    const world = worldOf(fixtures);
+    const post = s.sequences.post;
+    const term = s.sequences.term;
+    const said = (type: CalendarTable, b: CalendarBreak | undefined): Refusal => {
+      expect(b, 'the model finds the break').toBeDefined();
+      const e = calendarRefusal(type, b!);
+      return { code: e.code, message: e.message, field: e.field };
+    };
+    const noRefs = { categories: [], tags: [], venues: [], organizers: [] };
+    const events = s.events.values();
+    const lone = events.find((e) => e.lang === 'uk' && e.translation_of === undefined && !events.some((o) => o.translation_of === e.id))!;
+    const cases: [Refusal, Refusal][] = [
+      [refusal(s, (x) => x.createPost('event', { title: 'x', tags: [2] })), said('event', brokenReferences(world, { ...noRefs, tags: [2] })[0])],
+      [refusal(s, (x) => x.createPost('event', { title: 'x', venues: [5] })), said('event', brokenReferences(world, { ...noRefs, venues: [5] })[0])],
+      [refusal(s, (x) => x.createPost('venue', { title: 'x', author: 77 })), said('venue', brokenAuthor(world, { author: 77 }))],
+      [refusal(s, (x) => x.createPost('event', { title: 'x', translation_of: 999_999 })), said('event', brokenTranslation(world, 'event', { id: post, lang: 'en', translation_of: 999_999 }))],
+      [refusal(s, (x) => x.updatePost('event', 95, { translation_of: 95 })), said('event', brokenTranslation(world, 'event', { id: 95, lang: 'en', translation_of: 95 }))],
+      [refusal(s, (x) => x.createPost('event', { title: 'x', lang: 'en', translation_of: 93 })), said('event', brokenTranslation(world, 'event', { id: post, lang: 'en', translation_of: 93 }))],
+      [refusal(s, (x) => x.createPost('event', { title: 'x', lang: 'uk', translation_of: 92 })), said('event', brokenTranslation(world, 'event', { id: post, lang: 'uk', translation_of: 92 }))],
+      [refusal(s, (x) => x.updatePost('event', 92, { translation_of: lone.id })), said('event', brokenTranslation(world, 'event', { id: 92, lang: 'en', translation_of: lone.id }))],
+      [refusal(s, (x) => x.createPost('event', { title: 'x', post_parent: 11 })), said('event', brokenEventParent(world, { id: post, post_parent: 11 }))],
+      [refusal(s, (x) => x.updatePost('event', 151, { post_parent: 151 })), said('event', brokenEventParent(world, { id: 151, post_parent: 151 }))],
+      [refusal(s, (x) => x.updatePost('event', 151, { post_parent: 153 })), said('event', brokenEventParent(world, { id: 151, post_parent: 153 }))],
+      [refusal(s, (x) => x.createPost('event', { title: 'x', start_date: '2027-01-02 10:00:00', end_date: '2027-01-02 09:00:00' })),
+        said('event', brokenEventDates({ start_date: '2027-01-02 10:00:00', end_date: '2027-01-02 09:00:00' }))],
+      [refusal(s, (x) => x.createPost('event', { title: 'x', timezone: 'Europe/Kiev2' })), said('event', brokenTimeZone('timezone', 'Europe/Kiev2'))],
+      [refusal(s, (x) => x.set('calendarSettings', { ...x.get('calendarSettings'), timezone: 'Europe/Kiev2' })), said('event', brokenTimeZone('timezone', 'Europe/Kiev2'))],
+      [refusal(s, (x) => x.createTerm('category', { name: 'Fresh', lang: 'uk', translation_of: 2 })), said('category', brokenTranslation(world, 'category', { id: term, lang: 'uk', translation_of: 2 }))],
+      [refusal(s, (x) => x.createTerm('category', { name: 'Fresh', parent: 31 })), said('category', brokenCategoryParent(world, { id: term, parent: 31 }))],
+      [refusal(s, (x) => x.createTerm('tag', { name: 'Fresh', lang: 'en', slug: 'free-entry' })), said('tag', brokenSlug(world, 'tag', { id: term, lang: 'en', slug: 'free-entry' }))],
+    ];
+    for (const [store, model] of cases) expect(store).toEqual(model);
+  });
+
   it('a category made its own parent or moved under its descendant is repaired, not refused (wp_check_term_hierarchy_for_loops)', () => {
     const s = fresh();
     expect(s.updateTerm('category', 9, { parent: 9 }).parent).toBe(0);
-    // 2 <- 4 <- 6: 2 under 6 takes that parent, and 6 and 4, between them, become top-level.
+    // 2 <- 4 <- 6: 2 under 6 takes that parent, and 6 and 4, between them on the model's cycle, become top-level.
+    expect(brokenCategoryParent(worldOf(fixtures), { id: 2, parent: 6 })).toEqual({ kind: 'cycle', field: 'parent', path: [2, 6, 4, 2] });
     expect(s.updateTerm('category', 2, { parent: 6 }).parent).toBe(6);
     expect([s.categories.get(6)!.parent, s.categories.get(4)!.parent]).toEqual([0, 0]);
   });
