@@ -1,6 +1,8 @@
 // What wp_insert_post() and the calendar decide when an event, venue or organizer is written: defaults, derived
-// dates, status by date, slugs, references, trash and delete cascades. Each function stages its changes in the
-// transaction it is given and throws a StoreError, before anything is committed, when a rule refuses the write.
+// dates, status by date, slugs, trash and delete cascades. Each function stages its changes in the transaction it
+// is given and throws a StoreError, before anything is committed, when a rule refuses the write. The rules a
+// written post must keep (references, author, translation, parent event, dates, time zone) are the model's
+// verdicts (contracts/model/calendar-rules.ts), the ones the fixture loader runs, in the store's words.
 
 import { recordProblems, type RecordDef } from '../../../contracts/model/check.ts';
 import { brokenAuthor, brokenEventDates, brokenEventParent, brokenReferences, brokenTimeZone, brokenTranslation } from '../../../contracts/model/calendar-rules.ts';

@@ -1,7 +1,8 @@
 // What wp_insert_term() / wp_update_term() decide for categories and tags: names unique under a parent, slugs
 // unique per language (derived ones try `-<parent slug>` first), hierarchy loops broken, and what a deleted term
 // takes with it. Every change, the loop-breaking moves of other categories included, is staged in the transaction
-// and only committed once every check has passed.
+// and only committed once every check has passed. A given slug, a translation and a parent category are judged by
+// the model's verdicts (contracts/model/calendar-rules.ts), the ones the fixture loader runs.
 
 import { recordProblems } from '../../../contracts/model/check.ts';
 import { brokenCategoryParent, brokenSlug, brokenTranslation, type CalendarBreak } from '../../../contracts/model/calendar-rules.ts';
