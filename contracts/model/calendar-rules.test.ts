@@ -138,11 +138,10 @@ function verdicts(set: FixtureSet): Record<string, CalendarBreak> {
   return out;
 }
 
-/** The bundled set with one record changed. */
-function broken<T extends { id: number }>(t: CalendarTable, id: number, change: Partial<T> | ((set: FixtureSet) => void)): FixtureSet {
+/** The bundled set with the fields of one record changed. */
+function broken(t: CalendarTable, id: number, change: Record<string, unknown>): FixtureSet {
   const set = bundled();
-  if (typeof change === 'function') change(set);
-  else Object.assign(listOf(set, t).find((r) => r.id === id)!, change);
+  Object.assign(listOf(set, t).find((r) => r.id === id)!, change);
   return set;
 }
 
@@ -239,5 +238,25 @@ describe('each calendar verdict fires on exactly the broken record', () => {
     const ukTag = bundled().calendar.tags.find((t) => t.lang === 'uk')!.id;
     expect(verdicts(broken('tag', ukTag, { slug: 'family-friendly' }))).toEqual({});
     expect(verdicts(broken('tag', 30, { slug: 'music' }))).toEqual({});
+  });
+});
+
+describe("worldOf's indexes", () => {
+  it('answer as a scan of the set does: get the last record with a key, slugOwner the first holder, translationsOf all in order', () => {
+    const set = bundled();
+    breakEveryRule(set);
+    // A repeated ID and an empty slug besides the broken slugs and translations.
+    set.calendar.venues.push({ ...set.calendar.venues[3]!, title: 'twin' });
+    set.calendar.events[0]!.slug = '';
+    const world = worldOf(set);
+    for (const t of ['event', 'venue', 'organizer', 'category', 'tag'] as const) {
+      const list = listOf(set, t) as readonly { id: number; slug: string; lang: string; translation_of?: number }[];
+      for (const r of list) {
+        expect(world.get(t, r.id)).toBe(list.filter((x) => x.id === r.id).at(-1));
+        expect(world.slugOwner(t, r.lang, r.slug)).toBe(r.slug === '' ? undefined : list.find((x) => x.slug === r.slug && x.lang === r.lang)!.id);
+        expect(world.translationsOf(t, r.id)).toEqual(list.filter((x) => x.translation_of === r.id));
+      }
+      expect(world.slugOwner(t, 'en', 'no-such-slug')).toBeUndefined();
+    }
   });
 });
