@@ -93,6 +93,7 @@ export function setSingleton<K extends keyof Singletons>(tx: Tx, name: K, value:
   const def = SINGLETON_DEFS[name];
   const problems = def ? recordProblems(def, value) : typeof value === 'string' ? [] : ['(record) must be string'];
   if (problems.length) throw invalid(name, problems);
+  // The site's time zone is held to the events' rule (the type only words refusals that name one; this one does not).
   if (name === 'calendarSettings') refuseCalendar('event', brokenTimeZone('timezone', (value as CalendarSettings).timezone));
   tx.describe({ collection: name, op: 'update' });
   // The parts the save left as they were stay the stored objects: shared in memory, and the journal writes only
