@@ -43,6 +43,7 @@ describe('the check fails on a forbidden import', () => {
     ['contracts/model/x.ts', "import type { Store } from '../../mock/src/store/store.ts';", 'model may not import mock'],
     ['contracts/model/addon-rules.ts', "import type { Tx } from '../../mock/src/store/transaction.ts';", 'model may not import mock'],
     ['contracts/model/world.ts', "import addons from '../../fixtures/addons.json';", 'model may not import fixture-data'],
+    ['contracts/model/calendar-rules.ts', "import { StoreError } from '../../mock/src/store/store-error.ts';", 'model may not import mock'],
     ['contracts/lib/x.ts', "import type { EventRecord } from '../model/records.ts';", 'contract may not import model'],
     ['mock/src/core/x.ts', "import { runCli } from '../../../suites/cli.ts';", 'mock may not import suites'],
     ['suites/src/checks/x.ts', "const m = await import('../../../mock/src/index.ts');", 'suites may not import mock'],
@@ -60,6 +61,7 @@ describe('the check fails on a forbidden import', () => {
     expect(check('fixtures/lib/x.ts', "import type { EventRecord } from '../../contracts/model/records.ts';")).toEqual([]);
     expect(check('contracts/model/x.ts', "import { createAjv } from '../lib/ajv.ts';")).toEqual([]);
     expect(check('mock/src/store/x.ts', "import { brokenByWrite } from '../../../contracts/model/addon-rules.ts';")).toEqual([]);
+    expect(check('mock/src/store/x.ts', "import { brokenTranslation } from '../../../contracts/model/calendar-rules.ts';")).toEqual([]);
     expect(check('contracts/wordpress/x.test.ts', "import { readFileSync } from 'node:fs';")).toEqual([]);
   });
 });

@@ -6,14 +6,15 @@
 
 import { shareUnchanged } from './delta.ts';
 import { brokenByRemoval, brokenByWrite, brokenInvariant, type BrokenRule } from '../../../contracts/model/addon-rules.ts';
+import { brokenTimeZone } from '../../../contracts/model/calendar-rules.ts';
 import { recordProblems } from '../../../contracts/model/check.ts';
+import { refuseCalendar } from './calendar-refusals.ts';
 import type { CalendarSettings } from '../../../contracts/model/records.ts';
 import { keyOf, TABLES, type KeyOf, type RecordTableName, type RecordTables, type Stored } from '../../../contracts/model/tables.ts';
 import { dropObjectRecords } from './links.ts';
 import { SINGLETON_DEFS, type Singletons } from './registry.ts';
 import { invalid, StoreError } from './store-error.ts';
 import { deepFreeze, type DeepReadonly } from './table.ts';
-import { isKnownTimeZone } from '../../../contracts/wordpress/time.ts';
 import type { Tx } from './transaction.ts';
 
 type Rec<N extends RecordTableName> = Stored<RecordTables[N]>;
@@ -92,9 +93,8 @@ export function setSingleton<K extends keyof Singletons>(tx: Tx, name: K, value:
   const def = SINGLETON_DEFS[name];
   const problems = def ? recordProblems(def, value) : typeof value === 'string' ? [] : ['(record) must be string'];
   if (problems.length) throw invalid(name, problems);
-  if (name === 'calendarSettings' && !isKnownTimeZone((value as CalendarSettings).timezone)) {
-    throw new StoreError('invalid_value', `timezone: unknown time zone ${JSON.stringify((value as CalendarSettings).timezone)}`, 'timezone');
-  }
+  // The site's time zone is held to the events' rule (the type only words refusals that name one; this one does not).
+  if (name === 'calendarSettings') refuseCalendar('event', brokenTimeZone('timezone', (value as CalendarSettings).timezone));
   tx.describe({ collection: name, op: 'update' });
   // The parts the save left as they were stay the stored objects: shared in memory, and the journal writes only
   // what changed (delta.ts).

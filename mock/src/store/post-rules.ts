@@ -1,15 +1,19 @@
 // What wp_insert_post() and the calendar decide when an event, venue or organizer is written: defaults, derived
-// dates, status by date, slugs, references, trash and delete cascades. Each function stages its changes in the
-// transaction it is given and throws a StoreError, before anything is committed, when a rule refuses the write.
+// dates, status by date, slugs, trash and delete cascades. Each function stages its changes in the transaction it
+// is given and throws a StoreError, before anything is committed, when a rule refuses the write. The rules a
+// written post must keep (references, author, translation, parent event, dates, time zone) are the model's
+// verdicts (contracts/model/calendar-rules.ts), the ones the fixture loader runs, in the store's words.
 
 import { recordProblems, type RecordDef } from '../../../contracts/model/check.ts';
-import { checkRefs, checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
+import { brokenAuthor, brokenEventDates, brokenEventParent, brokenReferences, brokenTimeZone, brokenTranslation } from '../../../contracts/model/calendar-rules.ts';
+import { refuseCalendar } from './calendar-refusals.ts';
+import { dropObjectRecords, dropTranslationLinks } from './links.ts';
 import type { EventRecord, Lang, LiveStatus, PostBase, PostType, PostTypeMap, RecordMeta } from '../../../contracts/model/records.ts';
 import type { Stored } from '../../../contracts/model/tables.ts';
 import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug } from '../../../contracts/wordpress/slug.ts';
 import { invalid, StoreError, stripUndefined } from './store-error.ts';
 import { assignOwn } from './table.ts';
-import { addSeconds, dateToUtcString, isDateTimeString, isKnownTimeZone, utcToZoned, zonedToUtc } from '../../../contracts/wordpress/time.ts';
+import { addSeconds, dateToUtcString, isDateTimeString, utcToZoned, zonedToUtc } from '../../../contracts/wordpress/time.ts';
 import type { Tx } from './transaction.ts';
 
 /** Fields of a post a caller may set. `null` clears an optional field (password, image, translation_of, geo). */
@@ -96,7 +100,7 @@ function finishPost<K extends PostType>(w: PostWrite, type: K, draft: Record<str
 
   if (type === 'event') {
     const tz = draft.timezone as string;
-    if (!isKnownTimeZone(tz)) throw new StoreError('invalid_value', `timezone: unknown time zone ${JSON.stringify(tz)}`, 'timezone');
+    refuseCalendar(type, brokenTimeZone('timezone', tz));
     // A side given only in UTC gets its wall clock from it; everything else derives UTC from the wall clock.
     for (const { local, utc } of EVENT_EDGES) {
       if (utc in given && !(local in given)) draft[local] = derive(draft, utc, utcToZoned, tz);
@@ -115,11 +119,7 @@ function finishPost<K extends PostType>(w: PostWrite, type: K, draft: Record<str
       const utcOnly = utc in given && !(local in given) && draft.all_day !== true;
       if (!utcOnly && !(utc in given && local in given)) draft[utc] = derive(draft, local, zonedToUtc, tz);
     }
-    const start = draft.start_date as string;
-    const end = draft.end_date as string;
-    if (isDateTimeString(start) && isDateTimeString(end) && end < start) {
-      throw new StoreError('invalid_value', `end_date: must not be before start_date (${start}), got ${end}`, 'end_date');
-    }
+    refuseCalendar(type, brokenEventDates(draft as { start_date: string; end_date: string }));
   }
 
   // Slug: sanitised when given, derived from the title on publish, unique per type and language.
@@ -138,22 +138,12 @@ function finishPost<K extends PostType>(w: PostWrite, type: K, draft: Record<str
   if (problems.length) throw invalid(type, problems);
   const rec = draft as unknown as PostTypeMap[K];
 
-  if (!tx.has('users', rec.author)) throw new StoreError('invalid_reference', `author: no user with id ${rec.author}`, 'author');
-  checkTranslation(tx, type, rec);
+  refuseCalendar(type, brokenAuthor(tx, rec));
+  refuseCalendar(type, brokenTranslation(tx, type, rec));
   if (type === 'event') {
     const e = rec as unknown as EventRecord;
-    checkRefs(tx, e.categories, 'category', 'category', 'categories');
-    checkRefs(tx, e.tags, 'tag', 'tag', 'tags');
-    checkRefs(tx, e.venues, 'venue', 'venue', 'venues');
-    checkRefs(tx, e.organizers, 'organizer', 'organizer', 'organizers');
-    if (e.post_parent !== 0) {
-      checkRefs(tx, [e.post_parent], 'event', 'event', 'post_parent');
-      const events = tx.size('event');
-      for (let cur = e.post_parent, steps = 0; cur !== 0 && steps <= events; steps++) {
-        if (cur === e.id) throw new StoreError('invalid_parent', `post_parent: ${e.post_parent} would make a cycle`, 'post_parent');
-        cur = tx.get('event', cur)?.post_parent ?? 0;
-      }
-    }
+    refuseCalendar(type, brokenReferences(tx, e)[0]);
+    refuseCalendar(type, brokenEventParent(tx, e));
   }
   return rec;
 }

@@ -1,10 +1,13 @@
 // What wp_insert_term() / wp_update_term() decide for categories and tags: names unique under a parent, slugs
 // unique per language (derived ones try `-<parent slug>` first), hierarchy loops broken, and what a deleted term
 // takes with it. Every change, the loop-breaking moves of other categories included, is staged in the transaction
-// and only committed once every check has passed.
+// and only committed once every check has passed. A given slug, a translation and a parent category are judged by
+// the model's verdicts (contracts/model/calendar-rules.ts), the ones the fixture loader runs.
 
 import { recordProblems } from '../../../contracts/model/check.ts';
-import { checkTranslation, dropObjectRecords, dropTranslationLinks } from './links.ts';
+import { brokenCategoryParent, brokenSlug, brokenTranslation, type CalendarBreak } from '../../../contracts/model/calendar-rules.ts';
+import { refuseCalendar } from './calendar-refusals.ts';
+import { dropObjectRecords, dropTranslationLinks } from './links.ts';
 import type { CategoryRecord, Lang, TagRecord, TermType, TermTypeMap } from '../../../contracts/model/records.ts';
 import type { Stored } from '../../../contracts/model/tables.ts';
 import { MAX_SLUG_LENGTH, sanitizeTitle, truncateSlug } from '../../../contracts/wordpress/slug.ts';
@@ -24,19 +27,13 @@ function requireTerm<K extends TermType>(tx: Tx, type: K, id: number): Stored<Te
 /**
  * wp_check_term_hierarchy_for_loops() on wp_update_term_parent: a category made its own parent gets none; one
  * moved under its own descendant gets that parent, and the categories between them become top-level, so no loop
- * remains. Those moves are staged like the rest of the write: a refusal later on undoes them too.
+ * remains. The loop is the model's verdict (a parent that is no category is refused); the repair is WordPress's.
+ * Those moves are staged like the rest of the write: a refusal later on undoes them too.
  */
-function breakHierarchyLoop(tx: Tx, id: number, parent: number): number {
-  if (parent === id) return 0;
-  const chain: number[] = [];
-  const size = tx.size('category');
-  for (let cur = parent, steps = 0; cur !== 0 && steps <= size; steps++) {
-    if (cur === id) {
-      for (const member of chain) tx.put('category', { ...tx.get('category', member)!, parent: 0 });
-      break;
-    }
-    chain.push(cur);
-    cur = tx.get('category', cur)?.parent ?? 0;
+function breakHierarchyLoop(tx: Tx, broken: CalendarBreak | undefined, parent: number): number {
+  if (broken?.kind === 'self') return 0;
+  if (broken?.kind === 'cycle') {
+    for (const member of broken.path.slice(1, -1)) tx.put('category', { ...tx.get('category', member)!, parent: 0 });
   }
   return parent;
 }
@@ -50,8 +47,9 @@ function finishTerm<K extends TermType>(tx: Tx, type: K, draft: Record<string, u
   const lang = draft.lang as Lang;
   let parent = type === 'category' ? (draft.parent as number) : 0;
   if (type === 'category' && parent !== 0) {
-    if (!tx.has('category', parent)) throw new StoreError('invalid_parent', `parent: no category with id ${parent}`, 'parent');
-    parent = breakHierarchyLoop(tx, id, parent);
+    const broken = brokenCategoryParent(tx, { id, parent });
+    if (broken?.kind === 'missing') refuseCalendar(type, broken);
+    parent = breakHierarchyLoop(tx, broken, parent);
     draft.parent = parent;
   }
   // WordPress refuses a second term with the same name under the same parent.
@@ -62,7 +60,7 @@ function finishTerm<K extends TermType>(tx: Tx, type: K, draft: Record<string, u
   }
   if ('slug' in given && typeof given.slug === 'string' && given.slug !== '') {
     const slug = sanitizeTitle(given.slug);
-    if (tx.slugTaken(type, lang, slug, id)) throw new StoreError('duplicate_slug', `slug: ${JSON.stringify(slug)} is already used by another ${type}`, 'slug');
+    refuseCalendar(type, brokenSlug(tx, type, { id, lang, slug }));
     draft.slug = slug;
   } else if (!old || (typeof given.slug === 'string' && given.slug === '')) {
     // Derived slugs never fail: a clash first tries "<slug>-<parent slug>" (hierarchical), then "-2", "-3"... The
@@ -75,7 +73,7 @@ function finishTerm<K extends TermType>(tx: Tx, type: K, draft: Record<string, u
   const problems = recordProblems(type, draft);
   if (problems.length) throw invalid(type, problems);
   const rec = draft as unknown as TermTypeMap[K];
-  checkTranslation(tx, type, rec);
+  refuseCalendar(type, brokenTranslation(tx, type, rec));
   return rec;
 }
 

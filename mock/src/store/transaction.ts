@@ -59,6 +59,16 @@ export class Tx {
     return this.values(name).find(predicate);
   }
 
+  /** The records of a post or term table that translate `id`: one scan, like a find that matches nothing. */
+  translationsOf<N extends SluggedType>(name: N, id: number): Stored<AllTables[N]>[] {
+    const out: Stored<AllTables[N]>[] = [];
+    this.find(name, (r) => {
+      if ((r as { translation_of?: number }).translation_of === id) out.push(r);
+      return false;
+    });
+    return out;
+  }
+
   size(name: TableName): number {
     const base = this.#base.tables[name];
     const staged = this.#rows.get(name);
