@@ -10,7 +10,7 @@ import { isDateTimeString, isKnownTimeZone } from '../wordpress/time.ts';
 import { postTypeOf, type CalendarTable, type RecordWorld } from './world.ts';
 
 /** What an ID names in each ID space (posts, contact forms among them, and terms), for saying what it is instead. */
-export interface IdNames {
+interface IdNames {
   post: PostType | 'contactForm' | undefined;
   term: TermType | undefined;
 }
@@ -43,7 +43,7 @@ export type CalendarBreak =
   | { kind: 'unknown-time-zone'; field: string; value: string }
   | { kind: 'slug-taken'; field: 'slug'; slug: string; lang: string; by: number };
 
-export function namesOf(world: RecordWorld, id: number): IdNames {
+function namesOf(world: RecordWorld, id: number): IdNames {
   return { post: postTypeOf(world, id), term: world.has('category', id) ? 'category' : world.has('tag', id) ? 'tag' : undefined };
 }
 
