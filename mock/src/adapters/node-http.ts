@@ -142,6 +142,9 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
       run(req, res, undefined, false);
       return;
     }
+    // The client waits for this before it sends the body (listen() takes Expect requests here, so node no longer
+    // sends it on its own): a body declared over the limit got "100 Continue" and then the 413, inviting the upload.
+    if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
     // Chunked bodies declare no length: they are counted as they arrive and cut at the limit. Every body's bytes are
     // also counted against the budget of all bodies kept at once, until its answer is out or its client gone.
     const chunks: Buffer[] = [];
@@ -179,7 +182,10 @@ export interface Listening {
 
 /** Starts a server on host:port (port 0 picks a free one) and resolves once it listens. */
 export function listen(handle: Handle, opts: NodeAdapterOptions & { port: number; host: string }): Promise<Listening> {
-  const server = createServer({ keepAliveTimeout: 65_000 }, nodeHandler(handle, opts));
+  const handler = nodeHandler(handle, opts);
+  const server = createServer({ keepAliveTimeout: 65_000 }, handler);
+  // `Expect: 100-continue` reaches the handler too, which answers 100 only for a body it will read.
+  server.on('checkContinue', handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => {
