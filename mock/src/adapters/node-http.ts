@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { BodyBudget, tooManyBodyBytes } from './body-budget.ts';
+import { onClientError } from './connection-errors.ts';
 
 export type Handle = (req: MockRequest) => MockResponse | Promise<MockResponse>;
 
@@ -186,6 +187,7 @@ export function listen(handle: Handle, opts: NodeAdapterOptions & { port: number
   const server = createServer({ keepAliveTimeout: 65_000 }, handler);
   // `Expect: 100-continue` reaches the handler too, which answers 100 only for a body it will read.
   server.on('checkContinue', handler);
+  server.on('clientError', onClientError);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => {
