@@ -1,7 +1,8 @@
 // Hostile clients against the mock as `npm run mock` starts it (`mock/cli.ts --auth`, a child process): each probe
 // runs while another connection sends a small GET every 50 ms, and prints its answers, the longest of those small
 // GETs (how long others waited) and the child's RSS (VmRSS, VmHWM from /proc). Not a test: the figures depend on the
-// machine. Issue 19's probes not already in the tests or the other benches; run:
+// machine. Issue 19's probes not already in the tests or the other benches (the embedded lists write 600 records
+// first, so run them last or alone); run:
 //   npx tsx mock/bench/hostile.ts [probe-name-filter]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -86,6 +87,23 @@ async function unfinishedBodies(n: number): Promise<string> {
   return line;
 }
 
+/** 500 organizers, 100 events linking all of them (written signed in), then `n` anonymous embedded lists at once. */
+async function embeddedLists(n: number): Promise<string> {
+  const headers = { authorization: AUTH, 'content-type': 'application/json' };
+  const orgs: number[] = [];
+  for (let b = 0; b < 20; b++) {
+    const requests = Array.from({ length: 25 }, (_, i) => ({ method: 'POST', path: '/cal/v1/organizers', body: { title: `Org ${b}-${i}`, status: 'publish' } }));
+    const r = (await (await fetch(`${BASE}/wp-json/batch/v1`, { method: 'POST', headers, body: JSON.stringify({ requests }) })).json()) as { responses: { body: { id: number } }[] };
+    orgs.push(...r.responses.map((x) => x.body.id));
+  }
+  for (let e = 0; e < 100; e++) {
+    await fetch(`${BASE}/wp-json/cal/v1/events`, { method: 'POST', headers, body: JSON.stringify({ title: `Linked ${e}`, status: 'publish', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', organizers: orgs }) });
+  }
+  const t = performance.now();
+  const sizes = await Promise.all(Array.from({ length: n }, (_, i) => fetch(`${BASE}/wp-json/cal/v1/events?per_page=100&search=Linked&_embed&n=${i}`).then((r) => r.text()).then((b) => b.length)));
+  return `${n} lists of ${(sizes[0]! / 1e6).toFixed(1)} MB at once in ${(performance.now() - t).toFixed(0)} ms`;
+}
+
 const keys = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
 type Probe = () => () => Promise<string>;
 /** A POST whose body is built before the measuring starts. */
@@ -102,6 +120,7 @@ const probes: [string, Probe][] = [
   ['500k body keys anonymous', posting('/wp-json/cal/v1/events?_method=GET&per_page=1', () => keys(500_000))],
   ['batch 25 x 12k keys', posting('/wp-json/batch/v1', () => JSON.stringify({ requests: Array.from({ length: 25 }, () => ({ method: 'POST', path: '/cal/v1/events', body: JSON.parse(keys(12_000)) as unknown })) }), signedIn)],
   ['deep JSON 100k', posting('/wp-json/cal/v1/events', () => `{"meta":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`, signedIn)],
+  ['embedded lists', () => () => embeddedLists(3)],
 ];
 
 const only = process.argv[2];
