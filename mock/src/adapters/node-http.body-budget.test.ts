@@ -90,4 +90,20 @@ describe('the bytes of bodies kept at once', () => {
     expect((await whole(server.url, PART)).startsWith('HTTP/1.1 200 ')).toBe(true);
     for (const h of holders) h.destroy();
   });
+
+  it('by default the budget is eight bodies at the cap, so a larger cap raises it with it', async () => {
+    const scaled = await listen(mock.handleNow, { port: 0, host: '127.0.0.1', maxBodyBytes: CAP });
+    try {
+      // 8 x 60 KiB held: the ninth body's 60 KiB would pass 8 x 64 KiB.
+      const holders = await Promise.all(Array.from({ length: 8 }, () => holder(scaled.url, PART)));
+      expect(await roundTrip(scaled.url)).toBe(200);
+      expect((await whole(scaled.url, PART)).startsWith('HTTP/1.1 503 ')).toBe(true);
+      holders.pop()!.destroy();
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await whole(scaled.url, PART)).startsWith('HTTP/1.1 200 ')).toBe(true);
+      for (const h of holders) h.destroy();
+    } finally {
+      await scaled.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockRequest, MockResponse } from '../core/types.ts';
-import { BodyBudget, tooManyBodyBytes } from './body-budget.ts';
+import { BODIES_AT_THE_CAP_IN_FLIGHT, BodyBudget, tooManyBodyBytes } from './body-budget.ts';
 import { onClientError } from './connection-errors.ts';
 
 export type Handle = (req: MockRequest) => MockResponse | Promise<MockResponse>;
@@ -12,7 +12,7 @@ export type Handle = (req: MockRequest) => MockResponse | Promise<MockResponse>;
 export interface NodeAdapterOptions {
   /** Bodies beyond this many bytes are not read; the core answers 413. PHP's post_max_size default is 8 MB. */
   maxBodyBytes?: number;
-  /** Bytes of bodies kept at once over all connections (body-budget.ts); past it a request is answered 503. */
+  /** Bytes of bodies kept at once over all connections (body-budget.ts; default 8 x maxBodyBytes); past it 503. */
   maxBodyBytesInFlight?: number;
   /** Called when the core throws; the client still gets a WordPress-shaped 500. */
   onError?: (err: unknown) => void;
@@ -90,7 +90,7 @@ function lingerAfter(req: IncomingMessage): void {
 
 export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const budget = new BodyBudget(opts.maxBodyBytesInFlight);
+  const budget = new BodyBudget(opts.maxBodyBytesInFlight ?? BODIES_AT_THE_CAP_IN_FLIGHT * limit);
 
   const fail = (res: ServerResponse, err: unknown) => {
     opts.onError?.(err);
