@@ -39,6 +39,11 @@ interface AjvSetup {
    * what contracts/model/validators-source.ts writes to a file at build time.
    */
   standalone?: boolean;
+  /**
+   * Collect every error (the default), or stop at the first: Ajv builds an error object per failing value, so a
+   * request with a million bad array items costs a million (contract.ts validateBounded() stops at the first).
+   */
+  allErrors?: boolean;
 }
 
 /** The project's one Ajv setup: the contract's validators and the fixture model's are compiled on instances of it. */
@@ -50,7 +55,7 @@ export function createAjv(setup: AjvSetup = {}): AjvInstance {
   // strict mode still refuses an unknown keyword or a keyword's value of the wrong type at compile time.
   const ajv = new Ajv2020({
     strict: true,
-    allErrors: true,
+    allErrors: setup.allErrors ?? true,
     allowUnionTypes: true,
     validateFormats: true,
     validateSchema: false,

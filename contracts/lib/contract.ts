@@ -5,6 +5,7 @@
 import { parse } from 'yaml';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { createAjv } from './ajv.ts';
+import { boundedValidator, type BoundedValidator } from './bounded-validate.ts';
 import { compileRoute, RouteMatcher, routeKey, routePatternOf, type RegisteredRoute } from '../wordpress/rest/routes.ts';
 import { dereference } from './deref.ts';
 import type {
@@ -59,6 +60,11 @@ export interface Contract {
   /** The request schema of an operation: `{path, query, body?}` as one JSON Schema. */
   requestSchema(op: Operation): JsonSchema;
   validate(op: Operation, req: TypedRequest): ValidationResult;
+  /**
+   * validate() with work bounded by the request's size (bounded-validate.ts): the same validity and the same failing
+   * params, but at most the first issue of each param (and every missing required one). For untrusted requests.
+   */
+  validateBounded(op: Operation, req: TypedRequest): ValidationResult;
   /** Compile every operation's validator now; returns the time it took in ms. */
   compileAll(): number;
   /**
@@ -244,6 +250,19 @@ export function loadContract(doc: JsonSchema): Contract {
   const responses = new Map<string, SchemaCheck | undefined>();
   const readings = new Map<JsonSchema, SchemaCheck | undefined>();
 
+  // Stops at the first error: the bounded validation's passes (bounded-validate.ts).
+  const firstAjv = createAjv({ allErrors: false });
+  const bounded = new Map<string, BoundedValidator>();
+  const boundedOf = (op: Operation): BoundedValidator => {
+    let b = bounded.get(op.id);
+    if (!b) {
+      b = boundedValidator(op, firstAjv.compile(requestSchemaFor(op)), firstAjv, ajv, locationSchema);
+      bounded.set(op.id, b);
+    }
+    return b;
+  };
+  const inputOf = (op: Operation, req: TypedRequest) => (op.bodySchema ? { ...req, body: req.body ?? {} } : { path: req.path, query: req.query });
+
   const validatorOf = (op: Operation): ValidateFunction => {
     const cached = compiled.get(op.id);
     if (cached) return cached;
@@ -278,9 +297,13 @@ export function loadContract(doc: JsonSchema): Contract {
     requestSchema: requestSchemaFor,
     validate(op, req) {
       const v = validatorOf(op);
-      const input = op.bodySchema ? { ...req, body: req.body ?? {} } : { path: req.path, query: req.query };
+      const input = inputOf(op, req);
       if (v(input)) return { valid: true, issues: [] };
       return { valid: false, issues: toIssues(v.errors) };
+    },
+    validateBounded(op, req) {
+      const errors = boundedOf(op).errors(inputOf(op, req));
+      return errors.length === 0 ? { valid: true, issues: [] } : { valid: false, issues: toIssues(errors) };
     },
     responseCheck(op, key) {
       const id = `${op.id} ${key}`;

@@ -81,6 +81,8 @@ export function phpArrayHas(src: unknown, key: PhpKey): boolean {
 
 /** wp_is_numeric_array(): an array without string keys. */
 export function isNumericArray(v: unknown): boolean {
+  // A list's keys are its indices: no need to build the Map (a million items cost a Map of a million).
+  if (Array.isArray(v)) return true;
   const m = jsToPhpArray(v);
   if (!m) return false;
   for (const k of m.keys()) if (typeof k === 'string') return false;

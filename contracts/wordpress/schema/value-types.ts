@@ -31,6 +31,7 @@ export function restIsObject(v: unknown): boolean {
 /** rest_sanitize_array(): scalars split like wp_parse_list(), arrays re-indexed, anything else empty. */
 export function restSanitizeArray(v: unknown): unknown[] {
   if (isScalar(v)) return wpParseList(v) as unknown[];
+  if (Array.isArray(v)) return v.slice();
   const m = isPhpArrayLike(v) ? jsToPhpArray(v) : null;
   return m ? [...m.values()] : [];
 }

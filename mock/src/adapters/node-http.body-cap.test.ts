@@ -119,6 +119,35 @@ describe('the body limit, as the body arrives', () => {
     expect(u.sent).toBeLessThan(SMALL + 16 * 1024 * 1024);
   });
 
+  it('Expect: 100-continue: over the limit the 413 comes without a 100 (which asked for the upload); within it, 100 and then the answer', async () => {
+    /** Sends the head, then `body` once "100 Continue" comes; everything the server sent, once it closes (or 3 s pass). */
+    const expecting = (length: number, body: string) =>
+      new Promise<string>((resolve) => {
+        const { hostname, port } = new URL(small.url);
+        const socket = connect(Number(port), hostname);
+        let answer = '';
+        const done = () => {
+          clearTimeout(timer);
+          socket.destroy();
+          resolve(answer);
+        };
+        const timer = setTimeout(done, 3_000);
+        socket.on('error', () => undefined);
+        socket.on('close', done);
+        socket.on('data', (d: Buffer) => {
+          const before = answer;
+          answer += d.toString('latin1');
+          if (!before.includes('100 Continue') && answer.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) socket.write(body);
+        });
+        socket.write(`POST /wp-json/cal/v1/events?_method=GET&per_page=1&_fields=id HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+      });
+    const over = await expecting(SMALL + 1, '');
+    expect(over.startsWith('HTTP/1.1 413 '), over.slice(0, 40)).toBe(true);
+    expect(over).not.toContain('100 Continue');
+    const within = await expecting(2, '{}');
+    expect(within.startsWith('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 '), within.slice(0, 60)).toBe(true);
+  });
+
   it('at the edge: a chunked body of exactly the limit is read and answered; one byte more is 413', async () => {
     const exact = await upload(small.url, chunkedHead('/wp-json/cal/v1/events?_method=GET&per_page=1', 'Connection: close\r\n'), { chunked: true, total: SMALL, patienceMs: 120_000 });
     expect(exact.answer.startsWith('HTTP/1.1 200 ')).toBe(true);

@@ -4,12 +4,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockRequest, MockResponse } from '../core/types.ts';
+import { BODIES_AT_THE_CAP_IN_FLIGHT, BodyBudget, tooManyBodyBytes } from './body-budget.ts';
+import { onClientError } from './connection-errors.ts';
 
 export type Handle = (req: MockRequest) => MockResponse | Promise<MockResponse>;
 
 interface NodeAdapterOptions {
   /** Bodies beyond this many bytes are not read; the core answers 413. PHP's post_max_size default is 8 MB. */
   maxBodyBytes?: number;
+  /** Bytes of bodies kept at once over all connections (body-budget.ts; default 8 x maxBodyBytes); past it 503. */
+  maxBodyBytesInFlight?: number;
   /** Called when the core throws; the client still gets a WordPress-shaped 500. */
   onError?: (err: unknown) => void;
 }
@@ -86,6 +90,7 @@ function lingerAfter(req: IncomingMessage): void {
 
 export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const budget = new BodyBudget(opts.maxBodyBytesInFlight ?? BODIES_AT_THE_CAP_IN_FLIGHT * limit);
 
   const fail = (res: ServerResponse, err: unknown) => {
     opts.onError?.(err);
@@ -121,6 +126,14 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     run(req, res, undefined, true);
   };
 
+  /** The 503 when the bodies kept at once would pass the budget: closed as the 413 is, and nothing of it runs. */
+  const tooBusy = (req: IncomingMessage, res: ServerResponse) => {
+    req.pause();
+    res.setHeader('Connection', 'close');
+    lingerAfter(req);
+    send(res, tooManyBodyBytes(budget.max));
+  };
+
   return (req, res) => {
     if (Number(req.headers['content-length'] ?? 0) > limit) {
       refuse(req, res);
@@ -130,19 +143,30 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
       run(req, res, undefined, false);
       return;
     }
-    // Chunked bodies declare no length: they are counted as they arrive and cut at the limit.
+    // The client waits for this before it sends the body (listen() takes Expect requests here, so node no longer
+    // sends it on its own): a body declared over the limit got "100 Continue" and then the 413, inviting the upload.
+    if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
+    // Chunked bodies declare no length: they are counted as they arrive and cut at the limit. Every body's bytes are
+    // also counted against the budget of all bodies kept at once, until its answer is out or its client gone.
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (c: Buffer) => {
-      size += c.length;
-      if (size <= limit) {
-        chunks.push(c);
-        return;
-      }
+    const account = budget.open();
+    res.once('close', account.release);
+    const stopReading = () => {
       chunks.length = 0;
+      account.release();
       req.off('data', onData);
       req.off('end', onEnd);
-      refuse(req, res);
+    };
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        stopReading();
+        refuse(req, res);
+      } else if (!account.take(c.length)) {
+        stopReading();
+        tooBusy(req, res);
+      } else chunks.push(c);
     };
     const onEnd = () => run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false);
     req.on('data', onData);
@@ -159,7 +183,11 @@ export interface Listening {
 
 /** Starts a server on host:port (port 0 picks a free one) and resolves once it listens. */
 export function listen(handle: Handle, opts: NodeAdapterOptions & { port: number; host: string }): Promise<Listening> {
-  const server = createServer({ keepAliveTimeout: 65_000 }, nodeHandler(handle, opts));
+  const handler = nodeHandler(handle, opts);
+  const server = createServer({ keepAliveTimeout: 65_000 }, handler);
+  // `Expect: 100-continue` reaches the handler too, which answers 100 only for a body it will read.
+  server.on('checkContinue', handler);
+  server.on('clientError', onClientError);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => {

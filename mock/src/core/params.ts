@@ -6,7 +6,8 @@ import { coerceValue } from '../../../contracts/wordpress/schema/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/lib/types.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';
 import { invalidParams, isEnforcedByWordPress, phaseOfFor } from '../wire/invalid-params.ts';
-import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
+import { wpValidateValue, type WpError } from '../../../contracts/wordpress/schema/index.ts';
+import { wordpressSchemaOf } from '../../../contracts/lib/wordpress-args.ts';
 import { absint, isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
@@ -123,11 +124,18 @@ function readParams(
     bucket[spec.name] = c;
     params[spec.name] ??= c;
   }
-  const result = contract.validate(op, typed);
+  // Bounded: a request's values are the client's, and the full validation's work grows with how many of them fail
+  // (a million bad array items, a million issues). One issue per failing param is all a 400 reports.
+  const result = contract.validateBounded(op, typed);
   const forced = forcedErrors?.(raw);
   if (!result.valid || forced) {
-    // What WordPress cannot check (format uri, `not`...) is the contract's concern, not a 400 on the wire.
-    const issues = result.valid ? [] : result.issues.filter(isEnforcedByWordPress);
+    // What WordPress cannot check (format uri, `not`...) is the contract's concern, not a 400 on the wire. A param
+    // whose first issue is such a check may still break one WordPress makes: its own validator decides then.
+    const wordpressRejects = (param: string) => {
+      const schema = args.schemasByParam[param];
+      return schema !== undefined && Object.prototype.hasOwnProperty.call(raw, param) && wpValidateValue(raw[param], wordpressSchemaOf(schema), param) !== null;
+    };
+    const issues = result.valid ? [] : result.issues.filter((i) => isEnforcedByWordPress(i) || wordpressRejects(i.param));
     const error = invalidParams(issues, args.schemasByParam, {
       values: raw, requestOrder: sanitizeOrder(req, pathParams), phaseOf: args.phaseOf, ...(forced ? { forced } : {}),
     });

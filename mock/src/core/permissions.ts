@@ -172,6 +172,9 @@ interface PermissionInput {
   params?: Readonly<Record<string, unknown>>;
 }
 
+/** The request's parameters the permission callbacks read (PermissionInput.params): no others need be gathered. */
+export const PERMISSION_PARAMS = ['author', 'sticky'] as const;
+
 /** The permission callback of one operation: null when the request may proceed. */
 export function checkPermission(input: PermissionInput): WpErrorResponse | null {
   const { op, user, authRequired } = input;

@@ -152,7 +152,7 @@ export function createPipeline(deps: PipelineDeps) {
     if (r.refused) return { res: respondError(x, r.refused.error, r.refused.early), plain: false };
     const code = ask.pref.code;
     const d = guarded(x, () => andThenAfterTurn(pause, x, () => (x.req.method === 'OPTIONS' ? options(x) : code !== undefined ? preferCode(x, code) : dispatch(x.req, x.env, pause))));
-    return andThenAfterTurn(pause, d, (dd) => ({ res: respond(x, dd, embed(x.env)), plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) }));
+    return andThenAfterTurn(pause, d, (dd) => andThen(respond(x, dd, embed(x.env)), (res) => ({ res, plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) })));
   };
 
   /** A handler that throws is WordPress's critical-error 500, and the error is reported. */

@@ -259,7 +259,11 @@ export function invalidParams(
   if (missing.length > 0) return missingParams(missing.sort(byDeclaration));
 
   const grouped = new Map<string, ValidationIssue[]>();
-  for (const issue of issues) grouped.set(issue.param, [...(grouped.get(issue.param) ?? []), issue]);
+  for (const issue of issues) {
+    const list = grouped.get(issue.param);
+    if (list) list.push(issue);
+    else grouped.set(issue.param, [issue]);
+  }
 
   const phaseOf = opts.phaseOf ?? defaultWpPhase;
   const failures: Record<WpPhase, ParamFailure[]> = { validate: [], sanitize: [] };

@@ -3,9 +3,8 @@
 // of a declared arg, else the raw one.
 import type { WpErrorResponse } from '../../wire/errors.ts';
 import type { ParsedRequest } from '../../wire/request.ts';
-import { assignOwn } from '../../store/table.ts';
 import type { DispatchEnv, Prepared } from '../exchange.ts';
-import { checkPermission } from '../permissions.ts';
+import { checkPermission, PERMISSION_PARAMS } from '../permissions.ts';
 
 export interface Authorized {
   /** The parameters as the permission callbacks (and the Allow header) read them. */
@@ -13,9 +12,26 @@ export interface Authorized {
   denied: WpErrorResponse | null;
 }
 
+/**
+ * What the permission callbacks read of `$request`: the declared value, else the body's, else the query's, as merging
+ * the three would give, but only for the names they read (a merge of a body's 500,000 keys took a second).
+ */
+function permissionParams(req: ParsedRequest, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of PERMISSION_PARAMS) {
+    for (const source of [params, req.bodyParams, req.query] as const) {
+      if (source && Object.prototype.hasOwnProperty.call(source, name)) {
+        out[name] = (source as Record<string, unknown>)[name];
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 export function authorize(prep: Extract<Prepared, { kind: 'ready' }>, req: ParsedRequest, env: DispatchEnv): Authorized {
   const { op, pathParams, params, lang } = prep;
-  const asked = env.authRequired ? assignOwn(assignOwn({}, req.query, req.bodyParams), params) : params;
+  const asked = env.authRequired ? permissionParams(req, params) : params;
   const denied = checkPermission({ op, store: env.store, pathParams, lang, user: env.user, authRequired: env.authRequired, params: asked });
   return { asked, denied };
 }

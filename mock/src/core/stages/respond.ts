@@ -2,6 +2,8 @@
 // `_embed` (internal GETs, embedded), `_envelope`, `_jsonp`, `_pretty`, then the headers WordPress sends, in its
 // order (wire/headers.ts). A HEAD answer keeps the headers and drops the body.
 import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
+import { STEP_CHARS } from '../../../../contracts/wordpress/steps.ts';
+import { andThen, runNow, type Work } from '../work.ts';
 import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../../wire/envelope.ts';
 import type { WpErrorResponse } from '../../wire/errors.ts';
@@ -37,8 +39,41 @@ function stripLinks(data: unknown): unknown {
   return Array.isArray(data) ? data.map(one) : one(data);
 }
 
+/** Characters of a list's encoding between two turns of the event loop (encodeAnswer()). */
+export const LIST_TURN_CHARS = 4 * STEP_CHARS;
+
+/**
+ * wp_json_encode() of an answer, a list item by item with a turn of the event loop whenever LIST_TURN_CHARS have been
+ * encoded since the last: a list of 100 events each embedding 500 organizers is 49 MB, and encoding it at once held
+ * every other client 3 s. A list's encoding is its items' joined (`json.test.ts`, `respond-steps.test.ts`); a short
+ * list is encoded at once, with no step.
+ */
+export function encodeAnswer(data: unknown, pretty: boolean): string | Work<string> {
+  if (pretty || !Array.isArray(data)) return wpJsonEncode(data, { pretty });
+  const parts: string[] = [];
+  let since = 0;
+  let i = 0;
+  const next = () => {
+    const s = wpJsonEncode(data[i++]);
+    parts.push(s);
+    since += s.length;
+  };
+  while (i < data.length && since < LIST_TURN_CHARS) next();
+  if (i === data.length) return `[${parts.join(',')}]`;
+  return (function* () {
+    while (i < data.length) {
+      if (since >= LIST_TURN_CHARS) {
+        yield;
+        since = 0;
+      }
+      next();
+    }
+    return `[${parts.join(',')}]`;
+  })();
+}
+
 /** The bytes of a dispatched answer; `embed` answers an `_embed` link (a GET in the same environment). */
-export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unknown): MockResponse {
+export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unknown): MockResponse | Work<MockResponse> {
   const { req } = x;
   const g = req.globals;
   let status = d.status;
@@ -64,16 +99,16 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
     encoded = undefined;
   }
   const jsonp = g._jsonp?.valid ? g._jsonp.callback : null;
-  let body: string;
-  let contentType: string | undefined;
-  if (raw) {
-    body = raw.text;
-    contentType = raw.contentType;
-  } else if (status === 204 || data === null || data === undefined) body = '';
-  else {
-    const json = encoded ?? wpJsonEncode(data, { pretty: g._pretty });
-    body = jsonp ? `/**/${jsonp}(${json})` : json;
-  }
+  const contentType = raw?.contentType;
+  const answer = (body: string): MockResponse => headed(x, status, own, contentType, jsonp, body);
+  if (raw) return answer(raw.text);
+  if (status === 204 || data === null || data === undefined) return answer('');
+  return andThen(encoded ?? encodeAnswer(data, g._pretty === true), (json) => answer(jsonp ? `/**/${jsonp}(${json})` : json));
+}
+
+/** The answer with WordPress's headers, in its order (wire/headers.ts); HEAD keeps the headers only. */
+function headed(x: Exchange, status: number, own: HeaderList, contentType: string | undefined, jsonp: string | null, body: string): MockResponse {
+  const { req } = x;
   const list = responseHeaders({
     apiRoot: x.env.links.apiRoot,
     status,
@@ -96,7 +131,7 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
 
 /** An error answered before dispatch: through respond, or (`early`) as serve_request() answers before it dispatches. */
 export function respondError(x: Exchange, e: WpErrorResponse, early = false): MockResponse {
-  if (!early) return respond(x, { status: e.status, data: e.body, headers: [], error: true }, () => undefined);
+  if (!early) return runNow(respond(x, { status: e.status, data: e.body, headers: [], error: true }, () => undefined));
   // serve_request() picks the Content-Type from a truthy `_jsonp` before it checks the callback, so even the
   // "Invalid JSONP callback function." error goes out as application/javascript.
   const list = responseHeaders({ apiRoot: `${x.site}/wp-json/`, status: e.status, originalMethod: x.req.originalMethod, loggedIn: false, early: true, jsonp: x.req.globals._jsonp !== null });
