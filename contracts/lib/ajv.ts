@@ -9,7 +9,7 @@ import addFormatsModule from 'ajv-formats';
 // node:module, and the mock's browser entry runs this file.)
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
-type AjvInstance = Ajv2020Class;
+export type AjvInstance = Ajv2020Class;
 
 /** The contract's own annotation keywords: carried through, never validated. */
 const ANNOTATION_KEYWORDS = [

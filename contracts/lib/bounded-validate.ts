@@ -9,7 +9,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { AjvInstance } from './ajv.ts';
 import type { JsonSchema, Operation, ParamLocation } from './types.ts';
 
-export type RequestInput = Partial<Record<ParamLocation, Record<string, unknown>>>;
+type RequestInput = Partial<Record<ParamLocation, Record<string, unknown>>>;
 
 export interface BoundedValidator {
   /** Ajv's errors, as validate() would put them in the issue list; empty when the request is valid. */
