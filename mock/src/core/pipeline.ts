@@ -102,9 +102,11 @@ export function createPipeline(deps: PipelineDeps) {
       return xml ? { ...d, raw: xml } : d;
     });
 
-  /** serve_batch_request_v1()'s items: the same stages, in the batch request's environment. */
-  // Methods, not arrow properties: this is made for every request and every batch item, and under tsx each named
-  // arrow costs an Object.defineProperty() of its name when it is made (mock/bench/README.md).
+  /**
+   * serve_batch_request_v1()'s items: the same stages, in the batch request's environment. Methods, not arrow
+   * properties: this is made for every request and every batch item, and under tsx each named arrow costs an
+   * Object.defineProperty() of its name when it is made (mock/bench/README.md).
+   */
   const itemsOf = (env: DispatchEnv): ItemDispatcher => ({
     prepare(req): PreparedItem {
       const prep = prepare(req, env);
