@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addSeconds, isDateTimeString, isKnownTimeZone, offsetMinutes, utcToZoned, wallToEpoch, zonedToUtc } from './time.ts';
+import { addSeconds, isDateTimeString, isKnownTimeZone, lastSundayUtc, offsetMinutes, utcToZoned, wallToEpoch, zonedToUtc } from './time.ts';
 
 describe('isDateTimeString', () => {
   it('accepts real date-times only', () => {
@@ -18,6 +19,26 @@ describe('zone conversion', () => {
     expect(zonedToUtc('2026-07-01 12:00:00', 'Europe/London')).toBe('2026-07-01 11:00:00');
     expect(zonedToUtc('2026-12-01 12:00:00', 'Europe/London')).toBe('2026-12-01 12:00:00');
     expect(utcToZoned('2026-07-01 09:00:00', 'Europe/Kyiv')).toBe('2026-07-01 12:00:00');
+  });
+
+  it('finds the last Sunday of a month as a Date stepped back to Sunday does, for every year Date can hold', () => {
+    const byDate = (year: number, month: number): number => {
+      const last = new Date(Date.UTC(year, month, 0, 1));
+      last.setUTCDate(last.getUTCDate() - last.getUTCDay());
+      return last.getTime();
+    };
+    expect(new Date(lastSundayUtc(2026, 3)).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(new Date(lastSundayUtc(2026, 10)).toISOString()).toBe('2026-10-25T01:00:00.000Z');
+    // A month ending on a Sunday (2026-05-31) is its own last Sunday; years before 1970 count days below zero.
+    expect(new Date(lastSundayUtc(2026, 5)).toISOString()).toBe('2026-05-31T01:00:00.000Z');
+    expect(new Date(lastSundayUtc(1969, 3)).toISOString()).toBe('1969-03-30T01:00:00.000Z');
+    fc.assert(
+      fc.property(fc.integer({ min: -271_000, max: 275_000 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
+        expect(lastSundayUtc(year, month)).toBe(byDate(year, month));
+      }),
+      { numRuns: 5000 },
+    );
+    for (let year = 1900; year <= 2200; year++) for (const month of [3, 10]) expect(lastSundayUtc(year, month)).toBe(byDate(year, month));
   });
 
   it('switches at 01:00 UTC on the last Sundays of March and October', () => {

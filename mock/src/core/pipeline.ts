@@ -102,15 +102,21 @@ export function createPipeline(deps: PipelineDeps) {
       return xml ? { ...d, raw: xml } : d;
     });
 
-  /** serve_batch_request_v1()'s items: the same stages, in the batch request's environment. */
+  /**
+   * serve_batch_request_v1()'s items: the same stages, in the batch request's environment. Methods, not arrow
+   * properties: this is made for every request and every batch item, and under tsx each named arrow costs an
+   * Object.defineProperty() of its name when it is made (mock/bench/README.md).
+   */
   const itemsOf = (env: DispatchEnv): ItemDispatcher => ({
-    prepare: (req): PreparedItem => {
+    prepare(req): PreparedItem {
       const prep = prepare(req, env);
       if (!prep.route || deps.isBatchable(prep.route)) return prep;
       return { kind: 'error', error: wpError('rest_batch_not_allowed', 'The requested route does not support batch requests.', { status: 400 }), route: prep.route, ...(prep.op ? { op: prep.op } : {}), pathParams: prep.pathParams ?? {}, lang: prep.lang } as Prepared;
     },
     // Items are Prepared values prepare() above made.
-    run: (item, req) => execute(item as Prepared, req, env),
+    run(item, req) {
+      return execute(item as Prepared, req, env);
+    },
   });
 
   /** rest_do_request( WP_REST_Request::from_url( $href ) ): an `_embed` GET under this request's API root. */

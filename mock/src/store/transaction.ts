@@ -95,13 +95,18 @@ export class Tx {
     return id !== undefined && id !== exceptId;
   }
 
+  /** slugTaken() for one record, as a callback: made here, not as a named closure per call (mock/bench/README.md, tsx). */
+  #takenBy(type: SluggedType, lang: string, id: number): (slug: string) => boolean {
+    return (s) => this.slugTaken(type, lang, s, id);
+  }
+
   /**
    * wp_unique_post_slug(): `desired`, or the first free `desired-N`. For a record being created the search starts
    * where the index's hint says (every lower suffix is taken), and what it finds becomes the next hint when this
    * transaction commits. A record that exists may own one of those suffixes itself, so its search starts at 2.
    */
   uniqueSlug(type: SluggedType, lang: string, desired: string, id: number): string {
-    const taken = (s: string) => this.slugTaken(type, lang, s, id);
+    const taken = this.#takenBy(type, lang, id);
     if (!taken(desired)) return desired;
     const creating = !this.has(type, id);
     const n = firstFreeSuffix(desired, taken, creating ? this.#base.slugs.hint(type, lang, desired, this.#slugs) : 2);

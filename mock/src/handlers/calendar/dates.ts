@@ -14,6 +14,11 @@ export interface DateBound {
 
 const FULL = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
+/** Midnight `days` after `day` (YYYY-MM-DD). A function, not a named closure made per call (mock/bench/README.md, tsx). */
+function shiftDay(day: string, days: number): string {
+  return epochToWall(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
+}
+
 /**
  * Parses what the plugin's strtotime() would accept in practice: a date, a date and time (`T` or space,
  * seconds optional), an optional `Z` or `±HH:MM` offset, and `now`, `today`, `tomorrow`, `yesterday`.
@@ -24,11 +29,10 @@ export function parseDateParam(raw: unknown, nowWall: string): DateBound | undef
   const text = String(raw).trim();
   const lower = text.toLowerCase();
   const day = nowWall.slice(0, 10);
-  const shift = (days: number) => epochToWall(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
   if (lower === 'now') return { value: nowWall, utc: false, dateOnly: false };
   if (lower === 'today') return { value: `${day} 00:00:00`, utc: false, dateOnly: true };
-  if (lower === 'tomorrow') return { value: shift(1), utc: false, dateOnly: true };
-  if (lower === 'yesterday') return { value: shift(-1), utc: false, dateOnly: true };
+  if (lower === 'tomorrow') return { value: shiftDay(day, 1), utc: false, dateOnly: true };
+  if (lower === 'yesterday') return { value: shiftDay(day, -1), utc: false, dateOnly: true };
   const m = FULL.exec(text);
   if (!m) return undefined;
   const [, date, hh, mm, ss, zone] = m;

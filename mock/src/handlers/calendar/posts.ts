@@ -51,21 +51,33 @@ function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: 
   const place = memoPlace(ctx, ns, type, rec, context);
   const held = place && heldRendering(ctx.memos.renders, rec, place.variant, place.deps);
   if (held) return held;
-  const keep = (r: Rendered) => (place ? keepRendering(ctx.memos.renders, rec, place.variant, place.deps, r) : r);
-  if (rec.content.length < STEP_CHARS) return keep(renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode));
+  if (rec.content.length < STEP_CHARS) return kept(ctx, rec, place, renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode));
   return (function* () {
     const html = yield* renderContentSteps(rec.content);
     yield;
     const obj = render(ctx, ns, type, rec, context, html);
     yield;
     const json = yield* wpJsonEncodeSteps(obj);
-    return keep({ obj, json });
+    return kept(ctx, rec, place, { obj, json });
   })();
+}
+
+/** `r`, kept in the render memo when it has a place there. (Not a named closure made per call: mock/bench/README.md, tsx.) */
+function kept(ctx: HandlerCtx, rec: AnyPost, place: { variant: string; deps: string } | undefined, r: Rendered): Rendered {
+  return place ? keepRendering(ctx.memos.renders, rec, place.variant, place.deps, r) : r;
 }
 
 /** The answer for one record: its object, and its encoding for the fast path. */
 function one(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, status = 200, context: CalContext = 'view', extra: { headers?: Record<string, string> } = {}): Reply | Work<Reply> {
-  return andThen(cached(ctx, ns, type, rec, context), (r): Reply => ok(r.obj, status, { ...extra, json: () => r.json }));
+  // json() a method, not an arrow property: a named closure per record otherwise (mock/bench/README.md, tsx).
+  return andThen(cached(ctx, ns, type, rec, context), (r): Reply =>
+    ok(r.obj, status, {
+      ...extra,
+      json() {
+        return r.json;
+      },
+    }),
+  );
 }
 
 /** The answer for a page of records (in steps when one of them is a long post the memo does not hold). */
@@ -282,7 +294,13 @@ function read(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
 
 function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
   const store = ctx.store;
-  const env = { nowWall: siteNow(ctx), termExists: (kind: 'category' | 'tag', id: number) => (kind === 'category' ? store.categories : store.tags).get(id) !== undefined };
+  // termExists() a method: see one().
+  const env = {
+    nowWall: siteNow(ctx),
+    termExists(kind: 'category' | 'tag', id: number) {
+      return (kind === 'category' ? store.categories : store.tags).get(id) !== undefined;
+    },
+  };
   if (type === 'event') return eventPatch(ctx.params, ns, env, current as Stored<EventRecord> | undefined);
   if (type === 'venue') return venuePatch(ctx.params, ns, env);
   return organizerPatch(ctx.params, ns, env);

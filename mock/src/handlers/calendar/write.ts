@@ -115,6 +115,11 @@ const addSeconds = (wall: string, s: number) => {
   return `${d.slice(0, 10)} ${d.slice(11, 19)}`;
 };
 
+/** The term IDs a write keeps: in cal/v1 those naming a term. (Not a named closure made per write: mock/bench/README.md, tsx.) */
+function knownTerms(ns: 'legacy' | 'cal', env: WriteEnv, kind: 'category' | 'tag', list: number[]): number[] {
+  return ns === 'cal' && env.termExists ? list.filter((id) => env.termExists!(kind, id)) : list;
+}
+
 /**
  * Changes to an event (`current` is the stored event on update). The store derives what the body leaves out:
  * UTC from wall clock and zone, slugs, all-day times, and on create 08:00-17:00 today, as the calendar's editor does.
@@ -139,9 +144,8 @@ export function eventPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv, curre
   // cal/v1 hands term IDs to the posts controller's handle_terms(): an ID naming no term is skipped, not refused.
   // The legacy namespace keeps refusing them ("Invalid parameter.", as a plugin's own validate_callback would: the
   // documents do not say), which the store's reference check reports.
-  const known = (kind: 'category' | 'tag', list: number[]) => (ns === 'cal' && env.termExists ? list.filter((id) => env.termExists!(kind, id)) : list);
-  if (has(p, catKey)) out.categories = known('category', ids(p[catKey]));
-  if (has(p, 'tags')) out.tags = known('tag', ids(p.tags));
+  if (has(p, catKey)) out.categories = knownTerms(ns, env, 'category', ids(p[catKey]));
+  if (has(p, 'tags')) out.tags = knownTerms(ns, env, 'tag', ids(p.tags));
   const venueKey = ns === 'legacy' ? 'venue' : 'venues';
   const orgKey = ns === 'legacy' ? 'organizer' : 'organizers';
   if (has(p, venueKey)) out.venues = ids(p[venueKey]);
