@@ -1,21 +1,15 @@
 // The add-on tables' and users' rules of the record model on their own, without the mock: the committed fixtures
 // keep them, each kind of break is named at its record over a whole set, and the same rules judge one write (what
 // the mock's store refuses it with: mock/src/store/addon-writes.test.ts holds the store to them).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_FILES, bundledFixtures } from './testing/bundled.ts';
 import { addonIssues, brokenByRemoval, brokenByWrite, brokenInvariant } from './addon-rules.ts';
-import type { PartLocator } from './integrity.ts';
 import type { FixtureSet } from './records.ts';
 import { checkIntegrity } from './set-integrity.ts';
 import { worldOf } from './world.ts';
 
-const read = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/${name}.json`, import.meta.url), 'utf8'));
-const bundled = (): FixtureSet => ({ calendar: read('calendar'), addons: read('addons'), users: read('users') }) as FixtureSet;
-const where: PartLocator = {
-  calendar: { file: 'calendar.json', prefix: '' },
-  addons: { file: 'addons.json', prefix: '' },
-  users: { file: 'users.json', prefix: '' },
-};
+const bundled = bundledFixtures;
+const where = BUNDLED_FILES;
 const issues = (set: FixtureSet) => addonIssues(set).map((i) => `${i.part} ${i.pointer} ${i.message}`);
 
 describe('the add-on rules over a whole set', () => {

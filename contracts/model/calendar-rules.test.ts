@@ -2,23 +2,18 @@
 // for it and on none of the bundled fixtures' records; and the fixture loader's words for them, every kind of break
 // named at its record, byte for byte (fixture authors read these messages). The store's words for the same verdicts:
 // mock/src/store/calendar-writes.test.ts.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_FILES, bundledFixtures } from './testing/bundled.ts';
 import {
   brokenAuthor, brokenCategoryParent, brokenEventDates, brokenEventParent, brokenReferences, brokenSlug, brokenTimeZone, brokenTranslation,
   type CalendarBreak,
 } from './calendar-rules.ts';
-import { calendarIssues, type PartLocator } from './integrity.ts';
+import { calendarIssues } from './integrity.ts';
 import type { FixtureSet } from './records.ts';
 import { worldOf, type CalendarTable, type RecordWorld } from './world.ts';
 
-const read = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/${name}.json`, import.meta.url), 'utf8'));
-const bundled = (): FixtureSet => ({ calendar: read('calendar'), addons: read('addons'), users: read('users') }) as FixtureSet;
-const where: PartLocator = {
-  calendar: { file: 'calendar.json', prefix: '' },
-  addons: { file: 'addons.json', prefix: '' },
-  users: { file: 'users.json', prefix: '' },
-};
+const bundled = bundledFixtures;
+const where = BUNDLED_FILES;
 const lines = (set: FixtureSet) => calendarIssues(set, where).map((i) => `${i.part} ${i.pointer} ${i.message}`);
 
 /** Breaks the bundled set (in place) once per rule and kind of break. */

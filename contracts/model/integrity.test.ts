@@ -1,17 +1,12 @@
 // The model's cross-record rules on their own, without the mock: the bundled fixture files keep them, and each kind
 // of break is named at its record (the mock's loader tests run them together with the add-on rules over files).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_FILES, bundledFixtures } from './testing/bundled.ts';
 import { calendarIssues, locate, minimumSequences, type PartLocator } from './integrity.ts';
 import type { FixtureSet } from './records.ts';
 
-const read = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/${name}.json`, import.meta.url), 'utf8'));
-const bundled = (): FixtureSet => ({ calendar: read('calendar'), addons: read('addons'), users: read('users') }) as FixtureSet;
-const where: PartLocator = {
-  calendar: { file: 'calendar.json', prefix: '' },
-  addons: { file: 'addons.json', prefix: '' },
-  users: { file: 'users.json', prefix: '' },
-};
+const bundled = bundledFixtures;
+const where = BUNDLED_FILES;
 const messages = (set: FixtureSet) => locate(calendarIssues(set, where), where).map((i) => `${i.file} ${i.pointer} ${i.message}`);
 
 describe('the calendar rules of the record model', () => {

@@ -7,27 +7,13 @@ import { brokenByRemoval, brokenByWrite, brokenInvariant, type BrokenRule } from
 import type { FixtureSet } from '../../../contracts/model/records.ts';
 import { worldOf } from '../../../contracts/model/world.ts';
 import { loadFixtures } from './load-fixtures.ts';
-import { createStore, StoreError, type Store } from './store.ts';
+import { createStore } from './store.ts';
+import { refusal } from '../testing/refusal.ts';
 
 let fixtures: FixtureSet;
 beforeAll(async () => {
   fixtures = await loadFixtures(fileURLToPath(new URL('../../../fixtures/', import.meta.url)));
 });
-
-/** The refusal a write gets, and that it changed nothing. */
-function refusal(s: Store, write: (s: Store) => unknown): { code: string; message: string; field: string | undefined } {
-  const before = s.snapshot();
-  const version = s.version;
-  try {
-    write(s);
-  } catch (e) {
-    if (!(e instanceof StoreError)) throw e;
-    expect(s.version).toBe(version);
-    expect(s.snapshot()).toEqual(before);
-    return { code: e.code, message: e.message, field: e.field };
-  }
-  throw new Error('expected the write to be refused');
-}
 
 /** The fixtures as a write would leave them, for the model's verdict. */
 const worldAfter = (edit: (f: FixtureSet) => void) => {

@@ -12,7 +12,8 @@ import type { FixtureSet } from '../../../contracts/model/records.ts';
 import { worldOf, type CalendarTable } from '../../../contracts/model/world.ts';
 import { calendarRefusal } from './calendar-refusals.ts';
 import { loadFixtures } from './load-fixtures.ts';
-import { createStore, StoreError, type Store } from './store.ts';
+import { createStore } from './store.ts';
+import { refusal, type Refusal } from '../testing/refusal.ts';
 
 let fixtures: FixtureSet;
 beforeAll(async () => {
@@ -21,23 +22,6 @@ beforeAll(async () => {
 
 const NOW = new Date('2026-11-01T10:00:00Z');
 const fresh = () => createStore(fixtures, { now: () => NOW });
-
-type Refusal = { code: string; message: string; field: string | undefined };
-
-/** The refusal a write gets, and that it changed nothing (records, version, sequences). */
-function refusal(s: Store, write: (s: Store) => unknown): Refusal {
-  const before = s.snapshot();
-  const version = s.version;
-  try {
-    write(s);
-  } catch (e) {
-    if (!(e instanceof StoreError)) throw e;
-    expect(s.version).toBe(version);
-    expect(s.snapshot()).toEqual(before);
-    return { code: e.code, message: e.message, field: e.field };
-  }
-  throw new Error('expected the write to be refused');
-}
 
 const ref = (field: string, message: string): Refusal => ({ code: 'invalid_reference', message: `${field}: ${message}`, field });
 
