@@ -1,0 +1,69 @@
+// One answer onto the wire, in pieces with backpressure: a piece is written, and the next only once the socket has
+// taken it ('drain'), so node never buffers more than about a piece of an answer beside the answer's own text (a 49 MB
+// answer written at once was also copied whole into node's send buffer: 100 MB per client). A client that stops
+// reading stops the pieces; one that reads nothing for `stallMs` is cut (the socket destroyed), so it cannot pin its
+// answer for ever. `done` is called once: when the last byte has gone to the socket, or the client has gone.
+import type { ServerResponse } from 'node:http';
+
+/** Characters (or bytes) of an answer per piece: at most 192 KiB of UTF-8 on the wire. */
+export const PIECE_CHARS = 64 * 1024;
+
+/** Where the piece of `text` that starts at `at` ends: at most `size` characters, never between a surrogate pair's halves. */
+export function pieceEnd(text: string | Uint8Array, at: number, size: number): number {
+  const end = Math.min(text.length, at + size);
+  if (end === text.length || typeof text !== 'string') return end;
+  const c = text.charCodeAt(end - 1);
+  return c >= 0xd800 && c <= 0xdbff ? end - 1 : end;
+}
+
+export function sendInPieces(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  payload: string | Uint8Array,
+  opts: { stallMs: number; pieceChars?: number },
+  done: () => void,
+): void {
+  const size = opts.pieceChars ?? PIECE_CHARS;
+  let text = payload;
+  let at = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let over = false;
+  const finish = () => {
+    if (over) return;
+    over = true;
+    clearTimeout(timer);
+    res.off('drain', pump);
+    res.off('finish', finish);
+    res.off('close', finish);
+    // The text may still be reachable from a listener node keeps; the piece writer lets go of it here.
+    text = '';
+    done();
+  };
+  /** Waiting on the client: if it takes nothing more for stallMs, it is cut. */
+  const wait = () => {
+    timer = setTimeout(() => res.destroy(), opts.stallMs);
+  };
+  function pump(): void {
+    clearTimeout(timer);
+    while (!over) {
+      const end = pieceEnd(text, at, size);
+      const piece = at === 0 && end === text.length ? text : typeof text === 'string' ? text.slice(at, end) : text.subarray(at, end);
+      at = end;
+      if (at === text.length) {
+        res.end(piece);
+        if (!over) wait();
+        return;
+      }
+      if (!res.write(piece)) {
+        wait();
+        return;
+      }
+    }
+  }
+  res.on('drain', pump);
+  res.once('finish', finish);
+  res.once('close', finish);
+  res.writeHead(status, headers);
+  pump();
+}
