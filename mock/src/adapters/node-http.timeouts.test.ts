@@ -86,6 +86,9 @@ describe('slow clients over sockets', () => {
     const got = await answer;
     expect(got).toMatch(/^HTTP\/1\.1 408 /);
     expect(got).toContain('<title>408 Request Timeout</title>');
+    // A connection that sends nothing at all is cut the same way.
+    const silent = await open(server.url);
+    expect(await answerOf(silent)).toMatch(/^HTTP\/1\.1 408 /);
     expect(seen).toHaveLength(0);
   });
 
