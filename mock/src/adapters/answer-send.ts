@@ -2,7 +2,9 @@
 // taken it ('drain'), so node never buffers more than about a piece of an answer beside the answer's own text (a 49 MB
 // answer written at once was also copied whole into node's send buffer: 100 MB per client). A client that stops
 // reading stops the pieces; one that reads nothing for `stallMs` is cut (the socket destroyed), so it cannot pin its
-// answer for ever. `done` is called once: when the last byte has gone to the socket, or the client has gone.
+// answer for ever. Progress is counted a piece at a time, so a client must take about a piece (up to 192 KiB) per
+// stallMs: 10 KB/s at the default 20 s. TCP's zero-window probes can pause a slow reader for seconds, so a stall time
+// of a second or two cuts clients that do read. `done` is called once: when the last byte has gone to the socket, or the client has gone.
 import type { ServerResponse } from 'node:http';
 
 /** Characters (or bytes) of an answer per piece: at most 192 KiB of UTF-8 on the wire. */
@@ -40,9 +42,23 @@ export function sendInPieces(
     text = '';
     done();
   };
-  /** Waiting on the client: if it takes nothing more for stallMs, it is cut. */
+  /**
+   * Waiting on the client: if the connection takes nothing more for stallMs, it is cut. Progress is the socket's, not
+   * this answer's: an answer queued behind a pipelined one waits while the client reads the one before.
+   */
   const wait = () => {
-    timer = setTimeout(() => res.destroy(), opts.stallMs);
+    // The request's socket: a pipelined answer has none of its own until the one before it is done.
+    const socket = res.req.socket;
+    let mark = socket.bytesWritten;
+    const check = () => {
+      const now = socket.bytesWritten;
+      if (now === mark) { console.error("stall cut", res.req.url, now, res.writableLength, socket.writableLength); res.destroy(); }
+      else {
+        mark = now;
+        timer = setTimeout(check, opts.stallMs);
+      }
+    };
+    timer = setTimeout(check, opts.stallMs);
   };
   function pump(): void {
     clearTimeout(timer);
