@@ -31,13 +31,16 @@ export function sendInPieces(
   let at = 0;
   let timer: NodeJS.Timeout | undefined;
   let over = false;
+  let watching = false;
   const finish = () => {
     if (over) return;
     over = true;
-    clearTimeout(timer);
-    res.off('drain', pump);
-    res.off('finish', finish);
-    res.off('close', finish);
+    if (timer) clearTimeout(timer);
+    if (watching) {
+      res.off('drain', pump);
+      res.off('finish', finish);
+      res.off('close', finish);
+    }
     // The text may still be reachable from a listener node keeps; the piece writer lets go of it here.
     text = '';
     done();
@@ -47,12 +50,18 @@ export function sendInPieces(
    * this answer's: an answer queued behind a pipelined one waits while the client reads the one before.
    */
   const wait = () => {
+    // Listened for only now: most answers go to the kernel whole at once and need none of this.
+    if (!watching) {
+      watching = true;
+      res.once('finish', finish);
+      res.once('close', finish);
+    }
     // The request's socket: a pipelined answer has none of its own until the one before it is done.
     const socket = res.req.socket;
     let mark = socket.bytesWritten;
     const check = () => {
       const now = socket.bytesWritten;
-      if (now === mark) { console.error("stall cut", res.req.url, now, res.writableLength, socket.writableLength); res.destroy(); }
+      if (now === mark) res.destroy();
       else {
         mark = now;
         timer = setTimeout(check, opts.stallMs);
@@ -61,25 +70,26 @@ export function sendInPieces(
     timer = setTimeout(check, opts.stallMs);
   };
   function pump(): void {
-    clearTimeout(timer);
+    if (timer) clearTimeout(timer);
     while (!over) {
       const end = pieceEnd(text, at, size);
       const piece = at === 0 && end === text.length ? text : typeof text === 'string' ? text.slice(at, end) : text.subarray(at, end);
       at = end;
       if (at === text.length) {
         res.end(piece);
-        if (!over) wait();
+        // Nothing left in node's buffers (the socket's, or this answer's own while a pipelined one goes before it): the
+        // kernel took it all, and no client can pin it here any more.
+        if (res.writableLength > 0) wait();
+        else finish();
         return;
       }
       if (!res.write(piece)) {
+        res.once('drain', pump);
         wait();
         return;
       }
     }
   }
-  res.on('drain', pump);
-  res.once('finish', finish);
-  res.once('close', finish);
   res.writeHead(status, headers);
   pump();
 }
