@@ -87,8 +87,11 @@ async function unfinishedBodies(n: number): Promise<string> {
   return line;
 }
 
-/** 500 organizers, 100 events linking all of them (written signed in), then `n` anonymous embedded lists at once. */
-async function embeddedLists(n: number): Promise<string> {
+let linked = false;
+/** 500 organizers and 100 events linking all of them, written signed in, once. */
+async function linkRecords(): Promise<void> {
+  if (linked) return;
+  linked = true;
   const headers = { authorization: AUTH, 'content-type': 'application/json' };
   const orgs: number[] = [];
   for (let b = 0; b < 20; b++) {
@@ -99,9 +102,46 @@ async function embeddedLists(n: number): Promise<string> {
   for (let e = 0; e < 100; e++) {
     await fetch(`${BASE}/wp-json/cal/v1/events`, { method: 'POST', headers, body: JSON.stringify({ title: `Linked ${e}`, status: 'publish', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', organizers: orgs }) });
   }
+}
+
+const EMBEDDED = '/wp-json/cal/v1/events?per_page=100&search=Linked&_embed';
+
+/** `n` anonymous embedded lists (49 MB each) at once, each read whole. */
+async function embeddedLists(n: number): Promise<string> {
+  await linkRecords();
   const t = performance.now();
-  const sizes = await Promise.all(Array.from({ length: n }, (_, i) => fetch(`${BASE}/wp-json/cal/v1/events?per_page=100&search=Linked&_embed&n=${i}`).then((r) => r.text()).then((b) => b.length)));
+  const sizes = await Promise.all(Array.from({ length: n }, (_, i) => fetch(`${BASE}${EMBEDDED}&n=${i}`).then((r) => r.text()).then((b) => b.length)));
   return `${n} lists of ${(sizes[0]! / 1e6).toFixed(1)} MB at once in ${(performance.now() - t).toFixed(0)} ms`;
+}
+
+/**
+ * `n` raw sockets that each ask for an embedded list and never read a byte of it: what they got (status lines, or
+ * held), the RSS while they are held, and after they have left.
+ */
+async function unreadLists(n: number): Promise<string> {
+  await linkRecords();
+  const socks: Socket[] = [];
+  const first = new Map<Socket, string>();
+  const closed = new Set<Socket>();
+  for (let i = 0; i < n; i++) {
+    const s = await open();
+    socks.push(s);
+    s.once('data', (d: Buffer) => first.set(s, d.toString('latin1').split('\r\n')[0]!));
+    s.on('close', () => closed.add(s));
+    s.write(`GET ${EMBEDDED}&unread=${i} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  }
+  // Reading the first bytes only: pause at once so the rest stays unread.
+  for (const s of socks) s.on('data', () => s.pause());
+  await sleep(8000);
+  const tally: Record<string, number> = {};
+  for (const s of socks) {
+    const k = `${first.get(s) ?? 'nothing'}${closed.has(s) ? ' (closed)' : ''}`;
+    tally[k] = (tally[k] ?? 0) + 1;
+  }
+  const held = mem();
+  for (const s of socks) s.destroy();
+  await sleep(3000);
+  return `${n} unread lists after 8 s: ${JSON.stringify(tally)} (${held} while held; ${mem()} 3 s after they left)`;
 }
 
 const keys = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
@@ -121,6 +161,8 @@ const probes: [string, Probe][] = [
   ['batch 25 x 12k keys', posting('/wp-json/batch/v1', () => JSON.stringify({ requests: Array.from({ length: 25 }, () => ({ method: 'POST', path: '/cal/v1/events', body: JSON.parse(keys(12_000)) as unknown })) }), signedIn)],
   ['deep JSON 100k', posting('/wp-json/cal/v1/events', () => `{"meta":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`, signedIn)],
   ['embedded lists', () => () => embeddedLists(3)],
+  ['embedded lists x8', () => () => embeddedLists(8)],
+  ['unread embedded lists', () => () => unreadLists(8)],
 ];
 
 const only = process.argv[2];

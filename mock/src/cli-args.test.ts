@@ -19,7 +19,9 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--port=0', '--host', '::1'])).toMatchObject({ port: 0, host: '::1' });
     expect(parseCliArgs(['-p9000'])).toMatchObject({ port: 9000 });
     expect(parseCliArgs(['--help'])).toMatchObject({ help: true });
-    expect(parseCliArgs([])).toMatchObject({ port: 4010, host: '127.0.0.1', auth: false, latencyMs: 0, cache: true });
+    expect(parseCliArgs([])).toMatchObject({ port: 4010, host: '127.0.0.1', auth: false, latencyMs: 0, cache: true, clientTimeoutMs: 20_000 });
+    expect(parseCliArgs(['--client-timeout', '100'])).toMatchObject({ clientTimeoutMs: 100 });
+    expect(parseCliArgs(['--client-timeout=3600000'])).toMatchObject({ clientTimeoutMs: 3_600_000 });
   });
 
   it.each([
@@ -37,6 +39,9 @@ describe('parseCliArgs', () => {
     [['--port', '65536'], '--port expects a port number 0-65535, got 65536'],
     [['--latency=-5'], '--latency expects milliseconds 0-600000, got "-5"'],
     [['--latency', '600001'], '--latency expects milliseconds 0-600000, got 600001'],
+    [['--client-timeout', '99'], '--client-timeout expects milliseconds 100-3600000, got 99'],
+    [['--client-timeout', '3600001'], '--client-timeout expects milliseconds 100-3600000, got 3600001'],
+    [['--client-timeout'], '--client-timeout expects milliseconds 100-3600000, got nothing'],
     [['--seed', '1.5'], '--seed expects an integer 0-4294967295, got "1.5"'],
     [['--host', ''], '--host expects a host name or address, got an empty string'],
     [['4010'], 'unexpected argument "4010" (flags start with --)'],

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { closest, distance } from 'fastest-levenshtein';
 import { siteUrlOf } from './site-url.ts';
+import { DEFAULT_CLIENT_TIMEOUT_MS } from './adapters/client-timeouts.ts';
 
 export interface CliOptions {
   port: number;
@@ -13,6 +14,8 @@ export interface CliOptions {
   seed?: number;
   auth: boolean;
   latencyMs: number;
+  /** How long a client may take with its headers, a body's first part and reading its answer (--client-timeout). */
+  clientTimeoutMs: number;
   fixturesDir?: string;
   /** Reload the fixture files when they change (--watch). */
   watch: boolean;
@@ -58,6 +61,10 @@ export function usage(invokedAs = 'npm run mock --'): string {
   --seed N           seed for everything the mock generates (tokens, secrets), so runs repeat
   --auth             writes need application-password Basic credentials (printed at start)
   --latency MS       hold every answer MS milliseconds (also per request: Prefer: latency=MS)
+  --client-timeout MS
+                     cut a client that takes longer than MS to send its headers, whose body falls under
+                     500 bytes a second after its first MS, or that reads nothing of its answer for MS
+                     (default 20000, as Apache's mod_reqtimeout; 408 page, or the connection closed)
   --site-url URL     the site URL links, guid and Location are built on (WordPress's home/siteurl), e.g.
                      http://192.168.1.5:4010 (default: the address a request reached, never its Host header)
   --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
@@ -85,6 +92,7 @@ const EXPECTS: Readonly<Record<string, string>> = {
   'state-file': 'a file path',
   seed: 'an integer 0-4294967295',
   latency: 'milliseconds 0-600000',
+  'client-timeout': 'milliseconds 100-3600000',
   'site-url': 'a URL such as http://127.0.0.1:4010',
   log: `one of ${LOG_LEVELS.join(', ')}`,
 };
@@ -147,6 +155,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     seed: { type: 'string' },
     auth: { type: 'boolean' },
     latency: { type: 'string' },
+    'client-timeout': { type: 'string' },
     'site-url': { type: 'string' },
     'no-cache': { type: 'boolean' },
     watch: { type: 'boolean' },
@@ -161,6 +170,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     host: nonEmpty('host', str('host'), 'a host name or address') ?? '127.0.0.1',
     auth: values.auth === true,
     latencyMs: str('latency') === undefined ? 0 : integer('latency', str('latency')!, 0, 600_000, 'milliseconds 0-600000'),
+    clientTimeoutMs: str('client-timeout') === undefined ? DEFAULT_CLIENT_TIMEOUT_MS : integer('client-timeout', str('client-timeout')!, 100, 3_600_000, 'milliseconds 100-3600000'),
     cache: values['no-cache'] !== true,
     watch: values.watch === true,
     help: values.help === true,

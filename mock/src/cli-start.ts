@@ -3,6 +3,7 @@
 import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './index.ts';
 import { defaultLogLevel, type CliOptions } from './cli-args.ts';
 import { withRequestLog } from './adapters/request-log.ts';
+import { clientTimeouts } from './adapters/client-timeouts.ts';
 import { watchFixtures } from './fixture-watch.ts';
 import { FixtureError } from '../../contracts/model/fixture-error.ts';
 import { StateFileError } from './store/persist.ts';
@@ -77,7 +78,7 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
     const color = process.stdout.isTTY === true && !process.env['NO_COLOR'];
     server = await listen(
       withRequestLog((req) => mock.respond(req), { level, color, write: (line) => process.stdout.write(`${line}\n`) }),
-      { port: opts.port, host: opts.host },
+      { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs) },
     );
   } catch (err) {
     const e = err as NodeJS.ErrnoException;

@@ -10,10 +10,15 @@ const PAGES: Record<string, [number, string, string]> = {
 };
 const BAD_REQUEST: [number, string, string] = [400, 'Bad Request', 'Your browser sent a request that this server could not understand.'];
 
+/** The status, reason and HTML page for an error code (a body too slow to arrive is ERR_HTTP_REQUEST_TIMEOUT too). */
+export function errorPage(code: string | undefined): { status: number; title: string; body: string } {
+  const [status, title, text] = (code !== undefined ? PAGES[code] : undefined) ?? BAD_REQUEST;
+  return { status, title, body: `<!DOCTYPE html><html><head><title>${status} ${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>\n` };
+}
+
 /** The raw answer for a parser error code: status line, headers and an HTML page, connection closed. */
 function connectionErrorAnswer(code: string | undefined): string {
-  const [status, title, text] = (code !== undefined ? PAGES[code] : undefined) ?? BAD_REQUEST;
-  const body = `<!DOCTYPE html><html><head><title>${status} ${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>\n`;
+  const { status, title, body } = errorPage(code);
   return `HTTP/1.1 ${status} ${title}\r\nContent-Type: text/html; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 

@@ -1,11 +1,15 @@
 // node:http adapter: socket in, MockRequest to the core, MockResponse out. Everything WordPress-specific
-// happens in the core; this file only moves bytes, enforces the body limit (as the body arrives, chunked or not) and
-// holds answers for --latency.
+// happens in the core; this file only moves bytes, enforces the body limit (as the body arrives, chunked or not),
+// bounds the bytes of bodies and answers held at once and how long a client may take (client-timeouts.ts), and holds
+// answers for --latency. Every answer leaves through send().
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockRequest, MockResponse } from '../core/types.ts';
+import { AnswerBudget, DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT, tooManyAnswerBytes } from './answer-budget.ts';
+import { sendInPieces } from './answer-send.ts';
 import { BODIES_AT_THE_CAP_IN_FLIGHT, BodyBudget, tooManyBodyBytes } from './body-budget.ts';
-import { onClientError } from './connection-errors.ts';
+import { clientTimeouts, watchBody, type ClientTimeouts } from './client-timeouts.ts';
+import { errorPage, onClientError } from './connection-errors.ts';
 
 export type Handle = (req: MockRequest) => MockResponse | Promise<MockResponse>;
 
@@ -14,6 +18,10 @@ interface NodeAdapterOptions {
   maxBodyBytes?: number;
   /** Bytes of bodies kept at once over all connections (body-budget.ts; default 8 x maxBodyBytes); past it 503. */
   maxBodyBytesInFlight?: number;
+  /** Bytes of answers held at once over all connections (answer-budget.ts; default 128 MiB); past it a read's is a 503. */
+  maxAnswerBytesInFlight?: number;
+  /** How long a client may take with its headers, its body and reading its answer (client-timeouts.ts; default 20 s each). */
+  timeouts?: ClientTimeouts;
   /** Called when the core throws; the client still gets a WordPress-shaped 500. */
   onError?: (err: unknown) => void;
 }
@@ -27,21 +35,37 @@ const CRASH_BODY = JSON.stringify({
   additional_errors: [],
 });
 
-function send(res: ServerResponse, r: MockResponse): void {
+/** Where an answer goes out: the budget of answers held at once, and how long a client may leave it unread. */
+interface Outlet {
+  answers: AnswerBudget;
+  stallMs: number;
+}
+
+/**
+ * The one way an answer leaves: its bytes are taken from the budget of answers held at once (a read's answer that
+ * does not fit is dropped for a 503, which goes out this way too), written in pieces as the client takes them, and
+ * given back once the last byte is out or the client has gone.
+ */
+function send(res: ServerResponse, r: MockResponse, out: Outlet): void {
   if (res.destroyed) return;
+  const payload = r.bodyBytes ?? r.body;
+  const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
+  const release = out.answers.take(bytes, r.safe === true);
+  if (!release) {
+    send(res, tooManyAnswerBytes(out.answers.max, bytes), out);
+    return;
+  }
   // An explicit length keeps answers out of chunked encoding (HEAD answers carry none, as on the reference site, and
   // 204 answers none at all: RFC 9110 §8.6).
-  const payload = r.bodyBytes ?? r.body;
-  if (res.req.method !== 'HEAD' && r.status !== 204) r.headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
-  res.writeHead(r.status, r.headers);
-  res.end(payload);
+  if (res.req.method !== 'HEAD' && r.status !== 204) r.headers['Content-Length'] = String(bytes);
+  sendInPieces(res, r.status, r.headers, payload, { stallMs: out.stallMs }, release);
 }
 
 /** Sends the answer, after its delay; a held answer whose client leaves is dropped then and its place given back. */
-function deliver(res: ServerResponse, r: MockResponse): void {
+function deliver(res: ServerResponse, r: MockResponse, out: Outlet): void {
   if (!r.delayMs || r.delayMs <= 0) {
     r.release?.();
-    send(res, r);
+    send(res, r, out);
     return;
   }
   const drop = () => {
@@ -51,7 +75,7 @@ function deliver(res: ServerResponse, r: MockResponse): void {
   const timer = setTimeout(() => {
     res.off('close', drop);
     r.release?.();
-    send(res, r);
+    send(res, r, out);
   }, r.delayMs);
   res.once('close', drop);
 }
@@ -91,10 +115,12 @@ function lingerAfter(req: IncomingMessage): void {
 export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const budget = new BodyBudget(opts.maxBodyBytesInFlight ?? BODIES_AT_THE_CAP_IN_FLIGHT * limit);
+  const timeouts = opts.timeouts ?? clientTimeouts();
+  const out: Outlet = { answers: new AnswerBudget(opts.maxAnswerBytesInFlight ?? DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT), stallMs: timeouts.sendStallMs };
 
   const fail = (res: ServerResponse, err: unknown) => {
     opts.onError?.(err);
-    send(res, { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: CRASH_BODY });
+    send(res, { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: CRASH_BODY }, out);
   };
 
   const run = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, oversize: boolean) => {
@@ -107,15 +133,15 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
       ...(body ? { body } : {}),
       ...(oversize ? { oversize: true } : {}),
     };
-    let out: MockResponse | Promise<MockResponse>;
+    let answer: MockResponse | Promise<MockResponse>;
     try {
-      out = handle(mreq);
+      answer = handle(mreq);
     } catch (err) {
       fail(res, err);
       return;
     }
-    if (out instanceof Promise) out.then((r) => deliver(res, r), (err: unknown) => fail(res, err));
-    else deliver(res, out);
+    if (answer instanceof Promise) answer.then((r) => deliver(res, r, out), (err: unknown) => fail(res, err));
+    else deliver(res, answer, out);
   };
 
   /** The 413, at once: nothing more of the body is kept, and the connection closes once the answer is out. */
@@ -131,7 +157,15 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     req.pause();
     res.setHeader('Connection', 'close');
     lingerAfter(req);
-    send(res, tooManyBodyBytes(budget.max));
+    send(res, tooManyBodyBytes(budget.max), out);
+  };
+
+  /** A body that fell behind its deadline: Apache's 408 page (mod_reqtimeout), closed as the 413 is; nothing of it runs. */
+  const tooSlow = (req: IncomingMessage, res: ServerResponse) => {
+    req.pause();
+    lingerAfter(req);
+    const page = errorPage('ERR_HTTP_REQUEST_TIMEOUT');
+    send(res, { status: page.status, headers: { 'Content-Type': 'text/html; charset=UTF-8', Connection: 'close' }, body: page.body }, out);
   };
 
   return (req, res) => {
@@ -152,7 +186,13 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     let size = 0;
     const account = budget.open();
     res.once('close', account.release);
+    const watch = watchBody(Date.now, timeouts, () => {
+      stopReading();
+      tooSlow(req, res);
+    });
+    res.once('close', watch.stop);
     const stopReading = () => {
+      watch.stop();
       chunks.length = 0;
       account.release();
       req.off('data', onData);
@@ -160,6 +200,7 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     };
     const onData = (c: Buffer) => {
       size += c.length;
+      watch.got(c.length);
       if (size > limit) {
         stopReading();
         refuse(req, res);
@@ -168,7 +209,10 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
         tooBusy(req, res);
       } else chunks.push(c);
     };
-    const onEnd = () => run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false);
+    const onEnd = () => {
+      watch.stop();
+      run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false);
+    };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', () => res.destroy());
@@ -184,7 +228,14 @@ export interface Listening {
 /** Starts a server on host:port (port 0 picks a free one) and resolves once it listens. */
 export function listen(handle: Handle, opts: NodeAdapterOptions & { port: number; host: string }): Promise<Listening> {
   const handler = nodeHandler(handle, opts);
-  const server = createServer({ keepAliveTimeout: 65_000 }, handler);
+  const t = opts.timeouts ?? clientTimeouts();
+  // Node's whole-request limit is off: a body is timed by its rate (client-timeouts.ts), so a slow upload that keeps
+  // arriving is not cut at 300 s. Node checks the headers' time every connectionsCheckingInterval (30 s by default,
+  // which would let 20 s run to 50): a quarter of it here.
+  const server = createServer(
+    { keepAliveTimeout: 65_000, headersTimeout: t.headersMs, requestTimeout: 0, connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(t.headersMs / 4))) },
+    handler,
+  );
   // `Expect: 100-continue` reaches the handler too, which answers 100 only for a body it will read.
   server.on('checkContinue', handler);
   server.on('clientError', onClientError);

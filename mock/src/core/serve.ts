@@ -107,7 +107,7 @@ export function createCore(opts: CoreOptions): Core {
     const version = opts.store.version;
     if (key !== undefined) {
       const hit = responses.at(version).peek(key);
-      if (hit) return { status: hit.status, headers: { ...hit.headers }, body: hit.body, ...(hit.bodyBytes ? { bodyBytes: hit.bodyBytes } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
+      if (hit) return { status: hit.status, headers: { ...hit.headers }, body: hit.body, ...(hit.bodyBytes ? { bodyBytes: hit.bodyBytes } : {}), ...(hit.safe ? { safe: hit.safe } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
     }
     let drew = false;
     const rng: Rng = {
@@ -122,7 +122,7 @@ export function createCore(opts: CoreOptions): Core {
     };
     return andThen(pipeline(mreq, { pref, now, site, rng, delayMs }), ({ res, plain }: Served) => {
       if (key !== undefined && plain && !drew && res.status < 500 && opts.store.version === version) {
-        responses.at(version).set(key, { status: res.status, headers: { ...res.headers }, body: res.body, bodyBytes: utf8Encode(res.body) });
+        responses.at(version).set(key, { status: res.status, headers: { ...res.headers }, body: res.body, bodyBytes: utf8Encode(res.body), ...(res.safe ? { safe: res.safe } : {}) });
       }
       return res;
     });

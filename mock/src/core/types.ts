@@ -28,6 +28,12 @@ export interface MockResponse {
   body: string;
   /** `body` as UTF-8 bytes, when the core already has them (cached answers): adapters may send these instead. */
   bodyBytes?: Uint8Array;
+  /**
+   * The request was dispatched as a safe method (GET, HEAD, OPTIONS: RFC 9110 §9.2.1): it changed nothing, so asking
+   * again is harmless, and an adapter short of room may answer 503 instead of this (answer-budget.ts). Absent: the
+   * answer must go out (a write happened, or may have).
+   */
+  safe?: true;
   /** How long the adapter should hold the answer (`--latency`, `Prefer: latency=`); the core never sleeps. */
   delayMs?: number;
   /**

@@ -106,6 +106,9 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
   return andThen(encoded ?? encodeAnswer(data, g._pretty === true), (json) => answer(jsonp ? `/**/${jsonp}(${json})` : json));
 }
 
+/** Methods that change nothing: their answers may be refused for want of room (MockResponse.safe). */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** The answer with WordPress's headers, in its order (wire/headers.ts); HEAD keeps the headers only. */
 function headed(x: Exchange, status: number, own: HeaderList, contentType: string | undefined, jsonp: string | null, body: string): MockResponse {
   const { req } = x;
@@ -125,6 +128,7 @@ function headed(x: Exchange, status: number, own: HeaderList, contentType: strin
     status,
     headers: toRecord(list),
     body: req.originalMethod === 'HEAD' ? '' : body,
+    ...(SAFE_METHODS.has(req.method) ? { safe: true } : {}),
     ...(x.delayMs > 0 ? { delayMs: x.delayMs } : {}),
   };
 }
@@ -135,5 +139,6 @@ export function respondError(x: Exchange, e: WpErrorResponse, early = false): Mo
   // serve_request() picks the Content-Type from a truthy `_jsonp` before it checks the callback, so even the
   // "Invalid JSONP callback function." error goes out as application/javascript.
   const list = responseHeaders({ apiRoot: `${x.site}/wp-json/`, status: e.status, originalMethod: x.req.originalMethod, loggedIn: false, early: true, jsonp: x.req.globals._jsonp !== null });
-  return { status: e.status, headers: toRecord(list), body: wpJsonEncode(e.body), ...(x.delayMs > 0 ? { delayMs: x.delayMs } : {}) };
+  // Nothing ran: asking again is harmless whatever the method.
+  return { status: e.status, headers: toRecord(list), body: wpJsonEncode(e.body), safe: true, ...(x.delayMs > 0 ? { delayMs: x.delayMs } : {}) };
 }

@@ -1,0 +1,54 @@
+// The bytes of answers the node adapter holds at once, over all connections. An answer is held from the moment the
+// core hands it over until its last byte is out or its client has gone: a GET of 100 events each embedding 500
+// organizers is 49 MB, and eight at once (or eight clients that never read theirs) held gigabytes. Past the budget a
+// read's answer is dropped and answered 503 with Retry-After instead: it changed nothing, so asking again is
+// harmless, and a client that waits is better off told so than left hanging while the process grows. Waiting for
+// room is no bound at all: the answer is already built when its size is known, so a queue of waiting answers holds
+// their bytes just the same. A write's answer (and any the core did not call safe) always goes, counted: the write
+// happened, and a 503 would invite a second one. An answer always fits when nothing else is held, so one answer
+// larger than the budget still goes out.
+
+import type { MockResponse } from '../core/types.ts';
+
+/**
+ * The default budget: 128 MiB, two of the 49 MB embedded lists at once and room beside them for thousands of
+ * ordinary answers (a list page is 21 KB).
+ */
+export const DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT = 128 * 1024 * 1024;
+
+export class AnswerBudget {
+  #used = 0;
+  constructor(readonly max: number) {}
+
+  get used(): number {
+    return this.#used;
+  }
+
+  /**
+   * Takes `bytes` for one answer, and the function that gives them back (once, however often it is called); undefined
+   * when a refusable answer does not fit.
+   */
+  take(bytes: number, refusable: boolean): (() => void) | undefined {
+    if (refusable && this.#used > 0 && this.#used + bytes > this.max) return undefined;
+    this.#used += bytes;
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      this.#used -= bytes;
+    };
+  }
+}
+
+/** WordPress's error shape, 503 with Retry-After (as body-budget.ts's): the read ran, its answer was not sent. */
+export function tooManyAnswerBytes(max: number, bytes: number): MockResponse {
+  return {
+    status: 503,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Retry-After': '1' },
+    body: JSON.stringify({
+      code: 'mock_too_many_answer_bytes',
+      message: `The mock holds at most ${max.toLocaleString('en')} bytes of answers at once, over all connections, and this answer of ${bytes.toLocaleString('en')} bytes did not fit; nothing was changed. Try again.`,
+      data: { status: 503 },
+    }),
+  };
+}
