@@ -16,6 +16,14 @@ import type { MockResponse } from '../core/types.ts';
  */
 export const DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT = 128 * 1024 * 1024;
 
+/**
+ * An answer of at most this many bytes is never refused (though counted): it goes to the kernel in one write, so it
+ * is held no longer than any small answer, and without it clients that leave large answers unread would have the
+ * mock answer every small read with a 503 until they are cut. Memory stays bounded: by the budget, plus this much
+ * per open connection.
+ */
+export const ALWAYS_SENT_BYTES = 64 * 1024;
+
 export class AnswerBudget {
   #used = 0;
   constructor(readonly max: number) {}
@@ -29,7 +37,7 @@ export class AnswerBudget {
    * when a refusable answer does not fit.
    */
   take(bytes: number, refusable: boolean): (() => void) | undefined {
-    if (refusable && this.#used > 0 && this.#used + bytes > this.max) return undefined;
+    if (refusable && bytes > ALWAYS_SENT_BYTES && this.#used > 0 && this.#used + bytes > this.max) return undefined;
     this.#used += bytes;
     let given = false;
     return () => {

@@ -101,6 +101,17 @@ describe('answers in flight', () => {
     expect(await get(server.url, '/large?again')).toMatchObject({ status: 200, length: LARGE });
   });
 
+  it('with the budget full, a small read still goes (a large one is the 503)', async () => {
+    let last: ServerResponse | undefined;
+    server = await listen(stand, { port: 0, host: '127.0.0.1', maxAnswerBytesInFlight: LARGE, timeouts: clientTimeouts(600_000) });
+    server.server.on('request', (_req: IncomingMessage, res: ServerResponse) => (last = res));
+    const holder = await unread(server.url, '/large');
+    await until(() => last !== undefined);
+    expect(await get(server.url, '/small')).toMatchObject({ status: 200, length: 100 });
+    expect(await get(server.url, '/large?second')).toMatchObject({ status: 503 });
+    holder.destroy();
+  });
+
   it('an answer larger than the budget goes out when nothing else is held', async () => {
     server = await listen(stand, { port: 0, host: '127.0.0.1', maxAnswerBytesInFlight: 1024, timeouts: clientTimeouts(600_000) });
     expect(await get(server.url, '/large')).toMatchObject({ status: 200, length: LARGE });
