@@ -22,7 +22,7 @@ export const DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT = 128 * 1024 * 1024;
  * mock answer every small read with a 503 until they are cut. Memory stays bounded: by the budget, plus this much
  * per open connection.
  */
-export const ALWAYS_SENT_BYTES = 64 * 1024;
+const ALWAYS_SENT_BYTES = 64 * 1024;
 
 export class AnswerBudget {
   #used = 0;

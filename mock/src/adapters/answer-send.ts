@@ -27,8 +27,30 @@ export function sendInPieces(
   done: () => void,
 ): void {
   const size = opts.pieceChars ?? PIECE_CHARS;
+  res.writeHead(status, headers);
+  // An answer of one piece, as nearly all are, is the loop's last piece at once; most go to the kernel whole, and need
+  // no watching. Taken before anything below is made: building the closures and listeners for every answer cost
+  // 12-17% of the reads per second of one record (35-37k against 42-44k, interleaved runs).
+  if (payload.length <= size) {
+    res.end(payload);
+    if (res.writableLength === 0) done();
+    else watchPieces(res, payload, payload.length, opts, done).wait();
+    return;
+  }
+  watchPieces(res, payload, 0, opts, done).pump();
+}
+
+/** The pieces from `start` on, with their listeners and the stall timer: an answer the kernel did not take at once. */
+function watchPieces(
+  res: ServerResponse,
+  payload: string | Uint8Array,
+  start: number,
+  opts: { stallMs: number; pieceChars?: number },
+  done: () => void,
+): { pump(): void; wait(): void } {
+  const size = opts.pieceChars ?? PIECE_CHARS;
   let text = payload;
-  let at = 0;
+  let at = start;
   let timer: NodeJS.Timeout | undefined;
   let over = false;
   let watching = false;
@@ -90,6 +112,5 @@ export function sendInPieces(
       }
     }
   }
-  res.writeHead(status, headers);
-  pump();
+  return { pump, wait };
 }
