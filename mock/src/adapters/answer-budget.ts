@@ -8,6 +8,7 @@
 // happened, and a 503 would invite a second one. An answer always fits when nothing else is held, so one answer
 // larger than the budget still goes out.
 
+import { tryAgainLater } from '../core/held.ts';
 import type { MockResponse } from '../core/types.ts';
 
 /**
@@ -48,15 +49,10 @@ export class AnswerBudget {
   }
 }
 
-/** WordPress's error shape, 503 with Retry-After (as body-budget.ts's): the read ran, its answer was not sent. */
+/** Past the budget of answers: the read ran, its answer was not sent (held.ts's tryAgainLater()). */
 export function tooManyAnswerBytes(max: number, bytes: number): MockResponse {
-  return {
-    status: 503,
-    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Retry-After': '1' },
-    body: JSON.stringify({
-      code: 'mock_too_many_answer_bytes',
-      message: `The mock holds at most ${max.toLocaleString('en')} bytes of answers at once, over all connections, and this answer of ${bytes.toLocaleString('en')} bytes did not fit; nothing was changed. Try again.`,
-      data: { status: 503 },
-    }),
-  };
+  return tryAgainLater(
+    'mock_too_many_answer_bytes',
+    `The mock holds at most ${max.toLocaleString('en')} bytes of answers at once, over all connections, and this answer of ${bytes.toLocaleString('en')} bytes did not fit; nothing was changed. Try again.`,
+  );
 }

@@ -4,6 +4,7 @@
 // end the process. Past the budget the request whose bytes would pass it is refused with a 503 and its body dropped;
 // the bodies already being read go on.
 
+import { tryAgainLater } from '../core/held.ts';
 import type { MockResponse } from '../core/types.ts';
 
 /**
@@ -38,15 +39,7 @@ export class BodyBudget {
   }
 }
 
-/** WordPress's error shape, 503 with Retry-After (as held.ts's tooManyHeld()): busy; the request did not run. */
+/** Past the budget of bodies: the request did not run (held.ts's tryAgainLater()). */
 export function tooManyBodyBytes(max: number): MockResponse {
-  return {
-    status: 503,
-    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Retry-After': '1' },
-    body: JSON.stringify({
-      code: 'mock_too_many_body_bytes',
-      message: `The mock keeps at most ${max.toLocaleString('en')} bytes of request bodies at once, over all connections; this request did not run. Try again.`,
-      data: { status: 503 },
-    }),
-  };
+  return tryAgainLater('mock_too_many_body_bytes', `The mock keeps at most ${max.toLocaleString('en')} bytes of request bodies at once, over all connections; this request did not run. Try again.`);
 }

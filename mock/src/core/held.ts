@@ -2,6 +2,7 @@
 // are held at once is bounded (past it the request is answered 503 at once, before it runs), and a client without
 // credentials may ask for at most ANONYMOUS_MAX_LATENCY_MS. The adapter gives a place back when the answer is sent
 // or its client has gone (node-http.ts drops the answer then).
+import type { MockResponse } from './types.ts';
 
 /** The most answers held at once by default. */
 export const DEFAULT_MAX_HELD = 200;
@@ -29,11 +30,19 @@ export class HeldAnswers {
   }
 }
 
-/** WordPress's shape for an error, 503 with Retry-After: the server is busy, the request did not run. */
-export function tooManyHeld(max: number): { status: number; headers: Record<string, string>; body: string } {
+/**
+ * The mock's answer when it is short of room (held answers, bytes of bodies or of answers in flight): WordPress's error
+ * shape, 503 with Retry-After, so a client knows to ask again.
+ */
+export function tryAgainLater(code: string, message: string): MockResponse {
   return {
     status: 503,
     headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Retry-After': '1' },
-    body: JSON.stringify({ code: 'mock_too_many_held', message: `The mock holds at most ${max} delayed answers at once (Prefer: latency, --latency); this request did not run. Try again.`, data: { status: 503 } }),
+    body: JSON.stringify({ code, message, data: { status: 503 } }),
   };
+}
+
+/** Too many answers held at once: the request did not run. */
+export function tooManyHeld(max: number): MockResponse {
+  return tryAgainLater('mock_too_many_held', `The mock holds at most ${max} delayed answers at once (Prefer: latency, --latency); this request did not run. Try again.`);
 }
