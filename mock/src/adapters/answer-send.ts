@@ -34,10 +34,10 @@ export function sendInPieces(
   if (payload.length <= size) {
     res.end(payload);
     if (res.writableLength === 0) done();
-    else watchPieces(res, payload, payload.length, opts, done).wait();
+    else watchPieces(res, payload, payload.length, size, opts.stallMs, done).wait();
     return;
   }
-  watchPieces(res, payload, 0, opts, done).pump();
+  watchPieces(res, payload, 0, size, opts.stallMs, done).pump();
 }
 
 /** The pieces from `start` on, with their listeners and the stall timer: an answer the kernel did not take at once. */
@@ -45,10 +45,10 @@ function watchPieces(
   res: ServerResponse,
   payload: string | Uint8Array,
   start: number,
-  opts: { stallMs: number; pieceChars?: number },
+  size: number,
+  stallMs: number,
   done: () => void,
 ): { pump(): void; wait(): void } {
-  const size = opts.pieceChars ?? PIECE_CHARS;
   let text = payload;
   let at = start;
   let timer: NodeJS.Timeout | undefined;
@@ -86,16 +86,17 @@ function watchPieces(
       if (now === mark) res.destroy();
       else {
         mark = now;
-        timer = setTimeout(check, opts.stallMs);
+        timer = setTimeout(check, stallMs);
       }
     };
-    timer = setTimeout(check, opts.stallMs);
+    timer = setTimeout(check, stallMs);
   };
   function pump(): void {
     if (timer) clearTimeout(timer);
     while (!over) {
       const end = pieceEnd(text, at, size);
-      const piece = at === 0 && end === text.length ? text : typeof text === 'string' ? text.slice(at, end) : text.subarray(at, end);
+      // Never the whole text: an answer of one piece was sent before any of this was made.
+      const piece = typeof text === 'string' ? text.slice(at, end) : text.subarray(at, end);
       at = end;
       if (at === text.length) {
         res.end(piece);

@@ -227,8 +227,8 @@ export interface Listening {
 
 /** Starts a server on host:port (port 0 picks a free one) and resolves once it listens. */
 export function listen(handle: Handle, opts: NodeAdapterOptions & { port: number; host: string }): Promise<Listening> {
-  const handler = nodeHandler(handle, opts);
   const t = opts.timeouts ?? clientTimeouts();
+  const handler = nodeHandler(handle, { ...opts, timeouts: t });
   // Node's whole-request limit is off: a body is timed by its rate (client-timeouts.ts), so a slow upload that keeps
   // arriving is not cut at 300 s. Node checks the headers' time every connectionsCheckingInterval (30 s by default,
   // which would let 20 s run to 50): a quarter of it here.
