@@ -5,6 +5,12 @@
 // handler for the method wins, HEAD falls back to GET, and a path no route serves with that method is rest_no_route
 // (404, never 405). The contract's operations, the mock's router and its descriptors all go through this module.
 
+/**
+ * The methods that change nothing (RFC 9110 §9.2.1): GET, HEAD (served by GET's handler) and OPTIONS (the route's
+ * description). The suites send only these to a read-only target; the mock may refuse their answers for want of room.
+ */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** A registered route: its pattern, its namespace ('' for the index and /batch/v1, which core registers outside any), its methods. */
 export interface RegisteredRoute {
   /** The route as registered and as the descriptor's key: `/cal/v1/events/(?P<id>[\d]+)`. */

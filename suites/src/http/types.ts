@@ -7,7 +7,7 @@ import type { RouteStyle } from './target.ts';
 
 export type WireMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+export { SAFE_METHODS } from '../../../contracts/wordpress/rest/routes.ts';
 
 /**
  * Why a request with a write method is sent, which decides whether it may be sent at all:

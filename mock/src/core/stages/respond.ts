@@ -3,6 +3,7 @@
 // order (wire/headers.ts). A HEAD answer keeps the headers and drops the body.
 import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
 import { STEP_CHARS } from '../../../../contracts/wordpress/steps.ts';
+import { SAFE_METHODS } from '../../../../contracts/wordpress/rest/routes.ts';
 import { andThen, runNow, type Work } from '../work.ts';
 import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../../wire/envelope.ts';
@@ -105,9 +106,6 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
   if (status === 204 || data === null || data === undefined) return answer('');
   return andThen(encoded ?? encodeAnswer(data, g._pretty === true), (json) => answer(jsonp ? `/**/${jsonp}(${json})` : json));
 }
-
-/** Methods that change nothing: their answers may be refused for want of room (MockResponse.safe). */
-const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The answer with WordPress's headers, in its order (wire/headers.ts); HEAD keeps the headers only. */
 function headed(x: Exchange, status: number, own: HeaderList, contentType: string | undefined, jsonp: string | null, body: string): MockResponse {
