@@ -269,6 +269,15 @@ describe('schemas', () => {
     expect(ms).toBeGreaterThan(0);
     expect(fresh.compileAll()).toBeLessThan(ms); // second call reuses the compiled validators
   });
+
+  it("compiles validateBounded()'s validators on their own, once (the mock's: compileAll('bounded'))", () => {
+    const fresh = loadContractFile();
+    fresh.compileAll();
+    // validate()'s compiled first do not serve validateBounded(): its own are compiled now, and reused after.
+    const ms = fresh.compileAll('bounded');
+    expect(ms).toBeGreaterThan(0);
+    expect(fresh.compileAll('bounded')).toBeLessThan(ms);
+  });
 });
 
 describe('honesty marks', () => {

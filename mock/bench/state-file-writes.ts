@@ -14,7 +14,7 @@ const seconds = Number(process.argv[2] ?? 3);
 const body = Buffer.from(JSON.stringify({ title: 'Bench event', start_date: '2026-12-01 18:00:00', end_date: '2026-12-01 20:00:00', status: 'publish' }));
 const headers = { host: '127.0.0.1:4010', 'content-type': 'application/json', 'content-length': String(body.length) };
 const contract = loadContract();
-contract.compileAll();
+contract.compileAll('bounded');
 
 async function run(stateFile: string | undefined, clients: number): Promise<string> {
   const mock = await createMock({ contract, ...(stateFile ? { stateFile } : {}) });

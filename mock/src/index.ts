@@ -49,7 +49,8 @@ export interface MockOptions extends MockBehaviour {
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = options.contract ?? loadContractFile(undefined, readContractText);
-  if (options.compileAll) contract.compileAll();
+  // The mock validates with validateBounded() (core/params.ts): its validators, not validate()'s.
+  if (options.compileAll) contract.compileAll('bounded');
   const clock = options.clock ?? systemClock;
   const now = () => new Date(clock.now());
 
