@@ -97,17 +97,32 @@ async function lockStateFile(path: string): Promise<StateLock> {
 
 /** The persister that gives the lock back once it has closed. */
 function withLock(persister: Persister | undefined, lock: StateLock): Persister | undefined {
-  if (!persister) return persister;
-  let closing: Promise<void> | undefined;
-  return {
-    durable: (version, wrote) => persister.durable(version, wrote),
-    flush: () => persister.flush(),
-    compact: () => persister.compact(),
-    close: () => (closing ??= persister.close().finally(() => lock.release())),
-    get stats() {
-      return persister.stats;
-    },
-  };
+  return persister && new LockedPersister(persister, lock);
+}
+
+/** A class rather than a literal with a `stats` getter: .ci/layers/per-call-classes.ts says why. */
+class LockedPersister implements Persister {
+  #closing: Promise<void> | undefined;
+  constructor(
+    private readonly persister: Persister,
+    private readonly lock: StateLock,
+  ) {}
+  durable(version: number, wrote?: boolean): Promise<void> | undefined {
+    return this.persister.durable(version, wrote);
+  }
+  flush(): Promise<void> {
+    return this.persister.flush();
+  }
+  compact(): Promise<void> {
+    return this.persister.compact();
+  }
+  close(): Promise<void> {
+    this.#closing ??= this.persister.close().finally(() => this.lock.release());
+    return this.#closing;
+  }
+  get stats(): Persister['stats'] {
+    return this.persister.stats;
+  }
 }
 
 function stateFileOptions(options: MockOptions, path: string, now: () => Date): StateFileOptions {

@@ -87,6 +87,15 @@ function failed(prep: Extract<Prepared, { kind: 'error' }>, env: DispatchEnv): D
   return out;
 }
 
+/** Steps whose throw becomes `crash`'s answer (a generator declared once, not made per call: core/work.ts says why). */
+function* guardedSteps(steps: Work<Dispatched>, crash: (err: unknown) => Dispatched): Work<Dispatched> {
+  try {
+    return yield* steps;
+  } catch (err) {
+    return crash(err);
+  }
+}
+
 export function createPipeline(deps: PipelineDeps) {
   const prepare = (req: ParsedRequest, env: DispatchEnv): Prepared => validate(route(req, env), req, env);
   const execute = (prep: Prepared, req: ParsedRequest, env: DispatchEnv): Dispatched | Work<Dispatched> =>
@@ -175,14 +184,7 @@ export function createPipeline(deps: PipelineDeps) {
       return crash(err);
     }
     if (!isWork(d)) return d;
-    const steps = d;
-    return (function* () {
-      try {
-        return yield* steps;
-      } catch (err) {
-        return crash(err);
-      }
-    })();
+    return guardedSteps(d, crash);
   };
 
   return servePipeline;

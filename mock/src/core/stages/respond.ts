@@ -61,16 +61,22 @@ export function encodeAnswer(data: unknown, pretty: boolean): string | Work<stri
   };
   while (i < data.length && since < LIST_TURN_CHARS) next();
   if (i === data.length) return `[${parts.join(',')}]`;
-  return (function* () {
-    while (i < data.length) {
-      if (since >= LIST_TURN_CHARS) {
-        yield;
-        since = 0;
-      }
-      next();
+  return restInSteps(data, i, parts);
+}
+
+/** The items of `data` from `i` on, a turn first and whenever LIST_TURN_CHARS more are encoded (core/work.ts: why a generator declared once). */
+function* restInSteps(data: readonly unknown[], from: number, parts: string[]): Work<string> {
+  let since = LIST_TURN_CHARS;
+  for (let i = from; i < data.length; i++) {
+    if (since >= LIST_TURN_CHARS) {
+      yield;
+      since = 0;
     }
-    return `[${parts.join(',')}]`;
-  })();
+    const s = wpJsonEncode(data[i]);
+    parts.push(s);
+    since += s.length;
+  }
+  return `[${parts.join(',')}]`;
 }
 
 /** The bytes of a dispatched answer; `embed` answers an `_embed` link (a GET in the same environment). */

@@ -52,14 +52,17 @@ function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: 
   const held = place && heldRendering(ctx.memos.renders, rec, place.variant, place.deps);
   if (held) return held;
   if (rec.content.length < STEP_CHARS) return kept(ctx, rec, place, renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode));
-  return (function* () {
-    const html = yield* renderContentSteps(rec.content);
-    yield;
-    const obj = render(ctx, ns, type, rec, context, html);
-    yield;
-    const json = yield* wpJsonEncodeSteps(obj);
-    return kept(ctx, rec, place, { obj, json });
-  })();
+  return renderSteps(ctx, ns, type, rec, context, place);
+}
+
+/** A long post's rendering in steps (a generator declared once, not made per call: core/work.ts says why). */
+function* renderSteps(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext, place: { variant: string; deps: string } | undefined): Work<Rendered> {
+  const html = yield* renderContentSteps(rec.content);
+  yield;
+  const obj = render(ctx, ns, type, rec, context, html);
+  yield;
+  const json = yield* wpJsonEncodeSteps(obj);
+  return kept(ctx, rec, place, { obj, json });
 }
 
 /** `r`, kept in the render memo when it has a place there. (Not a named closure made per call: mock/bench/README.md, tsx.) */
@@ -85,11 +88,13 @@ function many(ctx: HandlerCtx, ns: Ns, type: PostType, recs: readonly AnyPost[],
   const answer = (rs: readonly Rendered[]): Reply => ok(rs.map((r) => r.obj), 200, { pagination, json: () => `[${rs.map((r) => r.json).join(',')}]` });
   const each = recs.map((r) => cached(ctx, ns, type, r));
   if (!each.some((r) => isWork(r))) return answer(each as Rendered[]);
-  return (function* () {
-    const rs: Rendered[] = [];
-    for (const r of each) rs.push(isWork(r) ? yield* r : r);
-    return answer(rs);
-  })();
+  return andThen(allRendered(each), answer);
+}
+
+function* allRendered(each: readonly (Rendered | Work<Rendered>)[]): Work<Rendered[]> {
+  const rs: Rendered[] = [];
+  for (const r of each) rs.push(isWork(r) ? yield* r : r);
+  return rs;
 }
 
 /** `contentHtml`: renderContent() of the record's content, when the caller has made it (in steps). */

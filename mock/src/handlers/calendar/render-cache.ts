@@ -14,16 +14,25 @@ export interface Rendered {
 /** What the render memo holds for one record: per variant, the rendering, what it depends on, its size. */
 export type RecordRenderings = Map<string, { deps: string; rendered: Rendered; bytes: number }>;
 
-/** A rendering encoded on first use (a batch item, for one, is only ever encoded inside its envelope). */
+/**
+ * A rendering encoded on first use (a batch item, for one, is only ever encoded inside its envelope). A class, not an
+ * object literal with a getter: each such literal made a hidden class and accessor of its own in the old generation,
+ * through which young-generation collections kept the rendering and all it reached alive until the next full one.
+ */
+class EncodedOnce implements Rendered {
+  #json: string | undefined;
+  constructor(
+    readonly obj: Record<string, unknown>,
+    private readonly encode: (v: unknown) => string,
+  ) {}
+  get json(): string {
+    this.#json ??= this.encode(this.obj);
+    return this.#json;
+  }
+}
+
 export function renderedOnce(obj: Record<string, unknown>, encode: (v: unknown) => string): Rendered {
-  let json: string | undefined;
-  return {
-    obj,
-    get json() {
-      json ??= encode(obj);
-      return json;
-    },
-  };
+  return new EncodedOnce(obj, encode);
 }
 
 /**
