@@ -110,8 +110,10 @@ const EMBEDDED = '/wp-json/cal/v1/events?per_page=100&search=Linked&_embed';
 async function embeddedLists(n: number): Promise<string> {
   await linkRecords();
   const t = performance.now();
-  const sizes = await Promise.all(Array.from({ length: n }, (_, i) => fetch(`${BASE}${EMBEDDED}&n=${i}`).then((r) => r.text()).then((b) => b.length)));
-  return `${n} lists of ${(sizes[0]! / 1e6).toFixed(1)} MB at once in ${(performance.now() - t).toFixed(0)} ms`;
+  const answers = await Promise.all(Array.from({ length: n }, (_, i) => fetch(`${BASE}${EMBEDDED}&n=${i}`).then(async (r) => ({ status: r.status, size: (await r.text()).length }))));
+  const whole = answers.filter((a) => a.status === 200);
+  const tally = answers.map((a) => a.status).sort().join(' ');
+  return `${n} lists at once (${tally}; ${whole.length} of ${((whole[0]?.size ?? 0) / 1e6).toFixed(1)} MB) in ${(performance.now() - t).toFixed(0)} ms`;
 }
 
 /**

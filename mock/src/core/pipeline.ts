@@ -31,11 +31,14 @@ import { authorize } from './stages/authorize.ts';
 import { run } from './stages/run.ts';
 import { respond, respondError, type Exchange } from './stages/respond.ts';
 import type { Rng } from '../handlers/context.ts';
+import type { BuildBudget } from './build-budget.ts';
 
 interface PipelineDeps extends ReadDeps {
   discovery: Discovery;
   frontEnd: FrontEndSite;
   isBatchable: (route: ContractRoute) => boolean;
+  /** The long answers being built at once (build-budget.ts). */
+  building: BuildBudget;
   onError?: (err: unknown) => void;
 }
 
@@ -167,7 +170,7 @@ export function createPipeline(deps: PipelineDeps) {
     if (r.refused) return { res: respondError(x, r.refused.error, r.refused.early), plain: false };
     const code = ask.pref.code;
     const d = guarded(x, () => andThenAfterTurn(pause, x, () => (x.req.method === 'OPTIONS' ? options(x) : code !== undefined ? preferCode(x, code) : dispatch(x.req, x.env, pause))));
-    return andThenAfterTurn(pause, d, (dd) => andThen(respond(x, dd, embed(x.env)), (res) => ({ res, plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) })));
+    return andThenAfterTurn(pause, d, (dd) => andThen(respond(x, dd, embed(x.env), deps.building), (res) => ({ res, plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) })));
   };
 
   /** A handler that throws is WordPress's critical-error 500, and the error is reported. */

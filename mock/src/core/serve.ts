@@ -21,6 +21,7 @@ import type { Clock, MockRequest, MockResponse } from './types.ts';
 import { ANONYMOUS_MAX_LATENCY_MS, tooManyHeld, type HeldAnswers } from './held.ts';
 import { parsePrefer, PREFER_MAX_LATENCY_MS, type Prefer } from './prefer.ts';
 import { createPipeline, type Served } from './pipeline.ts';
+import type { BuildBudget } from './build-budget.ts';
 import { andThen, runNow, runYielding, type Work } from './work.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 
@@ -57,6 +58,8 @@ interface CoreOptions {
   onError?: (err: unknown) => void;
   /** The answers held for latency at once: bounded (held.ts). */
   held: HeldAnswers;
+  /** The long answers being built at once: bounded (build-budget.ts). */
+  building: BuildBudget;
 }
 
 interface Core {
@@ -81,6 +84,7 @@ export function createCore(opts: CoreOptions): Core {
     discovery: opts.discovery,
     frontEnd: opts.frontEnd,
     isBatchable: opts.isBatchable,
+    building: opts.building,
     ...(opts.onError ? { onError: opts.onError } : {}),
   });
 

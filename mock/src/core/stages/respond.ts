@@ -13,6 +13,7 @@ import type { ParsedRequest } from '../../wire/request.ts';
 import type { Dispatched, DispatchEnv } from '../exchange.ts';
 import type { User } from '../permissions.ts';
 import type { MockResponse } from '../types.ts';
+import { tooManyAnswersBuilding, type BuildBudget, type BuildLease } from '../build-budget.ts';
 
 /** One REST request as the stages after read see it. */
 export interface Exchange {
@@ -49,7 +50,7 @@ export const LIST_TURN_CHARS = 4 * STEP_CHARS;
  * every other client 3 s. A list's encoding is its items' joined (`json.test.ts`, `respond-steps.test.ts`); a short
  * list is encoded at once, with no step.
  */
-export function encodeAnswer(data: unknown, pretty: boolean): string | Work<string> {
+export function encodeAnswer(data: unknown, pretty: boolean, building?: { budget: BuildBudget; refusable: boolean }): string | Work<string | undefined> {
   if (pretty || !Array.isArray(data)) return wpJsonEncode(data, { pretty });
   const parts: string[] = [];
   let since = 0;
@@ -61,26 +62,36 @@ export function encodeAnswer(data: unknown, pretty: boolean): string | Work<stri
   };
   while (i < data.length && since < LIST_TURN_CHARS) next();
   if (i === data.length) return `[${parts.join(',')}]`;
-  return restInSteps(data, i, parts);
+  return restInSteps(data, i, parts, since, building?.budget.open(building.refusable));
 }
 
-/** The items of `data` from `i` on, a turn first and whenever LIST_TURN_CHARS more are encoded (core/work.ts: why a generator declared once). */
-function* restInSteps(data: readonly unknown[], from: number, parts: string[]): Work<string> {
-  let since = LIST_TURN_CHARS;
-  for (let i = from; i < data.length; i++) {
-    if (since >= LIST_TURN_CHARS) {
-      yield;
-      since = 0;
+/**
+ * The items of `data` from `i` on, a turn first and whenever LIST_TURN_CHARS more are encoded (core/work.ts: why a
+ * generator declared once). With a lease, every part is counted against the answers being built at once; refused
+ * room, the encoding stops and ends in `undefined`, and what it had built is let go.
+ */
+function* restInSteps(data: readonly unknown[], from: number, parts: string[], built: number, lease: BuildLease | undefined): Work<string | undefined> {
+  try {
+    if (lease && !lease.grow(built)) return undefined;
+    let since = LIST_TURN_CHARS;
+    for (let i = from; i < data.length; i++) {
+      if (since >= LIST_TURN_CHARS) {
+        yield;
+        since = 0;
+      }
+      const s = wpJsonEncode(data[i]);
+      if (lease && !lease.grow(s.length)) return undefined;
+      parts.push(s);
+      since += s.length;
     }
-    const s = wpJsonEncode(data[i]);
-    parts.push(s);
-    since += s.length;
+    return `[${parts.join(',')}]`;
+  } finally {
+    lease?.close();
   }
-  return `[${parts.join(',')}]`;
 }
 
 /** The bytes of a dispatched answer; `embed` answers an `_embed` link (a GET in the same environment). */
-export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unknown): MockResponse | Work<MockResponse> {
+export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unknown, building?: BuildBudget): MockResponse | Work<MockResponse> {
   const { req } = x;
   const g = req.globals;
   let status = d.status;
@@ -110,7 +121,13 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
   const answer = (body: string): MockResponse => headed(x, status, own, contentType, jsonp, body);
   if (raw) return answer(raw.text);
   if (status === 204 || data === null || data === undefined) return answer('');
-  return andThen(encoded ?? encodeAnswer(data, g._pretty === true), (json) => answer(jsonp ? `/**/${jsonp}(${json})` : json));
+  // A read's long answer may be refused room to be built (build-budget.ts): it ran and changed nothing.
+  const room = building && { budget: building, refusable: SAFE_METHODS.has(req.method) };
+  return andThen(encoded ?? encodeAnswer(data, g._pretty === true, room), (json) => {
+    if (json !== undefined) return answer(jsonp ? `/**/${jsonp}(${json})` : json);
+    const e = wpJsonEncode(tooManyAnswersBuilding(building!.max).body);
+    return headed(x, 503, [['Retry-After', '1']], undefined, jsonp, jsonp ? `/**/${jsonp}(${e})` : e);
+  });
 }
 
 /** The answer with WordPress's headers, in its order (wire/headers.ts); HEAD keeps the headers only. */
