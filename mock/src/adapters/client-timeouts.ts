@@ -4,20 +4,25 @@
 // after its first 20 s (body=20,MinRate=500). The mock does the same: headers within `headersMs`; a body gets
 // `bodyMs` and one more second per `bodyMinBytesPerSecond` bytes received, so an upload that keeps arriving at that
 // rate is never cut, however long it takes (node's 300 s for the whole request is off); an answer whose client reads
-// nothing of it for `sendStallMs` is cut (answer-send.ts). `--client-timeout MS` sets the three times at once.
+// nothing of it for `sendStallMs` is cut (answer-send.ts). `--client-timeout MS` sets the three times at once. A
+// connection idle between two requests is closed after `idleMs`, Apache's KeepAliveTimeout (5 s by default): the
+// mock kept them 65 s, so a client opening connections and leaving them idle held 13 times as many.
 
 export interface ClientTimeouts {
   headersMs: number;
   bodyMs: number;
   bodyMinBytesPerSecond: number;
   sendStallMs: number;
+  idleMs: number;
 }
 
 export const DEFAULT_CLIENT_TIMEOUT_MS = 20_000;
+/** Apache's KeepAliveTimeout. */
+const DEFAULT_IDLE_MS = 5_000;
 
 /** The timeouts for one time (the CLI's --client-timeout), with mod_reqtimeout's minimum body rate. */
 export function clientTimeouts(ms: number = DEFAULT_CLIENT_TIMEOUT_MS): ClientTimeouts {
-  return { headersMs: ms, bodyMs: ms, bodyMinBytesPerSecond: 500, sendStallMs: ms };
+  return { headersMs: ms, bodyMs: ms, bodyMinBytesPerSecond: 500, sendStallMs: ms, idleMs: DEFAULT_IDLE_MS };
 }
 
 /** When a body that began at `startMs` and has brought `received` bytes so far is too late (mod_reqtimeout's rule). */

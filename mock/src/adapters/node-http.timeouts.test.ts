@@ -12,7 +12,7 @@ describe('the body rule', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  const t: ClientTimeouts = { headersMs: 1000, bodyMs: 20_000, bodyMinBytesPerSecond: 500, sendStallMs: 1000 };
+  const t: ClientTimeouts = { headersMs: 1000, bodyMs: 20_000, bodyMinBytesPerSecond: 500, sendStallMs: 1000, idleMs: 5000 };
 
   it('mod_reqtimeout: 20 s, and a second more per 500 bytes', () => {
     expect(bodyDeadline(0, 0, t)).toBe(20_000);
@@ -90,6 +90,25 @@ describe('slow clients over sockets', () => {
     const silent = await open(server.url);
     expect(await answerOf(silent)).toMatch(/^HTTP\/1\.1 408 /);
     expect(seen).toHaveLength(0);
+  });
+
+  it("a connection left idle after its answer is closed after idleMs (Apache's KeepAliveTimeout, 5 s by default)", async () => {
+    expect(clientTimeouts().idleMs).toBe(5000);
+    expect(clientTimeouts(1234).idleMs).toBe(5000);
+    server = await listen(stand, { port: 0, host: '127.0.0.1', timeouts: { ...clientTimeouts(600_000), idleMs: 200 } });
+    const s = await open(server.url);
+    const answer = answerOf(s);
+    s.write('GET /wp-json/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    // Kept alive after the answer (no Connection: close), then closed by the server with nothing more sent: within 50
+    // times idleMs, where the old 65 s would not be.
+    let timer: NodeJS.Timeout | undefined;
+    const got = await Promise.race([answer, new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still open after 10 s'), 10_000)))]);
+    clearTimeout(timer);
+    expect(got).toMatch(/^HTTP\/1\.1 200 /);
+    expect(got).not.toMatch(/\r\nConnection: close\r\n/i);
+    expect(got).toMatch(/\r\nConnection: keep-alive\r\n/i);
+    expect(got.endsWith('got 0')).toBe(true);
+    expect(seen).toHaveLength(1);
   });
 
   it('a body that stops coming gets the 408 page, closed, and never runs', async () => {

@@ -233,7 +233,7 @@ export function listen(handle: Handle, opts: NodeAdapterOptions & { port: number
   // arriving is not cut at 300 s. Node checks the headers' time every connectionsCheckingInterval (30 s by default,
   // which would let 20 s run to 50): a quarter of it here.
   const server = createServer(
-    { keepAliveTimeout: 65_000, headersTimeout: t.headersMs, requestTimeout: 0, connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(t.headersMs / 4))) },
+    { keepAliveTimeout: t.idleMs, headersTimeout: t.headersMs, requestTimeout: 0, connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(t.headersMs / 4))) },
     handler,
   );
   // `Expect: 100-continue` reaches the handler too, which answers 100 only for a body it will read.
