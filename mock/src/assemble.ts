@@ -11,7 +11,7 @@ import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
 import type { MemoSettings, MemoStats } from './core/memo.ts';
 import { createCore } from './core/serve.ts';
 import { DEFAULT_MAX_HELD, HeldAnswers } from './core/held.ts';
-import { BuildBudget, DEFAULT_MAX_ANSWER_CHARS_BUILDING } from './core/build-budget.ts';
+import { ByteBudget, DEFAULT_MAX_ANSWER_CHARS_BUILDING } from './core/byte-budget.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
 import { createHandlerMemos } from './handlers/memos.ts';
 import { Discovery, isBatchable } from './handlers/discovery.ts';
@@ -51,7 +51,7 @@ export interface MockBehaviour {
   maxHeldAnswers?: number;
   /**
    * Characters of long answers (lists encoded in steps) being built at once, over all requests (default 128 Mi); past
-   * it a read is answered 503 (core/build-budget.ts).
+   * it a read is answered 503 (core/byte-budget.ts).
    */
   maxAnswerCharsBuilding?: number;
 }
@@ -192,7 +192,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     responses: budget.responses,
     ...(options.onError ? { onError: options.onError } : {}),
     held: new HeldAnswers(options.maxHeldAnswers ?? DEFAULT_MAX_HELD),
-    building: new BuildBudget(options.maxAnswerCharsBuilding ?? DEFAULT_MAX_ANSWER_CHARS_BUILDING),
+    building: new ByteBudget(options.maxAnswerCharsBuilding ?? DEFAULT_MAX_ANSWER_CHARS_BUILDING),
     frontEnd: {
       ...SITE,
       defaultLang: () => store.get('calendarSettings').default_lang,

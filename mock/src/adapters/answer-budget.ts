@@ -8,6 +8,7 @@
 // happened, and a 503 would invite a second one. An answer always fits when nothing else is held, so one answer
 // larger than the budget still goes out.
 
+import { ByteBudget } from '../core/byte-budget.ts';
 import { tryAgainLater } from '../core/held.ts';
 import type { MockResponse } from '../core/types.ts';
 
@@ -25,28 +26,9 @@ export const DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT = 128 * 1024 * 1024;
  */
 const ALWAYS_SENT_BYTES = 64 * 1024;
 
-export class AnswerBudget {
-  #used = 0;
-  constructor(readonly max: number) {}
-
-  get used(): number {
-    return this.#used;
-  }
-
-  /**
-   * Takes `bytes` for one answer, and the function that gives them back (once, however often it is called); undefined
-   * when a refusable answer does not fit.
-   */
-  take(bytes: number, refusable: boolean): (() => void) | undefined {
-    if (refusable && bytes > ALWAYS_SENT_BYTES && this.#used > 0 && this.#used + bytes > this.max) return undefined;
-    this.#used += bytes;
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      this.#used -= bytes;
-    };
-  }
+/** The budget of answers in flight (core/byte-budget.ts's rule, with the floor above). */
+export function answerBudget(max: number): ByteBudget {
+  return new ByteBudget(max, ALWAYS_SENT_BYTES);
 }
 
 /** Past the budget of answers: the read ran, its answer was not sent (held.ts's tryAgainLater()). */

@@ -10,34 +10,9 @@ import type { MockResponse } from '../core/types.ts';
 /**
  * The default budget, in bodies at the cap: eight (64 MiB at the 8 MiB cap), more than a conformance run with
  * --workers 6 sends together; a larger cap given to the adapter raises it with it, so a body the cap allows always fits.
+ * Counted with core/byte-budget.ts's ByteBudget.
  */
 export const BODIES_AT_THE_CAP_IN_FLIGHT = 8;
-
-export class BodyBudget {
-  #used = 0;
-  constructor(readonly max: number) {}
-
-  get used(): number {
-    return this.#used;
-  }
-
-  /** One body's account: take() its bytes as they arrive (false once they would pass the budget), release() all at the end. */
-  open(): { take(bytes: number): boolean; release(): void } {
-    let mine = 0;
-    return {
-      take: (bytes) => {
-        if (this.#used + bytes > this.max) return false;
-        this.#used += bytes;
-        mine += bytes;
-        return true;
-      },
-      release: () => {
-        this.#used -= mine;
-        mine = 0;
-      },
-    };
-  }
-}
 
 /** Past the budget of bodies: the request did not run (held.ts's tryAgainLater()). */
 export function tooManyBodyBytes(max: number): MockResponse {

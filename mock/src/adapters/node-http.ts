@@ -5,9 +5,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockRequest, MockResponse } from '../core/types.ts';
-import { AnswerBudget, DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT, tooManyAnswerBytes } from './answer-budget.ts';
+import { answerBudget, DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT, tooManyAnswerBytes } from './answer-budget.ts';
 import { sendInPieces } from './answer-send.ts';
-import { BODIES_AT_THE_CAP_IN_FLIGHT, BodyBudget, tooManyBodyBytes } from './body-budget.ts';
+import { BODIES_AT_THE_CAP_IN_FLIGHT, tooManyBodyBytes } from './body-budget.ts';
+import { ByteBudget } from '../core/byte-budget.ts';
 import { clientTimeouts, watchBody, type ClientTimeouts } from './client-timeouts.ts';
 import { errorPage, onClientError } from './connection-errors.ts';
 
@@ -37,7 +38,7 @@ const CRASH_BODY = JSON.stringify({
 
 /** Where an answer goes out: the budget of answers held at once, and how long a client may leave it unread. */
 interface Outlet {
-  answers: AnswerBudget;
+  answers: ByteBudget;
   stallMs: number;
 }
 
@@ -50,15 +51,15 @@ function send(res: ServerResponse, r: MockResponse, out: Outlet): void {
   if (res.destroyed) return;
   const payload = r.bodyBytes ?? r.body;
   const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
-  const release = out.answers.take(bytes, r.safe === true);
-  if (!release) {
+  const lease = out.answers.open(r.safe === true);
+  if (!lease.grow(bytes)) {
     send(res, tooManyAnswerBytes(out.answers.max, bytes), out);
     return;
   }
   // An explicit length keeps answers out of chunked encoding (HEAD answers carry none, as on the reference site, and
   // 204 answers none at all: RFC 9110 §8.6).
   if (res.req.method !== 'HEAD' && r.status !== 204) r.headers['Content-Length'] = String(bytes);
-  sendInPieces(res, r.status, r.headers, payload, { stallMs: out.stallMs }, release);
+  sendInPieces(res, r.status, r.headers, payload, { stallMs: out.stallMs }, () => lease.close());
 }
 
 /** Sends the answer, after its delay; a held answer whose client leaves is dropped then and its place given back. */
@@ -114,9 +115,9 @@ function lingerAfter(req: IncomingMessage): void {
 
 export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const budget = new BodyBudget(opts.maxBodyBytesInFlight ?? BODIES_AT_THE_CAP_IN_FLIGHT * limit);
+  const budget = new ByteBudget(opts.maxBodyBytesInFlight ?? BODIES_AT_THE_CAP_IN_FLIGHT * limit);
   const timeouts = opts.timeouts ?? clientTimeouts();
-  const out: Outlet = { answers: new AnswerBudget(opts.maxAnswerBytesInFlight ?? DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT), stallMs: timeouts.sendStallMs };
+  const out: Outlet = { answers: answerBudget(opts.maxAnswerBytesInFlight ?? DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT), stallMs: timeouts.sendStallMs };
 
   const fail = (res: ServerResponse, err: unknown) => {
     opts.onError?.(err);
@@ -185,7 +186,7 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     const chunks: Buffer[] = [];
     let size = 0;
     const account = budget.open();
-    res.once('close', account.release);
+    res.once('close', () => account.close());
     const watch = watchBody(Date.now, timeouts, () => {
       stopReading();
       tooSlow(req, res);
@@ -194,7 +195,7 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     const stopReading = () => {
       watch.stop();
       chunks.length = 0;
-      account.release();
+      account.close();
       req.off('data', onData);
       req.off('end', onEnd);
     };
@@ -204,7 +205,7 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
       if (size > limit) {
         stopReading();
         refuse(req, res);
-      } else if (!account.take(c.length)) {
+      } else if (!account.grow(c.length)) {
         stopReading();
         tooBusy(req, res);
       } else chunks.push(c);

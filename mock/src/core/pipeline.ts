@@ -31,14 +31,14 @@ import { authorize } from './stages/authorize.ts';
 import { run } from './stages/run.ts';
 import { respond, respondError, type Exchange } from './stages/respond.ts';
 import type { Rng } from '../handlers/context.ts';
-import type { BuildBudget } from './build-budget.ts';
+import type { ByteBudget } from './byte-budget.ts';
 
 interface PipelineDeps extends ReadDeps {
   discovery: Discovery;
   frontEnd: FrontEndSite;
   isBatchable: (route: ContractRoute) => boolean;
-  /** The long answers being built at once (build-budget.ts). */
-  building: BuildBudget;
+  /** The long answers being built at once (byte-budget.ts). */
+  building: ByteBudget;
   onError?: (err: unknown) => void;
 }
 

@@ -21,7 +21,7 @@ import type { Clock, MockRequest, MockResponse } from './types.ts';
 import { ANONYMOUS_MAX_LATENCY_MS, tooManyHeld, type HeldAnswers } from './held.ts';
 import { parsePrefer, PREFER_MAX_LATENCY_MS, type Prefer } from './prefer.ts';
 import { createPipeline, type Served } from './pipeline.ts';
-import type { BuildBudget } from './build-budget.ts';
+import type { ByteBudget } from './byte-budget.ts';
 import { andThen, runNow, runYielding, type Work } from './work.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 
@@ -58,8 +58,8 @@ interface CoreOptions {
   onError?: (err: unknown) => void;
   /** The answers held for latency at once: bounded (held.ts). */
   held: HeldAnswers;
-  /** The long answers being built at once: bounded (build-budget.ts). */
-  building: BuildBudget;
+  /** The long answers being built at once: bounded (byte-budget.ts). */
+  building: ByteBudget;
 }
 
 interface Core {

@@ -13,7 +13,7 @@ import type { ParsedRequest } from '../../wire/request.ts';
 import type { Dispatched, DispatchEnv } from '../exchange.ts';
 import type { User } from '../permissions.ts';
 import type { MockResponse } from '../types.ts';
-import { tooManyAnswersBuilding, type BuildBudget, type BuildLease } from '../build-budget.ts';
+import { tooManyAnswersBuilding, type ByteBudget, type ByteLease } from '../byte-budget.ts';
 
 /** One REST request as the stages after read see it. */
 export interface Exchange {
@@ -50,7 +50,7 @@ export const LIST_TURN_CHARS = 4 * STEP_CHARS;
  * every other client 3 s. A list's encoding is its items' joined (`json.test.ts`, `respond-steps.test.ts`); a short
  * list is encoded at once, with no step.
  */
-export function encodeAnswer(data: unknown, pretty: boolean, building?: { budget: BuildBudget; refusable: boolean }): string | Work<string | undefined> {
+export function encodeAnswer(data: unknown, pretty: boolean, building?: { budget: ByteBudget; refusable: boolean }): string | Work<string | undefined> {
   if (pretty || !Array.isArray(data)) return wpJsonEncode(data, { pretty });
   const parts: string[] = [];
   let since = 0;
@@ -70,7 +70,7 @@ export function encodeAnswer(data: unknown, pretty: boolean, building?: { budget
  * generator declared once). With a lease, every part is counted against the answers being built at once; refused
  * room, the encoding stops and ends in `undefined`, and what it had built is let go.
  */
-function* restInSteps(data: readonly unknown[], from: number, parts: string[], built: number, lease: BuildLease | undefined): Work<string | undefined> {
+function* restInSteps(data: readonly unknown[], from: number, parts: string[], built: number, lease: ByteLease | undefined): Work<string | undefined> {
   try {
     if (lease && !lease.grow(built)) return undefined;
     let since = LIST_TURN_CHARS;
@@ -91,7 +91,7 @@ function* restInSteps(data: readonly unknown[], from: number, parts: string[], b
 }
 
 /** The bytes of a dispatched answer; `embed` answers an `_embed` link (a GET in the same environment). */
-export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unknown, building?: BuildBudget): MockResponse | Work<MockResponse> {
+export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unknown, building?: ByteBudget): MockResponse | Work<MockResponse> {
   const { req } = x;
   const g = req.globals;
   let status = d.status;
@@ -121,7 +121,7 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
   const answer = (body: string): MockResponse => headed(x, status, own, contentType, jsonp, body);
   if (raw) return answer(raw.text);
   if (status === 204 || data === null || data === undefined) return answer('');
-  // A read's long answer may be refused room to be built (build-budget.ts): it ran and changed nothing.
+  // A read's long answer may be refused room to be built (byte-budget.ts): it ran and changed nothing.
   const room = building && { budget: building, refusable: SAFE_METHODS.has(req.method) };
   return andThen(encoded ?? encodeAnswer(data, g._pretty === true, room), (json) => {
     if (json !== undefined) return answer(jsonp ? `/**/${jsonp}(${json})` : json);

@@ -1,11 +1,11 @@
-// core/build-budget.ts: answers being built share one budget; a read's lease is refused past it unless it is the only
+// core/byte-budget.ts: answers being built share one budget; a read's lease is refused past it unless it is the only
 // one building; a write's never; a lease gives back what it took, once.
 import { describe, expect, it } from 'vitest';
-import { BuildBudget, tooManyAnswersBuilding } from './build-budget.ts';
+import { ByteBudget, tooManyAnswersBuilding } from './byte-budget.ts';
 
-describe('BuildBudget', () => {
+describe('ByteBudget', () => {
   it('lets leases grow up to the budget over all of them, and refuses the read that would pass it', () => {
-    const b = new BuildBudget(100);
+    const b = new ByteBudget(100);
     const one = b.open(true);
     const two = b.open(true);
     expect(one.grow(60)).toBe(true);
@@ -16,7 +16,7 @@ describe('BuildBudget', () => {
   });
 
   it('never refuses the one answer being built alone, however long', () => {
-    const b = new BuildBudget(100);
+    const b = new ByteBudget(100);
     const alone = b.open(true);
     expect(alone.grow(80)).toBe(true);
     expect(alone.grow(80)).toBe(true);
@@ -31,7 +31,7 @@ describe('BuildBudget', () => {
   });
 
   it("never refuses a write's answer", () => {
-    const b = new BuildBudget(100);
+    const b = new ByteBudget(100);
     const read = b.open(true);
     expect(read.grow(100)).toBe(true);
     const write = b.open(false);
@@ -40,7 +40,7 @@ describe('BuildBudget', () => {
   });
 
   it('gives back what a lease took, once, and a closed lease takes nothing more', () => {
-    const b = new BuildBudget(100);
+    const b = new ByteBudget(100);
     const l = b.open(true);
     l.grow(30);
     l.grow(20);
@@ -49,6 +49,16 @@ describe('BuildBudget', () => {
     expect(b.used).toBe(0);
     expect(l.grow(10)).toBe(true);
     expect(b.used).toBe(0);
+  });
+
+  it('always lets a lease within the floor grow, however full the budget', () => {
+    const b = new ByteBudget(100, 10);
+    const big = b.open(true);
+    big.grow(100);
+    const small = b.open(true);
+    expect(small.grow(10)).toBe(true); // 110 used, but the small one holds no more than the floor
+    expect(small.grow(1)).toBe(false); // past the floor, and not alone
+    expect(b.used).toBe(110);
   });
 
   it('words its refusal as the mock\'s 503, naming the budget', () => {

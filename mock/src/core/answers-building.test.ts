@@ -1,4 +1,4 @@
-// The long answers being built at once (core/build-budget.ts), through the mock: two long embedded lists asked for
+// The long answers being built at once (core/byte-budget.ts), through the mock: two long embedded lists asked for
 // together within a budget smaller than both are answered once in full and once 503 (a WordPress-shaped error with
 // Retry-After and the REST API's headers), and the budget is whole again afterwards; one alone is answered however
 // long it is. Counted in characters, not timed.
