@@ -1,8 +1,7 @@
 // Stage 6, respond: WP_REST_Server::serve_request() after dispatch: `_fields` (and `_links` only when wanted),
 // `_embed` (internal GETs, embedded), `_envelope`, `_jsonp`, `_pretty`, then the headers WordPress sends, in its
 // order (wire/headers.ts). A HEAD answer keeps the headers and drops the body.
-import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
-import { STEP_CHARS } from '../../../../contracts/wordpress/steps.ts';
+import { wpJsonEncode, wpJsonEncodeSteps } from '../../../../contracts/wordpress/php/index.ts';
 import { SAFE_METHODS } from '../../../../contracts/wordpress/rest/routes.ts';
 import { andThen, runNow, type Work } from '../work.ts';
 import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
@@ -40,45 +39,6 @@ function stripLinks(data: unknown): unknown {
   return Array.isArray(data) ? data.map(one) : one(data);
 }
 
-/** Characters of a list's encoding between two turns of the event loop (encodeAnswer()). */
-export const LIST_TURN_CHARS = 4 * STEP_CHARS;
-
-/**
- * wp_json_encode() of an answer, a list item by item with a turn of the event loop whenever LIST_TURN_CHARS have been
- * encoded since the last: a list of 100 events each embedding 500 organizers is 49 MB, and encoding it at once held
- * every other client 3 s. A list's encoding is its items' joined (`json.test.ts`, `respond-steps.test.ts`); a short
- * list is encoded at once, with no step.
- */
-export function encodeAnswer(data: unknown, pretty: boolean): string | Work<string> {
-  if (pretty || !Array.isArray(data)) return wpJsonEncode(data, { pretty });
-  const parts: string[] = [];
-  let since = 0;
-  let i = 0;
-  const next = () => {
-    const s = wpJsonEncode(data[i++]);
-    parts.push(s);
-    since += s.length;
-  };
-  while (i < data.length && since < LIST_TURN_CHARS) next();
-  if (i === data.length) return `[${parts.join(',')}]`;
-  return restInSteps(data, i, parts);
-}
-
-/** The items of `data` from `i` on, a turn first and whenever LIST_TURN_CHARS more are encoded (core/work.ts: why a generator declared once). */
-function* restInSteps(data: readonly unknown[], from: number, parts: string[]): Work<string> {
-  let since = LIST_TURN_CHARS;
-  for (let i = from; i < data.length; i++) {
-    if (since >= LIST_TURN_CHARS) {
-      yield;
-      since = 0;
-    }
-    const s = wpJsonEncode(data[i]);
-    parts.push(s);
-    since += s.length;
-  }
-  return `[${parts.join(',')}]`;
-}
-
 /** The bytes of a dispatched answer; `embed` answers an `_embed` link (a GET in the same environment). */
 export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unknown): MockResponse | Work<MockResponse> {
   const { req } = x;
@@ -110,7 +70,8 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
   const answer = (body: string): MockResponse => headed(x, status, own, contentType, jsonp, body);
   if (raw) return answer(raw.text);
   if (status === 204 || data === null || data === undefined) return answer('');
-  return andThen(encoded ?? encodeAnswer(data, g._pretty === true), (json) => answer(jsonp ? `/**/${jsonp}(${json})` : json));
+  // A long list is encoded item by item, in steps (wpJsonEncodeSteps()); a short answer at once.
+  return andThen(encoded ?? wpJsonEncodeSteps(data, { pretty: g._pretty === true }), (json) => answer(jsonp ? `/**/${jsonp}(${json})` : json));
 }
 
 /** The answer with WordPress's headers, in its order (wire/headers.ts); HEAD keeps the headers only. */
