@@ -3,7 +3,7 @@ import { isPlainObject } from '../plain-object.ts';
 import { isAscii } from '../bytes.ts';
 import { isPhpList, type PhpArray } from './arrays.ts';
 import { phpJsonNumber } from './scalars.ts';
-import { runNow, STEP_CHARS, type Work } from '../steps.ts';
+import { isWork, runNow, STEP_CHARS, type Work } from '../steps.ts';
 
 function jsonString(s: string): string {
   let out = '"';
@@ -105,31 +105,107 @@ function uEscape(c: string): string {
  * array must be passed as `[]`.
  *
  * Most answers are plain JSON data, for which JSON.stringify() plus PHP's escaping gives the same bytes several times
- * faster than the walk; a value it might print otherwise takes the walk (`json.test.ts` compares the two).
+ * faster than the walk; a value it might print otherwise takes the walk (`json.test.ts` compares the two). This is
+ * wpJsonEncodeSteps() run through: one encoder, whether or not a server pauses in it.
  */
 export function wpJsonEncode(value: unknown, opts: { pretty?: boolean } = {}): string {
   return runNow(wpJsonEncodeSteps(value, opts));
 }
 
-/** Text escaped between two pauses when wpJsonEncodeSteps() escapes a long answer's non-ASCII characters. */
-const ESCAPE_CHUNK = 16 * STEP_CHARS;
+/** Characters of a list's encoding between two pauses when wpJsonEncodeSteps() encodes a long list item by item. */
+export const LIST_TURN_CHARS = 4 * STEP_CHARS;
+
+/** Text escaped between two pauses when wpJsonEncodeSteps() escapes a long text's non-ASCII characters. */
+export const ESCAPE_CHUNK = 16 * STEP_CHARS;
 
 /**
- * wpJsonEncode() in steps: an answer of more than ESCAPE_CHUNK characters (a post near the 8 MiB body cap, twice:
- * raw and rendered) has its non-ASCII characters escaped a chunk at a time, with a pause after each. Every UTF-16
- * unit is escaped on its own, so cutting between the two halves of a surrogate pair changes nothing.
+ * wpJsonEncode() in steps, for a server that answers other clients between them; a short answer is its text, at once,
+ * with no step at all. Two kinds of long answer pause:
+ * - a list (an answer's top-level array, unpretty) is encoded item by item, with a pause whenever LIST_TURN_CHARS
+ *   have been encoded since the last: a list of 100 events each embedding 500 organizers is 49 MB, and encoding it
+ *   at once held every other client 3 s. A list's encoding is its items' joined, as the walk prints it.
+ * - a value whose JSON.stringify() text is more than ESCAPE_CHUNK characters (a post near the 8 MiB body cap, twice:
+ *   raw and rendered; such an item of a list too) has its non-ASCII characters and `/` escaped a chunk at a time,
+ *   with a pause before each. Every UTF-16 unit is escaped on its own, so cutting between the two halves of a
+ *   surrogate pair changes nothing.
+ * The steps are generators declared once, here, and given their state (.ci/layers/per-call-classes.ts says why).
+ * With `room`, a list encoded in steps takes room for its text as it grows (a server bounds the long answers it builds
+ * at once): refused room, the encoding stops and ends in `undefined`.
  */
-export function* wpJsonEncodeSteps(value: unknown, opts: { pretty?: boolean } = {}): Work<string> {
-  if (opts.pretty || !stringifiesAlike(value)) return encodeExact(value, opts.pretty ?? false);
+export function wpJsonEncodeSteps(value: unknown, opts?: { pretty?: boolean }): string | Work<string>;
+export function wpJsonEncodeSteps(value: unknown, opts: { pretty?: boolean; room?: EncodeRoom }): string | Work<string | undefined>;
+export function wpJsonEncodeSteps(value: unknown, opts: { pretty?: boolean; room?: EncodeRoom } = {}): string | Work<string | undefined> {
+  if (opts.pretty) return encodeExact(value, true);
+  // An array with a toJSON() of its own prints what that returns, which the walk handles.
+  if (Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function') return encodeList(value, opts.room);
+  return encodeItem(value);
+}
+
+/** Room for the text of a list encoded in steps: opened when the steps begin, closed (once) when they end. */
+export interface EncodeRoom {
+  open(): { grow(chars: number): boolean; close(): void };
+}
+
+/** One value, unpretty: at once, or in chunks of escaping when its text is long. */
+function encodeItem(value: unknown): string | Work<string> {
+  if (!stringifiesAlike(value)) return encodeExact(value);
   const s = JSON.stringify(value) as string | undefined;
   if (s === undefined) return 'null';
   if (s.length <= ESCAPE_CHUNK) return escapeChars(s);
+  return escapeSteps(s);
+}
+
+function* escapeSteps(s: string): Work<string> {
   const chunks: string[] = [];
   for (let at = 0; at < s.length; at += ESCAPE_CHUNK) {
     yield;
     chunks.push(escapeChars(s.slice(at, at + ESCAPE_CHUNK)));
   }
   return chunks.join('');
+}
+
+/** The items up to LIST_TURN_CHARS at once; the rest, if any, in steps. */
+function encodeList(list: readonly unknown[], room: EncodeRoom | undefined): string | Work<string | undefined> {
+  const parts: string[] = [];
+  let since = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (since >= LIST_TURN_CHARS) return listSteps(list, i, parts, undefined, since, room);
+    const e = encodeItem(list[i]);
+    if (isWork(e)) return listSteps(list, i, parts, e, since, room);
+    parts.push(e);
+    since += e.length;
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * The items of `list` from `from` on (`started`: item `from`'s steps, already begun; `built`: the characters of
+ * `parts` so far), a pause first. Without room given, never `undefined`.
+ */
+function* listSteps(list: readonly unknown[], from: number, parts: string[], started: Work<string> | undefined, built: number, room: EncodeRoom | undefined): Work<string | undefined> {
+  const lease = room?.open();
+  try {
+    if (lease && !lease.grow(built)) return undefined;
+    let since = LIST_TURN_CHARS;
+    for (let i = from; i < list.length; i++) {
+      let e: string | Work<string>;
+      if (i === from && started) e = started;
+      else {
+        if (since >= LIST_TURN_CHARS) {
+          yield;
+          since = 0;
+        }
+        e = encodeItem(list[i]);
+      }
+      const s = isWork(e) ? yield* e : e;
+      if (lease && !lease.grow(s.length)) return undefined;
+      parts.push(s);
+      since += s.length;
+    }
+    return `[${parts.join(',')}]`;
+  } finally {
+    lease?.close();
+  }
 }
 
 /**

@@ -1,11 +1,11 @@
 // The shortcuts inside the PHP codecs against the walks they stand in for, on generated inputs: wpJsonEncode()'s
-// JSON.stringify path against encodeExact(), phpJsonDecode()'s JSON.parse path against PHP's scanner, and
-// phpUrlDecode()'s early exit against decoding byte by byte. Any difference fails.
+// JSON.stringify path and its steps (a long list item by item, a long text's escaping in chunks) against
+// encodeExact(), phpJsonDecode()'s JSON.parse path against PHP's scanner, and phpUrlDecode()'s early exit against
+// decoding byte by byte. Any difference fails; the steps are counted too.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Encode } from '../bytes.ts';
-import { bytesString, decodeScanned, encodeExact, phpJsonDecode, phpUrlDecode, stringBytes, wpJsonEncode, wpJsonEncodeSteps } from './index.ts';
-import { STEP_CHARS } from '../steps.ts';
+import { bytesString, decodeScanned, encodeExact, ESCAPE_CHUNK, LIST_TURN_CHARS, phpJsonDecode, phpUrlDecode, stringBytes, wpJsonEncode, wpJsonEncodeSteps } from './index.ts';
 
 /** Numbers on both sides of every notation switch of JSON.stringify and json_encode. */
 const number = fc.oneof(
@@ -39,19 +39,80 @@ describe('wpJsonEncode: the JSON.stringify path prints what the walk prints', ()
     expect(wpJsonEncode({ cost: 1e21 })).toBe('{"cost":1.0e+21}');
   });
 
-  it('a long answer is escaped in chunks with a pause after each, and prints what the walk prints', () => {
+  it('a long answer is escaped in chunks with a pause before each, and prints what the walk prints', () => {
     // Astral characters (surrogate pairs) and `/` throughout, so chunk edges fall inside pairs and between escapes.
     const text = 'Кіно / cinema \u{1F642} "quoted" \\ é\n'.repeat(60_000);
     const v = { raw: text, rendered: `<p>${text}</p>`, id: 7 };
-    const g = wpJsonEncodeSteps(v);
-    let pauses = 0;
-    let r = g.next();
-    for (; !r.done; r = g.next()) pauses++;
-    expect(r.value).toBe(encodeExact(v));
-    expect(pauses).toBeGreaterThanOrEqual(Math.floor(JSON.stringify(v).length / (16 * STEP_CHARS)));
-    // A short answer takes one step.
-    const short = wpJsonEncodeSteps({ a: 'é' });
-    expect(short.next()).toEqual({ done: true, value: '{"a":"\\u00e9"}' });
+    const { value, pauses } = stepped(v);
+    expect(value).toBe(encodeExact(v));
+    expect(pauses).toBe(Math.ceil(JSON.stringify(v).length / ESCAPE_CHUNK));
+    // The same text as an item of a list: its escaping steps inside the list's.
+    const list = [1, v, 'é/'];
+    const inList = stepped(list);
+    expect(inList.value).toBe(encodeExact(list));
+    expect(inList.pauses).toBeGreaterThanOrEqual(pauses);
+    // A short answer takes no step: it is its text.
+    expect(wpJsonEncodeSteps({ a: 'é' })).toBe('{"a":"\\u00e9"}');
+    expect(wpJsonEncodeSteps([{ a: 1 }, '/'])).toBe('[{"a":1},"\\/"]');
+  });
+});
+
+/** The steps of wpJsonEncodeSteps(v): its text and the pauses it took on the way. */
+function stepped(v: unknown, pretty = false): { value: string; pauses: number; isText: boolean } {
+  const g = wpJsonEncodeSteps(v, { pretty });
+  if (typeof g === 'string') return { value: g, pauses: 0, isText: true };
+  let pauses = 0;
+  let r = g.next();
+  for (; !r.done; r = g.next()) pauses++;
+  return { value: r.value, pauses, isText: false };
+}
+
+/** An item of a long list: a record with a text of 1-60K characters (non-ASCII, slashes and escapes among them). */
+const longItem = fc.tuple(text, fc.integer({ min: 1_000, max: 60_000 }), fc.nat()).map(([t, n, id]) => ({ id, text: (t || 'x').repeat(Math.ceil(n / Math.max(1, t.length))).slice(0, n), list: [id, null, true, 1.5] }));
+
+describe('wpJsonEncodeSteps: a list item by item, a pause whenever LIST_TURN_CHARS have been encoded since the last', () => {
+  it('prints what the walk prints, pretty or not, short or long', () => {
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 40 }), fc.boolean(), (v, pretty) => {
+        expect(stepped(v, pretty).value).toBe(encodeExact(v, pretty));
+      }),
+      { numRuns: 1000 },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 40 }), fc.boolean(), (v, pretty) => {
+        expect(stepped(v, pretty).value).toBe(encodeExact(v, pretty));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('pauses at that granularity: none for a short list, and between two pauses LIST_TURN_CHARS and at most one item more', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof({ arbitrary: longItem, weight: 3 }, { arbitrary: value, weight: 1 }), { maxLength: 30 }), (v) => {
+        const r = stepped(v);
+        expect(r.value).toBe(encodeExact(v));
+        const items = v.map((x) => encodeExact(x).length);
+        const total = items.reduce((a, b) => a + b, 0);
+        const longest = Math.max(0, ...items);
+        // No item is long enough to be escaped in chunks, so every pause is one between items.
+        expect(longest).toBeLessThan(ESCAPE_CHUNK);
+        if (total < LIST_TURN_CHARS) expect(r.isText).toBe(true);
+        expect(r.pauses).toBeLessThanOrEqual(Math.floor(total / LIST_TURN_CHARS));
+        expect(r.pauses).toBeGreaterThanOrEqual(Math.floor(total / (LIST_TURN_CHARS + longest)));
+      }),
+      // No shrinking: a failing list of megabytes shrinks for minutes, and the first counterexample says enough.
+      { numRuns: 60, endOnFailure: true },
+    );
+  });
+
+  it('a long list of many items is not encoded in one step', () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: i, text: `é/${'x'.repeat(LIST_TURN_CHARS / 8)}😀`, list: [i, null, true, 1.5] }));
+    const r = stepped(many);
+    expect(r.value).toBe(wpJsonEncode(many));
+    expect(r.value).toBe(encodeExact(many));
+    expect(r.pauses).toBeGreaterThanOrEqual(4);
+    // Pretty is encoded at once, as before (no answer that large is asked for pretty).
+    expect(stepped(many, true).isText).toBe(true);
   });
 });
 

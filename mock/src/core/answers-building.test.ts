@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, freshMock } from '../testing/harness.ts';
 import type { Mock } from '../assemble.ts';
-import { LIST_TURN_CHARS } from './stages/respond.ts';
+import { LIST_TURN_CHARS } from '../../../contracts/wordpress/php/index.ts';
 
 const URL = '/wp-json/cal/v1/events?per_page=20&search=Linked&_embed';
 const BUDGET = 1024 * 1024;

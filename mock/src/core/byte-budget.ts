@@ -44,7 +44,7 @@ export class ByteBudget {
 }
 
 /** One body's or answer's bytes: grown as they come, given back (once) when it is done or dropped. */
-export class ByteLease {
+class ByteLease {
   #held = 0;
   #closed = false;
   constructor(

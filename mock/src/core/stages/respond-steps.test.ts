@@ -1,25 +1,10 @@
 // A long list is encoded in steps: 100 events each embedding 500 organizers is a 49 MB answer, and encoding it at
 // once held every other client 3 s. Counted, not timed: the turns the answer takes and that a small read sent
-// meanwhile is answered before it; the stepped encoding is the whole one (a property over any JSON list).
-import fc from 'fast-check';
+// meanwhile is answered before it, while a short list is answered in the turn it was asked in. The encoder's steps
+// against the whole encoding (a property over any list): contracts/wordpress/php/json.test.ts.
 import { describe, expect, it } from 'vitest';
-import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
+import { LIST_TURN_CHARS } from '../../../../contracts/wordpress/php/index.ts';
 import { call, freshMock } from '../../testing/harness.ts';
-import { runNow } from '../work.ts';
-import { encodeAnswer, LIST_TURN_CHARS } from './respond.ts';
-
-describe('encodeAnswer()', () => {
-  it('is wpJsonEncode() of the value, a list in steps or not', () => {
-    const list = fc.array(fc.jsonValue(), { maxLength: 40 });
-    fc.assert(fc.property(list, fc.boolean(), (v, pretty) => runNow(encodeAnswer(v, pretty)) === wpJsonEncode(v, { pretty })), { numRuns: 500 });
-    // Long enough to take steps: items with text past LIST_TURN_CHARS, non-ASCII and slashes included.
-    const long = Array.from({ length: 40 }, (_, i) => ({ id: i, text: `é/${'x'.repeat(LIST_TURN_CHARS / 8)}😀`, list: [i, null, true, 1.5] }));
-    const stepped = encodeAnswer(long, false);
-    expect(typeof stepped).not.toBe('string');
-    expect(runNow(stepped)).toBe(wpJsonEncode(long));
-    expect(encodeAnswer([{ a: 1 }], false)).toBe('[{"a":1}]');
-  });
-});
 
 describe('a long embedded list', () => {
   it('is answered in turns of the event loop, and a small read sent after it is answered before it', async () => {
@@ -47,5 +32,9 @@ describe('a long embedded list', () => {
     expect(turns).toBeGreaterThan(10);
     // The same bytes as answered at once.
     expect(res.body).toBe(call(mock, 'GET', url).body);
+    // A short list of the same records: answered in this turn, no step taken.
+    const short = mock.respond({ method: 'GET', url: '/wp-json/cal/v1/events?per_page=5&search=Linked&_fields=id,title', headers: {} });
+    expect(short).not.toBeInstanceOf(Promise);
+    expect(JSON.parse((short as { body: string }).body)).toHaveLength(5);
   }, 120_000);
 });

@@ -1,8 +1,7 @@
 // Stage 6, respond: WP_REST_Server::serve_request() after dispatch: `_fields` (and `_links` only when wanted),
 // `_embed` (internal GETs, embedded), `_envelope`, `_jsonp`, `_pretty`, then the headers WordPress sends, in its
 // order (wire/headers.ts). A HEAD answer keeps the headers and drops the body.
-import { wpJsonEncode } from '../../../../contracts/wordpress/php/index.ts';
-import { STEP_CHARS } from '../../../../contracts/wordpress/steps.ts';
+import { wpJsonEncode, wpJsonEncodeSteps, type EncodeRoom } from '../../../../contracts/wordpress/php/index.ts';
 import { SAFE_METHODS } from '../../../../contracts/wordpress/rest/routes.ts';
 import { andThen, runNow, type Work } from '../work.ts';
 import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
@@ -13,7 +12,7 @@ import type { ParsedRequest } from '../../wire/request.ts';
 import type { Dispatched, DispatchEnv } from '../exchange.ts';
 import type { User } from '../permissions.ts';
 import type { MockResponse } from '../types.ts';
-import { tooManyAnswersBuilding, type ByteBudget, type ByteLease } from '../byte-budget.ts';
+import { tooManyAnswersBuilding, type ByteBudget } from '../byte-budget.ts';
 
 /** One REST request as the stages after read see it. */
 export interface Exchange {
@@ -41,53 +40,13 @@ function stripLinks(data: unknown): unknown {
   return Array.isArray(data) ? data.map(one) : one(data);
 }
 
-/** Characters of a list's encoding between two turns of the event loop (encodeAnswer()). */
-export const LIST_TURN_CHARS = 4 * STEP_CHARS;
-
-/**
- * wp_json_encode() of an answer, a list item by item with a turn of the event loop whenever LIST_TURN_CHARS have been
- * encoded since the last: a list of 100 events each embedding 500 organizers is 49 MB, and encoding it at once held
- * every other client 3 s. A list's encoding is its items' joined (`json.test.ts`, `respond-steps.test.ts`); a short
- * list is encoded at once, with no step.
- */
-export function encodeAnswer(data: unknown, pretty: boolean, building?: { budget: ByteBudget; refusable: boolean }): string | Work<string | undefined> {
-  if (pretty || !Array.isArray(data)) return wpJsonEncode(data, { pretty });
-  const parts: string[] = [];
-  let since = 0;
-  let i = 0;
-  const next = () => {
-    const s = wpJsonEncode(data[i++]);
-    parts.push(s);
-    since += s.length;
+/** Room in `budget` for a long answer's encoding (a method, not a named arrow: mock/bench/README.md, tsx). */
+function roomIn(budget: ByteBudget, refusable: boolean): EncodeRoom {
+  return {
+    open() {
+      return budget.open(refusable);
+    },
   };
-  while (i < data.length && since < LIST_TURN_CHARS) next();
-  if (i === data.length) return `[${parts.join(',')}]`;
-  return restInSteps(data, i, parts, since, building?.budget.open(building.refusable));
-}
-
-/**
- * The items of `data` from `i` on, a turn first and whenever LIST_TURN_CHARS more are encoded (core/work.ts: why a
- * generator declared once). With a lease, every part is counted against the answers being built at once; refused
- * room, the encoding stops and ends in `undefined`, and what it had built is let go.
- */
-function* restInSteps(data: readonly unknown[], from: number, parts: string[], built: number, lease: ByteLease | undefined): Work<string | undefined> {
-  try {
-    if (lease && !lease.grow(built)) return undefined;
-    let since = LIST_TURN_CHARS;
-    for (let i = from; i < data.length; i++) {
-      if (since >= LIST_TURN_CHARS) {
-        yield;
-        since = 0;
-      }
-      const s = wpJsonEncode(data[i]);
-      if (lease && !lease.grow(s.length)) return undefined;
-      parts.push(s);
-      since += s.length;
-    }
-    return `[${parts.join(',')}]`;
-  } finally {
-    lease?.close();
-  }
 }
 
 /** The bytes of a dispatched answer; `embed` answers an `_embed` link (a GET in the same environment). */
@@ -121,9 +80,10 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
   const answer = (body: string): MockResponse => headed(x, status, own, contentType, jsonp, body);
   if (raw) return answer(raw.text);
   if (status === 204 || data === null || data === undefined) return answer('');
-  // A read's long answer may be refused room to be built (byte-budget.ts): it ran and changed nothing.
-  const room = building && { budget: building, refusable: SAFE_METHODS.has(req.method) };
-  return andThen(encoded ?? encodeAnswer(data, g._pretty === true, room), (json) => {
+  // A long list is encoded item by item, in steps (wpJsonEncodeSteps()); a short answer at once. A read's long list
+  // may be refused room to be built (core/byte-budget.ts): it ran and changed nothing.
+  const room = building && Array.isArray(data) ? roomIn(building, SAFE_METHODS.has(req.method)) : undefined;
+  return andThen(encoded ?? wpJsonEncodeSteps(data, { pretty: g._pretty === true, ...(room ? { room } : {}) }), (json) => {
     if (json !== undefined) return answer(jsonp ? `/**/${jsonp}(${json})` : json);
     const e = wpJsonEncode(tooManyAnswersBuilding(building!.max).body);
     return headed(x, 503, [['Retry-After', '1']], undefined, jsonp, jsonp ? `/**/${jsonp}(${e})` : e);

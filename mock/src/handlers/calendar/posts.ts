@@ -61,7 +61,8 @@ function* renderSteps(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, con
   yield;
   const obj = render(ctx, ns, type, rec, context, html);
   yield;
-  const json = yield* wpJsonEncodeSteps(obj);
+  const encoding = wpJsonEncodeSteps(obj);
+  const json = isWork(encoding) ? yield* encoding : encoding;
   return kept(ctx, rec, place, { obj, json });
 }
 
