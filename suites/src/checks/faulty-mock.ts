@@ -111,7 +111,7 @@ export interface RunOptions {
   env?: Readonly<Record<string, string>>;
 }
 
-export interface Harness<M extends Mock = Mock> {
+interface Harness<M extends Mock = Mock> {
   mock: M;
   /** The suite's `test` command against the mock behind `fault`; `args` come after the harness's own. */
   run(fault: Fault | undefined, only: string, args?: readonly string[], options?: RunOptions): Promise<FaultyRun>;
