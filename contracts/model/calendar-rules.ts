@@ -112,26 +112,30 @@ function cycleThrough(id: number, parent: number, parentOf: (id: number) => numb
   return undefined;
 }
 
+/** The calendar's two hierarchies, each a table whose records name their parent in one field. */
+const HIERARCHIES = {
+  event: { field: 'post_parent', parentOf: (world: RecordWorld, id: number) => world.get('event', id)?.post_parent ?? 0 },
+  category: { field: 'parent', parentOf: (world: RecordWorld, id: number) => world.get('category', id)?.parent ?? 0 },
+} as const;
+
+/** A record's parent is another record of its table, and no chain of parents leads back to it. */
+function brokenParent(world: RecordWorld, table: keyof typeof HIERARCHIES, id: number, parent: number): CalendarBreak | undefined {
+  if (parent === 0) return undefined;
+  const { field, parentOf } = HIERARCHIES[table];
+  if (!world.has(table, parent)) return missing(world, field, parent, table);
+  if (parent === id) return { kind: 'self', field, id: parent };
+  const path = cycleThrough(id, parent, (up) => parentOf(world, up));
+  return path ? { kind: 'cycle', field, path } : undefined;
+}
+
 /** An event's parent is another event, and no chain of parents leads back to it. */
 export function brokenEventParent(world: RecordWorld, e: { id: number; post_parent: number }): CalendarBreak | undefined {
-  const p = e.post_parent;
-  if (p === 0) return undefined;
-  const field = 'post_parent';
-  if (!world.has('event', p)) return missing(world, field, p, 'event');
-  if (p === e.id) return { kind: 'self', field, id: p };
-  const path = cycleThrough(e.id, p, (id) => world.get('event', id)?.post_parent ?? 0);
-  return path ? { kind: 'cycle', field, path } : undefined;
+  return brokenParent(world, 'event', e.id, e.post_parent);
 }
 
 /** A category's parent is another category, and no chain of parents leads back to it. */
 export function brokenCategoryParent(world: RecordWorld, c: { id: number; parent: number }): CalendarBreak | undefined {
-  const p = c.parent;
-  if (p === 0) return undefined;
-  const field = 'parent';
-  if (!world.has('category', p)) return missing(world, field, p, 'category');
-  if (p === c.id) return { kind: 'self', field, id: p };
-  const path = cycleThrough(c.id, p, (id) => world.get('category', id)?.parent ?? 0);
-  return path ? { kind: 'cycle', field, path } : undefined;
+  return brokenParent(world, 'category', c.id, c.parent);
 }
 
 /** An event does not end before it starts (dates that are no date-times are the schema's and the date check's). */

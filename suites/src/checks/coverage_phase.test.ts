@@ -2,29 +2,19 @@
 // way at the edge (a wrapper around its public handler). Also what the suite sends to a target: addresses on the
 // target itself or on reserved domains only.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { isReservedHost } from '../../../contracts/lib/arbitraries/formats.ts';
 import { parsePhpQuery } from '../../../contracts/lib/arbitraries/index.ts';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import type { Exchange } from '../http/types.ts';
-import { bodyText, harness, parse, withQuery, wpError, type Fault, type Harness, type MockRequest, type MockResponse, type RunOptions } from './faulty-mock.ts';
+import { basicAuth, bodyText, harnessForFile, parse, withQuery, wpError, type Fault, type MockRequest, type MockResponse, type RunOptions } from './faulty-mock.ts';
 import type { WireRequest } from './generate.ts';
 import { retryWithout } from './retry.ts';
 
 const contract = loadContractFile();
-let h: Harness;
-let auth: string;
-
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-  const c = h.mock.credentials()!;
-  auth = `${c.username}:${c.password}`;
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen }, { contract });
 
 /** Every value a request carries, in its query and its body (JSON or form), as text. */
 function sentValues(req: MockRequest): string[] {
@@ -142,7 +132,7 @@ describe('the coverage phase, against a faulty server', () => {
     const fault: Fault = (req, next) => {
       const m = /^\/cal\/events\/v1\/events\/(\d+)$/.exec(parse(req).route);
       if (!m || req.method !== 'PUT') return next(req);
-      const known = next({ method: 'GET', url: `/wp-json/cal/events/v1/events/${m[1]}`, headers: { authorization: req.headers['authorization'] ?? `Basic ${Buffer.from(auth).toString('base64')}` } });
+      const known = next({ method: 'GET', url: `/wp-json/cal/events/v1/events/${m[1]}`, headers: { authorization: req.headers['authorization'] ?? basicAuth(h.mock.credentials()!) } });
       if (known.status === 404) return invalidParam('id');
       const text = bodyText(req);
       if (!text.startsWith('{')) return next(req);

@@ -2,28 +2,17 @@
 // for permission, gets 403 in the envelope, never 401. Proven both ways against the mock's subscriber: it passes
 // on the mock, and fails when exactly that user's refusals come back as 401, or as a bare 403 without the envelope.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { Exchange } from '../http/types.ts';
-import { failedBy, harness, json, withJson, type Fault, type Harness, type MockRequest } from './faulty-mock.ts';
+import { basicAuth, failedBy, harnessForFile, json, withJson, type Fault, type MockRequest } from './faulty-mock.ts';
 import { lowUserVerdict } from './low_user.ts';
 
-const contract = loadContractFile();
-let h: Harness;
-let lowHeader: string;
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-  const c = h.mock.credentials('subscriber')!;
-  lowHeader = `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen });
 const T = 60_000;
 const LOW = ['--low-auth-env', 'MOCK_LOW_AUTH'];
 const ONLY = '/cal/v1/venues,auth_status';
-const asLow = (req: MockRequest): boolean => Object.entries(req.headers).some(([k, v]) => k.toLowerCase() === 'authorization' && v === lowHeader);
+const asLow = (req: MockRequest): boolean => Object.entries(req.headers).some(([k, v]) => k.toLowerCase() === 'authorization' && v === basicAuth(h.mock.credentials('subscriber')!));
 
 describe('auth_status, signed in with fewer rights (--low-auth-env)', () => {
   it('passes on the mock: the subscriber is refused each write with 403 in the envelope', async () => {

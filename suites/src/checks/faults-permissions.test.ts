@@ -1,19 +1,13 @@
 // Issue 17's checks on who may do what, each proven both ways against the mock with one fault injected at the
 // edge: the status of a refusal for who asked (401 anonymous, 403 signed in), and the Allow header.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { anonymous, bodyText, failedBy, harness, json, parse, withHeader, withJson, wpError, type Fault, type Harness } from './faulty-mock.ts';
+import { anonymous, bodyText, failedBy, harness, harnessForFile, json, parse, withHeader, withJson, wpError, type Fault } from './faulty-mock.ts';
 
 const contract = loadContractFile();
-let h: Harness;
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen }, { contract });
 const T = 60_000;
 
 describe('auth_status: 401 without credentials, 403 for a signed-in user', () => {

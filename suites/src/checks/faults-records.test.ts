@@ -2,19 +2,11 @@
 // the edge: the unknown-id code of a plugin's own controllers, the defaults of created records, the language a
 // write is filed in, and one finding for a namespace the site does not serve.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { failedBy, harness, json, parse, withJson, wpError, type Fault, type Harness } from './faulty-mock.ts';
+import { failedBy, harnessForFile, json, parse, withJson, wpError, type Fault } from './faulty-mock.ts';
 
-const contract = loadContractFile();
-let h: Harness;
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen });
 const T = 60_000;
 
 /** A 404 for an unknown record that names another code than WordPress's. */

@@ -4,13 +4,12 @@
 // same selection against the unbroken mock first, so that a deviation the mock already has cannot be
 // mistaken for the effect of the fault.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import {
   bodyText,
-  harness,
+  harnessForFile,
   json,
   parse,
   plain,
@@ -19,21 +18,12 @@ import {
   withQuery,
   wpError,
   type Fault,
-  type Harness,
   type MockRequest,
   type MockResponse,
   type Next,
 } from './faulty-mock.ts';
 
-const contract = loadContractFile();
-let h: Harness;
-
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen });
 
 const withoutHeader = (res: MockResponse, name: string): MockResponse => withHeader(res, name, undefined);
 

@@ -2,13 +2,15 @@
 // wraps the mock's public request handler, so the mock stays as it is everywhere the fault does not reach; a test
 // compares the run against the unbroken mock with the run against the broken one. The suites never import the mock
 // (.ci/layers): a test passes the mock's createMock and listen in, and this module knows them by shape only.
+// harnessForFile() is the one set-up of a test file's harness (made before its tests, closed after them).
 
 import { parseRunJson } from '../report/json.ts';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Contract } from '../../../contracts/lib/loader.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { loadContractFile, type Contract } from '../../../contracts/lib/loader.ts';
 import { main, type MainDeps } from '../../cli.ts';
 import { defaultCommands } from '../cli/commands/index.ts';
 import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
@@ -39,7 +41,12 @@ interface Mock {
 /** The mock's public entry, passed in by the test; M is the mock's own type, so a test keeps what else it offers. */
 interface MockApi<M extends Mock = Mock> {
   createMock(options: { contract: Contract; auth: boolean }): Promise<M>;
-  listen(handle: (req: MockRequest) => MockResponse, opts: { port: number; host: string }): Promise<{ url: string; close(): Promise<void> }>;
+  listen(handle: (req: MockRequest) => MockResponse, opts: { port: number; host: string }): Promise<Listening>;
+}
+
+interface Listening {
+  url: string;
+  close(): Promise<void>;
 }
 
 export type Next = (req: MockRequest) => MockResponse;
@@ -83,6 +90,11 @@ export function wpError(status: number, code: string, data: Record<string, unkno
   return { status, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code, message: code, data: { status, ...data } }) };
 }
 
+/** The Authorization header of a user's credentials (`h.mock.credentials(role)!`), as the suite sends it. */
+export function basicAuth(c: { username: string; password: string }): string {
+  return `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
+}
+
 export function anonymous(req: MockRequest): boolean {
   return !Object.keys(req.headers).some((h) => h.toLowerCase() === 'authorization');
 }
@@ -99,10 +111,13 @@ export interface RunOptions {
   env?: Readonly<Record<string, string>>;
 }
 
-export interface Harness<M extends Mock = Mock> {
+interface Harness<M extends Mock = Mock> {
   mock: M;
   /** The suite's `test` command against the mock behind `fault`; `args` come after the harness's own. */
   run(fault: Fault | undefined, only: string, args?: readonly string[], options?: RunOptions): Promise<FaultyRun>;
+  /** The mock behind `fault` (none: the unbroken mock) on 127.0.0.1, for a test that drives the CLI itself: its URL. Open until close(). */
+  serve(fault?: Fault): Promise<string>;
+  /** Closes what serve() opened, then the mock. */
   close(): Promise<void>;
 }
 
@@ -113,13 +128,19 @@ export async function harness<M extends Mock>(api: MockApi<M>, contract: Contrac
   // A subscriber's, in MOCK_LOW_AUTH: a test that wants the signed-in half of auth_status passes --low-auth-env MOCK_LOW_AUTH.
   const lc = c ? mock.credentials('subscriber') : undefined;
   const lowAuth = lc ? `${lc.username}:${lc.password}` : undefined;
-  const run = async (fault: Fault | undefined, only: string, args: readonly string[] = [], options: RunOptions = {}): Promise<FaultyRun> => {
+  const open = new Set<Listening>();
+  const listen = async (fault: Fault | undefined, seen?: (req: MockRequest) => void): Promise<Listening> => {
     const server = await api.listen((req: MockRequest) => {
-      options.seen?.(req);
+      seen?.(req);
       const res = fault ? fault(req, mock.handleNow) : mock.handleNow(req);
       const { bodyBytes: _stale, ...rest } = res;
       return fault ? rest : res;
     }, { port: 0, host: '127.0.0.1' });
+    open.add(server);
+    return { url: server.url, close: () => (open.delete(server), server.close()) };
+  };
+  const run = async (fault: Fault | undefined, only: string, args: readonly string[] = [], options: RunOptions = {}): Promise<FaultyRun> => {
+    const server = await listen(fault, options.seen);
     const dir = await mkdtemp(join(tmpdir(), 'site-contracts-faulty-'));
     let stdout = '';
     let stderr = '';
@@ -147,7 +168,39 @@ export async function harness<M extends Mock>(api: MockApi<M>, contract: Contrac
       await rm(dir, { recursive: true, force: true });
     }
   };
-  return { mock, run, close: () => mock.close() };
+  const serve = async (fault?: Fault): Promise<string> => (await listen(fault)).url;
+  const close = async (): Promise<void> => {
+    await Promise.all([...open].map((s) => s.close()));
+    await mock.close();
+  };
+  return { mock, run, serve, close };
+}
+
+/**
+ * The harness of a test file (or of the describe it is called in): made in beforeAll, closed in afterAll. What it
+ * returns hands each call to that harness, so it is read inside tests only. `contract`: the one the file has loaded
+ * already (else it loads the contract file); `auth`: as harness()'s.
+ */
+export function harnessForFile<M extends Mock>(api: MockApi<M>, options: { contract?: Contract; auth?: boolean } = {}): Harness<M> {
+  let made: Harness<M> | undefined;
+  const the = (): Harness<M> => {
+    if (!made) throw new Error('the harness is made in beforeAll: use it inside a test');
+    return made;
+  };
+  beforeAll(async () => {
+    made = await harness(api, options.contract ?? loadContractFile(), options);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  return {
+    get mock() {
+      return the().mock;
+    },
+    run: (...args) => the().run(...args),
+    serve: (fault) => the().serve(fault),
+    close: () => the().close(),
+  };
 }
 
 export const failing = (c: CaseResult): boolean => c.status === 'failed' || c.status === 'errored';

@@ -4,23 +4,14 @@
 // update that loses one field. The same selection runs on the unbroken mock first, so only what the fault changed
 // counts, and only the oracle aimed at is expected to notice.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
-import { bodyText, harness, parse, plain, withQuery, type Fault, type Harness, type MockResponse } from './faulty-mock.ts';
+import { bodyText, harnessForFile, parse, plain, withQuery, type Fault, type MockResponse } from './faulty-mock.ts';
 import { dateOrder, judgeOrder, textOrder } from './list_order.ts';
 import { lostFields, namedKeys } from './update_keeps.ts';
 
-const contract = loadContractFile();
-let h: Harness;
-
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen });
 
 /** The answer with its JSON list rewritten; the cached bytes dropped so the adapter sends the new body. */
 function withList(res: MockResponse, edit: (list: unknown[]) => unknown[]): MockResponse {

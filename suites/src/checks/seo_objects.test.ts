@@ -3,19 +3,11 @@
 // request and positive_acceptance failed five cases for it. The suite now names events the target lists: the mock
 // accepts, and the route's other parameters are judged, which a server refusing one of them shows.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { bodyText, failedBy, failing, harness, parse, wpError, type Fault, type Harness } from './faulty-mock.ts';
+import { bodyText, failedBy, failing, harnessForFile, parse, wpError, type Fault } from './faulty-mock.ts';
 
-const contract = loadContractFile();
-let h: Harness;
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen });
 const T = 60_000;
 const ONLY = 'postSeoV1UpdateMeta,postSeoV1UpdateSchemas,positive_acceptance';
 

@@ -3,23 +3,14 @@
 // X-WP-Total, a 404 whose message is "", OPTIONS without its schema, a forced DELETE without previous, ...).
 // The faulty server is the mock's public handler wrapped by the fault, served on 127.0.0.1 (as in faults.test.ts).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import { headProblems, languageRoot } from './address_forms.ts';
 import { expectedType, mediaType } from './content_type.ts';
-import { bodyText, harness, json, parse, withHeader, withJson, type Fault, type Harness, type MockRequest } from './faulty-mock.ts';
+import { bodyText, harnessForFile, json, parse, withHeader, withJson, type Fault, type MockRequest } from './faulty-mock.ts';
 
-const contract = loadContractFile();
-let h: Harness;
-
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen });
 
 const routeOf = (req: MockRequest): string => parse(req).route;
 const queryOf = (req: MockRequest): URLSearchParams => parse(req).query;

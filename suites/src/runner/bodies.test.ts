@@ -3,23 +3,14 @@
 // for identity), and against the unbroken mock, where nothing changes.
 
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/lib/loader.ts';
+import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { harness, plain, type Fault, type Harness, type MockResponse } from '../checks/faulty-mock.ts';
+import { harnessForFile, plain, type Fault, type MockResponse } from '../checks/faulty-mock.ts';
 import type { RunResult } from '../report/model.ts';
 import type { Exchange } from '../http/types.ts';
 import { HELD_BODY_BYTES, heldForm, plainlyUnreadable, requireJson, unreadableBody } from './bodies.ts';
 
-const contract = loadContractFile();
-let h: Harness;
-
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen });
 
 const run = async (fault: Fault | undefined): Promise<RunResult> => (await h.run(fault, '/cal/v1/venues,/cal/v1/venues/{id}', [], { seed: 5 })).run;
 

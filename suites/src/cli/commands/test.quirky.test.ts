@@ -3,28 +3,14 @@
 // reads as a 404 without the envelope, and a cal/v1 DELETE without force trashes the record but answers [].
 // The run must leave nothing on it, and trash must report the [] and still send the second delete.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../../contracts/lib/loader.ts';
+import { describe, expect, it } from 'vitest';
 import { createMock, listen, type Mock } from '../../../../mock/src/index.ts';
-import { harness, plain, type Fault, type Harness, type MockRequest } from '../../checks/faulty-mock.ts';
+import { basicAuth, harnessForFile, plain, type Fault, type MockRequest } from '../../checks/faulty-mock.ts';
 import type { RunResult } from '../../report/model.ts';
 import { parseCli, type RunArgs } from '../args.ts';
 import { describeRunEnd, removalCurl } from './test.ts';
 
-const contract = loadContractFile();
-let h: Harness<Mock>;
-let mock: Mock;
-let auth: string;
-
-beforeAll(async () => {
-  h = await harness({ createMock, listen }, contract);
-  mock = h.mock;
-  const c = mock.credentials()!;
-  auth = `${c.username}:${c.password}`;
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ createMock, listen });
 
 /** Calendar posts and terms on the site, trashed ones included. */
 export function calendarRecords(m: Mock): number {
@@ -77,9 +63,9 @@ const T = 120_000;
 
 describe('a calendar plugin with controllers of its own', () => {
   it('loses none of the records the run created: legacy reads of deleted ids answer 400, trashed records read as a bare 404', async () => {
-    const before = calendarRecords(mock);
+    const before = calendarRecords(h.mock);
     const r = await run(quirky({ legacy400: true, trashed404: true, emptyDelete: true }), 'cal/v1,cal/events/v1');
-    const after = calendarRecords(mock);
+    const after = calendarRecords(h.mock);
     console.log(`quirky target: ${before} calendar records before the run, ${after} after; cleanup ${JSON.stringify({ ...(r.run.options['cleanup'] as object), left: undefined, unconfirmed: undefined })}`);
     expect(after - before, r.err).toBe(0);
     const cleanup = r.run.options['cleanup'] as { removed: number; left: unknown[]; unconfirmed: unknown[] };
@@ -128,7 +114,7 @@ describe('what cleanup could not remove', () => {
       req.method === 'DELETE' && /^\/wp-json\/cal\/v1\/venues\/\d+/.test(req.url)
         ? { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: '{"deleted":true}' }
         : plain(next(req));
-    const before = calendarRecords(mock);
+    const before = calendarRecords(h.mock);
     const r = await run(clinging, 'lifecycle,/cal/v1/venues');
     const left = r.run.cases.filter((c) => c.check === 'cleanup');
     expect(left.length).toBeGreaterThan(0);
@@ -142,8 +128,8 @@ describe('what cleanup could not remove', () => {
     expect(r.err).toMatch(/WARNING: 1 record\(s\) the run created are still on the target/);
     // Removed here with the line the report gives (the mock's own handler, as curl would reach it).
     const id = Number(/venues\/(\d+)/.exec(left[0]!.curl!)![1]);
-    mock.handleNow({ method: 'DELETE', url: `/wp-json/cal/v1/venues/${id}?force=true`, headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}` }, body: '' });
-    expect(calendarRecords(mock)).toBe(before);
+    h.mock.handleNow({ method: 'DELETE', url: `/wp-json/cal/v1/venues/${id}?force=true`, headers: { authorization: basicAuth(h.mock.credentials()!) }, body: '' });
+    expect(calendarRecords(h.mock)).toBe(before);
   }, T);
 
   it('is listed on the terminal with a curl line that removes it, credentials by the variable name', () => {

@@ -6,9 +6,10 @@ import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
-import { createMock, listen, type Listening, type MockRequest, type MockResponse } from '../../../../mock/src/index.ts';
+import { createMock, listen } from '../../../../mock/src/index.ts';
+import { harnessForFile, type Fault } from '../../checks/faulty-mock.ts';
 import { main, type MainDeps } from '../../../cli.ts';
 import { parseRunJson } from '../../report/json.ts';
 import { reportFs } from '../../report/make-directory.ts';
@@ -53,46 +54,37 @@ function argOf(command: string, flag: string): string {
 }
 
 describe('FAIL lines replay their case', () => {
-  let sound: Listening;
-  let faulty: Listening;
-  beforeAll(async () => {
-    const mock = await createMock({ contract });
-    sound = await listen(mock.handleNow, { port: 0, host: '127.0.0.1' });
-    // One fault at the edge: the event list takes per_page=101 (WordPress answers 400).
-    faulty = await listen(
-      (req: MockRequest): MockResponse =>
-        /\/cal\/v1\/events\?(.*&)?per_page=101(&|$)/.test(req.url) ? { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: '[]' } : mock.handleNow(req),
-      { port: 0, host: '127.0.0.1' },
-    );
-  });
-  afterAll(async () => {
-    await sound.close();
-    await faulty.close();
-  });
+  const h = harnessForFile({ createMock, listen }, { contract, auth: false });
+  // One fault at the edge: the event list takes per_page=101 (WordPress answers 400).
+  const perPage101: Fault = (req, next) =>
+    /\/cal\/v1\/events\?(.*&)?per_page=101(&|$)/.test(req.url) ? { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: '[]' } : next(req);
 
   it('prints the case id, a replay command and the curl line; the replay runs that case alone, and passes on the sound mock', async () => {
-    const first = await runCli(['test', '--base-url', faulty.url, '--seed', '5', '--read-only', '--only', 'getCalV1Events,negative_rejection']);
+    const sound = await h.serve();
+    const faulty = await h.serve(perPage101);
+    const first = await runCli(['test', '--base-url', faulty, '--seed', '5', '--read-only', '--only', 'getCalV1Events,negative_rejection']);
     expect(first.code).toBe(1);
     const fail = /^ {2}FAIL .*per_page.*\n {8}case: {3}(.+)\n {8}replay: (.+)\n {8}curl: {3}(.+)$/m.exec(first.out);
     expect(fail, first.out).not.toBeNull();
     const [, id, replay, curl] = fail!;
-    expect(replay).toBe(`npx site-contracts test --base-url ${faulty.url} --seed 5 --read-only --only ${argOf(replay!, '--only').includes(' ') ? `'${id}'` : id}`);
+    expect(replay).toBe(`npx site-contracts test --base-url ${faulty} --seed 5 --read-only --only ${argOf(replay!, '--only').includes(' ') ? `'${id}'` : id}`);
     expect(curl).toMatch(/^curl .*per_page=101/);
 
-    const again = await runCli(['test', '--base-url', faulty.url, '--seed', argOf(replay!, '--seed'), '--read-only', '--only', argOf(replay!, '--only')]);
+    const again = await runCli(['test', '--base-url', faulty, '--seed', argOf(replay!, '--seed'), '--read-only', '--only', argOf(replay!, '--only')]);
     expect(again.run.cases.map((c) => [c.id, c.status])).toEqual([[id, 'failed']]);
     expect(again.code).toBe(1);
 
-    const fixed = await runCli(['test', '--base-url', sound.url, '--seed', '5', '--read-only', '--only', id!]);
+    const fixed = await runCli(['test', '--base-url', sound, '--seed', '5', '--read-only', '--only', id!]);
     expect(fixed.run.cases.map((c) => [c.id, c.status])).toEqual([[id, 'passed']]);
     expect(fixed.code).toBe(0);
   });
 
   it('names a case id that did not come up, and refuses one for an operation the contract lacks', async () => {
-    const r = await runCli(['test', '--base-url', sound.url, '--seed', '5', '--read-only', '--only', 'negative_rejection:getCalV1Events:no such variant']);
+    const sound = await h.serve();
+    const r = await runCli(['test', '--base-url', sound, '--seed', '5', '--read-only', '--only', 'negative_rejection:getCalV1Events:no such variant']);
     expect(r.err).toContain('case negative_rejection:getCalV1Events:no such variant did not come up with seed 5');
     expect(r.run.cases).toEqual([]);
-    const bad = await runCli(['test', '--base-url', sound.url, '--only', 'route_presence:getNothing:']);
+    const bad = await runCli(['test', '--base-url', sound, '--only', 'route_presence:getNothing:']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--only route_presence:getNothing:: the case id names the operation getNothing, which the contract does not have');
   });
