@@ -106,11 +106,11 @@ async function linkRecords(): Promise<void> {
 
 const EMBEDDED = '/wp-json/cal/v1/events?per_page=100&search=Linked&_embed';
 
-/** `n` anonymous embedded lists (49 MB each) at once, each read whole. */
-async function embeddedLists(n: number): Promise<string> {
+/** `n` anonymous embedded lists (49 MB each) at once, each read whole; `extra` adds to the query (`&_envelope`). */
+async function embeddedLists(n: number, extra = ''): Promise<string> {
   await linkRecords();
   const t = performance.now();
-  const answers = await Promise.all(Array.from({ length: n }, (_, i) => fetch(`${BASE}${EMBEDDED}&n=${i}`).then(async (r) => ({ status: r.status, size: (await r.text()).length }))));
+  const answers = await Promise.all(Array.from({ length: n }, (_, i) => fetch(`${BASE}${EMBEDDED}${extra}&n=${i}`).then(async (r) => ({ status: r.status, size: (await r.text()).length }))));
   const whole = answers.filter((a) => a.status === 200);
   const tally = answers.map((a) => a.status).sort().join(' ');
   return `${n} lists at once (${tally}; ${whole.length} of ${((whole[0]?.size ?? 0) / 1e6).toFixed(1)} MB) in ${(performance.now() - t).toFixed(0)} ms`;
@@ -164,6 +164,8 @@ const probes: [string, Probe][] = [
   ['deep JSON 100k', posting('/wp-json/cal/v1/events', () => `{"meta":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`, signedIn)],
   ['embedded lists', () => () => embeddedLists(3)],
   ['embedded lists x8', () => () => embeddedLists(8)],
+  ['embedded lists x8 _envelope', () => () => embeddedLists(8, '&_envelope')],
+  ['embedded lists x8 _pretty', () => () => embeddedLists(8, '&_pretty')],
   ['unread embedded lists', () => () => unreadLists(8)],
 ];
 

@@ -120,30 +120,43 @@ export const ESCAPE_CHUNK = 16 * STEP_CHARS;
 
 /**
  * wpJsonEncode() in steps, for a server that answers other clients between them; a short answer is its text, at once,
- * with no step at all. Two kinds of long answer pause:
- * - a list (an answer's top-level array, unpretty) is encoded item by item, with a pause whenever LIST_TURN_CHARS
+ * with no step at all. Long answers pause:
+ * - a list (an answer's top-level array, pretty or not) is encoded item by item, with a pause whenever LIST_TURN_CHARS
  *   have been encoded since the last: a list of 100 events each embedding 500 organizers is 49 MB, and encoding it
  *   at once held every other client 3 s. A list's encoding is its items' joined, as the walk prints it.
+ * - with `room` given, a top-level object holding such a list (an `_envelope` around it) is encoded value by value,
+ *   and its lists item by item, the same way: without it, `?_embed&_envelope` built the 49 MB at once.
  * - a value whose JSON.stringify() text is more than ESCAPE_CHUNK characters (a post near the 8 MiB body cap, twice:
  *   raw and rendered; such an item of a list too) has its non-ASCII characters and `/` escaped a chunk at a time,
  *   with a pause before each. Every UTF-16 unit is escaped on its own, so cutting between the two halves of a
  *   surrogate pair changes nothing.
- * The steps are generators declared once, here, and given their state (.ci/layers/per-call-classes.ts says why).
- * With `room`, a list encoded in steps takes room for its text as it grows (a server bounds the long answers it builds
- * at once): refused room, the encoding stops and ends in `undefined`.
+ * With `room`, an answer encoded in steps takes room for its text as it grows (a server bounds the long answers it
+ * builds at once): refused room, the encoding stops and ends in `undefined`. The steps are generators declared once,
+ * here, and given their state (.ci/layers/per-call-classes.ts says why).
  */
 export function wpJsonEncodeSteps(value: unknown, opts?: { pretty?: boolean }): string | Work<string>;
-export function wpJsonEncodeSteps(value: unknown, opts: { pretty?: boolean; room?: EncodeRoom }): string | Work<string | undefined>;
-export function wpJsonEncodeSteps(value: unknown, opts: { pretty?: boolean; room?: EncodeRoom } = {}): string | Work<string | undefined> {
-  if (opts.pretty) return encodeExact(value, true);
-  // An array with a toJSON() of its own prints what that returns, which the walk handles.
-  if (Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function') return encodeList(value, opts.room);
-  return encodeItem(value);
+export function wpJsonEncodeSteps(value: unknown, opts: { pretty?: boolean; room?: EncodeRoom }): string | undefined | Work<string | undefined>;
+export function wpJsonEncodeSteps(value: unknown, opts: { pretty?: boolean; room?: EncodeRoom } = {}): string | undefined | Work<string | undefined> {
+  const pretty = opts.pretty === true;
+  if (isPlainList(value) || (opts.room !== undefined && holdsList(value))) return startSteps(containerSteps(value, pretty, opts.room));
+  return pretty ? encodeExact(value, true) : encodeItem(value);
 }
 
-/** Room for the text of a list encoded in steps: opened when the steps begin, closed (once) when they end. */
+/** Room for the text of an answer encoded in steps: opened at its first pause, closed (once) when it ends. */
 export interface EncodeRoom {
   open(): { grow(chars: number): boolean; close(): void };
+}
+
+/** An array printed as its items (one with a toJSON() of its own prints what that returns, which the walk handles). */
+function isPlainList(v: unknown): v is readonly unknown[] {
+  return Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** A plain object one of whose values is a list: worth encoding value by value. */
+function holdsList(v: unknown): v is Readonly<Record<string, unknown>> {
+  if (!isPlainObject(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+  for (const k of Object.keys(v)) if (isPlainList(v[k]) && (v[k] as unknown[]).length > 0) return true;
+  return false;
 }
 
 /** One value, unpretty: at once, or in chunks of escaping when its text is long. */
@@ -164,48 +177,99 @@ function* escapeSteps(s: string): Work<string> {
   return chunks.join('');
 }
 
-/** The items up to LIST_TURN_CHARS at once; the rest, if any, in steps. */
-function encodeList(list: readonly unknown[], room: EncodeRoom | undefined): string | Work<string | undefined> {
-  const parts: string[] = [];
-  let since = 0;
-  for (let i = 0; i < list.length; i++) {
-    if (since >= LIST_TURN_CHARS) return listSteps(list, i, parts, undefined, since, room);
-    const e = encodeItem(list[i]);
-    if (isWork(e)) return listSteps(list, i, parts, e, since, room);
-    parts.push(e);
-    since += e.length;
-  }
-  return `[${parts.join(',')}]`;
+/** Steps run at once up to their first pause: the text then, if they never paused; the rest of the steps otherwise. */
+function startSteps<T>(steps: Work<T>): T | Work<T> {
+  const r = steps.next();
+  return r.done ? r.value : resumeSteps(steps);
 }
 
-/**
- * The items of `list` from `from` on (`started`: item `from`'s steps, already begun; `built`: the characters of
- * `parts` so far), a pause first. Without room given, never `undefined`.
- */
-function* listSteps(list: readonly unknown[], from: number, parts: string[], started: Work<string> | undefined, built: number, room: EncodeRoom | undefined): Work<string | undefined> {
-  const lease = room?.open();
-  try {
-    if (lease && !lease.grow(built)) return undefined;
-    let since = LIST_TURN_CHARS;
-    for (let i = from; i < list.length; i++) {
-      let e: string | Work<string>;
-      if (i === from && started) e = started;
-      else {
-        if (since >= LIST_TURN_CHARS) {
-          yield;
-          since = 0;
-        }
-        e = encodeItem(list[i]);
-      }
-      const s = isWork(e) ? yield* e : e;
-      if (lease && !lease.grow(s.length)) return undefined;
-      parts.push(s);
-      since += s.length;
-    }
-    return `[${parts.join(',')}]`;
-  } finally {
-    lease?.close();
+function* resumeSteps<T>(steps: Work<T>): Work<T> {
+  // The pause the steps took when they were started.
+  yield;
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    yield;
   }
+}
+
+/** What a container's steps have built: its parts, the characters since the last pause, and the room they take. */
+class Built {
+  readonly parts: string[] = [];
+  #since = 0;
+  #total = 0;
+  #lease: { grow(chars: number): boolean; close(): void } | undefined;
+  constructor(private readonly room: EncodeRoom | undefined) {}
+
+  /** Adds a part; false when it is refused room. */
+  add(s: string): boolean {
+    this.parts.push(s);
+    this.#since += s.length;
+    this.#total += s.length;
+    return this.#lease === undefined || this.#lease.grow(s.length);
+  }
+
+  /** Whether to pause before the next part; the first pause opens the room, for all built so far. */
+  pause(): 'go' | 'pause' | 'refused' {
+    if (this.#since < LIST_TURN_CHARS) return 'go';
+    this.#since = 0;
+    if (this.room && !this.#lease) {
+      this.#lease = this.room.open();
+      if (!this.#lease.grow(this.#total)) return 'refused';
+    }
+    return 'pause';
+  }
+
+  close(): void {
+    this.#lease?.close();
+  }
+}
+
+/** A top-level list, or an object holding lists, part by part (its lists item by item); `undefined` if refused room. */
+function* containerSteps(value: unknown, pretty: boolean, room: EncodeRoom | undefined): Work<string | undefined> {
+  const b = new Built(room);
+  try {
+    if (isPlainList(value)) return (yield* listSteps(b, value, pretty, 0)) ? b.parts.join('') : undefined;
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, x]) => x !== undefined);
+    if (entries.length === 0) return '{}';
+    const nl = pretty ? '\n    ' : '';
+    for (let i = 0; i < entries.length; i++) {
+      const [k, x] = entries[i]!;
+      if (i > 0) {
+        const p = b.pause();
+        if (p === 'refused') return undefined;
+        if (p === 'pause') yield;
+      }
+      if (!b.add(`${i === 0 ? '{' : ','}${nl}${jsonString(k)}${pretty ? ': ' : ':'}`)) return undefined;
+      if (isPlainList(x)) {
+        if (!(yield* listSteps(b, x, pretty, 1))) return undefined;
+      } else {
+        const e = pretty ? encodeValue(x, true, 1) : encodeItem(x);
+        if (!b.add(isWork(e) ? yield* e : e)) return undefined;
+      }
+    }
+    return b.add(pretty ? '\n}' : '}') ? b.parts.join('') : undefined;
+  } finally {
+    b.close();
+  }
+}
+
+/** A list at `depth`, item by item, pausing between items when LIST_TURN_CHARS have been built since the last; false if refused room. */
+function* listSteps(b: Built, list: readonly unknown[], pretty: boolean, depth: number): Work<boolean> {
+  if (list.length === 0) return b.add('[]');
+  const nl = pretty ? `\n${'    '.repeat(depth + 1)}` : '';
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) {
+      const p = b.pause();
+      if (p === 'refused') return false;
+      if (p === 'pause') yield;
+    }
+    // Indexed: a hole in a sparse array prints null, as the walk prints it.
+    const e = pretty ? encodeValue(list[i], true, depth + 1) : encodeItem(list[i]);
+    const s = isWork(e) ? yield* e : e;
+    if (!b.add(i === 0 ? `[${nl}${s}` : `,${nl}${s}`)) return false;
+  }
+  return b.add(pretty ? `\n${'    '.repeat(depth)}]` : ']');
 }
 
 /**

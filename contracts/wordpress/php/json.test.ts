@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Encode } from '../bytes.ts';
-import { bytesString, decodeScanned, encodeExact, ESCAPE_CHUNK, LIST_TURN_CHARS, phpJsonDecode, phpUrlDecode, stringBytes, wpJsonEncode, wpJsonEncodeSteps } from './index.ts';
+import { bytesString, decodeScanned, encodeExact, ESCAPE_CHUNK, LIST_TURN_CHARS, phpJsonDecode, phpUrlDecode, stringBytes, wpJsonEncode, wpJsonEncodeSteps, type EncodeRoom } from './index.ts';
 
 /** Numbers on both sides of every notation switch of JSON.stringify and json_encode. */
 const number = fc.oneof(
@@ -111,8 +111,78 @@ describe('wpJsonEncodeSteps: a list item by item, a pause whenever LIST_TURN_CHA
     expect(r.value).toBe(wpJsonEncode(many));
     expect(r.value).toBe(encodeExact(many));
     expect(r.pauses).toBeGreaterThanOrEqual(4);
-    // Pretty is encoded at once, as before (no answer that large is asked for pretty).
-    expect(stepped(many, true).isText).toBe(true);
+    // Pretty too (`?_embed&_pretty` asked for 122 MB at once).
+    const pretty = stepped(many, true);
+    expect(pretty.value).toBe(encodeExact(many, true));
+    expect(pretty.pauses).toBeGreaterThanOrEqual(4);
+  });
+});
+
+/** wpJsonEncodeSteps(v) with room: its text, its pauses. */
+function steppedWithRoom(v: unknown, room: EncodeRoom, pretty = false): { value: string | undefined; pauses: number } {
+  const g = wpJsonEncodeSteps(v, { pretty, room });
+  if (typeof g === 'string' || g === undefined) return { value: g, pauses: 0 };
+  let pauses = 0;
+  let r = g.next();
+  for (; !r.done; r = g.next()) pauses++;
+  return { value: r.value, pauses };
+}
+
+describe('wpJsonEncodeSteps with room: an object holding lists (an _envelope) in steps too, within the room it is given', () => {
+  const unbounded: EncodeRoom = { open: () => ({ grow: () => true, close: () => undefined }) };
+
+  it('prints what the walk prints, pretty or not, for objects holding lists', () => {
+    const holder = fc.dictionary(fc.string(), fc.oneof(value, fc.array(value, { maxLength: 30 }), fc.array(fc.oneof({ arbitrary: longItem, weight: 1 }, { arbitrary: value, weight: 3 }), { maxLength: 12 })), { maxKeys: 5 });
+    fc.assert(
+      fc.property(holder, fc.boolean(), (v, pretty) => {
+        expect(steppedWithRoom(v, unbounded, pretty).value).toBe(encodeExact(v, pretty));
+      }),
+      { numRuns: 300, endOnFailure: true },
+    );
+  });
+
+  it('an envelope around a long list pauses as the list would, pretty or not', () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: i, text: `é/${'x'.repeat(LIST_TURN_CHARS / 8)}😀` }));
+    const env = { body: many, status: 200, headers: { 'X-WP-Total': 40 } };
+    for (const pretty of [false, true]) {
+      const r = steppedWithRoom(env, unbounded, pretty);
+      expect(r.value).toBe(encodeExact(env, pretty));
+      expect(r.pauses).toBeGreaterThanOrEqual(4);
+    }
+    // Without room (wpJsonEncode(), a batch's envelope), an object is one item, as before: its only pauses are its
+    // escaping's, a chunk at a time.
+    const whole = stepped(env);
+    expect(whole.value).toBe(encodeExact(env));
+    expect(whole.pauses).toBe(Math.ceil(JSON.stringify(env).length / ESCAPE_CHUNK));
+  });
+
+  it('takes room for all it builds once it first pauses, gives it back at the end, and stops when refused', () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: i, text: 'x'.repeat(LIST_TURN_CHARS / 8) }));
+    let taken = 0;
+    let most = 0;
+    let opened = 0;
+    let closed = 0;
+    const counting: EncodeRoom = {
+      open: () => {
+        opened++;
+        return {
+          grow: (n) => ((taken += n), (most = Math.max(most, taken)), true),
+          close: () => ((closed++), (taken = 0)),
+        };
+      },
+    };
+    const whole = encodeExact(many);
+    expect(steppedWithRoom(many, counting).value).toBe(whole);
+    expect([opened, closed, taken]).toEqual([1, 1, 0]);
+    expect(most).toBe(whole.length);
+    // A short list never asks.
+    expect(steppedWithRoom([1, 2, 3], counting).value).toBe('[1,2,3]');
+    expect(opened).toBe(1);
+    // Refused once past half of it: undefined, and the room given back.
+    let left = whole.length / 2;
+    const refusing: EncodeRoom = { open: () => ({ grow: (n) => (left -= n) >= 0, close: () => (closed++, undefined) }) };
+    expect(steppedWithRoom(many, refusing).value).toBeUndefined();
+    expect(closed).toBe(2);
   });
 });
 

@@ -21,7 +21,7 @@ async function linkedMock(): Promise<Mock> {
   return mock;
 }
 
-const get = (mock: Mock, n: number) => Promise.resolve(mock.respond({ method: 'GET', url: `${URL}&n=${n}`, headers: { origin: 'http://app.example' } }));
+const get = (mock: Mock, n: number, extra = '') => Promise.resolve(mock.respond({ method: 'GET', url: `${URL}${extra}&n=${n}`, headers: { origin: 'http://app.example' } }));
 
 describe('long answers being built at once', () => {
   it('one alone is answered whole, even past the budget', async () => {
@@ -49,6 +49,20 @@ describe('long answers being built at once', () => {
     // Nothing kept: two more, one after the other, are both answered whole.
     expect((await get(mock, 3)).status).toBe(200);
     expect((await get(mock, 4)).status).toBe(200);
+  }, 120_000);
+
+  // `_envelope` wraps the list in an object, and `_pretty` prints it through the walk: both were built at once, beside
+  // the budget (eight `?_embed&_envelope` at once: 1.9 GB; eight `&_pretty`, 122 MB each: 2.8 GB).
+  it.each([['_envelope', '&_envelope'], ['_pretty', '&_pretty'], ['both', '&_envelope&_pretty']])('%s: the same, one whole and one 503', async (_, extra) => {
+    const mock = await linkedMock();
+    const whole = call(mock, 'GET', `${URL}${extra}`).body;
+    expect(whole.length).toBeGreaterThan(BUDGET);
+    const [a, b] = await Promise.all([get(mock, 1, extra), get(mock, 2, extra)]);
+    expect([a.status, b.status].sort()).toEqual([200, 503]);
+    const [ok, refused] = a.status === 200 ? [a, b] : [b, a];
+    expect(ok.body).toBe(whole);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'mock_too_many_answer_bytes' });
+    expect((await get(mock, 3, extra)).status).toBe(200);
   }, 120_000);
 
   it('within the budget, two together are both answered', async () => {

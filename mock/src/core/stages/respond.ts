@@ -80,10 +80,12 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
   const answer = (body: string): MockResponse => headed(x, status, own, contentType, jsonp, body);
   if (raw) return answer(raw.text);
   if (status === 204 || data === null || data === undefined) return answer('');
-  // A long list is encoded item by item, in steps (wpJsonEncodeSteps()); a short answer at once. A read's long list
-  // may be refused room to be built (core/byte-budget.ts): it ran and changed nothing.
-  const room = building && Array.isArray(data) ? roomIn(building, SAFE_METHODS.has(req.method)) : undefined;
-  return andThen(encoded ?? wpJsonEncodeSteps(data, { pretty: g._pretty === true, ...(room ? { room } : {}) }), (json) => {
+  if (encoded !== undefined) return answer(jsonp ? `/**/${jsonp}(${encoded})` : encoded);
+  // A long list (or an object holding one: `_envelope`) is encoded item by item, in steps (wpJsonEncodeSteps()); a
+  // short answer at once. A read's may be refused room to be built (core/byte-budget.ts): it ran and changed nothing.
+  const pretty = g._pretty === true;
+  const steps = building ? wpJsonEncodeSteps(data, { pretty, room: roomIn(building, SAFE_METHODS.has(req.method)) }) : wpJsonEncodeSteps(data, { pretty });
+  return andThen(steps, (json) => {
     if (json !== undefined) return answer(jsonp ? `/**/${jsonp}(${json})` : json);
     const e = wpJsonEncode(tooManyAnswersBuilding(building!.max).body);
     return headed(x, 503, [['Retry-After', '1']], undefined, jsonp, jsonp ? `/**/${jsonp}(${e})` : e);
