@@ -3,7 +3,8 @@
 // a read's answer is a 503 (a write's always goes), and a client that reads nothing is cut after a stall, giving its
 // bytes back. A stand-in core answers bodies of a set size, so the test moves a few times LARGE bytes; raw sockets, so
 // a client stops reading exactly where told (the kernel takes a few MiB of an unread answer, hence 16 MiB).
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { openSocket } from '../testing/sockets.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockRequest, MockResponse } from '../core/types.ts';
@@ -21,17 +22,9 @@ function stand(req: MockRequest): MockResponse {
   return { status: 200, headers: { 'Content-Type': 'text/plain' }, body, ...(req.url.includes('write') ? {} : { safe: true as const }) };
 }
 
-function open(url: string): Promise<Socket> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const s = connect(Number(port), hostname, () => resolve(s));
-    s.on('error', () => undefined);
-  });
-}
-
 /** A client that asks for `path` and reads nothing of the answer. */
 async function unread(url: string, path: string): Promise<Socket> {
-  const s = await open(url);
+  const s = await openSocket(url);
   s.pause();
   s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
   return s;

@@ -1,7 +1,8 @@
 // The bytes of bodies kept at once, over all connections, are bounded: each body is capped, but clients that send
 // just under the cap and never finish held cap x sockets (30 of them: +237 MB of RSS). Small limits here, so the
 // test moves kilobytes; raw sockets, so a client stops exactly where told.
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { openSocket } from '../testing/sockets.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { Mock } from '../index.ts';
@@ -14,17 +15,9 @@ const PART = 60 * 1024;
 const BUDGET = 5 * PART;
 const TARGET = '/wp-json/cal/v1/events?_method=GET&per_page=1&_fields=id';
 
-function open(url: string): Promise<Socket> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const s = connect(Number(port), hostname, () => resolve(s));
-    s.on('error', () => undefined);
-  });
-}
-
 /** A POST declaring CAP bytes that sends `bytes` of them and then nothing. */
 async function holder(url: string, bytes: number): Promise<Socket> {
-  const s = await open(url);
+  const s = await openSocket(url);
   s.write(`POST ${TARGET} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: ${CAP}\r\n\r\n`);
   s.write(Buffer.alloc(bytes, 0x61));
   return s;
@@ -32,7 +25,7 @@ async function holder(url: string, bytes: number): Promise<Socket> {
 
 /** A whole POST of `bytes`; the raw answer once the server closes or has answered. */
 async function whole(url: string, bytes: number): Promise<string> {
-  const s = await open(url);
+  const s = await openSocket(url);
   return new Promise((resolve) => {
     let answer = '';
     s.on('data', (d: Buffer) => {

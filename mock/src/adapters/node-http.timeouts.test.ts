@@ -2,7 +2,8 @@
 // mod_reqtimeout's rule (its first bodyMs, then a second more per bodyMinBytesPerSecond bytes), so a stalled body is cut
 // with Apache's 408 page and a slow one that keeps coming is not. The rule itself is checked with fake timers (counted,
 // no waiting); over sockets, the times are injected small.
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { openSocket } from '../testing/sockets.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { bodyDeadline, clientTimeouts, watchBody, type ClientTimeouts } from './client-timeouts.ts';
@@ -50,14 +51,6 @@ describe('the body rule', () => {
   });
 });
 
-function open(url: string): Promise<Socket> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const s = connect(Number(port), hostname, () => resolve(s));
-    s.on('error', () => undefined);
-  });
-}
-
 /** Everything the server sends until it closes the connection. */
 function answerOf(s: Socket): Promise<string> {
   let got = '';
@@ -80,14 +73,14 @@ describe('slow clients over sockets', () => {
 
   it('headers that do not end in time get the 408 page and the connection is closed', async () => {
     server = await listen(stand, { port: 0, host: '127.0.0.1', timeouts: { ...clientTimeouts(600_000), headersMs: 200 } });
-    const s = await open(server.url);
+    const s = await openSocket(server.url);
     const answer = answerOf(s);
     s.write('GET /wp-json/ HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const got = await answer;
     expect(got).toMatch(/^HTTP\/1\.1 408 /);
     expect(got).toContain('<title>408 Request Timeout</title>');
     // A connection that sends nothing at all is cut the same way.
-    const silent = await open(server.url);
+    const silent = await openSocket(server.url);
     expect(await answerOf(silent)).toMatch(/^HTTP\/1\.1 408 /);
     expect(seen).toHaveLength(0);
   });
@@ -96,7 +89,7 @@ describe('slow clients over sockets', () => {
     expect(clientTimeouts().idleMs).toBe(5000);
     expect(clientTimeouts(1234).idleMs).toBe(5000);
     server = await listen(stand, { port: 0, host: '127.0.0.1', timeouts: { ...clientTimeouts(600_000), idleMs: 200 } });
-    const s = await open(server.url);
+    const s = await openSocket(server.url);
     const answer = answerOf(s);
     s.write('GET /wp-json/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     // Kept alive after the answer (no Connection: close), then closed by the server with nothing more sent: within 50
@@ -113,7 +106,7 @@ describe('slow clients over sockets', () => {
 
   it('a body that stops coming gets the 408 page, closed, and never runs', async () => {
     server = await listen(stand, { port: 0, host: '127.0.0.1', timeouts: { ...clientTimeouts(600_000), bodyMs: 200 } });
-    const s = await open(server.url);
+    const s = await openSocket(server.url);
     const answer = answerOf(s);
     s.write('POST /wp-json/cal/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"title":');
     const got = await answer;
@@ -126,7 +119,7 @@ describe('slow clients over sockets', () => {
   it('a body that keeps coming at the rate is read whole, though it takes many times the first time', async () => {
     // 200 ms, then a second more per 100 bytes; the client sends 200 bytes every 20 ms, 40 times (4 times 200 ms at least).
     server = await listen(stand, { port: 0, host: '127.0.0.1', timeouts: { ...clientTimeouts(600_000), bodyMs: 200, bodyMinBytesPerSecond: 100 } });
-    const s = await open(server.url);
+    const s = await openSocket(server.url);
     const answer = answerOf(s);
     const total = 40 * 200;
     s.write(`POST /x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: ${total}\r\nConnection: close\r\n\r\n`);
