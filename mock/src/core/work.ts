@@ -18,7 +18,7 @@ export function andThen<T, U>(v: T | Work<T>, f: (t: T) => U | Work<U>): U | Wor
 // call (`(function* () {...})()`): V8 gives every generator function it makes a hidden class of its own in the old
 // generation, which points back at the function, so until the next full collection every young-generation
 // collection kept alive all that function's closure reached (a whole batch's renderings) and promoted it.
-// `.ci/layers/one-path.test.ts` refuses such a function anywhere in the mock or the contracts' code.
+// `.ci/layers/per-call-classes.test.ts` refuses such a function anywhere in the mock or the contract layer's code.
 
 function* thenSteps<T, U>(v: Work<T>, f: (t: T) => U | Work<U>): Work<U> {
   const t = yield* v;
