@@ -5,6 +5,7 @@
 // harnessForFile() is the one set-up of a test file's harness (made before its tests, closed after them).
 
 import { parseRunJson } from '../report/json.ts';
+import { basicAuthHeader } from '../http/client.ts';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,7 +93,7 @@ export function wpError(status: number, code: string, data: Record<string, unkno
 
 /** The Authorization header of a user's credentials (`h.mock.credentials(role)!`), as the suite sends it. */
 export function basicAuth(c: { username: string; password: string }): string {
-  return `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
+  return basicAuthHeader(`${c.username}:${c.password}`);
 }
 
 export function anonymous(req: MockRequest): boolean {

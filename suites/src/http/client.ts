@@ -71,6 +71,11 @@ function allowed(method: string, intent: Intent | undefined, writes: WritePolicy
   return undefined;
 }
 
+/** The Authorization header of `user:password` credentials, as the client sends them (UTF-8, Basic). */
+export function basicAuthHeader(credentials: string): string {
+  return `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
+}
+
 export function createClient(options: ClientOptions): HttpClient {
   const clock = options.clock ?? systemClock;
   const limiter = options.limiter ?? unlimited;
@@ -89,9 +94,8 @@ export function createClient(options: ClientOptions): HttpClient {
       bodyTimeout: options.timeoutMs,
       connect: { timeout: options.timeoutMs },
     });
-  const basic = (c: string | undefined): string | undefined => (c ? `Basic ${Buffer.from(c, 'utf8').toString('base64')}` : undefined);
-  const authHeader = basic(options.credentials);
-  const lowAuthHeader = basic(options.lowCredentials);
+  const authHeader = options.credentials ? basicAuthHeader(options.credentials) : undefined;
+  const lowAuthHeader = options.lowCredentials ? basicAuthHeader(options.lowCredentials) : undefined;
   let sent = 0;
   let failuresInRow = 0;
   let down = false;
