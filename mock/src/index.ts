@@ -59,7 +59,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   // One mock per state file: the lock is taken before anything is read, and given back when the mock closes.
   const lock: StateLock | undefined = options.stateFile ? await lockStateFile(options.stateFile) : undefined;
   try {
-    if (lock && lock.tookOverFrom !== undefined) options.onNote?.(`${lock.lockPath}: process ${lock.tookOverFrom} that held it is gone; taken over`);
+    if (lock && lock.tookOverFrom !== undefined) options.onNote?.(`${lock.lockPath}: process ${lock.tookOverFrom} that held it ${lock.staleBecause ?? 'is gone'}; taken over`);
     if (lock && lock.removed.length > 0) options.onNote?.(`removed ${lock.removed.length} temporary file${lock.removed.length === 1 ? '' : 's'} of interrupted compactions: ${lock.removed.join(', ')}`);
     const generate = options.fixtures === undefined && options.fixturesDir === undefined && (options.seed !== undefined || options.eventCount !== undefined);
     if (options.fixtures || generate) {
