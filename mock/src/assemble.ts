@@ -10,7 +10,7 @@ import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
 import type { MemoSettings, MemoStats } from './core/memo.ts';
 import { createCore } from './core/serve.ts';
-import { DEFAULT_MAX_HELD, HeldAnswers } from './core/held.ts';
+import { DEFAULT_MAX_HELD, HeldAnswers, tryAgainLater } from './core/held.ts';
 import { ByteBudget, DEFAULT_MAX_ANSWER_CHARS_BUILDING } from './core/byte-budget.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
 import { createHandlerMemos } from './handlers/memos.ts';
@@ -20,6 +20,10 @@ import { siteUrlOf } from './site-url.ts';
 import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, type PageRoute } from './control-page.ts';
 import { CONTROL_PREFIX } from './core/control.ts';
 import { recordOf, RequestRing, type RequestRecord } from './request-record.ts';
+import { CommitTrace, saveRefusal } from './core/commit-trace.ts';
+import { envelope } from './wire/envelope.ts';
+import type { WpErrorResponse } from './wire/errors.ts';
+import { wpJsonEncode } from '../../contracts/wordpress/php/index.ts';
 import { TABLE_NAMES } from '../../contracts/model/tables.ts';
 
 /** How the mock behaves, whatever its data came from. */
@@ -116,20 +120,54 @@ export interface Mock {
 
 const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
 
-/** What the mock needs of a state file: when a version is on disk, and closing it. */
+/** What the mock needs of a state file: when a version is on disk (or undone), and closing it. */
 interface Durability {
-  /** `wrote`: the answer made a change (false for a read, which a failing journal does not hold up). */
-  durable(version: number, wrote?: boolean): Promise<void> | undefined;
+  /** undefined when `version` is on disk; else whether it got there (false: undone, commit-trace.ts). */
+  durable(version: number): Promise<boolean> | undefined;
   close(): Promise<void>;
 }
 
-/** The answer when a write could not be saved: the client must not take it as done. */
-function notSaved(): MockResponse {
-  return {
-    status: 500,
-    headers: { 'Content-Type': 'application/json; charset=UTF-8' },
-    body: JSON.stringify({ code: 'mock_state_not_saved', message: 'The change could not be saved: the state file cannot be written.', data: { status: 500 } }),
-  };
+/** How often a read that saw an undone state is run again before it is answered 503 (writes kept failing meanwhile). */
+const READ_AGAIN = 3;
+
+/** Headers of the answer that make no sense on its refusal (the created record's address, a list's pages). */
+const NOT_ON_REFUSALS = new Set(['Location', 'Link', 'X-WP-Total', 'X-WP-TotalPages']);
+
+/** The answer to a request whose writes were undone: WordPress's refusal (saveRefusal()), as a write answers an error. */
+function refused(res: MockResponse, error: WpErrorResponse): MockResponse {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) if (!NOT_ON_REFUSALS.has(k)) headers[k] = v;
+  headers['Content-Type'] = 'application/json; charset=UTF-8';
+  const out: MockResponse = { status: error.status, headers, body: wpJsonEncode(error.body) };
+  if (res.delayMs) out.delayMs = res.delayMs;
+  if (res.release) out.release = res.release;
+  return out;
+}
+
+/**
+ * A batch whose items' writes were partly undone: each item is its own request (WordPress's batches are not atomic),
+ * so the items that were saved keep their answers and each undone one is answered as refused; what the journal holds
+ * is what the answer says. Undefined when the answer is not the plain batch shape (`_jsonp`, `_fields`).
+ */
+function refusedItems(res: MockResponse, undone: (from: number, to: number) => boolean): MockResponse | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(res.body);
+  } catch {
+    return undefined;
+  }
+  const inner = (doc as { body?: unknown } | null)?.body;
+  const holder = (Array.isArray((doc as { responses?: unknown } | null)?.responses) ? doc : Array.isArray((inner as { responses?: unknown } | null)?.responses) ? inner : undefined) as { responses: unknown[] } | undefined;
+  if (!holder || holder.responses.length !== res.items!.length) return undefined;
+  res.items!.forEach((w, i) => {
+    if (!w || !undone(w.from, w.to)) return;
+    const e = saveRefusal(w.operation);
+    holder.responses[i] = envelope(e.body, e.status, []).body;
+  });
+  const out: MockResponse = { status: res.status, headers: res.headers, body: wpJsonEncode(doc) };
+  if (res.delayMs) out.delayMs = res.delayMs;
+  if (res.release) out.release = res.release;
+  return out;
 }
 
 /** The mock over `contract` and `store`; `persister` (a state file) holds answers until their writes are saved. */
@@ -238,24 +276,47 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     delete res.release;
     return seen(req, res, at);
   };
-  /** The answer once its write (if any) is saved: a large batch in steps, other requests served between them. */
+  /**
+   * The answer once its write (if any) is saved: a large batch in steps, other requests served between them. With a
+   * state file no answer goes out before the journal has every commit it saw or made; a commit the journal could not
+   * take was undone (store/persist.ts), so the answer is decided then (decide()).
+   */
   const respond = (req: MockRequest): MockResponse | Promise<MockResponse> => {
     const at = clock.now();
-    const before = store.version;
-    const out = core.serve(req);
-    return out instanceof Promise ? out.then((res) => saving(seen(req, res, at), before)) : saving(seen(req, out, at), before);
+    if (!persister) {
+      const out = core.serve(req);
+      return out instanceof Promise ? out.then((res) => seen(req, res, at)) : seen(req, out, at);
+    }
+    return saved(persister, req, at, 0);
   };
-  const saving = (res: MockResponse, before: number): MockResponse | Promise<MockResponse> => {
-    const saved = persister?.durable(store.version, store.version !== before);
-    return saved
-      ? saved.then(
-          () => res,
-          () => {
-            res.release?.();
-            return notSaved();
-          },
-        )
-      : res;
+  const saved = (p: Durability, req: MockRequest, at: number, again: number): MockResponse | Promise<MockResponse> => {
+    const trace = new CommitTrace(store);
+    const out = core.serve(req, trace);
+    return out instanceof Promise ? out.then((res) => settle(p, req, res, at, trace, again)) : settle(p, req, out, at, trace, again);
+  };
+  const settle = (p: Durability, req: MockRequest, res: MockResponse, at: number, trace: CommitTrace, again: number): MockResponse | Promise<MockResponse> => {
+    const wait = p.durable(trace.last);
+    if (wait === undefined && !trace.touched) {
+      trace.close();
+      return seen(req, res, at);
+    }
+    return (wait ?? Promise.resolve(true)).then(() => decide(p, req, res, at, trace, again));
+  };
+  /**
+   * What saw an undone commit: a request that wrote nothing runs again (its answer showed a state that never was); a
+   * write whose commit was undone is refused as WordPress refuses a write its database did not take; a batch keeps the
+   * answers of its saved items and refuses the others.
+   */
+  const decide = (p: Durability, req: MockRequest, res: MockResponse, at: number, trace: CommitTrace, again: number): MockResponse | Promise<MockResponse> => {
+    trace.close();
+    if (trace.readUndone) {
+      res.release?.();
+      if (again < READ_AGAIN) return saved(p, req, at, again + 1);
+      return seen(req, tryAgainLater('mock_state_not_saved', 'The state this answer read was taken back: the state file cannot be written, and writes are refused. Nothing was changed. Try again.'), at);
+    }
+    if (!trace.undoneWithin()) return seen(req, res, at);
+    const items = res.items ? refusedItems(res, (from, to) => trace.undoneWithin(from, to)) : undefined;
+    return seen(req, items ?? refused(res, saveRefusal(res.operation)), at);
   };
   return {
     handleNow,

@@ -23,6 +23,7 @@ import { parsePrefer, PREFER_MAX_LATENCY_MS, type Prefer } from './prefer.ts';
 import { createPipeline, type Served } from './pipeline.ts';
 import type { ByteBudget } from './byte-budget.ts';
 import { andThen, runNow, runYielding, type Work } from './work.ts';
+import { traced, type CommitTrace } from './commit-trace.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 
 
@@ -65,8 +66,11 @@ interface CoreOptions {
 interface Core {
   /** The answer now: work in steps (a large batch) is run through in this turn. */
   handle(req: MockRequest): MockResponse;
-  /** The answer; work in steps runs one step per turn of the event loop, so other requests are served between. */
-  serve(req: MockRequest): MockResponse | Promise<MockResponse>;
+  /**
+   * The answer; work in steps runs one step per turn of the event loop, so other requests are served between. With a
+   * `trace`, each step is run through it (what the request read and wrote, for the state file: commit-trace.ts).
+   */
+  serve(req: MockRequest, trace?: CommitTrace): MockResponse | Promise<MockResponse>;
   /** What the response memo holds. */
   responseStats(): MemoStats;
 }
@@ -160,7 +164,7 @@ export function createCore(opts: CoreOptions): Core {
 
   return {
     handle: (req) => runNow(held(req)),
-    serve: (req) => runYielding(held(req)),
+    serve: (req, trace) => runYielding(trace ? traced(trace, () => held(req)) : held(req)),
     responseStats: () => responses.stats,
   };
 }

@@ -1,3 +1,5 @@
+import type { Operation } from '../../../contracts/lib/types.ts';
+
 // The mock's core speaks plain data: a request in, a response out. Adapters (node:http, MSW) translate their own
 // request objects into these, so the same core serves a port, a test's fetch, or a benchmark in-process.
 
@@ -41,6 +43,20 @@ export interface MockResponse {
    * dropped because its client left. Calling it again does nothing.
    */
   release?: () => void;
+  /** The operation that answered (pipeline.ts): what a write that cannot be saved is refused as (commit-trace.ts). */
+  operation?: Pick<Operation, 'kind' | 'resource'>;
+  /**
+   * A batch's answer: for each entry of its `responses`, the versions its item's commits lie in (from, to] and the
+   * item's operation, or undefined for an item that ran no write. With a state file, an item whose write was undone
+   * is answered as refused, the others as they ran (assemble.ts).
+   */
+  items?: readonly (ItemWrites | undefined)[];
+}
+
+export interface ItemWrites {
+  from: number;
+  to: number;
+  operation?: Pick<Operation, 'kind' | 'resource'>;
 }
 
 /** Side effects the core needs, passed in so tests and benchmarks control them. */
