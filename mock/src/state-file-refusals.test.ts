@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshMock, ORIGIN } from './testing/harness.ts';
-import { nodePersistFs, type FileHandleLike, type PersistFs } from './store/persist.ts';
+import { faultyJournalFs } from './testing/faulty-fs.ts';
 import type { Mock } from './index.ts';
 import type { MockResponse } from './core/types.ts';
 
@@ -21,29 +21,6 @@ const stateFile = () => {
   dirs.push(d);
   return join(d, 'state.json');
 };
-
-/** Node's file operations, except that the journal's writes fail while `failing()` says so (half the bytes written). */
-function faultyFs(failing: () => string | undefined): PersistFs {
-  return {
-    ...nodePersistFs,
-    open: async (path, flags, mode) => {
-      const fh = await nodePersistFs.open(path, flags, mode);
-      if (!path.endsWith('.journal')) return fh;
-      const faulty: FileHandleLike = {
-        write: async (data) => {
-          const code = failing();
-          if (code === undefined) return fh.write(data);
-          await fh.write(data.subarray(0, data.byteLength >> 1));
-          throw Object.assign(new Error(`${code}: injected`), { code });
-        },
-        sync: () => fh.sync(),
-        truncate: (n) => fh.truncate(n),
-        close: () => fh.close(),
-      };
-      return faulty;
-    },
-  };
-}
 
 interface Answer {
   status: number;
@@ -71,7 +48,7 @@ describe('a write the state file cannot save', () => {
   it('is answered as WordPress answers a write its database refused, and is not applied: creates, updates, deletes, terms, add-ons, reset', async () => {
     let full = false;
     const path = stateFile();
-    const mock = await freshMock({ stateFile: path, stateFs: faultyFs(() => (full ? 'ENOSPC' : undefined)) });
+    const mock = await freshMock({ stateFile: path, stateFs: faultyJournalFs(() => (full ? 'ENOSPC' : undefined)) });
     try {
       const venues = (await send(mock, 'GET', '/wp-json/cal/v1/venues?per_page=100')).json as { id: number; title: { rendered: string } }[];
       const [first, second] = venues;
@@ -119,7 +96,7 @@ describe('a write the state file cannot save', () => {
 
   it('a read that saw the refused write is answered without it', async () => {
     let full = false;
-    const mock = await freshMock({ stateFile: stateFile(), stateFs: faultyFs(() => (full ? 'EIO' : undefined)) });
+    const mock = await freshMock({ stateFile: stateFile(), stateFs: faultyJournalFs(() => (full ? 'EIO' : undefined)) });
     try {
       const before = (await send(mock, 'GET', '/wp-json/cal/v1/venues?per_page=100&orderby=id&order=desc')).res.body;
       full = true;
@@ -140,7 +117,7 @@ describe('a write the state file cannot save', () => {
     let writes = 0;
     let failAt = -1;
     const path = stateFile();
-    const mock = await freshMock({ stateFile: path, stateFs: faultyFs(() => (++writes === failAt ? 'ENOSPC' : undefined)) });
+    const mock = await freshMock({ stateFile: path, stateFs: faultyJournalFs(() => (++writes === failAt ? 'ENOSPC' : undefined)) });
     const names = Array.from({ length: 12 }, (_, i) => `Batch item ${i}`);
     let answers: { status: number; body: { code?: string; title?: { raw: string } } }[] = [];
     try {
