@@ -11,7 +11,8 @@ import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
 import type { MemoSettings, MemoStats } from './core/memo.ts';
 import { createCore } from './core/serve.ts';
 import { DEFAULT_MAX_HELD, HeldAnswers, tryAgainLater } from './core/held.ts';
-import { ByteBudget, DEFAULT_MAX_ANSWER_CHARS_BUILDING } from './core/byte-budget.ts';
+import { ByteBudget, clientOf, DEFAULT_MAX_ANSWER_CHARS_BUILDING, type Client } from './core/byte-budget.ts';
+import { authenticate } from './core/permissions.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
 import { createHandlerMemos } from './handlers/memos.ts';
 import { Discovery, isBatchable } from './handlers/discovery.ts';
@@ -116,6 +117,11 @@ export interface Mock {
   cacheStats(): Record<string, MemoStats>;
   /** The last requests to the REST routes, newest first (what GET /__mock/ lists). */
   recentRequests(): readonly RequestRecord[];
+  /**
+   * Who a request is from, for the bounds shared between clients (core/byte-budget.ts): its address (`client`, as
+   * the adapter saw the connection) and, when its credentials check out, its user. The node adapter's `clientOf`.
+   */
+  clientOf(req: Pick<MockRequest, 'headers' | 'client'>): Client;
 }
 
 const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
@@ -341,6 +347,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
       await persister?.close();
     },
     recentRequests: () => recent.list(),
+    clientOf: (req) => clientOf(req.client, authenticate(req.headers.authorization, store)?.id),
     cacheStats: () => ({
       responses: core.responseStats(),
       renders: memos.renders.stats,

@@ -83,7 +83,7 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
     const color = process.stdout.isTTY === true && !process.env['NO_COLOR'];
     server = await listen(
       withRequestLog((req) => mock.respond(req), { level, color, write: (line) => process.stdout.write(`${line}\n`) }),
-      { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs) },
+      { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs), clientOf: (req) => mock.clientOf(req) },
     );
   } catch (err) {
     const e = err as NodeJS.ErrnoException;

@@ -17,6 +17,7 @@ import { assembleMock, type Mock, type MockBehaviour } from './assemble.ts';
 
 export type { MockRequest, MockResponse, Clock } from './core/types.ts';
 export type { Credentials, Mock, MockBehaviour } from './assemble.ts';
+export type { Client } from './core/byte-budget.ts';
 export { listen, nodeHandler, type Listening } from './adapters/node-http.ts';
 
 /** The bundled fixtures (fixtures/ of the checkout or of the installed package), with a trailing separator. */

@@ -30,7 +30,7 @@ function procStat(pid: number): { name: string; parent: number } | undefined {
   }
 }
 
-export const systemProcessView: ProcessView = { parent: () => process.ppid, stat: procStat };
+const systemProcessView: ProcessView = { parent: () => process.ppid, stat: procStat };
 
 /** Shells that npm runs a script or a bin in, and that only wait for it. */
 const SHELLS = new Set(['sh', 'dash', 'bash', 'zsh', 'ash', 'ksh', 'mksh', 'busybox']);

@@ -12,7 +12,7 @@ import { wpError, type WpErrorResponse } from '../wire/errors.ts';
 import { isWork, type Work } from './work.ts';
 
 /** What a trace needs of the store. */
-export interface Versioned {
+interface Versioned {
   readonly version: number;
   onUndo(listener: (from: number, to: number) => void): () => void;
 }

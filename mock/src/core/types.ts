@@ -20,6 +20,11 @@ export interface MockRequest {
   origin?: string;
   /** The adapter stopped reading a body larger than its limit; `body` is then absent. */
   oversize?: boolean;
+  /**
+   * The client's address as the adapter saw the connection (never a header): with the credentials, who the request
+   * is from, for the bounds shared between clients (core/byte-budget.ts). Absent in process: one client.
+   */
+  client?: string;
 }
 
 export interface MockResponse {

@@ -100,7 +100,7 @@ export interface Commit {
 export type Listener = (change: StoreChange, commit: Commit) => void;
 
 /** Commits from `from` (exclusive) to `to` (inclusive) were undone; the state is as it was at `from`. */
-export type UndoListener = (from: number, to: number) => void;
+type UndoListener = (from: number, to: number) => void;
 
 /** What one commit replaced, so that it can be undone while the state file has not taken it (persist.ts). */
 interface UndoEntry {

@@ -61,7 +61,7 @@ interface Holder {
 }
 
 /** The processes of this system, passed in so tests can make pids live, dead or reused. */
-export interface ProcessTable {
+interface ProcessTable {
   /** Whether a process with this pid exists. */
   alive(pid: number): boolean;
   /** When it started, as the system keeps it (undefined where it does not say). */
