@@ -11,6 +11,8 @@ import { BODIES_AT_THE_CAP_IN_FLIGHT, tooManyBodyBytes } from './body-budget.ts'
 import { ByteBudget, clientOf, type Client, type Shortage } from '../core/byte-budget.ts';
 import { clientTimeouts, watchBody, type ClientTimeouts } from './client-timeouts.ts';
 import { errorPage, onClientError } from './connection-errors.ts';
+import { STEPPED_BODY_BYTES } from '../core/pipeline.ts';
+import { Utf8StrictPieces } from '../../../contracts/wordpress/bytes.ts';
 
 export type Handle = (req: MockRequest) => MockResponse | Promise<MockResponse>;
 
@@ -143,7 +145,7 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     send(res, { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: CRASH_BODY }, out, who);
   };
 
-  const run = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, oversize: boolean, from: Asker) => {
+  const run = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, oversize: boolean, from: Asker, text?: string) => {
     const mreq: MockRequest = {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
@@ -152,6 +154,7 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
       origin: servedOrigin(req),
       ...(from.address !== undefined ? { client: from.address } : {}),
       ...(body ? { body } : {}),
+      ...(text !== undefined ? { text } : {}),
       ...(oversize ? { oversize: true } : {}),
     };
     let answer: MockResponse | Promise<MockResponse>;
@@ -207,6 +210,8 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     // also counted against the budget of all bodies kept at once, until its answer is out or its client gone.
     const chunks: Buffer[] = [];
     let size = 0;
+    // A large body is decoded as it arrives, a piece per chunk, so the core does not decode megabytes in one go.
+    let pieces: Utf8StrictPieces | undefined;
     const account = budget.open(true, from.who);
     res.once('close', () => account.close());
     const watch = watchBody(Date.now, timeouts, () => {
@@ -231,11 +236,18 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
         const shortage = account.refused;
         stopReading();
         tooBusy(req, res, from, shortage);
-      } else chunks.push(c);
+      } else {
+        chunks.push(c);
+        if (pieces) pieces.add(c);
+        else if (size >= STEPPED_BODY_BYTES) {
+          pieces = new Utf8StrictPieces();
+          for (const earlier of chunks) pieces.add(earlier);
+        }
+      }
     };
     const onEnd = () => {
       watch.stop();
-      run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false, from);
+      run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false, from, pieces?.end());
     };
     req.on('data', onData);
     req.on('end', onEnd);

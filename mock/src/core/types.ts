@@ -13,6 +13,11 @@ export interface MockRequest {
   /** Raw body bytes (or text); absent when the request had none. */
   body?: string | Uint8Array;
   /**
+   * The body's text, when the adapter decoded the bytes as they arrived (only when they are valid UTF-8): the core
+   * takes it instead of decoding `body` again, at once (node-http.ts does so for bodies of 256 KiB or more).
+   */
+  text?: string;
+  /**
    * The site URL the adapter serves (`http://127.0.0.1:4010`): the node adapter's listening address, MSW's `origin`
    * option or the intercepted URL's origin. Links are built on it when the mock was given no `siteUrl`. An adapter
    * never fills it from the Host header.
