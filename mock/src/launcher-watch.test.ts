@@ -6,34 +6,28 @@ import { startedByNpm, watchLauncher, type ProcessView } from './launcher-watch.
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
+type Tree = Record<number, { name: string; parent: number }>;
+
 /** npm (100) → sh (200) → the mock, unless told otherwise; `tree` is changed by the test as processes end. */
-function view(tree: Record<number, { name: string; parent: number }>, parent = { pid: 200 }): ProcessView {
+function view(tree: Tree, parent = { pid: 200 }): ProcessView {
   return { parent: () => parent.pid, stat: (pid) => tree[pid] };
 }
 
 describe('watchLauncher', () => {
-  it('npm → sh → mock: the shell ending (npm passed SIGTERM to it) stops the mock', () => {
+  it.each([
+    ['the shell ending (npm passed SIGTERM to it): the mock is given to init', 'npm run mock', (tree: Tree, parent: { pid: number }) => void (parent.pid = 1)],
+    ['npm ending alone (SIGHUP, SIGKILL): the shell lives on, given to init', 'npm exec site-', (tree: Tree) => void (tree[200] = { name: 'dash', parent: 1 })],
+  ])('npm → sh → mock, %s: the mock stops, once', (_, npmName, end) => {
     const parent = { pid: 200 };
-    const tree = { 100: { name: 'npm run mock', parent: 1 }, 200: { name: 'sh', parent: 100 } };
+    const tree: Tree = { 100: { name: npmName, parent: 1 }, 200: { name: 'sh', parent: 100 } };
     const gone = vi.fn();
     watchLauncher(gone, { view: view(tree, parent) });
     vi.advanceTimersByTime(1000);
     expect(gone).not.toHaveBeenCalled();
-    parent.pid = 1; // the shell is gone: the mock was given to init
+    end(tree, parent);
     vi.advanceTimersByTime(250);
     expect(gone).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1000);
-    expect(gone).toHaveBeenCalledTimes(1);
-  });
-
-  it('npm → sh → mock: npm ending alone (SIGHUP, SIGKILL: the shell lives on, given to init) stops the mock', () => {
-    const tree: Record<number, { name: string; parent: number }> = { 100: { name: 'npm exec site-', parent: 1 }, 200: { name: 'dash', parent: 100 } };
-    const gone = vi.fn();
-    watchLauncher(gone, { view: view(tree) });
-    vi.advanceTimersByTime(1000);
-    expect(gone).not.toHaveBeenCalled();
-    tree[200] = { name: 'dash', parent: 1 };
-    vi.advanceTimersByTime(250);
     expect(gone).toHaveBeenCalledTimes(1);
   });
 

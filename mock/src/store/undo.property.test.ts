@@ -2,21 +2,21 @@
 // of mutator (posts, terms, add-on records, settings, a reset), undoing back to any earlier version gives exactly the
 // state of that version: the snapshot (records in their order, sequences, settings), who owns each slug, and a store
 // that goes on writing from there as one that never saw the undone writes. The version moves on, never back.
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFixtures } from './load-fixtures.ts';
+import { sharedFixtures, TEST_NOW } from '../testing/harness.ts';
 import type { FixtureSet, Lang, PostType, TermType } from '../../../contracts/model/records.ts';
 import { createStore, Store, StoreError } from './store.ts';
 
 let fixtures: FixtureSet;
 beforeAll(async () => {
-  fixtures = await loadFixtures(fileURLToPath(new URL('../../../fixtures/', import.meta.url)));
+  fixtures = await sharedFixtures();
 });
 
-const NOW = new Date('2026-11-01T10:00:00Z');
-const POST_TYPES = ['event', 'venue', 'organizer'] as const;
-const TERM_TYPES = ['category', 'tag'] as const;
+const NOW = new Date(TEST_NOW);
+const TYPES = { posts: ['event', 'venue', 'organizer'], terms: ['category', 'tag'] } as const;
+const POST_TYPES = TYPES.posts;
+const TERM_TYPES = TYPES.terms;
 
 /** A write, by what it does and to which of the records there are (`pick` chooses among them). */
 type Op =
