@@ -243,7 +243,7 @@ class StateFile implements Persister {
   }
 
   /**
-   * The journal did not take `batch`: it and every commit after it are undone in memory at once (in this turn, so no
+   * The journal did not take a group: it and every commit after it are undone in memory at once (in this turn, so no
    * request builds on them), the journal is cut back to where it was, and then their answers are refusals. What a
    * write left of a line must be cut off before anything else is written; if that fails too, every later write is
    * refused until it can be.
@@ -332,11 +332,16 @@ class StateFile implements Persister {
     // be undone. Between two flushes no other code runs, so right after one that left nothing queued is such a moment.
     let taken: { data: ReturnType<Store['snapshot']>; txn: number; from: number } | undefined;
     for (let round = 0; round < COMPACT_FLUSH_ROUNDS && !taken; round++) {
-      await this.#exclusive(async () => {
+      const flushed = await this.#exclusive(async () => {
         await this.#flushQueue();
         if (this.#queue.length > 0 || this.#store.version !== this.#durableVersion) return;
         taken = { data: this.#store.snapshot(), txn: this.#durableTxn, from: this.#stats.journalBytes };
-      });
+      }).then(
+        () => true,
+        // The journal refused the writes (said once, by the flush): no compaction now, the next one tries again.
+        () => false,
+      );
+      if (!flushed) break;
     }
     // Writes kept coming faster than they were saved: the next flush asks again.
     if (!taken) {
@@ -373,6 +378,8 @@ class StateFile implements Persister {
         if (this.#failed === undefined && this.#stats.journalBytes > 0) await this.compact();
       } finally {
         this.#closed = true;
+        // Nothing will settle what comes now: keep no undo for it.
+        this.#store.keepUndo(false);
         await this.#exclusive(async () => this.#fh?.close()).catch(() => undefined);
       }
     })();

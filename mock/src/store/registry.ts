@@ -238,9 +238,10 @@ export class Registry implements RegistryView {
 
   // ---- undo, while a state file has not taken a commit ----------------------------------------------
 
-  /** From now on every commit can be undone until it is settled. */
-  keepUndo(): void {
-    this.#undo ??= [];
+  /** From now on every commit can be undone until it is settled; `false`: no longer (what was kept is let go). */
+  keepUndo(keep = true): void {
+    if (keep) this.#undo ??= [];
+    else this.#undo = undefined;
   }
 
   /** The commits up to `version` are saved: they are never undone, and what they replaced is let go. */

@@ -139,10 +139,11 @@ export class Store {
 
   /**
    * From now on every commit can be undone until it is settled (persist.ts calls this: a commit is applied at once,
-   * so that the requests after it see it, but no answer that saw it goes out before the journal has it).
+   * so that the requests after it see it, but no answer that saw it goes out before the journal has it); `false` when
+   * the state file closes.
    */
-  keepUndo(): void {
-    this.#reg.keepUndo();
+  keepUndo(keep = true): void {
+    this.#reg.keepUndo(keep);
   }
 
   /** The commits up to `version` are saved: they will not be undone. */
