@@ -560,6 +560,27 @@ describe('a write the journal cannot take is refused and not applied, whatever f
     expect(again.store.venues.get(ok.id)?.title).toBe('Saved');
   });
 
+  it('a journal that cannot be opened again after a compaction: the next write is refused and not applied, the one after saved', async () => {
+    const fs = new MemoryFs();
+    const errors: unknown[] = [];
+    const { store, persister } = await open(fs, { errors });
+    store.createPost('venue', { title: 'Before the compaction' });
+    expect(await saved(store, persister)).toBe(true);
+    let opens = 0;
+    fs.failOn = (s) => (s === `open ${JOURNAL} a` && ++opens <= 2 ? Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }) : undefined);
+    // The swap's reopen fails: the compaction says so, and the old handle (of the file the rename replaced) is let go.
+    await expect(persister.compact()).rejects.toThrow('EMFILE');
+    const before = store.snapshot();
+    store.createPost('venue', { title: 'Refused: no journal to write to' });
+    expect(await saved(store, persister)).toBe(false);
+    expect(diffSnapshots(before, store.snapshot())).toEqual([]);
+    const kept = store.createPost('venue', { title: 'Saved in the new journal' });
+    expect(await saved(store, persister)).toBe(true);
+    const again = await open(fs.restart());
+    expect(diffSnapshots(store.snapshot(), again.store.snapshot())).toEqual([]);
+    expect(again.store.venues.get(kept.id)?.title).toBe('Saved in the new journal');
+  });
+
   it('a compaction snapshots only what the journal took: a refused write is never in the state file', async () => {
     const fs = new MemoryFs();
     const { store, persister } = await open(fs, { compactAfterBytes: 1 });
