@@ -11,8 +11,8 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { templateKey, type LiveDescriptor } from '../diff/descriptor.ts';
 import type { Exchange } from '../http/types.ts';
-import type { Finding, Unit } from '../runner/unit.ts';
-import { header } from './wp.ts';
+import type { Finding, Unit } from './kit/unit.ts';
+import { header } from './kit/wp.ts';
 
 export const ALLOW_HEADER = 'allow_header';
 

@@ -11,9 +11,9 @@
 
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange } from '../http/types.ts';
-import type { Finding, Unit } from '../runner/unit.ts';
-import { findingPlace, FirstProblemPerOperation } from './per-operation.ts';
-import { describeAnswer, wpError } from './wp.ts';
+import type { Finding, Unit } from './kit/unit.ts';
+import { findingPlace, FirstProblemPerOperation } from './kit/per-operation.ts';
+import { describeAnswer, wpError } from './kit/wp.ts';
 
 export const AUTH_STATUS = 'auth_status';
 

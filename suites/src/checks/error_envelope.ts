@@ -6,10 +6,10 @@
 
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange } from '../http/types.ts';
-import type { Finding, Unit } from '../runner/unit.ts';
+import type { Finding, Unit } from './kit/unit.ts';
 import { ERROR_ENVELOPE } from './negative_rejection.ts';
-import { findingPlace, FirstProblemPerOperation } from './per-operation.ts';
-import { envelopeProblem } from './wp.ts';
+import { findingPlace, FirstProblemPerOperation } from './kit/per-operation.ts';
+import { envelopeProblem } from './kit/wp.ts';
 
 /**
  * Judged as each answer arrives, so a unit keeps at most one exchange per operation (the first bad one), not

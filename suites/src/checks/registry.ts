@@ -2,7 +2,7 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import { NOT_A_SERVER_ERROR } from '../runner/run.ts';
-import type { Send, Unit } from '../runner/unit.ts';
+import type { Send, Unit } from './kit/unit.ts';
 import { ALLOW_HEADER, AllowHeaders } from './allow_header.ts';
 import { AUTH_STATUS, AuthRefusals } from './auth_status.ts';
 import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';

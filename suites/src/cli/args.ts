@@ -17,7 +17,7 @@ import {
   type ShardInfo,
 } from '../report/model.ts';
 import { DEFAULT_REPORT_DIR } from '../report/write.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 import { HEADER_EXPECTS, headerSecrets, isAuthorization, parseHeaders, shownHeader, type ExtraHeader } from './headers.ts';
 import { tokenize, type FlagValues } from './tokenize.ts';
 

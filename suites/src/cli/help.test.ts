@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../cli.ts';
 import { ALLOWED, COMMANDS, parseCli, type Flag } from './args.ts';
 import { EXAMPLES } from './help.ts';
-import { captureDeps } from './testing.ts';
+import { captureDeps } from '../testing/cli.ts';
 
 async function help(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const t = captureDeps();

@@ -13,15 +13,15 @@ import type { CaseResult, SeverityPolicy } from '../report/model.ts';
 import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
 import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
-import { ErrorEnvelopes } from '../checks/sweeps.ts';
-import { findingPlace } from '../checks/per-operation.ts';
+import { ErrorEnvelopes } from '../checks/error_envelope.ts';
+import { findingPlace } from '../checks/kit/per-operation.ts';
 import { CONTENT_TYPE, ContentTypes } from '../checks/content_type.ts';
-import { plainlyUnreadable, requireJson } from './bodies.ts';
+import { plainlyUnreadable, requireJson } from '../checks/kit/bodies.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
 import { leftoverCases } from './leftovers.ts';
-import { Ledger } from './ledger.ts';
+import { Ledger } from '../checks/kit/ledger.ts';
 import { unitSeed } from './select.ts';
-import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
+import { namespaceLabel, type Finding, type Unit, type UnitEnv } from '../checks/kit/unit.ts';
 
 export const NOT_A_SERVER_ERROR = 'not_a_server_error';
 

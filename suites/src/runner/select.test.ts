@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { CHECKS, planAll } from '../checks/index.ts';
-import { UsageError } from '../cli/errors.ts';
+import { CHECKS, planAll } from '../checks/registry.ts';
+import { UsageError } from '../errors.ts';
 import { fnv1a, inShard, parseFilter, select, unitSeed } from './select.ts';
 
 const contract = loadContractFile();

@@ -7,9 +7,9 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../errors.ts';
 import type { ShardInfo } from '../report/model.ts';
-import type { Unit } from './unit.ts';
+import type { Unit } from '../checks/kit/unit.ts';
 
 export interface Filter {
   namespaces: Set<string>;

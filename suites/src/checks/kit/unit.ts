@@ -2,14 +2,14 @@
 // probe); a unit sends its requests and emits findings, and the runner turns findings into report
 // cases. Sharding, --only/--skip and seeds work on units, whose ids do not change between runs.
 
-import type { Contract } from '../../../contracts/lib/loader.ts';
-import type { Operation } from '../../../contracts/lib/types.ts';
-import type { WritePolicy } from '../http/client.ts';
-import type { RouteStyle } from '../http/target.ts';
-import type { Exchange, Outgoing } from '../http/types.ts';
-import type { Severity } from '../report/model.ts';
-import type { Outcome } from '../report/policy.ts';
-import type { LiveDescriptor } from '../diff/descriptor.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import type { WritePolicy } from '../../http/client.ts';
+import type { RouteStyle } from '../../http/target.ts';
+import type { Exchange, Outgoing } from '../../http/types.ts';
+import type { Severity } from '../../report/model.ts';
+import type { Outcome } from '../../report/policy.ts';
+import type { LiveDescriptor } from '../../diff/descriptor.ts';
 import type { Ledger } from './ledger.ts';
 
 /** What a check concluded about one thing it looked at; the runner turns it into a report case. */

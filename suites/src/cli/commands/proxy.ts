@@ -15,7 +15,7 @@ import { reachRoot } from '../../http/preflight.ts';
 import { prismArgv, prismEntry, PrismMissingError, proxyContract } from '../../proxy/prism.ts';
 import { REST_ROUTE_ROOT, type ProxyArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../errors.ts';
 import { processTestDeps, type SignalSource } from './test.ts';
 
 interface ProxyDeps {

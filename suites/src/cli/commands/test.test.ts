@@ -13,7 +13,7 @@ import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { createMock, listen, type Listening, type Mock, type MockRequest, type MockResponse } from '../../../../mock/src/index.ts';
 import { main, type MainDeps } from '../../../cli.ts';
 import type { RunResult } from '../../report/model.ts';
-import { startServer, sendJson } from '../../http/testing.ts';
+import { startServer, sendJson } from '../../testing/server.ts';
 import { defaultCommands } from './index.ts';
 import { makeTestCommand, processTestDeps, type SignalSource, type TestDeps } from './test.ts';
 import { parseRunJson } from '../../report/json.ts';
