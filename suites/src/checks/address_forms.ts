@@ -15,7 +15,7 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import { REST_ROUTE_ROOT } from '../cli/args.ts';
+import { REST_ROUTE_ROOT } from '../http/target.ts';
 import { describeCut, jsonBody, type Exchange, type Outgoing, type Received } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
