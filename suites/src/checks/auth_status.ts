@@ -13,25 +13,14 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Finding, Unit } from './kit/unit.ts';
 import { findingPlace, FirstProblemPerOperation } from './kit/per-operation.ts';
-import { describeAnswer, wpError } from './kit/wp.ts';
+import { permissionRefusal } from './kit/refusals.ts';
+import { describeAnswer } from './kit/wp.ts';
 
 export const AUTH_STATUS = 'auth_status';
-
-const PERMISSION_CODE = /forbidden|cannot|not_allowed|unauthori[sz]ed|permission|not_logged_in|authorization_required|access_denied/i;
-export const LOGIN_CODE = /password|username|credential|token|jwt|nonce|login/i;
 
 /** Whether the request went with the run's WordPress credentials (a run with them refuses -H Authorization). */
 function signedIn(e: Exchange, hasCredentials: boolean): boolean {
   return hasCredentials && Object.keys(e.request.headers).some((h) => h.toLowerCase() === 'authorization');
-}
-
-/** The refusal's code when the answer is a refusal for permission; undefined for anything else. */
-export function permissionRefusal(e: Exchange): string | undefined {
-  const r = e.response;
-  if (!r || (r.status !== 401 && r.status !== 403)) return undefined;
-  const code = wpError(r)?.code;
-  if (!code || !PERMISSION_CODE.test(code) || LOGIN_CODE.test(code)) return undefined;
-  return code;
 }
 
 /** What is wrong with a permission refusal's status for who asked; undefined when it is WordPress's. */

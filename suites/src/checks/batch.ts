@@ -14,7 +14,7 @@ import { liveEndpoint } from '../diff/descriptor.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
-import { writeBlocker } from './lifecycle.ts';
+import { writeBlocker } from './kit/writes.ts';
 import { noSuchRoute } from './kit/probes.ts';
 import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
 import { blamedParams, describeAnswer, transportOutcome, wpError } from './kit/wp.ts';

@@ -13,7 +13,8 @@ import type { Exchange, Outgoing } from '../http/types.ts';
 import { answerDifference } from './kit/compare.ts';
 import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
 import { ERROR_ENVELOPE } from './negative_rejection.ts';
-import { goneOrTrashed, writeBlocker } from './lifecycle.ts';
+import { goneOrTrashed } from './lifecycle.ts';
+import { writeBlocker } from './kit/writes.ts';
 import { calendarResources, createOwn } from './kit/resources.ts';
 import { describeAnswer, header, transportOutcome, wpError } from './kit/wp.ts';
 

@@ -15,7 +15,7 @@ import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
 import { createdId } from './kit/ledger.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
-import { writeBlocker } from './lifecycle.ts';
+import { writeBlocker } from './kit/writes.ts';
 import { calendarResources, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
 import { describeAnswer, sourceOf, transportOutcome } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';

@@ -13,7 +13,7 @@ import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
 import { createdId } from './kit/ledger.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
-import { writeBlocker } from './lifecycle.ts';
+import { writeBlocker } from './kit/writes.ts';
 import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
 import { describeAnswer, transportOutcome } from './kit/wp.ts';
 

@@ -23,6 +23,7 @@ import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
 import { calendarResources, createOwn, idOf, listRecords, type CalendarResource } from './kit/resources.ts';
 import { RESPONSE_SHAPE, shapeFinding } from './response_shape.ts';
 import { FORCED_DELETE, forcedDeleteFinding } from './forced_delete.ts';
+import { writeBlocker } from './kit/writes.ts';
 
 export { FORCED_DELETE };
 import { describeAnswer, envelopeProblem, header, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
@@ -357,12 +358,6 @@ export function planLifecycle(contract: Contract): Unit[] {
     }
   }
   return units;
-}
-
-export function writeBlocker(env: UnitEnv): string | undefined {
-  if (env.readOnly) return '--read-only: the suite writes nothing';
-  if (!env.hasCredentials) return 'no credentials (--auth-env): the suite writes nothing';
-  return undefined;
 }
 
 function routesServed(env: UnitEnv, ops: readonly Operation[]): boolean {

@@ -20,7 +20,7 @@ import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/lib/arbitr
 import { SAFE_METHODS, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import { createdId } from './kit/ledger.ts';
-import { fnv1a } from '../runner/select.ts';
+import { fnv1a } from './kit/hash.ts';
 import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
 import { constraints, toOutgoing, violations, withBody, withPath, type Constraint, type WireRequest } from './kit/generate.ts';
 import { otherReadingAllows, readingCreatesRecords, undeclared } from './kit/marks.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { CHECKS, planAll } from '../checks/registry.ts';
 import { UsageError } from '../errors.ts';
-import { fnv1a, inShard, parseFilter, select, unitSeed } from './select.ts';
+import { fnv1a } from '../checks/kit/hash.ts';
+import { inShard, parseFilter, select, unitSeed } from './select.ts';
 
 const contract = loadContractFile();
 const units = planAll(contract);

@@ -14,7 +14,7 @@ import type { Outcome } from '../../report/policy.ts';
 import { createdId } from './ledger.ts';
 import type { UnitEnv } from './unit.ts';
 import { fillTemplate } from '../../http/target.ts';
-import { LOGIN_CODE, permissionRefusal } from '../auth_status.ts';
+import { LOGIN_CODE, permissionRefusal } from './refusals.ts';
 import { minimalCreateBody, type CalendarResource } from './resources.ts';
 import { describeAnswer, transportOutcome, wpError } from './wp.ts';
 

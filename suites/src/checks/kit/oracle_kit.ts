@@ -10,9 +10,9 @@ import { fillTemplate } from '../../http/target.ts';
 import { jsonBody, type Exchange } from '../../http/types.ts';
 import type { Severity } from '../../report/model.ts';
 import { createdId } from './ledger.ts';
-import { fnv1a } from '../../runner/select.ts';
+import { fnv1a } from './hash.ts';
 import type { Finding, Unit, UnitEnv } from './unit.ts';
-import { writeBlocker } from '../lifecycle.ts';
+import { writeBlocker } from './writes.ts';
 import { calendarResources, idOf, listRecords, minimalCreateBody, nameText, type CalendarResource } from './resources.ts';
 import { describeAnswer, transportOutcome } from './wp.ts';
 
