@@ -10,8 +10,8 @@
 // front answers (error_envelope reports the body).
 
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Exchange } from '../http/types.ts';
-import type { Finding, Unit } from './kit/unit.ts';
+import type { Exchange, Outgoing } from '../http/types.ts';
+import type { AnswerSweep, Finding, Unit } from './kit/unit.ts';
 import { findingPlace, FirstProblemPerOperation } from './kit/per-operation.ts';
 import { permissionRefusal } from './kit/refusals.ts';
 import { describeAnswer } from './kit/wp.ts';
@@ -36,13 +36,14 @@ function authStatusProblem(e: Exchange, hasCredentials: boolean): string | undef
 }
 
 /** Judged as each answer arrives; keeps at most the first wrong exchange per operation. */
-export class AuthRefusals {
+export class AuthRefusals implements AnswerSweep {
   private readonly sweep = new FirstProblemPerOperation(() => ({ anonymous: 0 }));
 
   constructor(private readonly hasCredentials: boolean) {}
 
-  add(op: Operation | undefined, e: Exchange): void {
-    if (permissionRefusal(e) === undefined) return;
+  add(op: Operation | undefined, e: Exchange, sent: Outgoing): void {
+    // The low user's refusals have their own case (permissions.ts, low-user:…): one cause, one finding.
+    if (sent.auth === 'low' || permissionRefusal(e) === undefined) return;
     const slot = this.sweep.add(op, e, () => authStatusProblem(e, this.hasCredentials));
     if (!signedIn(e, this.hasCredentials)) slot.anonymous++;
   }

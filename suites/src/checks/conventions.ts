@@ -12,7 +12,7 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange, Outgoing } from '../http/types.ts';
 import { answerDifference } from './kit/compare.ts';
 import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
-import { ERROR_ENVELOPE } from './negative_rejection.ts';
+import { ERROR_ENVELOPE } from './error_envelope.ts';
 import { goneOrTrashed } from './lifecycle.ts';
 import { writeBlocker } from './kit/writes.ts';
 import { calendarResources, createOwn } from './kit/resources.ts';

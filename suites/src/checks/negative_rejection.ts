@@ -27,13 +27,13 @@ import { otherReadingAllows, readingCreatesRecords, undeclared } from './kit/mar
 import { resourceFor } from './kit/resources.ts';
 import { baseOf, harmlessBatch, unusedPathValues } from './kit/probes.ts';
 import { credentialedTwin, withTwin } from './kit/anonymous_refusal.ts';
+import { ERROR_ENVELOPE } from './error_envelope.ts';
 import { collapsing, refusedIdentifier, unknowables } from './kit/identifiers.ts';
 import { referenceFields, referenceValues } from './kit/references.ts';
 import { negativeTarget, type PathTarget } from './kit/targets.ts';
 import { blamedParams, describeAnswer, envelopeProblem, isNoRoute, sourceOf, topName, transportOutcome, wpError } from './kit/wp.ts';
 
 export const NEGATIVE_REJECTION = 'negative_rejection';
-export const ERROR_ENVELOPE = 'error_envelope';
 
 /**
  * How many requests each constraint gets: every constraint at least one, and a parameter with fewer

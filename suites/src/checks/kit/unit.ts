@@ -84,6 +84,17 @@ export interface Unit {
   run(env: UnitEnv): Promise<void>;
 }
 
+/**
+ * A check judged on every answer of every unit as it arrives (not_a_server_error, error_envelope, content_type,
+ * auth_status, allow_header): the runner makes one per unit, hands it each exchange, and emits its findings when the
+ * unit ends. It keeps what it judges, never every body: a unit may send hundreds of requests.
+ */
+export interface AnswerSweep {
+  /** One answer the unit got; `op` attributes it, `sent` is the request as the unit asked for it. */
+  add(op: Operation | undefined, e: Exchange, sent: Outgoing): void;
+  findings(unit: Unit): Finding[];
+}
+
 /** Display name of a namespace in reports and in --only/--skip. */
 export function namespaceLabel(ns: string): string {
   return ns === '' ? 'root' : ns;
