@@ -24,8 +24,6 @@ import { calendarResources, createOwn, idOf, listRecords, type CalendarResource 
 import { RESPONSE_SHAPE, shapeFinding } from './response_shape.ts';
 import { FORCED_DELETE, forcedDeleteFinding } from './forced_delete.ts';
 import { writeBlocker } from './kit/writes.ts';
-
-export { FORCED_DELETE };
 import { describeAnswer, envelopeProblem, header, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 

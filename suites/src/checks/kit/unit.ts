@@ -33,7 +33,7 @@ export interface Finding {
 }
 
 /** Sends a request on behalf of a unit; `op` attributes it, for not_a_server_error. */
-export type Send = (o: Outgoing, op?: Operation) => Promise<Exchange>;
+type Send = (o: Outgoing, op?: Operation) => Promise<Exchange>;
 
 export interface UnitEnv {
   contract: Contract;
