@@ -8,7 +8,7 @@
 // FAMILIES when it plans, and one row below. registry.test.ts proves the row and the module agree.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
-import type { Severity } from '../report/model.ts';
+import type { CaseResult, Severity } from '../report/model.ts';
 import type { AnswerSweep, Unit, UnitEnv } from './kit/unit.ts';
 import { ALLOW_HEADER, AllowHeaders } from './allow_header.ts';
 import { AUTH_STATUS, AuthRefusals } from './auth_status.ts';
@@ -346,6 +346,17 @@ export function planAll(contract: Contract): Unit[] {
 /** One sweep per selected check that judges every answer, for one unit (the runner hands it each exchange). */
 export function answerSweeps(env: UnitEnv, selected: ReadonlySet<string>): AnswerSweep[] {
   return CHECKS.flatMap((c) => (c.sweep && selected.has(c.name) ? [c.sweep(env)] : []));
+}
+
+/**
+ * The cases of a run whose severity their check's row does not declare (or whose check has no row), as `id: severity`.
+ * A skipped case and the runner's not-run and crash cases carry the documented default of any check: they gate nothing
+ * of the check's own. The tests hold every run to this (testing/faulty-mock.ts, the mock's full run).
+ */
+export function undeclaredSeverities(cases: readonly Pick<CaseResult, 'id' | 'check' | 'status' | 'severity' | 'variant'>[]): string[] {
+  return cases
+    .filter((c) => c.status !== 'skipped' && !/^(not-run|crash):/.test(c.variant ?? '') && !CHECKS.find((row) => row.name === c.check)?.severity.some((s) => s.level === c.severity))
+    .map((c) => `${c.id}: ${c.severity}`);
 }
 
 /** A row's severities as the README's tables write them: `documented; convention for a 401/403 before validating`. */
