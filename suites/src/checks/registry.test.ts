@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { CHECKS, planAll, PLANNERS, SELECTABLE_CHECKS, severityText, type CheckRow, type Family } from './registry.ts';
+import { CHECKS, planAll, PLANNERS, SELECTABLE_CHECKS, severityText, undeclaredSeverities, type CheckRow, type Family } from './registry.ts';
 
 const contract = loadContractFile();
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -90,6 +90,20 @@ describe('the registry of checks', () => {
     const carried = new Set(units.flatMap((u) => u.checks));
     expect([...SELECTABLE_CHECKS].sort()).toEqual([...carried].sort());
     expect(SELECTABLE_CHECKS).not.toContain('cleanup');
+  });
+
+  it("names a judged case whose severity its row does not declare, and lets skips and the runner's not-run cases by", () => {
+    const c = (id: string, status: 'passed' | 'failed' | 'skipped', severity: 'documented' | 'convention' | 'assumed', variant = '') => ({ id, check: id.split(':')[0]!, status, severity, variant });
+    expect(
+      undeclaredSeverities([
+        c('pagination:getCalV1Events:headers', 'failed', 'convention'),
+        c('pagination:getCalV1Events:links', 'failed', 'documented'),
+        c('unknown_id:getCalV1EventsById:id', 'failed', 'assumed'),
+        c('cors:getCalV1:preflight', 'skipped', 'documented'),
+        c('cors:getCalV1:not-run:cors:getCalV1', 'failed', 'documented', 'not-run:cors:getCalV1'),
+        c('redirects:-:x', 'passed', 'convention'),
+      ]),
+    ).toEqual(['pagination:getCalV1Events:links: documented', 'redirects:-:x: convention']);
   });
 
   it('leaves every row its promises as an empty list until the catalogue of promises lands', () => {
