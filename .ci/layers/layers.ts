@@ -17,7 +17,82 @@ export interface Layer {
   imports: readonly string[];
   /** Whether its files other than tests may import packages and node: modules (the WordPress layer runs in a browser as it is). */
   packages: boolean;
+  /**
+   * Layers inside it, held to the same rule between its own files: every file other than a test is in one of them.
+   * A test sits above the code it tests and may import any of them.
+   */
+  inner?: readonly Layer[];
 }
+
+/**
+ * The suites inside: what a run is built from first, the command line last. A check never reaches the runner or the
+ * command line, the runner reads the registry and never a check's module, and only tests import the test harnesses.
+ */
+const SUITES_INNER: readonly Layer[] = [
+  {
+    name: 'suites/errors',
+    holds: 'the errors the command line turns into exit codes (suites/src/errors.ts), thrown from the layers below it',
+    paths: ['suites/src/errors.ts'],
+    imports: [],
+    packages: true,
+  },
+  {
+    name: 'suites/report',
+    holds: "the report: its model, cases, writers and views, and the descriptor comparison they show (report/, diff/)",
+    paths: ['suites/src/report/', 'suites/src/diff/'],
+    imports: ['suites/errors'],
+    packages: true,
+  },
+  {
+    name: 'suites/http',
+    holds: 'the wire: the HTTP client, targets and route styles, the preflight, the Prism proxy (http/, proxy/)',
+    paths: ['suites/src/http/', 'suites/src/proxy/'],
+    imports: ['suites/errors', 'suites/report'],
+    packages: true,
+  },
+  {
+    name: 'suites/kit',
+    holds: 'what checks are built from (checks/kit/): the unit, finding and sweep types, the ledger, the helpers; no check',
+    paths: ['suites/src/checks/kit/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http'],
+    packages: true,
+  },
+  {
+    name: 'suites/checks',
+    holds: 'the checks, one module each (checks/)',
+    paths: ['suites/src/checks/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit'],
+    packages: true,
+  },
+  {
+    name: 'suites/registry',
+    holds: 'the table of the checks (checks/registry.ts)',
+    paths: ['suites/src/checks/registry.ts'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit', 'suites/checks'],
+    packages: true,
+  },
+  {
+    name: 'suites/runner',
+    holds: "the runner (runner/): selection, units run, findings made cases, cleanup; it reads the registry, never a check's module",
+    paths: ['suites/src/runner/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit', 'suites/registry'],
+    packages: true,
+  },
+  {
+    name: 'suites/cli',
+    holds: 'the command line (cli/, suites/cli.ts, suites/bin/)',
+    paths: ['suites/src/cli/', 'suites/cli.ts', 'suites/bin/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit', 'suites/registry', 'suites/runner'],
+    packages: true,
+  },
+  {
+    name: 'suites/testing',
+    holds: "the suites' test harnesses (testing/), which only tests import",
+    paths: ['suites/src/testing/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit', 'suites/checks', 'suites/registry', 'suites/runner', 'suites/cli'],
+    packages: true,
+  },
+];
 
 export const LAYERS: readonly Layer[] = [
   {
@@ -68,6 +143,7 @@ export const LAYERS: readonly Layer[] = [
     paths: ['suites/'],
     imports: ['wordpress', 'contract', 'generators'],
     packages: true,
+    inner: SUITES_INNER,
   },
   {
     name: 'ci',
@@ -118,10 +194,10 @@ export function resolveSpecifier(from: string, specifier: string, packageNames: 
   return own;
 }
 
-export function layerOf(path: string): Layer | undefined {
+export function layerOf(path: string, layers: readonly Layer[] = LAYERS): Layer | undefined {
   let best: Layer | undefined;
   let length = -1;
-  for (const layer of LAYERS) {
+  for (const layer of layers) {
     for (const p of layer.paths) {
       const hit = p.endsWith('/') ? path.startsWith(p) : path === p;
       if (hit && p.length > length) {
@@ -144,8 +220,24 @@ export function checkEdge(edge: ImportEdge): string | undefined {
   }
   const to = layerOf(edge.to);
   if (!to) return `${edge.to} is in no layer of .ci/layers/layers.ts: add its folder to the table`;
-  if (to === from || from.imports.includes(to.name)) return undefined;
+  if (to === from) return from.inner ? checkInner(edge.from, edge.to, from, from.inner) : undefined;
+  if (from.imports.includes(to.name)) return undefined;
   if (EXCEPTIONS.some((e) => e.from.test(edge.from) && e.to === edge.to)) return undefined;
+  return forbidden(from, to);
+}
+
+/** An import between two files of a layer with inner layers, held to those. */
+function checkInner(fromPath: string, toPath: string, outer: Layer, inner: readonly Layer[]): string | undefined {
+  const from = layerOf(fromPath, inner);
+  const test = isTest(fromPath);
+  if (!from && !test) return `${fromPath} is in no inner layer of ${outer.name} (.ci/layers/layers.ts): add its folder to the table`;
+  const to = layerOf(toPath, inner);
+  if (!to) return `${toPath} is in no inner layer of ${outer.name} (.ci/layers/layers.ts): add its folder to the table`;
+  if (test || to === from || from!.imports.includes(to.name)) return undefined;
+  return forbidden(from!, to);
+}
+
+function forbidden(from: Layer, to: Layer): string {
   return `${from.name} may not import ${to.name}: ${from.name} holds ${from.holds}; it may import ${from.imports.length ? from.imports.join(', ') : 'nothing of the project'}`;
 }
 

@@ -9,9 +9,9 @@ import { parsePhpQuery } from '../../../contracts/lib/arbitraries/index.ts';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import type { Exchange } from '../http/types.ts';
-import { basicAuth, bodyText, harnessForFile, parse, withQuery, wpError, type Fault, type MockRequest, type MockResponse, type RunOptions } from './faulty-mock.ts';
-import type { WireRequest } from './generate.ts';
-import { retryWithout } from './retry.ts';
+import { basicAuth, bodyText, harnessForFile, parse, withQuery, wpError, type Fault, type MockRequest, type MockResponse, type RunOptions } from '../testing/faulty-mock.ts';
+import type { WireRequest } from './kit/generate.ts';
+import { retryWithout } from './kit/retry.ts';
 
 const contract = loadContractFile();
 const h = harnessForFile({ createMock, listen }, { contract });

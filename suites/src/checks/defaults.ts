@@ -14,13 +14,13 @@ import { render } from '../../../contracts/lib/arbitraries/wire.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
-import { answerDifference } from './compare.ts';
-import { toOutgoing, type WireRequest } from './generate.ts';
-import { undeclared } from './marks.ts';
-import { referenceFields, referenceValues, withReferences } from './references.ts';
-import { listRecords } from './resources.ts';
-import { describeAnswer, sourceOf, transportOutcome, wholeNumberHeader } from './wp.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
+import { answerDifference } from './kit/compare.ts';
+import { toOutgoing, type WireRequest } from './kit/generate.ts';
+import { undeclared } from './kit/marks.ts';
+import { referenceFields, referenceValues, withReferences } from './kit/references.ts';
+import { listRecords } from './kit/resources.ts';
+import { describeAnswer, sourceOf, transportOutcome, wholeNumberHeader } from './kit/wp.ts';
 
 export const DEFAULTS = 'defaults';
 

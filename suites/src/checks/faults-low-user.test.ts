@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { Exchange } from '../http/types.ts';
-import { basicAuth, failedBy, harnessForFile, json, withJson, type Fault, type MockRequest } from './faulty-mock.ts';
-import { lowUserVerdict } from './low_user.ts';
+import { basicAuth, failedBy, harnessForFile, json, withJson, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
+import { lowUserVerdict } from './kit/low_user.ts';
 
 const h = harnessForFile({ createMock, listen });
 const T = 60_000;

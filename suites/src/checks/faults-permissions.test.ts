@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { anonymous, bodyText, failedBy, harness, harnessForFile, json, parse, withHeader, withJson, wpError, type Fault } from './faulty-mock.ts';
+import { anonymous, bodyText, failedBy, harness, harnessForFile, json, parse, withHeader, withJson, wpError, type Fault } from '../testing/faulty-mock.ts';
 
 const contract = loadContractFile();
 const h = harnessForFile({ createMock, listen }, { contract });

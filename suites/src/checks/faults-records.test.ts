@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { failedBy, harnessForFile, json, parse, withJson, wpError, type Fault } from './faulty-mock.ts';
+import { failedBy, harnessForFile, json, parse, withJson, wpError, type Fault } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 const T = 60_000;

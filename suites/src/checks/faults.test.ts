@@ -21,7 +21,7 @@ import {
   type MockRequest,
   type MockResponse,
   type Next,
-} from './faulty-mock.ts';
+} from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 

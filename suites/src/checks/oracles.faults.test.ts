@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
-import { bodyText, harnessForFile, parse, plain, withQuery, type Fault, type MockResponse } from './faulty-mock.ts';
+import { bodyText, harnessForFile, parse, plain, withQuery, type Fault, type MockResponse } from '../testing/faulty-mock.ts';
 import { dateOrder, judgeOrder, textOrder } from './list_order.ts';
 import { lostFields, namedKeys } from './update_keeps.ts';
 

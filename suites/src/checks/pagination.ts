@@ -10,9 +10,9 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Received } from '../http/types.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { listRecords } from './resources.ts';
-import { describeAnswer, header, transportOutcome, wholeNumberHeader, wpError } from './wp.ts';
+import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { listRecords } from './kit/resources.ts';
+import { describeAnswer, header, transportOutcome, wholeNumberHeader, wpError } from './kit/wp.ts';
 
 export const PAGINATION = 'pagination';
 

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { bodyText, failedBy, failing, harnessForFile, parse, wpError, type Fault } from './faulty-mock.ts';
+import { bodyText, failedBy, failing, harnessForFile, parse, wpError, type Fault } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 const T = 60_000;

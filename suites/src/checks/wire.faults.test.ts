@@ -8,7 +8,7 @@ import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import { headProblems, languageRoot } from './address_forms.ts';
 import { expectedType, mediaType } from './content_type.ts';
-import { bodyText, harnessForFile, json, parse, withHeader, withJson, type Fault, type MockRequest } from './faulty-mock.ts';
+import { bodyText, harnessForFile, json, parse, withHeader, withJson, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli, reportableOptions, secretHeadersOf, secretsOf, type RunArgs } from './args.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 const env = {};
 const parse = (line: string, e: Record<string, string> = env) => parseCli(line.split(' ').filter(Boolean), e);

@@ -17,7 +17,8 @@ import {
   type ShardInfo,
 } from '../report/model.ts';
 import { DEFAULT_REPORT_DIR } from '../report/write.ts';
-import { UsageError } from './errors.ts';
+import { REST_ROUTE_ROOT } from '../http/target.ts';
+import { UsageError } from '../errors.ts';
 import { HEADER_EXPECTS, headerSecrets, isAuthorization, parseHeaders, shownHeader, type ExtraHeader } from './headers.ts';
 import { tokenize, type FlagValues } from './tokenize.ts';
 
@@ -36,9 +37,6 @@ export const DEFAULTS = {
   workers: 4,
   maxDuration: '60m',
 } as const;
-
-/** Marks the `?rest_route=` style API root of sites without pretty permalinks. */
-export const REST_ROUTE_ROOT = '/?rest_route=';
 
 interface AuthRef {
   /** The variable the credentials came from; curl lines and messages name it instead of the value. */

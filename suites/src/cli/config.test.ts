@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli.ts';
 import type { RunArgs } from './args.ts';
 import { configValues, findConfig, type ConfigFile } from './config.ts';
-import { UsageError } from './errors.ts';
-import { captureDeps } from './testing.ts';
+import { UsageError } from '../errors.ts';
+import { captureDeps } from '../testing/cli.ts';
 import { defaultCommands } from './commands/index.ts';
 
 /** An in-memory directory: path -> text. */

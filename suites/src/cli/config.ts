@@ -15,7 +15,7 @@
 import { basename, extname, join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { ALLOWED, COMMANDS, FLAG_SPECS, NOT_IN_CONFIG, type Command, type ConfigValues, type Flag } from './args.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 import { parseHeader } from './headers.ts';
 import { suggestion, type FlagValue, type FlagValues } from './tokenize.ts';
 

@@ -2,6 +2,7 @@
 // exactly the flags that command takes and example command lines. Kept next to the parser, and every
 // flag described once here, so a new flag and its description change together.
 
+import { SELECTABLE_CHECKS } from '../checks/registry.ts';
 import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
 import { ALLOWED, COMMANDS, DEFAULTS, FLAG_SPECS, type Command, type Flag } from './args.ts';
 import { CONFIG_FILE, PACKAGE_KEY } from './config.ts';
@@ -182,6 +183,21 @@ export function usage(toolName: string): string {
   return lines.join('\n') + '\n';
 }
 
+/** Words joined by ", " into lines of at most `width` characters, each indented. */
+function wrapped(words: readonly string[], indent: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const [i, w] of words.entries()) {
+    const word = i < words.length - 1 ? `${w},` : w;
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(' '.repeat(indent) + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(' '.repeat(indent) + line);
+  return lines;
+}
+
 export function commandUsage(toolName: string, command: Command): string {
   const lines = [`Usage: ${toolName} ${SYNOPSIS[command]}`, '', SUMMARY[command] + '.'];
   for (const g of GROUPS) {
@@ -189,6 +205,7 @@ export function commandUsage(toolName: string, command: Command): string {
     if (flags.length === 0) continue;
     lines.push('', `${g.title}:`, ...flagLines(flags));
   }
+  if (command === 'test') lines.push('', 'Checks (names for --only and --skip):', ...wrapped(SELECTABLE_CHECKS, 2, 100));
   lines.push('', 'Examples:');
   for (const e of EXAMPLES[command]) lines.push(`  ${toolName} ${e.line}`, `      ${e.what}`);
   lines.push('', 'Exit codes:', ...EXIT_CODES[command].map((l) => `  ${l}`));

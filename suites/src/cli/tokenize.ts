@@ -4,7 +4,7 @@
 
 import { parseArgs } from 'node:util';
 import { closest, distance } from 'fastest-levenshtein';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 interface FlagSpec {
   type: 'string' | 'boolean';

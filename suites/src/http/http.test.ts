@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TargetUnreachableError } from '../cli/errors.ts';
+import { TargetUnreachableError } from '../errors.ts';
 import { createClient, CUT_BODY_KEPT_BYTES, type ClientOptions } from './client.ts';
 import { encodeQuery } from './encode.ts';
 import { reachRoot } from './preflight.ts';
 import { tokenBucket, type Clock } from './rate.ts';
 import { routeUrl } from './target.ts';
 import { describeCut, jsonBody } from './types.ts';
-import { sendJson, startServer, type TestServer } from './testing.ts';
+import { sendJson, startServer, type TestServer } from '../testing/server.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {

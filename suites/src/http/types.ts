@@ -47,7 +47,7 @@ export interface Received {
   body: string;
   /** Set when the body was longer than the client reads: `body` is only its beginning, and is not parsed. */
   bodyCut?: BodyCut;
-  /** The body's length in bytes when `body` keeps only its beginning (a finding held past its answer: runner/bodies.ts heldForm()). */
+  /** The body's length in bytes when `body` keeps only its beginning (a finding held past its answer: checks/kit/bodies.ts heldForm()). */
   bodyBytes?: number;
   /**
    * Whether the body parsed as JSON as it arrived, before redaction (a secret blanked inside a string can leave

@@ -74,7 +74,7 @@ function recordResponse(
   if (!keepBody || response.body === undefined) return recorded;
   const cut = truncateUtf8(response.body, RESPONSE_BODY_LIMIT);
   recorded.body = cut.text;
-  // bodyBytes: the body was already cut to its beginning while a check held it (runner/bodies.ts heldForm()).
+  // bodyBytes: the body was already cut to its beginning while a check held it (checks/kit/bodies.ts heldForm()).
   if (cut.truncated || response.bodyBytes !== undefined) {
     recorded.bodyTruncated = true;
     recorded.bodyBytes = response.bodyBytes ?? cut.bytes;

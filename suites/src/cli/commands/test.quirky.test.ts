@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen, type Mock } from '../../../../mock/src/index.ts';
-import { basicAuth, harnessForFile, plain, type Fault, type MockRequest } from '../../checks/faulty-mock.ts';
+import { basicAuth, harnessForFile, plain, type Fault, type MockRequest } from '../../testing/faulty-mock.ts';
 import type { RunResult } from '../../report/model.ts';
 import { parseCli, type RunArgs } from '../args.ts';
 import { describeRunEnd, removalCurl } from './test.ts';

@@ -8,7 +8,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { Contract } from '../../../../contracts/lib/loader.ts';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
-import { CHECKS, planAll } from '../../checks/index.ts';
+import { planAll, SELECTABLE_CHECKS } from '../../checks/registry.ts';
 import { createClient, type WritePolicy } from '../../http/client.ts';
 import { checkCredentials, reachRoot } from '../../http/preflight.ts';
 import type { LiveDescriptor } from '../../diff/descriptor.ts';
@@ -18,14 +18,14 @@ import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
 import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
 import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
-import type { Unit } from '../../runner/unit.ts';
+import type { Unit } from '../../checks/kit/unit.ts';
 import type { Leftover } from '../../runner/cleanup.ts';
 import { removalRequest } from '../../runner/leftovers.ts';
 import { toCurl } from '../../report/curl.ts';
 import { durationLabel, reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
 import type { CaseResult } from '../../report/model.ts';
-import { CredentialsRefusedError, UsageError } from '../errors.ts';
+import { CredentialsRefusedError, UsageError } from '../../errors.ts';
 import { checkLowCredentials } from '../../http/low-preflight.ts';
 import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
@@ -65,8 +65,8 @@ function writePolicy(args: RunArgs): WritePolicy {
 export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandler<RunArgs> {
   return async (args, ctx) => {
     const contract = deps.loadContract();
-    const only = parseFilter(args.only, contract, CHECKS, '--only');
-    const skip = parseFilter(args.skip, contract, CHECKS, '--skip');
+    const only = parseFilter(args.only, contract, SELECTABLE_CHECKS, '--only');
+    const skip = parseFilter(args.skip, contract, SELECTABLE_CHECKS, '--skip');
     const seed = args.seed ?? deps.randomSeed();
     const runId = deps.randomRunId();
     const startedAt = ctx.now();
@@ -134,7 +134,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
           );
         }
       }
-      const { units, checks } = select(planAll(contract), CHECKS, only, skip);
+      const { units, checks } = select(planAll(contract), SELECTABLE_CHECKS, only, skip);
       const mine = units.filter((u) => inShard(u.id, args.shard));
       ctx.stderr.write(
         `site-contracts: testing ${args.baseUrl} (API root ${args.apiRoot}), seed ${seed}, ${mine.length} units` +

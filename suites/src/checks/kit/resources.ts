@@ -2,12 +2,12 @@
 // hand: for each namespace and resource, the operations a lifecycle needs and how the suite makes and
 // recognises a record of its own (the marker goes into the field that names the record).
 
-import type { Contract } from '../../../contracts/lib/loader.ts';
-import type { Operation } from '../../../contracts/lib/types.ts';
-import type { UnitEnv } from '../runner/unit.ts';
-import { createdId } from '../runner/ledger.ts';
-import { fillTemplate } from '../http/target.ts';
-import type { Exchange } from '../http/types.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import type { UnitEnv } from './unit.ts';
+import { createdId } from './ledger.ts';
+import { fillTemplate } from '../../http/target.ts';
+import type { Exchange } from '../../http/types.ts';
 
 export const CALENDAR_NAMESPACES = ['cal/v1', 'cal/events/v1'] as const;
 

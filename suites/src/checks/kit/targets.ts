@@ -5,9 +5,9 @@
 // and a read one the target lists for that route. Where neither can be had (no credentials, a route whose records
 // the suite cannot make or find), the path names no record, as before: the case is then judged as it comes.
 
-import type { Operation } from '../../../contracts/lib/types.ts';
-import { jsonBody, SAFE_METHODS } from '../http/types.ts';
-import type { UnitEnv } from '../runner/unit.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import { jsonBody, SAFE_METHODS } from '../../http/types.ts';
+import type { UnitEnv } from './unit.ts';
 import { unusedPathValues } from './probes.ts';
 import { referenceFields, referenceValues, refKey } from './references.ts';
 import { createOwn, resourceFor } from './resources.ts';

@@ -2,9 +2,9 @@
 // write route without writing. They carry nothing but the broken parameter and what the operation
 // requires, and on `{id}`/`{slug}` routes they name no record of the site's.
 
-import type { Operation } from '../../../contracts/lib/types.ts';
-import type { UnitEnv } from '../runner/unit.ts';
-import { bodyValues } from '../../../contracts/lib/arbitraries/index.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import type { UnitEnv } from './unit.ts';
+import { bodyValues } from '../../../../contracts/lib/arbitraries/index.ts';
 import { keepOnly, withBody, type Constraint, type WireRequest, type WireValue } from './generate.ts';
 import { minimalCreateBody, resourceFor } from './resources.ts';
 import { topName } from './wp.ts';

@@ -3,7 +3,7 @@
 // entry, each on its own. Nothing takes a record off the ledger during the run: a check that saw its
 // record "gone" saw only that it no longer reads, which a trashed record on many sites does too.
 
-import { jsonBody, type Exchange } from '../http/types.ts';
+import { jsonBody, type Exchange } from '../../http/types.ts';
 
 export interface Created {
   namespace: string;

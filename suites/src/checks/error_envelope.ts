@@ -6,16 +6,17 @@
 
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange } from '../http/types.ts';
-import type { Finding, Unit } from '../runner/unit.ts';
-import { ERROR_ENVELOPE } from './negative_rejection.ts';
-import { findingPlace, FirstProblemPerOperation } from './per-operation.ts';
-import { envelopeProblem } from './wp.ts';
+import type { AnswerSweep, Finding, Unit } from './kit/unit.ts';
+import { findingPlace, FirstProblemPerOperation } from './kit/per-operation.ts';
+import { envelopeProblem } from './kit/wp.ts';
+
+export const ERROR_ENVELOPE = 'error_envelope';
 
 /**
  * Judged as each answer arrives, so a unit keeps at most one exchange per operation (the first bad one), not
  * every body it was sent: a target may answer each request with megabytes.
  */
-export class ErrorEnvelopes {
+export class ErrorEnvelopes implements AnswerSweep {
   private readonly sweep = new FirstProblemPerOperation();
 
   add(op: Operation | undefined, e: Exchange): void {

@@ -5,11 +5,11 @@
 // parameter, enum value and edge: the route's cases that could not be judged are kept, as skipped, pointing to it.
 // A refusal of a value the documents allow, and an acceptance, are still judged as they come.
 
-import type { Operation } from '../../../contracts/lib/types.ts';
-import { textKind } from '../../../contracts/lib/arbitraries/index.ts';
-import type { Exchange } from '../http/types.ts';
-import { heldForm } from '../runner/bodies.ts';
-import type { Finding, UnitEnv } from '../runner/unit.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import { textKind } from '../../../../contracts/lib/arbitraries/index.ts';
+import type { Exchange } from '../../http/types.ts';
+import { heldForm } from './bodies.ts';
+import type { Finding, UnitEnv } from './unit.ts';
 import { refKey, type ReferenceField, type ReferenceValues } from './references.ts';
 import { namedByRefusal } from './retry.ts';
 import { describeAnswer, wpError } from './wp.ts';

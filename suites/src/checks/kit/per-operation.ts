@@ -1,9 +1,9 @@
 // What the run-wide sweeps (error_envelope, auth_status, content_type) keep of a unit's answers: per operation, how
 // many they judged and the first one that was wrong, never every body (a target may answer each with megabytes).
 
-import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Exchange } from '../http/types.ts';
-import type { Finding, Unit } from '../runner/unit.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import type { Exchange } from '../../http/types.ts';
+import type { Finding, Unit } from './unit.ts';
 
 interface OperationSlot {
   op: Operation | undefined;

@@ -9,12 +9,12 @@
 // a refusal is answered; a user let through everything shows nothing (inconclusive, with what came back), and a run
 // without --low-auth-env says the half is not judged (skipped, with the reason).
 
-import type { Exchange } from '../http/types.ts';
-import type { Outcome } from '../report/policy.ts';
-import { createdId } from '../runner/ledger.ts';
-import type { UnitEnv } from '../runner/unit.ts';
-import { fillTemplate } from '../http/target.ts';
-import { LOGIN_CODE, permissionRefusal } from './auth_status.ts';
+import type { Exchange } from '../../http/types.ts';
+import type { Outcome } from '../../report/policy.ts';
+import { createdId } from './ledger.ts';
+import type { UnitEnv } from './unit.ts';
+import { fillTemplate } from '../../http/target.ts';
+import { LOGIN_CODE, permissionRefusal } from './refusals.ts';
 import { minimalCreateBody, type CalendarResource } from './resources.ts';
 import { describeAnswer, transportOutcome, wpError } from './wp.ts';
 

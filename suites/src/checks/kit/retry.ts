@@ -3,12 +3,12 @@
 // `data.details`), the others were never looked at. The same request without the named ones, sent once, shows
 // whether the site takes the rest. The refusal itself stays: it is judged for the parameter it names.
 
-import type { Operation, ParamLocation } from '../../../contracts/lib/types.ts';
-import { dependentRequiredOf } from '../../../contracts/lib/arbitraries/requests.ts';
-import type { Exchange } from '../http/types.ts';
+import type { Operation, ParamLocation } from '../../../../contracts/lib/types.ts';
+import { dependentRequiredOf } from '../../../../contracts/lib/arbitraries/requests.ts';
+import type { Exchange } from '../../http/types.ts';
 import { sentParams, withoutBody, type WireRequest } from './generate.ts';
 import { topName, wpError } from './wp.ts';
-import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 
 const PARAM_CODES = new Set(['rest_invalid_param', 'rest_missing_callback_param']);
 

@@ -8,8 +8,8 @@
 // of a run), so a check that passed on its status is not failed a second time for the same body; one cut
 // short is inconclusive here too, since nothing can tell what it held.
 
-import { jsonBody, type Exchange } from '../http/types.ts';
-import { truncateUtf8 } from '../report/case.ts';
+import { jsonBody, type Exchange } from '../../http/types.ts';
+import { truncateUtf8 } from '../../report/case.ts';
 import type { Finding } from './unit.ts';
 
 /** Why the answer's body does not hold the JSON WordPress would send; undefined when it does or none is due. */
@@ -64,7 +64,7 @@ export function requireJson(f: Finding): Finding {
 export const HELD_BODY_BYTES = 64 * 1024;
 
 /**
- * The exchange as a finding held until its operation ends keeps it (checks/identifiers.ts): a body longer than
+ * The exchange as a finding held until its operation ends keeps it (checks/kit/identifiers.ts): a body longer than
  * HELD_BODY_BYTES keeps its beginning, its length, and whether it was the JSON WordPress sends, which is what
  * requireJson() and the report read of it later. Without this a run held every body of an operation: 893 MiB for
  * 300 answers of 7.5 MB.

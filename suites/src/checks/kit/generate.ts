@@ -3,8 +3,8 @@
 // top (its own record's id in the path, the run's marker in a title).
 
 import fc from 'fast-check';
-import type { Contract } from '../../../contracts/lib/loader.ts';
-import type { Operation } from '../../../contracts/lib/types.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
 import {
   constraintsOf,
   encodeBody,
@@ -18,9 +18,9 @@ import {
   type Violation,
   type WireRequest,
   type WireValue,
-} from '../../../contracts/lib/arbitraries/index.ts';
-import { fillTemplate } from '../http/target.ts';
-import type { Intent, Outgoing, WireMethod } from '../http/types.ts';
+} from '../../../../contracts/lib/arbitraries/index.ts';
+import { fillTemplate } from '../../http/target.ts';
+import type { Intent, Outgoing, WireMethod } from '../../http/types.ts';
 
 export type { Constraint, WireRequest, WireValue };
 

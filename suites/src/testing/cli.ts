@@ -2,7 +2,7 @@
 
 import * as nodeFs from 'node:fs/promises';
 import type { MainDeps } from '../../cli.ts';
-import { defaultCommands } from './commands/index.ts';
+import { defaultCommands } from '../cli/commands/index.ts';
 
 interface Captured {
   deps: MainDeps;

@@ -4,10 +4,10 @@
 
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createMock, listen } from '../../../mock/src/index.ts';
-import { harnessForFile, plain, type Fault, type MockResponse } from '../checks/faulty-mock.ts';
-import type { RunResult } from '../report/model.ts';
-import type { Exchange } from '../http/types.ts';
+import { createMock, listen } from '../../../../mock/src/index.ts';
+import { harnessForFile, plain, type Fault, type MockResponse } from '../../testing/faulty-mock.ts';
+import type { RunResult } from '../../report/model.ts';
+import type { Exchange } from '../../http/types.ts';
 import { HELD_BODY_BYTES, heldForm, plainlyUnreadable, requireJson, unreadableBody } from './bodies.ts';
 
 const h = harnessForFile({ createMock, listen });

@@ -3,16 +3,16 @@
 // value may be wrong.
 
 import { describe, expect, it } from 'vitest';
-import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import type { Exchange } from '../http/types.ts';
-import type { Finding, UnitEnv } from '../runner/unit.ts';
-import type { Operation } from '../../../contracts/lib/types.ts';
+import { loadContractFile } from '../../../../contracts/lib/loader.ts';
+import type { Exchange } from '../../http/types.ts';
+import type { Finding, UnitEnv } from './unit.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
 import { withBody, type WireRequest } from './generate.ts';
 import { otherReadingRefuses } from './marks.ts';
-import { judge, type Sent } from './positive_acceptance.ts';
+import { judge, type Sent } from '../positive_acceptance.ts';
 import { orderedEventDates, referenceFields, referenceValues, rewriteIds, withReferences, type ReferenceValues } from './references.ts';
-import { parseDescriptor } from '../diff/descriptor.ts';
-import type { Outgoing } from '../http/types.ts';
+import { parseDescriptor } from '../../diff/descriptor.ts';
+import type { Outgoing } from '../../http/types.ts';
 import { calendarResources } from './resources.ts';
 
 const contract = loadContractFile();

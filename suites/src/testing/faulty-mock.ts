@@ -16,6 +16,7 @@ import { main, type MainDeps } from '../../cli.ts';
 import { defaultCommands } from '../cli/commands/index.ts';
 import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
 import type { CaseResult, RunResult } from '../report/model.ts';
+import { undeclaredSeverities } from '../checks/registry.ts';
 
 /** The mock's request and answer, as far as a fault reads and writes them (mock/src/core/types.ts). */
 export interface MockRequest {
@@ -163,6 +164,9 @@ export async function harness<M extends Mock>(api: MockApi<M>, contract: Contrac
         throw new Error(`the run (exit ${exitCode}) wrote no report: ${stderr}`);
       });
       const run = parseRunJson(text, 'site-contracts.full.json');
+      // Every run of every fault test holds the registry to its word: a case's severity is one its row declares.
+      const undeclared = undeclaredSeverities(run.cases);
+      if (undeclared.length) throw new Error(`severities checks/registry.ts does not declare for these checks: ${undeclared.slice(0, 5).join('; ')}`);
       return { run, stdout, stderr, exitCode };
     } finally {
       await server.close();

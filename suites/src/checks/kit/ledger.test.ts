@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../http/types.ts';
+import type { Exchange } from '../../http/types.ts';
 import { createdId, Ledger } from './ledger.ts';
 
 describe('ledger', () => {

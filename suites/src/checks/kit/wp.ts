@@ -1,12 +1,12 @@
 // Reading WordPress answers the way every check needs to: the error envelope, which parameters a 400
 // names, and what to conclude when no answer came at all.
 
-import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Exchange, Received } from '../http/types.ts';
-import { jsonBody } from '../http/types.ts';
-import type { Outcome } from '../report/policy.ts';
-import type { WpError as WpErrorOf } from '../../../contracts/wordpress/schema/types.ts';
-import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import type { Exchange, Received } from '../../http/types.ts';
+import { jsonBody } from '../../http/types.ts';
+import type { Outcome } from '../../report/policy.ts';
+import type { WpError as WpErrorOf } from '../../../../contracts/wordpress/schema/types.ts';
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 
 /** An error answer as the checks read it: WordPress's WpError, its `data` an object or null. */
 type WpError = WpErrorOf<Record<string, unknown> | null>;

@@ -6,8 +6,8 @@
 // named by its place in the body (`body.events[3].title`), so a failure says which field differed.
 
 import { isDeepStrictEqual } from 'node:util';
-import { jsonBody, type Exchange } from '../http/types.ts';
-import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
+import { jsonBody, type Exchange } from '../../http/types.ts';
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 
 /** Date-times as they appear in bodies and in URLs inside bodies (`2026-11-23 10:00:01`, `2026-11-23T10%3A00%3A01`). */
 const DATE_TIME = /\d{4}-\d\d-\d\d(?:[T ]|%20|\+)\d\d(?::|%3A)\d\d(?:(?::|%3A)\d\d)?(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?/gi;

@@ -2,14 +2,14 @@
 // probe); a unit sends its requests and emits findings, and the runner turns findings into report
 // cases. Sharding, --only/--skip and seeds work on units, whose ids do not change between runs.
 
-import type { Contract } from '../../../contracts/lib/loader.ts';
-import type { Operation } from '../../../contracts/lib/types.ts';
-import type { WritePolicy } from '../http/client.ts';
-import type { RouteStyle } from '../http/target.ts';
-import type { Exchange, Outgoing } from '../http/types.ts';
-import type { Severity } from '../report/model.ts';
-import type { Outcome } from '../report/policy.ts';
-import type { LiveDescriptor } from '../diff/descriptor.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import type { WritePolicy } from '../../http/client.ts';
+import type { RouteStyle } from '../../http/target.ts';
+import type { Exchange, Outgoing } from '../../http/types.ts';
+import type { Severity } from '../../report/model.ts';
+import type { Outcome } from '../../report/policy.ts';
+import type { LiveDescriptor } from '../../diff/descriptor.ts';
 import type { Ledger } from './ledger.ts';
 
 /** What a check concluded about one thing it looked at; the runner turns it into a report case. */
@@ -33,7 +33,7 @@ export interface Finding {
 }
 
 /** Sends a request on behalf of a unit; `op` attributes it, for not_a_server_error. */
-export type Send = (o: Outgoing, op?: Operation) => Promise<Exchange>;
+type Send = (o: Outgoing, op?: Operation) => Promise<Exchange>;
 
 export interface UnitEnv {
   contract: Contract;
@@ -82,6 +82,17 @@ export interface Unit {
   /** Creates, changes or deletes records: runs after every unit that does not, so lists hold still meanwhile. */
   writes?: boolean;
   run(env: UnitEnv): Promise<void>;
+}
+
+/**
+ * A check judged on every answer of every unit as it arrives (not_a_server_error, error_envelope, content_type,
+ * auth_status, allow_header): the runner makes one per unit, hands it each exchange, and emits its findings when the
+ * unit ends. It keeps what it judges, never every body: a unit may send hundreds of requests.
+ */
+export interface AnswerSweep {
+  /** One answer the unit got; `op` attributes it, `sent` is the request as the unit asked for it. */
+  add(op: Operation | undefined, e: Exchange, sent: Outgoing): void;
+  findings(unit: Unit): Finding[];
 }
 
 /** Display name of a namespace in reports and in --only/--skip. */

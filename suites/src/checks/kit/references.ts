@@ -11,12 +11,12 @@
 // per-parameter schema can state are kept the same way: an event ends no earlier than it starts. Everything else
 // in the request stays as generated.
 
-import type { Contract } from '../../../contracts/lib/loader.ts';
-import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/lib/types.ts';
-import { parsePhpQuery } from '../../../contracts/lib/arbitraries/index.ts';
-import { liveEndpoint } from '../diff/descriptor.ts';
-import { jsonBody } from '../http/types.ts';
-import type { UnitEnv } from '../runner/unit.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
+import type { JsonSchema, Operation, ParamLocation } from '../../../../contracts/lib/types.ts';
+import { parsePhpQuery } from '../../../../contracts/lib/arbitraries/index.ts';
+import { liveEndpoint } from '../../diff/descriptor.ts';
+import { jsonBody } from '../../http/types.ts';
+import type { UnitEnv } from './unit.ts';
 import { withBody, withoutBody, withPath, type WireRequest, type WireValue } from './generate.ts';
 import { CALENDAR_NAMESPACES, idOf, listRecords } from './resources.ts';
 

@@ -6,12 +6,12 @@
 // any write on a --disposable-target. Accepted there, the finding is the documented one; refused, the convention one
 // stands.
 
-import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Exchange, Outgoing } from '../http/types.ts';
-import type { Severity } from '../report/model.ts';
-import type { Outcome } from '../report/policy.ts';
-import { createdId } from '../runner/ledger.ts';
-import type { UnitEnv } from '../runner/unit.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import type { Exchange, Outgoing } from '../../http/types.ts';
+import type { Severity } from '../../report/model.ts';
+import type { Outcome } from '../../report/policy.ts';
+import { createdId } from './ledger.ts';
+import type { UnitEnv } from './unit.ts';
 import { resourceFor } from './resources.ts';
 import { describeAnswer } from './wp.ts';
 

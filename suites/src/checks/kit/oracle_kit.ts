@@ -3,16 +3,16 @@
 // return ids, and the wording that shows both sides of a failure (the records a filter should have left out or
 // kept, by id and name). The records go into the run's ledger, so cleanup removes them whatever happens.
 
-import type { Contract } from '../../../contracts/lib/loader.ts';
-import type { Operation } from '../../../contracts/lib/types.ts';
-import { templateKey } from '../diff/descriptor.ts';
-import { fillTemplate } from '../http/target.ts';
-import { jsonBody, type Exchange } from '../http/types.ts';
-import type { Severity } from '../report/model.ts';
-import { createdId } from '../runner/ledger.ts';
-import { fnv1a } from '../runner/select.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { writeBlocker } from './lifecycle.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../../contracts/lib/types.ts';
+import { templateKey } from '../../diff/descriptor.ts';
+import { fillTemplate } from '../../http/target.ts';
+import { jsonBody, type Exchange } from '../../http/types.ts';
+import type { Severity } from '../../report/model.ts';
+import { createdId } from './ledger.ts';
+import { fnv1a } from './hash.ts';
+import type { Finding, Unit, UnitEnv } from './unit.ts';
+import { writeBlocker } from './writes.ts';
 import { calendarResources, idOf, listRecords, minimalCreateBody, nameText, type CalendarResource } from './resources.ts';
 import { describeAnswer, transportOutcome } from './wp.ts';
 

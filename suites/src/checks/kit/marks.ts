@@ -3,10 +3,10 @@
 // parameter at all, a deviation is reported at severity `assumed` with the reason instead of failing
 // the run. The finding stays in the report either way.
 
-import type { Contract } from '../../../contracts/lib/loader.ts';
-import { coerceValue } from '../../../contracts/wordpress/schema/coerce.ts';
-import type { JsonSchema, Operation, ParamLocation } from '../../../contracts/lib/types.ts';
-import { declaresArg, type LiveDescriptor } from '../diff/descriptor.ts';
+import type { Contract } from '../../../../contracts/lib/loader.ts';
+import { coerceValue } from '../../../../contracts/wordpress/schema/coerce.ts';
+import type { JsonSchema, Operation, ParamLocation } from '../../../../contracts/lib/types.ts';
+import { declaresArg, type LiveDescriptor } from '../../diff/descriptor.ts';
 
 /** x-contradictions kind: typed, described as a format, no format given. */
 const LOOSE_FORMAT = 'loose-format';
