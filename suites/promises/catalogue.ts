@@ -84,14 +84,19 @@ export interface LoadedRow extends Row {
   file: string;
 }
 
+/** One thing the catalogue must account for (scripts/inventory.ts says which kinds there are). */
 export interface InventoryItem {
   id: string;
+  /** fn, header, param, sets, arg, field, store, input, error, hook, filter, unit. */
   kind: string;
+  /** `wp:<path under wp-includes>` (or `wp:wp-admin/...`), or `doc:000`. */
   source: string;
+  /** The function, Class::method or hook it is in; for a document unit, its section. */
   where: string;
   name: string;
   line: number;
   text: string;
+  /** An error's HTTP status where the code gives one (401/403: rest_authorization_required_code()). */
   status?: string;
 }
 

@@ -20,18 +20,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-interface Item {
-  id: string;
-  kind: string;
-  /** `wp:<path under wp-includes>` or `doc:000`. */
-  source: string;
-  /** Function or Class::method; for a document unit, its section. */
-  where: string;
-  name: string;
-  line: number;
-  text: string;
-  status?: string;
-}
+import type { InventoryItem as Item } from '../catalogue.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string, fallback: string): string => {
