@@ -139,7 +139,7 @@ export const LAYERS: readonly Layer[] = [
   },
   {
     name: 'suites',
-    holds: 'the conformance suites and the site-contracts command (suites/)',
+    holds: 'the conformance suites, the site-contracts command and the catalogue of promises the checks judge (suites/, suites/promises/)',
     paths: ['suites/'],
     imports: ['wordpress', 'contract', 'generators'],
     packages: true,
