@@ -86,6 +86,13 @@ const SUITES_INNER: readonly Layer[] = [
     packages: true,
   },
   {
+    name: 'suites/promises',
+    holds: 'the catalogue of promises (suites/promises/): its rows, loader, coverage and the npm run promises command; it names checks by the registry',
+    paths: ['suites/promises/'],
+    imports: ['suites/errors', 'suites/report', 'suites/registry'],
+    packages: true,
+  },
+  {
     name: 'suites/testing',
     holds: "the suites' test harnesses (testing/), which only tests import",
     paths: ['suites/src/testing/'],

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isEntryModule } from '../../contracts/lib/package-root.ts';
 import { writeOrCheck } from '../../contracts/scripts/write-or-check.ts';
-import { CHECKS } from '../src/checks/index.ts';
+import { CHECKS, RUN } from '../src/checks/registry.ts';
 import { parseCatalogueFile, parseInventory, parseProofs, type Inventory, type LoadedRow, type ProvingTest } from './catalogue.ts';
-import { catalogueProblems, coverageOf, renderCoverage, renderGaps, testTitlesOf } from './coverage.ts';
+import { catalogueProblems, coverageOf, renderCoverage, renderGaps, renderPromisesByCheck, testTitlesOf } from './coverage.ts';
 
 const HERE = new URL('.', import.meta.url).pathname;
 const ROOT = join(HERE, '../..');
@@ -45,14 +45,20 @@ export function repositoryTestTitles(file: string): string[] | undefined {
 }
 
 export const GAPS_PATH = join(HERE, 'GAPS.md');
+export const PROMISES_BY_CHECK_PATH = join(ROOT, 'suites/src/checks/kit/promises.generated.ts');
+/** The checks' names, as the catalogue refers to them; the runner's `run` case judges the run itself, not the site. */
+export const CHECK_NAMES: readonly string[] = CHECKS.filter((c) => c.name !== RUN).map((c) => c.name);
 
 if (isEntryModule(import.meta.url, process.argv[1])) {
   const c = readCatalogue();
-  const problems = catalogueProblems({ rows: c.rows, inventory: c.inventory, proofs: c.proofs, checks: CHECKS, testTitles: repositoryTestTitles });
+  const problems = catalogueProblems({ rows: c.rows, inventory: c.inventory, proofs: c.proofs, checks: CHECK_NAMES, testTitles: repositoryTestTitles });
   process.stdout.write(renderCoverage(coverageOf(c.rows), c.titles));
   for (const p of problems) process.stderr.write(`  ${p}\n`);
   if (problems.length) process.stderr.write(`promises: ${problems.length} problem(s) in the catalogue (suites/README.md, "The catalogue of promises", says how to add a row)\n`);
   const argv = process.argv.slice(2);
-  if (argv.includes('--write') || argv.includes('--check')) writeOrCheck(GAPS_PATH, renderGaps(c.rows, c.titles), argv, 'npm run promises -- --write');
+  if (argv.includes('--write') || argv.includes('--check')) {
+    writeOrCheck(GAPS_PATH, renderGaps(c.rows, c.titles), argv, 'npm run promises -- --write');
+    writeOrCheck(PROMISES_BY_CHECK_PATH, renderPromisesByCheck(c.rows, CHECK_NAMES), argv, 'npm run promises -- --write');
+  }
   if (problems.length) process.exitCode = 1;
 }

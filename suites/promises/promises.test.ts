@@ -4,10 +4,10 @@
 // small made-up catalogues first, so each way it can fail is seen to fail.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHECKS } from '../src/checks/index.ts';
 import { parseCatalogueFile, type Inventory, type LoadedRow } from './catalogue.ts';
-import { GAPS_PATH, readCatalogue, repositoryTestTitles } from './cli.ts';
-import { catalogueProblems, coverageOf, renderGaps, testTitlesOf, type Facts } from './coverage.ts';
+import { CHECKS } from '../src/checks/registry.ts';
+import { CHECK_NAMES, GAPS_PATH, PROMISES_BY_CHECK_PATH, readCatalogue, repositoryTestTitles } from './cli.ts';
+import { catalogueProblems, coverageOf, renderGaps, renderPromisesByCheck, testTitlesOf, type Facts } from './coverage.ts';
 
 /**
  * The most gaps the catalogue may hold. It may only go down: lower it when a gap is closed (a check written and
@@ -18,7 +18,7 @@ const GAP_CEILING = 183;
 const catalogue = readCatalogue();
 
 describe('the catalogue of promises', () => {
-  const facts: Facts = { rows: catalogue.rows, inventory: catalogue.inventory, proofs: catalogue.proofs, checks: CHECKS, testTitles: repositoryTestTitles };
+  const facts: Facts = { rows: catalogue.rows, inventory: catalogue.inventory, proofs: catalogue.proofs, checks: CHECK_NAMES, testTitles: repositoryTestTitles };
 
   it('is whole: every row resolves, every check judges a row, every proof exists, every inventory item is cited', () => {
     expect(catalogueProblems(facts)).toEqual([]);
@@ -27,6 +27,13 @@ describe('the catalogue of promises', () => {
   it(`holds at most ${GAP_CEILING} gaps (the ceiling only goes down)`, () => {
     const gaps = catalogue.rows.filter((r) => r.gap).length;
     expect(gaps).toBeLessThanOrEqual(GAP_CEILING);
+  });
+
+  it("the registry's rows carry the promises the catalogue gives their checks (kit/promises.generated.ts, fresh)", () => {
+    expect(readFileSync(PROMISES_BY_CHECK_PATH, 'utf8') === renderPromisesByCheck(catalogue.rows, CHECK_NAMES), 'run `npm run promises -- --write` and commit suites/src/checks/kit/promises.generated.ts').toBe(true);
+    for (const c of CHECKS.filter((c) => CHECK_NAMES.includes(c.name))) expect(c.promises.length, `${c.name} judges no promise`).toBeGreaterThan(0);
+    const tile = CHECKS.find((c) => c.name === 'allow_header')!;
+    expect(tile.promises).toEqual(catalogue.rows.filter((r) => r.check === 'allow_header' || r.also?.includes('allow_header')).map((r) => r.id));
   });
 
   it('GAPS.md is generated from the rows and fresh', () => {
@@ -77,7 +84,7 @@ describe('the judge', () => {
 
   it('fails a check name the suite does not have, and a check that judges no row', () => {
     expect(judge(rows(allow.replace('check: allow_header', 'check: allow_headers')), { checks: ['allow_header'] })).toEqual([
-      't.yaml row a: allow_headers is not a check of the suite (suites/src/checks/index.ts CHECKS)',
+      't.yaml row a: allow_headers is not a check of the suite (suites/src/checks/registry.ts)',
       'check allow_header judges no row of the catalogue',
       'inventory item doc:000§8/row1 (000 line 3: per_page maximum | 100 | lists in `cal/v1`) is cited by no row',
     ]);

@@ -41,6 +41,7 @@ import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
 import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
+import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
 /**
  * The families that plan units, by module (checks/<module>.ts), in the order their units run and are reported: the
@@ -80,8 +81,9 @@ export type Family = keyof typeof FAMILIES;
 export const PLANNERS: Readonly<Record<Family, (contract: Contract) => Unit[]>> = FAMILIES;
 
 /**
- * A row of the catalogue of promises (issue 25 §1), which names the check that judges it. The catalogue is written
- * apart; until it lands every row's `promises` is empty, and no id is made up here.
+ * A row of the catalogue of promises (suites/promises/), which names the check that judges it. The catalogue is the
+ * index of the checks: `npm run promises -- --write` turns its rows around into kit/promises.generated.ts, so a check's
+ * promises are written once, where the row is.
  */
 export type PromiseId = string;
 
@@ -129,7 +131,7 @@ export interface CheckRow {
   /** Its severities, the default first. A skipped case (not run, namespace not served) may carry any. */
   severity: readonly SeverityRule[];
   needs: readonly NeedRule[];
-  /** The promises of the catalogue (issue 25 §1) it judges; filled when the catalogue lands. */
+  /** The rows of the catalogue of promises (suites/promises/) it judges, by id. */
   promises: readonly PromiseId[];
 }
 
@@ -143,7 +145,7 @@ const WRITES = (every: boolean, without = 'skipped under --read-only'): NeedRule
 const OWN_RECORDS = [CREDENTIALS(true), WRITES(true)];
 const ORACLE_OWN_RECORDS = [CREDENTIALS(true, 'skipped: the oracle works on records of its own'), WRITES(true, 'skipped under --read-only: the oracle works on records of its own')];
 
-const row = (r: Omit<CheckRow, 'promises' | 'plannedBy' | 'needs'> & Partial<Pick<CheckRow, 'plannedBy' | 'needs'>>): CheckRow => ({ plannedBy: [], needs: [], ...r, promises: [] });
+const row = (r: Omit<CheckRow, 'promises' | 'plannedBy' | 'needs'> & Partial<Pick<CheckRow, 'plannedBy' | 'needs'>>): CheckRow => ({ plannedBy: [], needs: [], ...r, promises: PROMISES_BY_CHECK[r.name] ?? [] });
 
 /** Every check, in the order of the README's tables (suites/README.md, The checks). */
 export const CHECKS: readonly CheckRow[] = [
