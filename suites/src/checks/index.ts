@@ -31,6 +31,7 @@ import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptan
 import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
 import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
+import { planStateful, STATEFUL } from './stateful.ts';
 
 export const CHECKS = [
   NOT_A_SERVER_ERROR,
@@ -83,6 +84,7 @@ export const CHECKS = [
   LANGUAGE_PREFIX,
   OPTIONS,
   UNDOCUMENTED_METHOD,
+  STATEFUL,
 ] as const;
 
 /** Every unit of work for the contract; selection and sharding happen afterwards. */
@@ -113,6 +115,7 @@ export function planAll(contract: Contract): Unit[] {
     ...planDescriptor(contract),
     ...planAddressForms(contract),
     ...planOptions(contract),
+    ...planStateful(contract),
   ];
   // A unit that would send to a namespace the site does not serve is not run (namespaces.ts). Every unit may find a
   // 5xx, an error answer without WordPress's envelope, a refusal with the wrong status for who asked, an answer
