@@ -41,6 +41,7 @@ import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
 import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
+import { planStateful, STATEFUL } from './stateful.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
 /**
@@ -73,6 +74,7 @@ const FAMILIES = {
   descriptor: planDescriptor,
   address_forms: planAddressForms,
   options: planOptions,
+  stateful: planStateful,
 } satisfies Record<string, (contract: Contract) => Unit[]>;
 
 export type Family = keyof typeof FAMILIES;
@@ -301,6 +303,13 @@ export const CHECKS: readonly CheckRow[] = [
       { level: 'assumed', when: 'for records and the array envelope of lists (the documents show neither)' },
     ],
     needs: [CREDENTIALS(false, "the suite's own records are not read back"), WRITES(false, "the suite's own records are not read back under --read-only")],
+  }),
+  row({
+    name: STATEFUL,
+    module: 'stateful',
+    plannedBy: ['stateful'],
+    severity: [{ level: 'convention' }],
+    needs: [...OWN_RECORDS, { need: 'low-user', every: false, without: "its sequences leave out --low-auth-env's user" }],
   }),
   row({
     name: CLEANUP,

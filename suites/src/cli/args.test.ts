@@ -25,6 +25,7 @@ describe('parseCli: test and diff', () => {
       readOnly: false,
       only: [],
       skip: [],
+      stateful: 300,
       runs: 3,
       maxRequests: 20000,
       rps: 0,

@@ -36,6 +36,8 @@ export const DEFAULTS = {
   port: 8787,
   workers: 4,
   maxDuration: '60m',
+  /** Requests the stateful phase may send per calendar resource (checks/stateful.ts), shrinking included. */
+  stateful: 300,
 } as const;
 
 interface AuthRef {
@@ -79,6 +81,8 @@ export interface RunArgs extends ReportArgs {
   workers?: number;
   /** test only: the whole run's bound (--max-duration), in milliseconds. */
   maxDurationMs?: number;
+  /** test only: the stateful phase's requests per calendar resource (--stateful; 0 turns it off). */
+  stateful?: number;
   policy: SeverityPolicy;
 }
 
@@ -138,6 +142,7 @@ const OPTIONS = {
   exitfirst: { type: 'boolean', short: 'x' },
   workers: { type: 'string' },
   'max-duration': { type: 'string' },
+  stateful: { type: 'string' },
   rps: { type: 'string' },
   'timeout-ms': { type: 'string' },
   shard: { type: 'string' },
@@ -169,6 +174,7 @@ const EXPECTS: Partial<Record<Flag, string>> = {
   'max-failures': 'a whole number of failing cases, at least 1',
   workers: 'a whole number of checks run side by side, from 1 to 64',
   'max-duration': 'a duration such as 90s, 10m, 1h or 1h30m',
+  stateful: 'a whole number of requests per calendar resource for the stateful phase (0 = off)',
   rps: 'a number of requests per second (0 = unlimited)',
   'timeout-ms': 'a whole number of milliseconds, at least 1',
   shard: 'i/n with 1 <= i <= n',
@@ -192,7 +198,7 @@ const TARGET_FLAGS: Flag[] = ['api-root', 'auth-env', 'read-only', 'only', 'skip
 const RUN_FLAGS: Flag[] = [...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'header', 'seed', 'runs', 'max-requests', 'rps', 'shard'];
 /** The flags each command takes; its --help lists exactly these. */
 export const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
-  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target', 'low-auth-env', 'workers', 'max-duration']),
+  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target', 'low-auth-env', 'workers', 'max-duration', 'stateful']),
   diff: new Set(RUN_FLAGS),
   // Prism validates and forwards; it writes no report and sends nothing of its own, so only these matter.
   proxy: new Set([...INVOCATION_FLAGS, 'upstream', 'port', 'api-root', 'timeout-ms']),
@@ -370,6 +376,7 @@ function commandArgs(name: Command, rest: readonly string[], values: Values, env
   if (name === 'test') {
     args.workers = parseCount('workers', values.workers, 1, 64) ?? DEFAULTS.workers;
     args.maxDurationMs = parseDuration('max-duration', values['max-duration'] ?? DEFAULTS.maxDuration);
+    args.stateful = parseCount('stateful', values.stateful, 0) ?? DEFAULTS.stateful;
   }
   return args;
 }

@@ -57,6 +57,10 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
     value: 'N',
     text: [`Checks run side by side (default ${DEFAULTS.workers}; 1 sends one request at a time).`, 'The same seed gives the same cases, verdicts and report for every N'],
   },
+  stateful: {
+    value: 'N',
+    text: [`Requests the stateful phase may send per calendar resource: random sequences of`, `writes and reads held to a model, a failure shrunk to its shortest (default ${DEFAULTS.stateful}; 0: off)`],
+  },
   'max-duration': {
     value: 'TIME',
     text: [`Bound of the whole run, e.g. 90s, 10m, 1h (default ${DEFAULTS.maxDuration}); when reached,`, 'the checks left are reported as errored and created records are removed'],
@@ -88,7 +92,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
 
 const GROUPS: { title: string; flags: Flag[] }[] = [
   { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'low-auth-env', 'header', 'read-only', 'disposable-target'] },
-  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'workers', 'max-duration', 'rps', 'timeout-ms', 'shard'] },
+  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'workers', 'max-duration', 'stateful', 'rps', 'timeout-ms', 'shard'] },
   { title: 'Verdict', flags: ['conventions', 'response-shapes', 'baseline'] },
   { title: 'Reports', flags: ['report-dir', 'format'] },
   { title: 'Configuration', flags: ['config', 'print-config'] },

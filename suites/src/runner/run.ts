@@ -38,6 +38,8 @@ interface SuiteOptions {
   authEnv?: string;
   /** --low-auth-env's variable, when the client has those credentials. */
   lowAuthEnv?: string;
+  /** --stateful: the stateful phase's request budget per resource. */
+  statefulBudget?: number;
   /**
    * --workers: units run side by side. Cases are reported in the order of the units, not of their ends, so
    * the same seed gives the same report for every number.
@@ -151,6 +153,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       hasCredentials: o.client.hasCredentials,
       ...(o.lowAuthEnv && o.client.hasLowCredentials ? { lowAuthEnv: o.lowAuthEnv } : {}),
       ...(o.disposable ? { disposable: true } : {}),
+      ...(o.authEnv ? { authEnv: o.authEnv } : {}),
+      ...(o.statefulBudget !== undefined ? { statefulBudget: o.statefulBudget } : {}),
       style: configuredStyle(o.client.target),
       apiRoot: o.client.target.apiRoot,
       now: o.now,

@@ -57,6 +57,10 @@ export interface UnitEnv {
   hasCredentials: boolean;
   /** --low-auth-env's variable: requests sent with `auth: 'low'` go as that user, who has fewer rights. */
   lowAuthEnv?: string;
+  /** --auth-env's variable, for scripts a check writes out (curl lines name it, never the value). */
+  authEnv?: string;
+  /** --stateful: requests the stateful phase may send per resource (0: off); absent, its default. */
+  statefulBudget?: number;
   /** --disposable-target: the site is restored after the run, so writes the suite cannot undo may be sent. */
   disposable?: boolean;
   /** How the configured --api-root reaches routes. */

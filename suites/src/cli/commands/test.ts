@@ -166,6 +166,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
         ...(args.lowAuth ? { lowAuthEnv: args.lowAuth.envVar } : {}),
         concurrency: deps.concurrency ?? args.workers ?? 4,
+        ...(args.stateful !== undefined ? { statefulBudget: args.stateful } : {}),
         deadline: { signal: deadline.signal, label: durationLabel(args.maxDurationMs ?? 3_600_000) },
         ...(args.maxFailures !== undefined ? { maxFailures: { limit: args.maxFailures, counts: (c) => failsRun(c) && !accepted.has(c.id) } } : {}),
         signal: runSignal,
