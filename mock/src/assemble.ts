@@ -8,7 +8,7 @@ import type { StoreData } from '../../contracts/model/records.ts';
 import type { DeepReadonly } from './store/table.ts';
 import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
-import type { MemoSettings, MemoStats } from './core/memo.ts';
+import type { MemoSettings, MemoStats } from './base/memo.ts';
 import { createCore } from './core/serve.ts';
 import { DEFAULT_MAX_HELD, HeldAnswers } from './core/held.ts';
 import { ByteBudget, DEFAULT_MAX_ANSWER_CHARS_BUILDING } from './core/byte-budget.ts';

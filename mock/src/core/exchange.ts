@@ -7,9 +7,8 @@ import type { Lang } from '../../../contracts/model/records.ts';
 import type { Store } from '../store/store.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';
 import type { HeaderList } from '../wire/headers.ts';
-import type { LinkBase } from '../handlers/calendar/render-shared.ts';
-import type { Handler, HandlerMemos, Rng } from '../handlers/context.ts';
-import { allowedMethods, type User } from './permissions.ts';
+import type { Handler, HandlerMemos, LinkBase, Rng } from '../handlers/context.ts';
+import { allowedMethods, type User } from '../auth/permissions.ts';
 import type { ParamReader } from './params.ts';
 
 /** What dispatch produces before respond turns it into bytes. */

@@ -21,9 +21,9 @@ import type { ItemDispatcher, PreparedItem } from '../handlers/context.ts';
 import { allowFor, langOf, withAllow, type Dispatched, type DispatchEnv, type Prepared } from './exchange.ts';
 import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { Prefer } from './prefer.ts';
-import type { User } from './permissions.ts';
+import type { User } from '../auth/permissions.ts';
 import type { MockRequest, MockResponse } from './types.ts';
-import { andThen, andThenAfterTurn, isWork, runNow, type Work } from './work.ts';
+import { andThen, andThenAfterTurn, isWork, runNow, type Work } from '../base/work.ts';
 import { read, type ReadDeps } from './stages/read.ts';
 import { route } from './stages/route.ts';
 import { validate } from './stages/validate.ts';
@@ -90,7 +90,7 @@ function failed(prep: Extract<Prepared, { kind: 'error' }>, env: DispatchEnv): D
   return out;
 }
 
-/** Steps whose throw becomes `crash`'s answer (a generator declared once, not made per call: core/work.ts says why). */
+/** Steps whose throw becomes `crash`'s answer (a generator declared once, not made per call: base/work.ts says why). */
 function* guardedSteps(steps: Work<Dispatched>, crash: (err: unknown) => Dispatched): Work<Dispatched> {
   try {
     return yield* steps;

@@ -1,10 +1,10 @@
-// Stage 4, authorize: the operation's permission callback (core/permissions.ts), after validation as in
+// Stage 4, authorize: the operation's permission callback (auth/permissions.ts), after validation as in
 // respond_to_request(). It reads `$request['author']` and `$request['sticky']` as WordPress does: the sanitized value
 // of a declared arg, else the raw one.
 import type { WpErrorResponse } from '../../wire/errors.ts';
 import type { ParsedRequest } from '../../wire/request.ts';
 import type { DispatchEnv, Prepared } from '../exchange.ts';
-import { checkPermission, PERMISSION_PARAMS } from '../permissions.ts';
+import { checkPermission, PERMISSION_PARAMS } from '../../auth/permissions.ts';
 
 export interface Authorized {
   /** The parameters as the permission callbacks (and the Allow header) read them. */

@@ -11,7 +11,7 @@ import { apacheRejection, parseRequest } from '../../wire/request.ts';
 import type { Handler, HandlerMemos, Rng } from '../../handlers/context.ts';
 import type { DispatchEnv } from '../exchange.ts';
 import type { ParamReader } from '../params.ts';
-import { authenticate } from '../permissions.ts';
+import { authenticate } from '../../auth/permissions.ts';
 import type { Prefer } from '../prefer.ts';
 import type { MockRequest, MockResponse } from '../types.ts';
 import type { Exchange } from './respond.ts';

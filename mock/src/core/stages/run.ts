@@ -9,7 +9,7 @@ import type { ParsedRequest } from '../../wire/request.ts';
 import { assignOwn } from '../../store/table.ts';
 import type { HandlerCtx, ItemDispatcher, Reply } from '../../handlers/context.ts';
 import { allowFor, withAllow, type Dispatched, type DispatchEnv, type Prepared } from '../exchange.ts';
-import { andThen, type Work } from '../work.ts';
+import { andThen, type Work } from '../../base/work.ts';
 import type { Authorized } from './authorize.ts';
 
 /**

@@ -4,7 +4,7 @@
 import { invalidJson } from '../../wire/errors.ts';
 import type { ParsedRequest } from '../../wire/request.ts';
 import { langOf, type DispatchEnv, type Prepared, type Routed } from '../exchange.ts';
-import { forbiddenStatusErrors } from '../status-capability.ts';
+import { forbiddenStatusErrors } from '../../auth/status-capability.ts';
 
 export function validate(routed: Routed, req: ParsedRequest, env: DispatchEnv): Prepared {
   if (routed.kind === 'error') return { ...routed, lang: langOf(undefined, env) };

@@ -5,14 +5,14 @@ import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../
 import type { Stored } from '../../store/store.ts';
 import { isKnownTimeZone } from '../../../../contracts/wordpress/time.ts';
 import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
-import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
+import { fail, ok, type HandlerCtx, type Pagination, type Rendered, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
 import { wpJsonEncode, wpJsonEncodeSteps } from '../../../../contracts/wordpress/php/index.ts';
 import { renderContentSteps } from '../../../../contracts/wordpress/content/post-text.ts';
 import { STEP_CHARS } from '../../../../contracts/wordpress/steps.ts';
-import { andThen, isWork, type Work } from '../../core/work.ts';
-import { heldRendering, keepRendering, renderedOnce, type Rendered } from './render-cache.ts';
+import { andThen, isWork, type Work } from '../../base/work.ts';
+import { heldRendering, keepRendering, renderedOnce } from './render-cache.ts';
 import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, siteNow, storeFailure } from './common.ts';
 import { pageOf } from '../../wire/pagination.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
@@ -23,7 +23,7 @@ import {
 import { calEvent, calOrganizer, calVenue, type CalContext } from './render-cal.ts';
 import { legacyEvent, legacyOrganizer, legacyVenue } from './render-legacy.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
-import { readsPost, statusRefusal, type Reader } from '../../core/permissions.ts';
+import { readsPost, statusRefusal, type Reader } from '../../auth/permissions.ts';
 import type { LegacyLookup } from './render-legacy.ts';
 
 type Ns = 'legacy' | 'cal';
@@ -55,7 +55,7 @@ function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: 
   return renderSteps(ctx, ns, type, rec, context, place);
 }
 
-/** A long post's rendering in steps (a generator declared once, not made per call: core/work.ts says why). */
+/** A long post's rendering in steps (a generator declared once, not made per call: base/work.ts says why). */
 function* renderSteps(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext, place: { variant: string; deps: string } | undefined): Work<Rendered> {
   const html = yield* renderContentSteps(rec.content);
   yield;
@@ -226,7 +226,7 @@ function eventBounds(ctx: HandlerCtx, ns: Ns, now: string): EventBounds | Reply 
 
 function listEvents(ctx: HandlerCtx, ns: Ns): Reply | Work<Reply> {
   const p = ctx.params;
-  // Who may ask for which status was settled with the parameters (core/status-capability.ts).
+  // Who may ask for which status was settled with the parameters (auth/status-capability.ts).
   const wanted = statuses(p);
   const now = siteNow(ctx);
   const bounds = eventBounds(ctx, ns, now);
@@ -259,7 +259,7 @@ function listEvents(ctx: HandlerCtx, ns: Ns): Reply | Work<Reply> {
 
 function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply | Work<Reply> {
   const p = ctx.params;
-  // Who may ask for which status was settled with the parameters (core/status-capability.ts).
+  // Who may ask for which status was settled with the parameters (auth/status-capability.ts).
   const wanted = statuses(p);
   const store = ctx.store;
   const eventId = typeof p.event === 'number' ? p.event : undefined;

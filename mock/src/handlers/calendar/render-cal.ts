@@ -4,7 +4,8 @@
 // routes this interface has, so `_embed` can follow every embeddable one.
 import type { EventRecord, Lang, OrganizerRecord, PostBase, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
-import { permalink, POST_TYPE, renderContent, renderExcerpt, renderTitle, rfc3339, TAXONOMY, type LinkBase } from './render-shared.ts';
+import { permalink, POST_TYPE, renderContent, renderExcerpt, renderTitle, rfc3339, TAXONOMY } from './render-shared.ts';
+import type { LinkBase } from '../context.ts';
 
 type Json = Record<string, unknown>;
 type Kind = 'event' | 'venue' | 'organizer';

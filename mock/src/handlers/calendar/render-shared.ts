@@ -2,14 +2,7 @@
 // date strings. The namespaces differ in names and nesting, not in these facts.
 import type { Lang, PostBase } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
-
-/** Where generated links point: the API root the client used and the site's home page. */
-export interface LinkBase {
-  /** Absolute API root with trailing slash: `http://127.0.0.1:4010/wp-json/` or `.../uk/wp-json/`. */
-  apiRoot: string;
-  /** Absolute home URL without trailing slash: `http://127.0.0.1:4010`. */
-  home: string;
-}
+import type { LinkBase } from '../context.ts';
 
 /** The public post type names the records are stored under (WordPress post_type / taxonomy). */
 export const POST_TYPE = { event: 'cal_event', venue: 'cal_venue', organizer: 'cal_organizer' } as const;
