@@ -16,6 +16,7 @@ import { seoObjectHandlers } from './addons/seo/objects.ts';
 import { seoSiteHandlers } from './addons/seo/site.ts';
 import { sliderHandlers } from './addons/sliders.ts';
 import { batchHandler } from './batch.ts';
+import { CURRENT, LEGACY } from './calendar/dialect.ts';
 import { postHandlers } from './calendar/posts.ts';
 import { termHandlers } from './calendar/terms.ts';
 import { ok, type Handler } from './context.ts';
@@ -31,14 +32,14 @@ interface OperationDeps {
 export function operationTable(deps: OperationDeps): Readonly<Record<string, Handler>> {
   const root: Handler = (ctx) => ok(deps.discovery.root(ctx.links.apiRoot, ctx.links.home));
   const index = (namespace: string): Handler => (ctx) => ok(deps.discovery.namespaceIndex(namespace, ctx.links.apiRoot));
-  const legacyEvents = postHandlers('legacy', 'event');
-  const legacyVenues = postHandlers('legacy', 'venue');
-  const legacyOrganizers = postHandlers('legacy', 'organizer');
+  const legacyEvents = postHandlers(LEGACY, 'event');
+  const legacyVenues = postHandlers(LEGACY, 'venue');
+  const legacyOrganizers = postHandlers(LEGACY, 'organizer');
   const legacyCategories = termHandlers('category');
   const legacyTags = termHandlers('tag');
-  const calEvents = postHandlers('cal', 'event');
-  const calVenues = postHandlers('cal', 'venue');
-  const calOrganizers = postHandlers('cal', 'organizer');
+  const calEvents = postHandlers(CURRENT, 'event');
+  const calVenues = postHandlers(CURRENT, 'venue');
+  const calOrganizers = postHandlers(CURRENT, 'organizer');
   return {
     // forms/v1
     getFormsV1: index('forms/v1'),
