@@ -147,7 +147,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     },
     budget.descriptors,
   );
-  const handlers = operationTable({ contract, discovery });
+  const operations = operationTable({ contract, discovery });
   const memos = createHandlerMemos(budget);
 
   /** The routes for the page: each path once, its methods, by namespace in the contract's order. */
@@ -179,7 +179,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     contract,
     discovery,
     store,
-    handlers,
+    operations,
     isBatchable,
     authRequired: options.auth ?? false,
     latencyMs: options.latencyMs ?? 0,

@@ -18,7 +18,7 @@ import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
 import type { Discovery } from '../handlers/discovery.ts';
 import { oembedXmlAnswer } from '../handlers/addons/oembed.ts';
 import type { ItemDispatcher, PreparedItem } from '../handlers/context.ts';
-import { allowFor, langOf, withAllow, type Dispatched, type DispatchEnv, type Prepared } from './exchange.ts';
+import { allowFor, langOf, rowOf, withAllow, type Dispatched, type DispatchEnv, type Prepared } from './exchange.ts';
 import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { Prefer } from './prefer.ts';
 import type { User } from '../auth/permissions.ts';
@@ -105,12 +105,14 @@ export function createPipeline(deps: PipelineDeps) {
     prep.kind === 'error' ? failed(prep, env) : run(prep, req, env, authorize(prep, req, env), itemsOf(env));
   /**
    * WP_REST_Server::dispatch(): route → validate → authorize → run (with `pause`, authorize and run in a later turn
-   * of the event loop). The embed route's refusals go out as XML when XML was asked for, as
-   * _oembed_rest_pre_serve_request() serves them (the handler answers its own successes).
+   * of the event loop). The refusals of an operation whose row says `xmlErrors` (the oEmbed embed route) go out as
+   * XML when XML was asked for, as _oembed_rest_pre_serve_request() serves them for a GET whose route is that
+   * route's as written (the handler answers its own successes).
    */
   const dispatch = (req: ParsedRequest, env: DispatchEnv, pause = false): Dispatched | Work<Dispatched> =>
     andThen(andThenAfterTurn(pause, prepare(req, env), (prep) => execute(prep, req, env)), (d) => {
-      const xml = d.error ? oembedXmlAnswer(req, d.data) : undefined;
+      const xmlRoute = d.error && d.op !== undefined && rowOf(env, d.op)?.xmlErrors === true && req.method === 'GET' && req.route === d.op.path;
+      const xml = xmlRoute ? oembedXmlAnswer(req.query, d.data) : undefined;
       return xml ? { ...d, raw: xml } : d;
     });
 

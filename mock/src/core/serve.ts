@@ -10,7 +10,7 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Store } from '../store/store.ts';
 import type { Discovery } from '../handlers/discovery.ts';
-import type { Handler, HandlerMemos, Rng } from '../handlers/context.ts';
+import type { HandlerMemos, OperationRow, Rng } from '../handlers/context.ts';
 import { utf8Encode } from '../../../contracts/wordpress/bytes.ts';
 import { textBytes, VersionedMemo, type MemoSettings, type MemoStats } from '../base/memo.ts';
 import { ParamReader } from './params.ts';
@@ -33,8 +33,8 @@ interface CoreOptions {
   contract: Contract;
   discovery: Discovery;
   store: Store;
-  /** The operation table: operationId → handler (handlers/operations.ts). */
-  handlers: Readonly<Record<string, Handler>>;
+  /** The operation table: operationId → its row, handler and permission (handlers/operations.ts). */
+  operations: Readonly<Record<string, OperationRow>>;
   /** Whether a route may be a batch item. */
   isBatchable: (route: ContractRoute) => boolean;
   authRequired: boolean;
@@ -74,10 +74,10 @@ interface Core {
 export function createCore(opts: CoreOptions): Core {
   const pipeline = createPipeline({
     contract: opts.contract,
-    params: new ParamReader(opts.contract),
+    params: new ParamReader(opts.contract, (op) => opts.operations[op.id]?.args),
     store: opts.store,
     authRequired: opts.authRequired,
-    handlers: opts.handlers,
+    operations: opts.operations,
     memos: opts.memos,
     media: opts.media,
     maxBodyBytes: opts.maxBodyBytes,

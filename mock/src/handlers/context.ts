@@ -7,6 +7,8 @@ import type { Lang, UserRecord } from '../../../contracts/model/records.ts';
 import type { Store } from '../store/store.ts';
 import type { DeepReadonly } from '../store/table.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';
+import type { Permission } from '../auth/permissions.ts';
+import type { JsonSchema } from '../../../contracts/lib/types.ts';
 
 /** Where generated links point: the API root the client used and the site's home page. */
 export interface LinkBase {
@@ -133,3 +135,21 @@ export function fail(e: WpErrorResponse, headers?: Record<string, string>): Erro
 
 /** An operation's handler: its answer, or (much to do) its work in steps that end in the answer (base/work.ts). */
 export type Handler = (ctx: HandlerCtx) => Reply | Work<Reply>;
+
+/**
+ * One row of the operation table (operations.ts): what answers an operation and what it takes to be let in. The
+ * stages read the matched operation's row and nothing else to decide: authorize its permission, validate its
+ * controller args, run its handler.
+ */
+export interface OperationRow {
+  readonly handler: Handler;
+  /** The permission callback, stated for every operation (auth/permissions.ts). */
+  readonly permission: Permission;
+  /**
+   * Args the controller registers that the documents do not list (the posts controller's `context`), validated in
+   * WordPress's validate pass beside the contract's and handed to the handler in `params`.
+   */
+  readonly args?: Readonly<Record<string, JsonSchema>>;
+  /** _oembed_rest_pre_serve_request(): this route's refusals go out as XML when `format=xml` asked for it. */
+  readonly xmlErrors?: boolean;
+}
