@@ -83,6 +83,14 @@ function isPlainRead(req: ParsedRequest, d: Dispatched, user: User | undefined):
   return true;
 }
 
+/** `$request['context'] = 'embed'` when the link's own is empty: appended, as PHP's parse_str() keeps a key's last value. */
+function withEmbedContext(route: string): string {
+  const q = route.indexOf('?');
+  const own = q < 0 ? null : new URLSearchParams(route.slice(q + 1)).getAll('context').at(-1);
+  if (own !== undefined && own !== null && own !== '' && own !== '0') return route;
+  return `${route}${q < 0 ? '?' : '&'}context=embed`;
+}
+
 function failed(prep: Extract<Prepared, { kind: 'error' }>, env: DispatchEnv): Dispatched {
   const headers = withAllow([], allowFor(prep.route, prep.pathParams, prep.lang, env));
   const out: Dispatched = { status: prep.error.status, data: prep.error.body, headers, error: true };
@@ -133,11 +141,14 @@ export function createPipeline(deps: PipelineDeps) {
     },
   });
 
-  /** rest_do_request( WP_REST_Request::from_url( $href ) ): an `_embed` GET under this request's API root. */
+  /**
+   * embed_links(): an `_embed` GET under this request's API root, WP_REST_Request::from_url( $href ) dispatched with
+   * `context=embed` unless the link names a context of its own (`if ( empty( $request['context'] ) )`).
+   */
   const embed = (env: DispatchEnv) => (href: string): unknown => {
     const root = env.links.apiRoot;
     if (!href.startsWith(root)) return undefined;
-    const inner = wpRestRequest({ method: 'GET', path: `/${href.slice(root.length)}`, headers: {} });
+    const inner = wpRestRequest({ method: 'GET', path: `/${withEmbedContext(href.slice(root.length))}`, headers: {} });
     return inner ? runNow(dispatch(inner, env)).data : undefined;
   };
 

@@ -3,10 +3,10 @@
 // what their parameters mean and which WordPress rules they follow (000 §2, §4). The handlers read a dialect and never
 // ask which generation they serve; the operation table binds each generation's routes to its dialect
 // (dialect.test.ts holds that no other file of handlers/calendar/ compares a namespace).
-import type { EventRecord, Lang, OrganizerRecord, VenueRecord } from '../../../../contracts/model/records.ts';
+import type { EventRecord, Lang, OrganizerRecord, PostBase, PostType, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import type { LinkBase } from '../context.ts';
-import { calEvent, calOrganizer, calVenue, type CalContext } from './render-cal.ts';
+import { calEvent, calOrganizer, calVenue, type CalContext, type EditFacts } from './render-cal.ts';
 import { legacyEvent, legacyOrganizer, legacyVenue, type LegacyLookup } from './render-legacy.ts';
 
 /** What a renderer needs besides the record: where links point, the site's language, what an event nests. */
@@ -15,6 +15,8 @@ export interface RenderEnv {
   defaultLang: Lang;
   /** The venues, organizers and terms an event nests, as this reader may see them (legacy events nest them). */
   nested(): LegacyLookup;
+  /** What the edit context shows beyond the record: its sample slug and the actions open to who is asking. */
+  editFacts(type: PostType, rec: R<PostBase>): EditFacts;
 }
 
 type Renderer<T> = (env: RenderEnv, rec: R<T>, context: CalContext, contentHtml?: string) => Record<string, unknown>;
@@ -109,8 +111,8 @@ export const CURRENT: Dialect = {
   postsController: true,
   eventNestsRecords: false,
   render: {
-    event: (env, rec, context, html) => calEvent(env.links, rec, env.defaultLang, context, html),
-    venue: (env, rec, context, html) => calVenue(env.links, rec, env.defaultLang, context, html),
-    organizer: (env, rec, context, html) => calOrganizer(env.links, rec, env.defaultLang, context, html),
+    event: (env, rec, context, html) => calEvent(env.links, rec, env.defaultLang, context, html, context === 'edit' ? env.editFacts('event', rec) : undefined),
+    venue: (env, rec, context, html) => calVenue(env.links, rec, env.defaultLang, context, html, context === 'edit' ? env.editFacts('venue', rec) : undefined),
+    organizer: (env, rec, context, html) => calOrganizer(env.links, rec, env.defaultLang, context, html, context === 'edit' ? env.editFacts('organizer', rec) : undefined),
   },
 };

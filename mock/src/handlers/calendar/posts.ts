@@ -20,7 +20,9 @@ import {
   eventComparator, eventMatches, linkedMatches, organizerSearchFields, venueSearchFields, withDescendants,
   type EventBounds, type EventOrderBy,
 } from './query.ts';
-import type { CalContext } from './render-cal.ts';
+import { availableActions, type CalContext, type EditFacts } from './render-cal.ts';
+import { userCan } from '../../auth/capabilities.ts';
+import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
 import type { Dialect, RenderEnv } from './dialect.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
 import { readsPost, statusRefusal, type Reader } from '../../auth/permissions.ts';
@@ -86,7 +88,8 @@ function one(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, status =
 /** The answer for a page of records (in steps when one of them is a long post the memo does not hold). */
 function many(ctx: HandlerCtx, d: Dialect, type: PostType, recs: readonly AnyPost[], pagination: Pagination): Reply | Work<Reply> {
   const answer = (rs: readonly Rendered[]): Reply => ok(rs.map((r) => r.obj), 200, { pagination, json: () => `[${rs.map((r) => r.json).join(',')}]` });
-  const each = recs.map((r) => cached(ctx, d, type, r));
+  const context = askedContext(ctx);
+  const each = recs.map((r) => cached(ctx, d, type, r, context));
   if (!each.some((r) => isWork(r))) return answer(each as Rendered[]);
   return andThen(allRendered(each), answer);
 }
@@ -99,10 +102,34 @@ function* allRendered(each: readonly (Rendered | Work<Rendered>)[]): Work<Render
 
 /** `contentHtml`: renderContent() of the record's content, when the caller has made it (in steps). */
 function render(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, context: CalContext = 'view', contentHtml?: string): Record<string, unknown> {
-  const env: RenderEnv = { links: ctx.links, defaultLang: defaultLang(ctx.store), nested: () => readableLookup(ctx) };
+  const env: RenderEnv = { links: ctx.links, defaultLang: defaultLang(ctx.store), nested: () => readableLookup(ctx), editFacts: (t, r) => editFacts(ctx, t, r as AnyPost) };
   if (type === 'event') return d.render.event(env, rec as Stored<EventRecord>, context, contentHtml);
   if (type === 'venue') return d.render.venue(env, rec as Stored<VenueRecord>, context, contentHtml);
   return d.render.organizer(env, rec as Stored<OrganizerRecord>, context, contentHtml);
+}
+
+/**
+ * What the edit context adds for this reader: get_sample_permalink()'s slug (its title's, else its ID, made unique
+ * among the other posts of its type and language, whatever its status: the controller passes an empty name, so the
+ * title decides) and get_available_actions() for the user's capabilities.
+ */
+function editFacts(ctx: HandlerCtx, type: PostType, rec: AnyPost): EditFacts {
+  const name = sanitizeTitle(rec.title) || String(rec.id);
+  const store = ctx.store;
+  const generatedSlug = uniqueSlug(name, (slug) => {
+    const owner = store.bySlug(type, slug, rec.lang);
+    return owner !== undefined && owner.id !== rec.id;
+  });
+  return { generatedSlug, actions: availableActions(type, (cap) => userCan(ctx.user, cap)) };
+}
+
+/**
+ * The posts controller's `context` of a read (its row's arg, validated, `view` by default); the permission check let
+ * an `edit` through already. A generation without the arg (the legacy plugin's controllers) reads in `view`.
+ */
+function askedContext(ctx: HandlerCtx): CalContext {
+  const c = ctx.params.context;
+  return c === 'edit' || c === 'embed' ? c : 'view';
 }
 
 function reader(ctx: HandlerCtx): Reader {
@@ -284,9 +311,10 @@ function read(ctx: HandlerCtx, d: Dialect, type: PostType): Reply | Work<Reply> 
   const rec = findPost(ctx, type);
   if (!rec) return notFound();
   // A viewable post points at its page, as the posts controller does (sample 22).
-  if (rec.status !== 'publish') return one(ctx, d, type, rec);
+  const context = askedContext(ctx);
+  if (rec.status !== 'publish') return one(ctx, d, type, rec, 200, context);
   const link = permalink(ctx.links, type, rec, defaultLang(ctx.store));
-  return one(ctx, d, type, rec, 200, 'view', { headers: { Link: linkHeaderValue('alternate', link, { type: 'text/html' }) } });
+  return one(ctx, d, type, rec, 200, context, { headers: { Link: linkHeaderValue('alternate', link, { type: 'text/html' }) } });
 }
 
 function patchFor(ctx: HandlerCtx, d: Dialect, type: PostType, current?: AnyPost) {

@@ -24,6 +24,14 @@ export function permalink(base: LinkBase, type: keyof typeof PERMALINK_BASE, pos
   return `${base.home}${langPrefix(post.lang, defaultLang)}/${PERMALINK_BASE[type]}/${post.slug}/`;
 }
 
+/**
+ * get_sample_permalink()'s template (`permalink_template`, edit context): the pretty permalink with the custom post
+ * type's token replaced by `%pagename%`, whatever the post's status.
+ */
+export function permalinkTemplate(base: LinkBase, type: keyof typeof PERMALINK_BASE, post: R<PostBase>, defaultLang: Lang): string {
+  return `${base.home}${langPrefix(post.lang, defaultLang)}/${PERMALINK_BASE[type]}/%pagename%/`;
+}
+
 /** `YYYY-MM-DD HH:MM:SS` → `YYYY-MM-DDTHH:MM:SS` (mysql_to_rfc3339 without an offset, as wp/v2 prints dates). */
 export function rfc3339(wall: string): string {
   return wall.replace(' ', 'T');
