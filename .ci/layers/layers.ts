@@ -99,18 +99,8 @@ const outsideMockLayers = (path: string) => isTest(path) || path.startsWith('moc
 /** The index of the mock layer a file is in (the longest path that holds it), or -1 outside the table. */
 export function mockLayerOf(path: string): number {
   if (outsideMockLayers(path)) return -1;
-  let best = -1;
-  let length = -1;
-  MOCK_LAYERS.forEach((layer, i) => {
-    for (const p of layer.paths) {
-      const hit = p.endsWith('/') ? path.startsWith(p) : path === p;
-      if (hit && p.length > length) {
-        best = i;
-        length = p.length;
-      }
-    }
-  });
-  return best;
+  const layer = longestMatch(path, MOCK_LAYERS);
+  return layer === undefined ? -1 : MOCK_LAYERS.indexOf(layer);
 }
 
 /** Every import of a mock file that runs back up to a higher mock layer: `from → to (layer → layer)`. */
@@ -167,19 +157,24 @@ export function resolveSpecifier(from: string, specifier: string, packageNames: 
   return own;
 }
 
-export function layerOf(path: string): Layer | undefined {
-  let best: Layer | undefined;
+/** The table entry with the longest of its paths (a folder `a/` or a file) that holds `path`. */
+function longestMatch<T extends { paths: readonly string[] }>(path: string, table: readonly T[]): T | undefined {
+  let best: T | undefined;
   let length = -1;
-  for (const layer of LAYERS) {
-    for (const p of layer.paths) {
+  for (const entry of table) {
+    for (const p of entry.paths) {
       const hit = p.endsWith('/') ? path.startsWith(p) : path === p;
       if (hit && p.length > length) {
-        best = layer;
+        best = entry;
         length = p.length;
       }
     }
   }
   return best;
+}
+
+export function layerOf(path: string): Layer | undefined {
+  return longestMatch(path, LAYERS);
 }
 
 const isTest = (path: string) => /\.test\.ts$|\.cases\.ts$/.test(path);

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeBody, toUrl, validRequest } from '../../../contracts/lib/arbitraries/index.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { UserRecord } from '../../../contracts/model/records.ts';
 import type { Permission } from '../auth/permissions.ts';
 import type { Mock } from '../index.ts';
 import { call, freshMock, sharedContract } from '../testing/harness.ts';
+import { ADMIN, AUTHOR, EDITOR, givePassword, SUBSCRIBER, type Login } from '../testing/users.ts';
 import type { OperationRow } from './context.ts';
 import { Discovery } from './discovery.ts';
 import { operationTable } from './operations.ts';
@@ -70,12 +70,12 @@ const HOLDERS: Record<string, readonly Role[]> = {
   manage_categories: ['administrator', 'editor'],
   edit_posts: ['administrator', 'editor', 'author'],
 };
-const USERS: readonly { role: Role | 'anonymous'; auth?: { username: string; password: string } }[] = [
+const USERS: readonly { role: Role | 'anonymous'; auth?: Login }[] = [
   { role: 'anonymous' },
-  { role: 'subscriber', auth: { username: 'reader', password: 'YFWv yawU 4TAj vpzF d20t 5Cus' } },
-  { role: 'author', auth: { username: 'james.whitfield', password: 'AUTH orpw ord1 2345 6789 abcd' } },
-  { role: 'editor', auth: { username: 'olena.kovalenko', password: 'wUMD HQOr sjrb fVae VcAH d7tB' } },
-  { role: 'administrator', auth: { username: 'admin', password: 'ACk6 qp4z jfOW 6dsy HMWV G0x1' } },
+  { role: 'subscriber', auth: SUBSCRIBER },
+  { role: 'author', auth: AUTHOR },
+  { role: 'editor', auth: EDITOR },
+  { role: 'administrator', auth: ADMIN },
 ];
 /** The codes a permission callback refuses with (a handler's own 403s, such as a wrong login, are not these). */
 const PERMISSION_CODES = new Set(['rest_forbidden', 'rest_forbidden_context', 'rest_cannot_create', 'rest_cannot_edit', 'rest_cannot_update', 'rest_cannot_delete', 'rest_cannot_edit_others']);
@@ -105,10 +105,7 @@ describe("each row's permission, enforced as stated (--auth, the fixtures' users
   let rows: Readonly<Record<string, OperationRow>>;
   beforeAll(async () => {
     mock = await freshMock({ auth: true });
-    for (const u of USERS.filter((x) => x.role === 'author' || x.role === 'subscriber')) {
-      const rec = mock.store.table('users').find((x) => x.username === u.auth!.username)! as UserRecord;
-      mock.store.put('users', { ...rec, application_passwords: [{ uuid: '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5', name: 'test', password: u.auth!.password, created: '2026-01-01 00:00:00' }] });
-    }
+    givePassword(mock, AUTHOR);
     rows = table();
   });
 

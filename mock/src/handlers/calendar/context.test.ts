@@ -7,14 +7,10 @@
 // permalink_template, generated_slug) and the `wp:action-*` links open to the user; embed keeps the embeddable
 // fields, and `_embed` asks for it. The legacy namespace's controllers (the calendar plugin's own) take no context.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../../../contracts/model/records.ts';
 import type { Mock } from '../../index.ts';
 import { call, freshMock } from '../../testing/harness.ts';
+import { ADMIN, AUTHOR, EDITOR, givePassword, SUBSCRIBER } from '../../testing/users.ts';
 
-const ADMIN = { username: 'admin', password: 'ACk6 qp4z jfOW 6dsy HMWV G0x1' };
-const EDITOR = { username: 'olena.kovalenko', password: 'wUMD HQOr sjrb fVae VcAH d7tB' };
-const AUTHOR = { username: 'james.whitfield', password: 'AUTH orpw ord1 2345 6789 abcd' };
-const SUBSCRIBER = { username: 'reader', password: 'YFWv yawU 4TAj vpzF d20t 5Cus' };
 /** Published events: the administrator's (with a venue), the author's own, and the editor's password-protected one. */
 const ADMINS_EVENT = 106;
 const AUTHORS_EVENT = 92;
@@ -26,8 +22,7 @@ const ITEM_REFUSED = 'Sorry, you are not allowed to edit this post.';
 
 async function authMock(): Promise<Mock> {
   const mock = await freshMock({ auth: true });
-  const u = mock.store.table('users').find((x) => x.username === AUTHOR.username)! as UserRecord;
-  mock.store.put('users', { ...u, application_passwords: [{ uuid: '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5', name: 'test', password: AUTHOR.password, created: '2026-01-01 00:00:00' }] });
+  givePassword(mock, AUTHOR);
   return mock;
 }
 
