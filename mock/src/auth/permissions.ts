@@ -249,9 +249,12 @@ export function checkPermission(input: PermissionInput): WpErrorResponse | null 
   }
 }
 
-/** rest_send_allow_header(): the route's methods whose permission callback passes now. */
-export function allowedMethods(route: ContractRoute, permissionOf: (op: Operation) => Permission, input: Omit<PermissionInput, 'permission'>): string[] {
+/** rest_send_allow_header(): the route's methods whose permission callback passes now (an operation with none has no handler). */
+export function allowedMethods(route: ContractRoute, permissionOf: (op: Operation) => Permission | undefined, input: Omit<PermissionInput, 'permission'>): string[] {
   const out: string[] = [];
-  for (const op of route.operations) if (checkPermission({ ...input, permission: permissionOf(op) }) === null) out.push(op.method);
+  for (const op of route.operations) {
+    const permission = permissionOf(op);
+    if (permission && checkPermission({ ...input, permission }) === null) out.push(op.method);
+  }
   return out;
 }

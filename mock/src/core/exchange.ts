@@ -75,13 +75,10 @@ export function rowOf(env: DispatchEnv, op: Operation): OperationRow | undefined
   return env.operations[op.id];
 }
 
-/** An operation no row answers lets nobody in. */
-const NO_ROW: Permission = { rule: 'capability', capability: 'manage_options', refusal: { code: 'rest_no_route', message: 'No route was found matching the URL and request method.' } };
-
 /** rest_send_allow_header(): each method's permission callback asked about this very request, parameters included. */
 export function allowFor(route: ContractRoute | undefined, pathParams: Record<string, string> | undefined, lang: Lang, env: DispatchEnv, params?: Record<string, unknown>): string[] | null {
   if (!route) return null;
-  const permissionOf = (op: Operation): Permission => rowOf(env, op)?.permission ?? NO_ROW;
+  const permissionOf = (op: Operation): Permission | undefined => rowOf(env, op)?.permission;
   return allowedMethods(route, permissionOf, { store: env.store, pathParams: pathParams ?? {}, lang, user: env.user, authRequired: env.authRequired, ...(params ? { params } : {}) });
 }
 

@@ -1,6 +1,6 @@
-// Stage 4, authorize: the permission of the operation's row in the operation table (auth/permissions.ts says what
-// each lets through), after validation as in respond_to_request(). It reads `$request['author']` and `$request['sticky']` as WordPress does: the sanitized value
-// of a declared arg, else the raw one.
+// Stage 4, authorize: the permission in the operation's row of the operation table (auth/permissions.ts says what
+// each lets through), after validation as in respond_to_request(). It reads `$request['author']`, `['sticky']` and
+// `['context']` as WordPress does: the sanitized value of a declared arg, else the raw one.
 import type { WpErrorResponse } from '../../wire/errors.ts';
 import type { ParsedRequest } from '../../wire/request.ts';
 import { rowOf, type DispatchEnv, type Prepared } from '../exchange.ts';
