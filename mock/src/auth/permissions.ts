@@ -213,8 +213,8 @@ function termRefusal(action: RecordAction, user: User | undefined): WpErrorRespo
   return notAllowed('rest_cannot_delete', 'Sorry, you are not allowed to delete this term.', loggedIn);
 }
 
+/** What a permission callback reads of the request and the site. */
 interface PermissionInput {
-  permission: Permission;
   store: Store;
   pathParams: Readonly<Record<string, string>>;
   lang: string;
@@ -228,8 +228,8 @@ interface PermissionInput {
 export const PERMISSION_PARAMS = ['author', 'sticky', 'context'] as const;
 
 /** The permission callback of one operation: null when the request may proceed. */
-export function checkPermission(input: PermissionInput): WpErrorResponse | null {
-  const { permission: p, user, authRequired } = input;
+export function checkPermission(p: Permission, input: PermissionInput): WpErrorResponse | null {
+  const { user, authRequired } = input;
   const item = lookup(p, input.store, input.pathParams, input.lang);
   if (isError(item)) return item;
   if (!authRequired) return null;
@@ -250,11 +250,11 @@ export function checkPermission(input: PermissionInput): WpErrorResponse | null 
 }
 
 /** rest_send_allow_header(): the route's methods whose permission callback passes now (an operation with none has no handler). */
-export function allowedMethods(route: ContractRoute, permissionOf: (op: Operation) => Permission | undefined, input: Omit<PermissionInput, 'permission'>): string[] {
+export function allowedMethods(route: ContractRoute, permissionOf: (op: Operation) => Permission | undefined, input: PermissionInput): string[] {
   const out: string[] = [];
   for (const op of route.operations) {
     const permission = permissionOf(op);
-    if (permission && checkPermission({ ...input, permission }) === null) out.push(op.method);
+    if (permission && checkPermission(permission, input) === null) out.push(op.method);
   }
   return out;
 }

@@ -34,6 +34,6 @@ export function authorize(prep: Extract<Prepared, { kind: 'ready' }>, req: Parse
   const asked = env.authRequired ? permissionParams(req, params) : params;
   const row = rowOf(env, op);
   // An operation with no row is answered rest_no_route by run; nothing to let in here.
-  const denied = row ? checkPermission({ permission: row.permission, store: env.store, pathParams, lang, user: env.user, authRequired: env.authRequired, params: asked }) : null;
+  const denied = row ? checkPermission(row.permission, { store: env.store, pathParams, lang, user: env.user, authRequired: env.authRequired, params: asked }) : null;
   return { asked, denied };
 }
