@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readPackageJson, sourceExports } from '../packaging/source-exports.ts';
-import { importCircles, importGraph, layerOf, LAYERS, sourceFiles, specifiersOf, violations } from './layers.ts';
+import { importCircles, importGraph, layerOf, LAYERS, MOCK_LAYERS, mockLayerOf, sourceFiles, specifiersOf, upwardMockImports, violations } from './layers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const packageNames = sourceExports(readPackageJson(root));
@@ -105,5 +105,26 @@ describe('no import circles', () => {
       importCircles(graph({ 'mock/src/store/x.ts': "export { y } from './y.ts';", 'mock/src/store/y.ts': "import { z } from '../z.ts';", 'mock/src/z.ts': "import { x } from './store/x.ts';", 'mock/src/w.ts': "import { x } from './store/x.ts';" })),
     ).toEqual(['mock/src/store/x.ts → mock/src/store/y.ts → mock/src/z.ts → mock/src/store/x.ts']);
     expect(importCircles(graph({ 'mock/src/a.ts': "import { b } from './b.ts';", 'mock/src/b.ts': "import { c } from './c.ts';", 'mock/src/c.ts': 'export const c = 1;' }))).toEqual([]);
+  });
+});
+
+describe("the mock's own layers (MOCK_LAYERS)", () => {
+  it('no mock file imports a layer above its own (issue 27: 10 such imports of 5 files before, handlers → core and the handler contract → handlers)', () => {
+    const mock = files.filter((f) => f.path.startsWith('mock/src/') && mockLayerOf(f.path) >= 0);
+    expect(mock.length).toBeGreaterThan(90);
+    for (const [i, layer] of MOCK_LAYERS.entries()) expect(mock.some((f) => mockLayerOf(f.path) === i), layer.name).toBe(true);
+    expect(upwardMockImports(importGraph(files, packageNames))).toEqual([]);
+  });
+
+  it('the check names an import that runs back up, and passes one that runs down; tests are outside the table', () => {
+    const graph = (texts: Record<string, string>) => importGraph(Object.entries(texts).map(([path, text]) => ({ path, text })), packageNames);
+    expect(upwardMockImports(graph({ 'mock/src/handlers/x.ts': "import { andThen } from '../core/y.ts';", 'mock/src/core/y.ts': 'export const y = 1;' }))).toEqual([
+      'mock/src/handlers/x.ts → mock/src/core/y.ts (handlers → core)',
+    ]);
+    expect(upwardMockImports(graph({ 'mock/src/handlers/context.ts': "import type { L } from './calendar/r.ts';", 'mock/src/handlers/calendar/r.ts': 'export type L = 1;' }))).toEqual([
+      'mock/src/handlers/context.ts → mock/src/handlers/calendar/r.ts (handler-contract → handlers)',
+    ]);
+    expect(upwardMockImports(graph({ 'mock/src/core/y.ts': "import { x } from '../handlers/x.ts';", 'mock/src/handlers/x.ts': "import { w } from '../base/w.ts';", 'mock/src/base/w.ts': '' }))).toEqual([]);
+    expect(upwardMockImports(graph({ 'mock/src/store/x.test.ts': "import { createMock } from '../index.ts';", 'mock/src/index.ts': '' }))).toEqual([]);
   });
 });

@@ -161,6 +161,45 @@ export const LAYERS: readonly Layer[] = [
   },
 ];
 
+/**
+ * The mock's own layers, lowest first: a file may import its own layer and those below it, never one above (an
+ * import that runs back up makes the lower layer depend on what is built on it). Tests, their helpers
+ * (`mock/src/testing/`) and the scenarios tests run (`mock/src/store/scenarios/`) are outside the table.
+ */
+export const MOCK_LAYERS: readonly { name: string; holds: string; paths: readonly string[] }[] = [
+  { name: 'base', holds: 'work in steps and the one kind of memo (mock/src/base/)', paths: ['mock/src/base/'] },
+  { name: 'wire', holds: 'the HTTP exchange framed as WordPress frames it (mock/src/wire/)', paths: ['mock/src/wire/'] },
+  { name: 'store', holds: 'the records, their rules and the state file (mock/src/store/)', paths: ['mock/src/store/'] },
+  { name: 'auth', holds: 'who is asking and what each operation lets them do (mock/src/auth/)', paths: ['mock/src/auth/'] },
+  { name: 'handler-contract', holds: 'what a handler gets and gives back (mock/src/handlers/context.ts)', paths: ['mock/src/handlers/context.ts'] },
+  { name: 'handlers', holds: 'the handlers and the operation table (mock/src/handlers/)', paths: ['mock/src/handlers/'] },
+  { name: 'core', holds: 'the request path: pipeline, stages and the wrappers around them (mock/src/core/)', paths: ['mock/src/core/'] },
+  { name: 'entry', holds: 'adapters, assembly, the CLI and the package entries', paths: ['mock/src/adapters/', 'mock/src/', 'mock/cli.ts'] },
+];
+
+const outsideMockLayers = (path: string) => isTest(path) || path.startsWith('mock/src/testing/') || path.startsWith('mock/src/store/scenarios/');
+
+/** The index of the mock layer a file is in (the longest path that holds it), or -1 outside the table. */
+export function mockLayerOf(path: string): number {
+  if (outsideMockLayers(path)) return -1;
+  const layer = longestMatch(path, MOCK_LAYERS);
+  return layer === undefined ? -1 : MOCK_LAYERS.indexOf(layer);
+}
+
+/** Every import of a mock file that runs back up to a higher mock layer: `from → to (layer → layer)`. */
+export function upwardMockImports(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, tos] of graph) {
+    const a = mockLayerOf(from);
+    if (a < 0) continue;
+    for (const to of tos) {
+      const b = mockLayerOf(to);
+      if (b > a) out.push(`${from} → ${to} (${MOCK_LAYERS[a]!.name} → ${MOCK_LAYERS[b]!.name})`);
+    }
+  }
+  return out.sort();
+}
+
 /** Imports across layers the table does not give, each allowed for a stated reason. */
 export const EXCEPTIONS: readonly { from: RegExp; to: string; why: string }[] = [
   {
@@ -201,19 +240,24 @@ export function resolveSpecifier(from: string, specifier: string, packageNames: 
   return own;
 }
 
-export function layerOf(path: string, layers: readonly Layer[] = LAYERS): Layer | undefined {
-  let best: Layer | undefined;
+/** The table entry with the longest of its paths (a folder `a/` or a file) that holds `path`. */
+function longestMatch<T extends { paths: readonly string[] }>(path: string, table: readonly T[]): T | undefined {
+  let best: T | undefined;
   let length = -1;
-  for (const layer of layers) {
-    for (const p of layer.paths) {
+  for (const entry of table) {
+    for (const p of entry.paths) {
       const hit = p.endsWith('/') ? path.startsWith(p) : path === p;
       if (hit && p.length > length) {
-        best = layer;
+        best = entry;
         length = p.length;
       }
     }
   }
   return best;
+}
+
+export function layerOf(path: string, layers: readonly Layer[] = LAYERS): Layer | undefined {
+  return longestMatch(path, layers);
 }
 
 const isTest = (path: string) => /\.test\.ts$|\.cases\.ts$/.test(path);

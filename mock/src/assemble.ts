@@ -8,7 +8,7 @@ import type { StoreData } from '../../contracts/model/records.ts';
 import type { DeepReadonly } from './store/table.ts';
 import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
-import type { MemoSettings, MemoStats } from './core/memo.ts';
+import type { MemoSettings, MemoStats } from './base/memo.ts';
 import { createCore } from './core/serve.ts';
 import { DEFAULT_MAX_HELD, HeldAnswers } from './core/held.ts';
 import { ByteBudget, DEFAULT_MAX_ANSWER_CHARS_BUILDING } from './core/byte-budget.ts';
@@ -147,7 +147,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     },
     budget.descriptors,
   );
-  const handlers = operationTable({ contract, discovery });
+  const operations = operationTable({ contract, discovery });
   const memos = createHandlerMemos(budget);
 
   /** The routes for the page: each path once, its methods, by namespace in the contract's order. */
@@ -179,7 +179,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     contract,
     discovery,
     store,
-    handlers,
+    operations,
     isBatchable,
     authRequired: options.auth ?? false,
     latencyMs: options.latencyMs ?? 0,

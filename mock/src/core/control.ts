@@ -3,7 +3,7 @@
 // (manage_options) open them. They may be called from a page on another origin, but never with the browser's
 // credentials: `Access-Control-Allow-Origin: *` and no Access-Control-Allow-Credentials, so a page can read an answer
 // only for a request it authorised itself with an explicit Authorization header.
-import { userCan, type User } from './capabilities.ts';
+import { userCan, type User } from '../auth/capabilities.ts';
 import type { MockRequest, MockResponse } from './types.ts';
 import { wpError } from '../wire/errors.ts';
 

@@ -10,11 +10,11 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Store } from '../store/store.ts';
 import type { Discovery } from '../handlers/discovery.ts';
-import type { Handler, HandlerMemos, Rng } from '../handlers/context.ts';
+import type { HandlerMemos, OperationRow, Rng } from '../handlers/context.ts';
 import { utf8Encode } from '../../../contracts/wordpress/bytes.ts';
-import { textBytes, VersionedMemo, type MemoSettings, type MemoStats } from './memo.ts';
+import { textBytes, VersionedMemo, type MemoSettings, type MemoStats } from '../base/memo.ts';
 import { ParamReader } from './params.ts';
-import { authenticate } from './permissions.ts';
+import { authenticate } from '../auth/permissions.ts';
 import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
 import type { FrontEndSite } from './front-end.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
@@ -22,7 +22,7 @@ import { ANONYMOUS_MAX_LATENCY_MS, tooManyHeld, type HeldAnswers } from './held.
 import { parsePrefer, PREFER_MAX_LATENCY_MS, type Prefer } from './prefer.ts';
 import { createPipeline, type Served } from './pipeline.ts';
 import type { ByteBudget } from './byte-budget.ts';
-import { andThen, runNow, runYielding, type Work } from './work.ts';
+import { andThen, runNow, runYielding, type Work } from '../base/work.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 
 
@@ -33,8 +33,8 @@ interface CoreOptions {
   contract: Contract;
   discovery: Discovery;
   store: Store;
-  /** The operation table: operationId → handler (handlers/operations.ts). */
-  handlers: Readonly<Record<string, Handler>>;
+  /** The operation table: operationId → its row, handler and permission (handlers/operations.ts). */
+  operations: Readonly<Record<string, OperationRow>>;
   /** Whether a route may be a batch item. */
   isBatchable: (route: ContractRoute) => boolean;
   authRequired: boolean;
@@ -74,10 +74,10 @@ interface Core {
 export function createCore(opts: CoreOptions): Core {
   const pipeline = createPipeline({
     contract: opts.contract,
-    params: new ParamReader(opts.contract),
+    params: new ParamReader(opts.contract, (op) => opts.operations[op.id]?.args),
     store: opts.store,
     authRequired: opts.authRequired,
-    handlers: opts.handlers,
+    operations: opts.operations,
     memos: opts.memos,
     media: opts.media,
     maxBodyBytes: opts.maxBodyBytes,

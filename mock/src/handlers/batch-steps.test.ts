@@ -1,4 +1,4 @@
-// A large batch does not hold everyone else: its long items run one per turn of the event loop (core/work.ts), so a
+// A large batch does not hold everyone else: its long items run one per turn of the event loop (base/work.ts), so a
 // small read from another client is answered between two items, not after all 25; short items share a turn, so small
 // batches do not interleave item by item. Counted, not timed: the number of items a batch runs per turn, and how
 // many had run when the other client's answer came.

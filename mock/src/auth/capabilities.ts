@@ -5,7 +5,7 @@
 import type { PostStatus, UserRecord } from '../../../contracts/model/records.ts';
 import type { DeepReadonly } from '../store/table.ts';
 
-type Capability =
+export type Capability =
   | 'read'
   | 'edit_posts'
   | 'edit_others_posts'
@@ -18,6 +18,7 @@ type Capability =
   | 'delete_private_posts'
   | 'read_private_posts'
   | 'manage_categories'
+  | 'unfiltered_html'
   | 'manage_options';
 
 const SUBSCRIBER: readonly Capability[] = ['read'];
@@ -25,6 +26,8 @@ const CONTRIBUTOR: readonly Capability[] = [...SUBSCRIBER, 'edit_posts', 'delete
 const AUTHOR: readonly Capability[] = [...CONTRIBUTOR, 'edit_published_posts', 'publish_posts', 'delete_published_posts'];
 const EDITOR: readonly Capability[] = [
   ...AUTHOR, 'edit_others_posts', 'edit_private_posts', 'read_private_posts', 'delete_others_posts', 'delete_private_posts', 'manage_categories',
+  // A single site's editors and administrators may post unfiltered HTML (map_meta_cap() refuses it only on multisite).
+  'unfiltered_html',
 ];
 const ADMINISTRATOR: readonly Capability[] = [...EDITOR, 'manage_options'];
 

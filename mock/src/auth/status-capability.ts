@@ -4,7 +4,7 @@
 // the validate pass (per_page=abc) hides it, and it is reported beside the pass's other failures.
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
-import { canEditPosts, POST_RESOURCES, type User } from './permissions.ts';
+import { canEditPosts, type Permission, type User } from './permissions.ts';
 
 /** The statuses as wp_parse_slug_list() reads them: a list, or a string split on commas and spaces. */
 function requestedStatuses(value: unknown): string[] {
@@ -15,10 +15,12 @@ function requestedStatuses(value: unknown): string[] {
 /** Undefined when the request may list what it asks for; else the `status` error WordPress reports. */
 export function forbiddenStatusErrors(
   op: Operation,
+  permission: Permission,
   raw: Readonly<Record<string, unknown>>,
   who: { user: User | undefined; authRequired: boolean },
 ): Record<string, WpError> | undefined {
-  if (!who.authRequired || op.kind !== 'list' || !POST_RESOURCES.has(op.resource ?? '')) return undefined;
+  // The posts controllers' lists: the operations whose row says they list posts.
+  if (!who.authRequired || permission.rule !== 'posts' || permission.action !== 'list') return undefined;
   if (raw.status === undefined || !op.params.some((p) => p.name === 'status' && p.in === 'query')) return undefined;
   if (canEditPosts(who.user)) return undefined;
   if (requestedStatuses(raw.status).every((s) => s === 'publish')) return undefined;

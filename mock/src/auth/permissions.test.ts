@@ -7,7 +7,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../index.ts';
 import type { UserRecord } from '../../../contracts/model/records.ts';
 import { call, freshMock } from '../testing/harness.ts';
-import { needsAdministrator } from './addon-capabilities.ts';
+import { ADMINISTRATORS } from './permissions.ts';
+import { operationTable } from '../handlers/operations.ts';
+import { Discovery } from '../handlers/discovery.ts';
 import fc from 'fast-check';
 import { encodeBody, toUrl, validRequest } from '../../../contracts/lib/arbitraries/index.ts';
 
@@ -240,14 +242,16 @@ describe('no secret in any answer', () => {
   });
 });
 
-describe('add-on settings and administrator-only actions (addon-capabilities.ts)', () => {
+describe("add-on settings and administrator-only actions (ADMINISTRATORS in the operation table's rows)", () => {
   let mock: Mock;
   beforeEach(async () => {
     mock = await authMock();
   });
 
   it('every administrator-only path names operations of the contract; an editor is refused each of them (403), an administrator is not', () => {
-    const ops = mock.contract.operations.filter(needsAdministrator);
+    const discovery = new Discovery(mock.contract, { name: 'x', description: 'x', timezone: 'UTC', gmtOffset: () => 0 }, { enabled: false, maxBytes: 0 });
+    const table = operationTable({ contract: mock.contract, discovery });
+    const ops = mock.contract.operations.filter((op) => table[op.id]?.permission === ADMINISTRATORS);
     const paths = new Set(ops.map((o) => o.path));
     // 29 paths, each with at least one write: a path that matches nothing would be a rule that never applies.
     expect(paths.size).toBe(29);
