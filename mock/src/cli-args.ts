@@ -2,8 +2,7 @@
 // UsageError naming the flag and what it expects, in our words (not node's parseArgs text), which the CLI prints
 // before exiting with code 2. Short flags are Prism's (`prism mock -p 4010 -h 0.0.0.0`): -p is --port and -h is
 // --host, so help is --help only.
-import { parseArgs } from 'node:util';
-import { closest, distance } from 'fastest-levenshtein';
+import { tokenize } from '../../contracts/lib/argv.ts';
 import { siteUrlOf } from './site-url.ts';
 import { DEFAULT_CLIENT_TIMEOUT_MS } from './adapters/client-timeouts.ts';
 
@@ -97,42 +96,6 @@ const EXPECTS: Readonly<Record<string, string>> = {
   log: `one of ${LOG_LEVELS.join(', ')}`,
 };
 
-type Spec = Readonly<Record<string, { type: 'string' | 'boolean'; short?: string }>>;
-
-/**
- * The command line split by node's parseArgs (non-strict, with tokens), every refusal decided and worded here:
- * `unknown flag --prot (did you mean --port?)`, `--port expects a port number 0-65535, got nothing`.
- */
-function readFlags(argv: readonly string[], options: Spec): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
-  const { tokens } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: false, tokens: true });
-  const values: Record<string, string | boolean | undefined> = {};
-  const positionals: string[] = [];
-  for (const t of tokens) {
-    if (t.kind === 'positional') positionals.push(t.value);
-    if (t.kind !== 'option') continue;
-    const spec = options[t.name];
-    if (spec === undefined) {
-      const names = Object.keys(options);
-      const best = closest(t.name, names);
-      const near = t.rawName.startsWith('--') && distance(t.name, best) <= Math.min(3, Math.max(1, Math.floor(t.name.length / 2)));
-      throw new UsageError(`unknown flag ${t.rawName}${near ? ` (did you mean --${best}?)` : ''}`);
-    }
-    // People who know other tools type -h for help; here it is Prism's host, and the message says so.
-    const label = t.rawName.startsWith('--') ? t.rawName : `${t.rawName} (--${t.name}${t.rawName === '-h' ? ', as in Prism; help is --help' : ''})`;
-    if (spec.type === 'boolean') {
-      if (t.inlineValue) throw new UsageError(`${label} takes no value`);
-      values[t.name] = true;
-      continue;
-    }
-    if (t.value === undefined) throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got nothing`);
-    if (!t.inlineValue && t.value.startsWith('-') && t.value !== '-') {
-      throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got another flag (${t.value}); write --${t.name}=VALUE for a value that starts with -`);
-    }
-    values[t.name] = t.value;
-  }
-  return { values, positionals };
-}
-
 function integer(flag: string, raw: string, min: number, max: number, what: string): number {
   if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${flag} expects ${what}, got ${JSON.stringify(raw)}`);
   const n = Number(raw);
@@ -147,7 +110,7 @@ function nonEmpty(flag: string, raw: string | undefined, what: string): string |
 }
 
 export function parseCliArgs(argv: readonly string[]): CliOptions {
-  const { values, positionals } = readFlags(argv, {
+  const { values, positionals } = tokenize(argv, {
     port: { type: 'string', short: 'p' },
     host: { type: 'string', short: 'h' },
     fixtures: { type: 'string' },
@@ -161,6 +124,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     watch: { type: 'boolean' },
     log: { type: 'string' },
     help: { type: 'boolean' },
+  }, {
+    expects: (flag) => EXPECTS[flag] ?? 'a value',
+    error: (message) => new UsageError(message),
+    // People who know other tools type -h for help; here it is Prism's host, and the message says so.
+    shortNotes: { h: 'as in Prism; help is --help' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])} (flags start with --)`);
 

@@ -14,10 +14,10 @@
 
 import { basename, extname, join } from 'node:path';
 import { parseDocument } from 'yaml';
-import { ALLOWED, COMMANDS, FLAG_SPECS, NOT_IN_CONFIG, type Command, type ConfigValues, type Flag } from './args.ts';
+import { ALLOWED, COMMANDS, FLAG_SPECS, FLAG_SYNONYMS, NOT_IN_CONFIG, type Command, type ConfigValues, type Flag } from './args.ts';
 import { UsageError } from './errors.ts';
 import { parseHeader } from './headers.ts';
-import { suggestion, type FlagValue, type FlagValues } from './tokenize.ts';
+import { suggestion, type FlagValue, type FlagValues } from '../../../contracts/lib/argv.ts';
 
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 export const CONFIG_FILE = 'site-contracts.config.json';
@@ -160,7 +160,7 @@ function sectionValues(source: string, command: Command, body: unknown): FlagVal
       );
     }
     if (!known || NOT_IN_CONFIG.has(flag)) {
-      const guess = suggestion(key, [...ALLOWED[command]].filter((f) => !NOT_IN_CONFIG.has(f)));
+      const guess = suggestion(key, [...ALLOWED[command]].filter((f) => !NOT_IN_CONFIG.has(f)), FLAG_SYNONYMS);
       throw new UsageError(`${where(key)}: unknown key${guess ? ` (did you mean "${guess}"?)` : ''}; a section holds the long names of ${command}'s flags`);
     }
     if (!ALLOWED[command].has(flag)) {
