@@ -61,6 +61,13 @@ describe.skipIf(!hasChromium)("the mock's page in Chromium", () => {
         expect(box.x + box.width).toBeLessThanOrEqual(v.width);
         expect(box.y + box.height, 'the reset button above the fold').toBeLessThanOrEqual(v.height);
 
+        // A request opens on its own page: query, headers, the answer; the page keeps working under its policy.
+        await page.click('#recent a[title*="per_page=101"]');
+        await expect.poll(() => page.textContent('h1')).toContain('400');
+        expect(await page.textContent('#query')).toContain('per_page');
+        expect(await page.textContent('#answer-body')).toContain('rest_invalid_param');
+        expect(await page.textContent('#request-headers')).toContain('user-agent');
+        await page.goBack();
         // A collection link answers in the browser.
         await page.click('summary:has-text("cal/v1")');
         const href = await page.getAttribute('a[href="/wp-json/cal/v1/venues"]', 'href');
@@ -75,6 +82,32 @@ describe.skipIf(!hasChromium)("the mock's page in Chromium", () => {
       }
     });
   }
+
+  it('stays a few screens tall on a phone with 50 long requests listed, each on one line, and times them to the tenth of a millisecond', async () => {
+    const busy = await freshMock();
+    const busyServer = await listen(busy.handleNow, { port: 0, host: '127.0.0.1' });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    try {
+      for (let i = 0; i < 60; i++) {
+        const res = await fetch(`${busyServer.url}/wp-json/cal/v1/events?per_page=${i % 3 ? 5 : 101}&search=some+longer+search+words+${i}&_fields=id,title,start_date,venues,organizers&page=1`);
+        await res.arrayBuffer();
+      }
+      await page.goto(`${busyServer.url}/__mock/`);
+      const heights = await page.evaluate(() => ({ total: document.documentElement.scrollHeight, row: document.querySelector('#recent tbody tr')!.getBoundingClientRect().height }));
+      // 12,562 px before (each path wrapped over many lines); the page is now the 50 one-line rows, the counts and
+      // the routes collapsed by namespace.
+      expect(heights.total, `${JSON.stringify(heights)}`).toBeLessThanOrEqual(4 * 844);
+      expect(await page.$$eval('#recent tbody tr', (rows) => rows.length)).toBe(50);
+      expect(await page.$$eval('details.ns[open]', (open) => open.length)).toBe(0);
+      const times = await page.$$eval('#recent td.ms', (cells) => cells.map((c) => c.textContent ?? ''));
+      for (const t of times) expect(t).toMatch(/^(\d+\.\d{1,2}|\d{2,}) ms$/);
+      expect(times.some((t) => t !== '0.0 ms' && t !== '1.0 ms')).toBe(true);
+    } finally {
+      await context.close();
+      await busyServer.close();
+    }
+  });
 
   it('under --auth opens to the administrator the browser was given, whose reset goes through, and not to nobody', async () => {
     const admin = guarded.credentials()!;
