@@ -1,7 +1,7 @@
 // The mock's flags in our own words: Prism's short flags (-p port, -h host), and every refusal naming the flag and
 // what it expects, never node's parseArgs text.
 import { describe, expect, it } from 'vitest';
-import { defaultLogLevel, parseCliArgs, usage, UsageError, USAGE } from './cli-args.ts';
+import { parseCliArgs, usage, UsageError, USAGE } from './cli-args.ts';
 
 function refusal(argv: string[]): string {
   try {
@@ -70,12 +70,10 @@ describe('parseCliArgs', () => {
     expect(usage()).not.toMatch(/^ {2}npx /m);
   });
 
-  it('takes --log quiet, info or debug, and refuses anything else; info on a terminal by default, quiet elsewhere', () => {
+  it('takes --log quiet, info or debug, and refuses anything else; info by default, wherever the output goes', () => {
     expect(parseCliArgs(['--log', 'debug']).log).toBe('debug');
-    expect(parseCliArgs([]).log).toBeUndefined();
+    expect(parseCliArgs(['--log=quiet']).log).toBe('quiet');
+    expect(parseCliArgs([]).log).toBe('info');
     expect(refusal(['--log', 'verbose'])).toBe('--log expects one of quiet, info, debug, got "verbose"');
-    expect(defaultLogLevel(true)).toBe('info');
-    expect(defaultLogLevel(false)).toBe('quiet');
-    expect(defaultLogLevel(undefined)).toBe('quiet');
   });
 });

@@ -22,18 +22,13 @@ export interface CliOptions {
   siteUrl?: string;
   /** false: no memos, every answer computed (--no-cache). */
   cache: boolean;
-  /** One line per request (info), with the request's headers and body size (debug), or none; absent: the default. */
-  log?: LogLevel;
+  /** One line per request (info, the default), with the request's headers and body size (debug), or none (quiet). */
+  log: LogLevel;
   help: boolean;
 }
 
 const LOG_LEVELS = ['quiet', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** --log when not given: a line per request for a person at a terminal, nothing in a CI log or a pipe. */
-export function defaultLogLevel(stdoutIsTTY: boolean | undefined): LogLevel {
-  return stdoutIsTTY === true ? 'info' : 'quiet';
-}
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -67,9 +62,10 @@ export function usage(invokedAs = 'npm run mock --'): string {
   --site-url URL     the site URL links, guid and Location are built on (WordPress's home/siteurl), e.g.
                      http://192.168.1.5:4010 (default: the address a request reached, never its Host header)
   --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
-  --log LEVEL        quiet, info (a line per request: method, path, status, time; for a 4xx the error code
-                     and the parameters it names) or debug (and the request's headers); default: info on a
-                     terminal, quiet otherwise. Colour on a terminal only (NO_COLOR turns it off)
+  --log LEVEL        info (the default, wherever the output goes: a line per request with method, path,
+                     status, time, and for a 4xx the error code and the parameters it names), debug (and
+                     the request's headers) or quiet (none). Secrets hidden; colour on a terminal only
+                     (NO_COLOR turns it off)
   --help             this text
 
 The mock's page: http://127.0.0.1:4010/__mock/ (routes, recent requests, what the store holds, reset).
@@ -141,6 +137,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     clientTimeoutMs: str('client-timeout') === undefined ? DEFAULT_CLIENT_TIMEOUT_MS : integer('client-timeout', str('client-timeout')!, 100, 3_600_000, 'milliseconds 100-3600000'),
     cache: values['no-cache'] !== true,
     watch: values.watch === true,
+    log: 'info',
     help: values.help === true,
   };
   const siteUrl = nonEmpty('site-url', str('site-url'), 'a URL such as http://127.0.0.1:4010');

@@ -1,8 +1,9 @@
 // The mock's command line, once its flags are read (../cli.ts): load the contract and the store, listen, print the
 // banner, log requests, reload on --watch, stop on SIGINT/SIGTERM. Loaded by a dynamic import, after the first line.
 import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './index.ts';
-import { defaultLogLevel, type CliOptions } from './cli-args.ts';
+import type { CliOptions } from './cli-args.ts';
 import { withRequestLog } from './adapters/request-log.ts';
+import { boundedLog } from './log-writer.ts';
 import { clientTimeouts } from './adapters/client-timeouts.ts';
 import { watchFixtures } from './fixture-watch.ts';
 import { FixtureError } from '../../contracts/model/fixture-error.ts';
@@ -74,10 +75,11 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
   try {
     // respond(): an answer that wrote is sent once the write is in the state file's journal. Through `mock`, not a
     // bound method, so that a --watch reload swaps the mock every later request reaches.
-    const level = opts.log ?? defaultLogLevel(process.stdout.isTTY);
+    // Plain text off a terminal (a pipe, docker compose, an IDE task, a CI log), colour on one unless NO_COLOR.
     const color = process.stdout.isTTY === true && !process.env['NO_COLOR'];
+    const log = boundedLog(process.stdout);
     server = await listen(
-      withRequestLog((req) => mock.respond(req), { level, color, write: (line) => process.stdout.write(`${line}\n`) }),
+      withRequestLog((req) => mock.respond(req), { level: opts.log, color, write: log.line }),
       { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs) },
     );
   } catch (err) {
@@ -102,8 +104,13 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
   else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');
   if (opts.watch) lines.push(`mock: --watch: reloading ${fixturesDir} when calendar.json, addons.json or users.json change (what was written since is then gone)`);
   lines.push(`mock: POST ${server.url}/__mock/reset restores the fixtures${opts.auth ? " (with the administrator's credentials)" : ''}; the mock's page: ${server.url}/__mock/`);
-  const level = opts.log ?? defaultLogLevel(process.stdout.isTTY);
-  lines.push(level === 'quiet' ? 'mock: requests are not logged (--log info prints a line per request)' : `mock: --log ${level}: a line per request follows`);
+  lines.push(
+    opts.log === 'quiet'
+      ? 'mock: --log quiet: requests are not logged (--log info prints a line per request)'
+      : opts.log === 'debug'
+        ? 'mock: --log debug: a line per request follows, with its headers (secrets hidden)'
+        : 'mock: a line per request follows (--log quiet for none, --log debug for headers too)',
+  );
   say(lines.join('\n'));
 
   // A reload builds a whole new mock from the files (the same createMock() as at start, sharing the compiled
