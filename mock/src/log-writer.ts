@@ -14,7 +14,7 @@ interface LogSink {
 /** 1 MiB: thousands of lines a reader may still catch up on, and nothing a pipe left unread can grow past. */
 export const MAX_QUEUED_LOG_BYTES = 1024 * 1024;
 
-export interface BoundedLog {
+interface BoundedLog {
   /** Writes `text` and a newline, or drops it when the stream holds `maxQueuedBytes` already. */
   line(text: string): void;
 }
