@@ -19,6 +19,7 @@ import { operationTable } from './handlers/operations.ts';
 import { siteUrlOf } from './site-url.ts';
 import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, renderRequestPage, type PageRoute } from './control-page.ts';
 import { CONTROL_PREFIX } from './core/control.ts';
+import type { AllowedHosts } from './core/front-door.ts';
 import { recordOf, RequestRing, type RequestRecord } from './request-record.ts';
 import { TABLE_NAMES } from '../../contracts/model/tables.ts';
 
@@ -40,6 +41,12 @@ export interface MockBehaviour {
    */
   siteUrl?: string;
   maxBodyBytes?: number;
+  /**
+   * Host names the mock answers to besides its own (IP addresses, `localhost` and `*.localhost`, the address a
+   * request reached, the site URL's host): `events.test`, `.example.org` for the domain and its subdomains, or 'all'
+   * to answer any (core/front-door.ts). A request for another name is refused with 403, against DNS rebinding.
+   */
+  allowedHosts?: AllowedHosts;
   /**
    * Remember what is costly to compute (answers to identical reads, renderings, list results, descriptors) in
    * memos bounded in bytes (default true). Off, everything is computed for every request; the answers are the same
@@ -195,6 +202,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     clock,
     rng,
     ...(siteUrl ? { siteUrl } : {}),
+    allowedHosts: options.allowedHosts ?? [],
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     memos,
     media: mediaLibrary(store),

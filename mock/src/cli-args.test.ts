@@ -1,7 +1,7 @@
 // The mock's flags in our own words: Prism's short flags (-p port, -h host), and every refusal naming the flag and
 // what it expects, never node's parseArgs text.
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, usage, UsageError, USAGE } from './cli-args.ts';
+import { allowedHostsOf, parseCliArgs, usage, UsageError, USAGE } from './cli-args.ts';
 
 function refusal(argv: string[]): string {
   try {
@@ -68,6 +68,18 @@ describe('parseCliArgs', () => {
     for (const line of examples) expect(() => parseCliArgs(line.replace('  npx site-contracts mock ', '').split(' ')), line).not.toThrow();
     expect(usage()).toMatch(/^ {2}npm run mock -- -p 8080/m);
     expect(usage()).not.toMatch(/^ {2}npx /m);
+  });
+
+  it('takes --allowed-hosts as names, comma-separated or repeated, or all; and adds --host or the machine\'s name', () => {
+    expect(parseCliArgs([]).allowedHosts).toEqual([]);
+    expect(parseCliArgs(['--allowed-hosts', 'mock,Events.test', '--allowed-hosts=.example.org']).allowedHosts).toEqual(['mock', 'events.test', '.example.org']);
+    expect(parseCliArgs(['--allowed-hosts', 'mock,all']).allowedHosts).toBe('all');
+    expect(refusal(['--allowed-hosts', 'http://mock:4010'])).toBe('--allowed-hosts expects host names such as mock,events.test or .example.org, or all, got "http://mock:4010" (a name without scheme, port or path)');
+    expect(refusal(['--allowed-hosts', ','])).toBe('--allowed-hosts expects host names such as mock,events.test or .example.org, or all, got ","');
+    expect(refusal(['--allowed-hosts'])).toBe('--allowed-hosts expects host names such as mock,events.test or .example.org, or all, got nothing');
+    expect(allowedHostsOf({ host: '0.0.0.0', allowedHosts: ['mock'] }, 'Build-Box')).toEqual(['mock', 'build-box']);
+    expect(allowedHostsOf({ host: 'dev.local', allowedHosts: [] }, 'build-box')).toEqual(['dev.local']);
+    expect(allowedHostsOf({ host: '::', allowedHosts: 'all' }, 'build-box')).toBe('all');
   });
 
   it('takes --log quiet, info or debug, and refuses anything else; info by default, wherever the output goes', () => {

@@ -22,6 +22,8 @@ export interface CliOptions {
   siteUrl?: string;
   /** false: no memos, every answer computed (--no-cache). */
   cache: boolean;
+  /** Host names the mock answers to besides its own (--allowed-hosts), or 'all'. */
+  allowedHosts: string[] | 'all';
   /** One line per request (info, the default), with the request's headers and body size (debug), or none (quiet). */
   log: LogLevel;
   help: boolean;
@@ -61,6 +63,11 @@ export function usage(invokedAs = 'npm run mock --'): string {
                      (default 20000, as Apache's mod_reqtimeout; 408 page, or the connection closed)
   --site-url URL     the site URL links, guid and Location are built on (WordPress's home/siteurl), e.g.
                      http://192.168.1.5:4010 (default: the address a request reached, never its Host header)
+  --allowed-hosts NAMES
+                     host names the mock also answers to, comma-separated or repeated (.example.org: the
+                     domain and its subdomains), or all. Without them a request for a name other than
+                     localhost, an IP address, --host or --site-url's host is refused with 403 (a page of
+                     another site pointing its name here: DNS rebinding), as Vite's server.allowedHosts does
   --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
   --log LEVEL        info (the default, wherever the output goes: a line per request with method, path,
                      status, time, and for a 4xx the error code and the parameters it names), debug (and
@@ -90,6 +97,7 @@ const EXPECTS: Readonly<Record<string, string>> = {
   'client-timeout': 'milliseconds 100-3600000',
   'site-url': 'a URL such as http://127.0.0.1:4010',
   log: `one of ${LOG_LEVELS.join(', ')}`,
+  'allowed-hosts': 'host names such as mock,events.test or .example.org, or all',
 };
 
 function integer(flag: string, raw: string, min: number, max: number, what: string): number {
@@ -103,6 +111,37 @@ function nonEmpty(flag: string, raw: string | undefined, what: string): string |
   if (raw === undefined) return undefined;
   if (raw.trim() === '') throw new UsageError(`--${flag} expects ${what}, got an empty string`);
   return raw;
+}
+
+/** A name as a Host header carries it (letters, digits, dots, hyphens; `.example.org` for a domain), or an address. */
+const HOST_NAME = /^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$|^\[?[0-9a-f:.]+\]?$/i;
+
+function allowedHosts(raws: readonly string[] | undefined): string[] | 'all' {
+  const names: string[] = [];
+  for (const raw of raws ?? []) {
+    const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    if (items.length === 0) throw new UsageError(`--allowed-hosts expects ${EXPECTS['allowed-hosts']}, got ${JSON.stringify(raw)}`);
+    for (const item of items) {
+      if (item === 'all') return 'all';
+      if (!HOST_NAME.test(item)) throw new UsageError(`--allowed-hosts expects ${EXPECTS['allowed-hosts']}, got ${JSON.stringify(item)} (a name without scheme, port or path)`);
+      names.push(item.toLowerCase());
+    }
+  }
+  return [...new Set(names)];
+}
+
+/** Bound to every address (--host 0.0.0.0 or ::): reached by the machine's own name too. */
+export function bindsEveryAddress(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
+}
+
+/**
+ * The names the mock answers to besides localhost and IP addresses (core/front-door.ts): --allowed-hosts, --host
+ * when it names one address, and the machine's name (`machineName`, os.hostname()) when it binds every address.
+ */
+export function allowedHostsOf(opts: Pick<CliOptions, 'allowedHosts' | 'host'>, machineName: string): string[] | 'all' {
+  if (opts.allowedHosts === 'all') return 'all';
+  return [...new Set([...opts.allowedHosts, (bindsEveryAddress(opts.host) ? machineName : opts.host).toLowerCase()])];
 }
 
 export function parseCliArgs(argv: readonly string[]): CliOptions {
@@ -119,6 +158,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     'no-cache': { type: 'boolean' },
     watch: { type: 'boolean' },
     log: { type: 'string' },
+    'allowed-hosts': { type: 'string', multiple: true },
     help: { type: 'boolean' },
   }, {
     expects: (flag) => EXPECTS[flag] ?? 'a value',
@@ -138,6 +178,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     cache: values['no-cache'] !== true,
     watch: values.watch === true,
     log: 'info',
+    allowedHosts: allowedHosts(values['allowed-hosts'] as string[] | undefined),
     help: values.help === true,
   };
   const siteUrl = nonEmpty('site-url', str('site-url'), 'a URL such as http://127.0.0.1:4010');

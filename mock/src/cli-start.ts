@@ -1,11 +1,12 @@
 // The mock's command line, once its flags are read (../cli.ts): load the contract and the store, listen, print the
 // banner, log requests, reload on --watch, stop on SIGINT/SIGTERM. Loaded by a dynamic import, after the first line.
 import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './index.ts';
-import type { CliOptions } from './cli-args.ts';
+import { allowedHostsOf, bindsEveryAddress, type CliOptions } from './cli-args.ts';
 import { withRequestLog } from './adapters/request-log.ts';
 import { boundedLog } from './log-writer.ts';
 import { clientTimeouts } from './adapters/client-timeouts.ts';
 import { watchFixtures } from './fixture-watch.ts';
+import { hostname } from 'node:os';
 import { FixtureError } from '../../contracts/model/fixture-error.ts';
 import { StateFileError } from './store/persist.ts';
 import { StateLockError } from './store/state-lock.ts';
@@ -26,6 +27,7 @@ function complain(line: string): void {
 /** What the flags ask of createMock(), the same at start and at every --watch reload. */
 function mockOptions(opts: CliOptions): MockOptions {
   return {
+    allowedHosts: allowedHostsOf(opts, hostname()),
     // Each operation's validator is compiled on its first request (a few ms), not all 204 before the first answer:
     // that took a quarter of the start.
     compileAll: false,
@@ -98,6 +100,11 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
     `mock: ${mock.contract.operations.length} operations routed, started in ${Math.round(performance.now() - started)} ms${opts.latencyMs ? `, every answer held ${opts.latencyMs} ms` : ''}`,
   ];
   if (opts.siteUrl) lines.push(`mock: links, guid and Location are built on the site URL ${opts.siteUrl}`);
+  const names = allowedHostsOf(opts, hostname());
+  if (names === 'all') lines.push('mock: --allowed-hosts all: requests for any Host name are answered (no guard against DNS rebinding)');
+  else if (bindsEveryAddress(opts.host) || opts.allowedHosts.length > 0) {
+    lines.push(`mock: answers requests for localhost, IP addresses and ${names.join(', ')}${opts.siteUrl ? ` and the site URL's host` : ''}; another Host name is refused (403; add it with --allowed-hosts NAME)`);
+  }
   if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
   const low = opts.auth ? lowCredentialsLine(mock) : undefined;
   if (opts.auth) lines.push(credentialsLine(mock), ...(low ? [low] : []));

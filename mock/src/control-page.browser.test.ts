@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mock } from './index.ts';
 import { listen, type Listening } from './adapters/node-http.ts';
 import { freshMock } from './testing/harness.ts';
-import { CHROMIUM, hasChromium, launchChromium, pageProblems } from './testing/browser.ts';
+import { CHROMIUM, hasChromium, launchChromium, pageProblems, serveStatic } from './testing/browser.ts';
 
 if (!hasChromium) console.warn(`control-page.browser.test.ts: SKIPPED, ${CHROMIUM} is missing (apt-get install -y chromium)`);
 
@@ -128,5 +128,41 @@ describe.skipIf(!hasChromium)("the mock's page in Chromium", () => {
     const refused = await fetch(`${guardedServer.url}/__mock/`);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe('Basic realm="site-contracts mock"');
+  });
+
+  it('refuses a page of another site: its form POST does not reset the store under --auth with the browser\'s credentials, and a rebinding name gets a 403', async () => {
+    // evil.test is another site that resolves to this machine (as a rebinding name does).
+    const other = await launchChromium(['--host-resolver-rules=MAP evil.test 127.0.0.1']);
+    const admin = guarded.credentials()!;
+    const port = new URL(guardedServer.url).port;
+    const attacker = await serveStatic({
+      '/': { type: 'text/html', body: `<!doctype html><form id="f" method="post" action="${guardedServer.url}/__mock/reset"></form><script>document.getElementById('f').submit()</script>` },
+    });
+    const context = await other.newContext({ httpCredentials: { username: admin.username, password: admin.password } });
+    const page = await context.newPage();
+    try {
+      // The administrator opens the mock's page (the browser now holds the credentials for it), writes, then visits the other site.
+      expect((await page.goto(`${guardedServer.url}/__mock/`))!.status()).toBe(200);
+      const created = await page.request.post(`${guardedServer.url}/wp-json/cal/v1/events`, {
+        data: { title: 'Kept across a visit', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
+        headers: { Authorization: `Basic ${Buffer.from(`${admin.username}:${admin.password}`).toString('base64')}` },
+      });
+      expect(created.status()).toBe(201);
+      const before = guarded.store.events.size;
+      const answer = page.waitForResponse((r) => r.url().endsWith('/__mock/reset'));
+      await page.goto(`http://evil.test:${new URL(attacker.url).port}/`);
+      const refused = await answer;
+      expect(refused.status()).toBe(403);
+      expect(await refused.text()).toContain('mock_cross_site');
+      expect(guarded.store.events.size).toBe(before);
+      // A name that is not the mock's (DNS rebinding): refused on the REST routes too.
+      const rebound = await page.goto(`http://evil.test:${port}/wp-json/cal/v1/events?per_page=1`);
+      expect(rebound!.status()).toBe(403);
+      expect(await rebound!.text()).toContain('mock_host_not_allowed');
+    } finally {
+      await context.close();
+      await other.close();
+      await attacker.close();
+    }
   });
 });

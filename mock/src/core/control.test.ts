@@ -32,7 +32,7 @@ describe('/__mock/* under --auth', () => {
     expect(before).toContain('Keep me');
     const version = reopened.store.version;
 
-    const anonymous = call(reopened, 'POST', '/__mock/reset', { headers: { origin: 'http://evil.example' } });
+    const anonymous = call(reopened, 'POST', '/__mock/reset', { headers: { origin: 'http://localhost:3000' } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json).toEqual(err('rest_forbidden', 'Sorry, you are not allowed to do that.', 401));
     const wrongPassword = call(reopened, 'POST', '/__mock/reset', { auth: { username: 'admin', password: 'nope' } });
