@@ -80,6 +80,8 @@ describe('parseCliArgs', () => {
     expect(allowedHostsOf({ host: '0.0.0.0', allowedHosts: ['mock'] }, 'Build-Box')).toEqual(['mock', 'build-box']);
     expect(allowedHostsOf({ host: 'dev.local', allowedHosts: [] }, 'build-box')).toEqual(['dev.local']);
     expect(allowedHostsOf({ host: '::', allowedHosts: 'all' }, 'build-box')).toBe('all');
+    expect(allowedHostsOf({ host: '127.0.0.1', allowedHosts: [] }, 'build-box')).toEqual([]);
+    expect(allowedHostsOf({ host: '::1', allowedHosts: ['mock'] }, 'build-box')).toEqual(['mock']);
   });
 
   it('takes --log quiet, info or debug, and refuses anything else; info by default, wherever the output goes', () => {

@@ -141,7 +141,10 @@ export function bindsEveryAddress(host: string): boolean {
  */
 export function allowedHostsOf(opts: Pick<CliOptions, 'allowedHosts' | 'host'>, machineName: string): string[] | 'all' {
   if (opts.allowedHosts === 'all') return 'all';
-  return [...new Set([...opts.allowedHosts, (bindsEveryAddress(opts.host) ? machineName : opts.host).toLowerCase()])];
+  const own = bindsEveryAddress(opts.host) ? machineName : opts.host;
+  // An address needs no listing: every IP address is one of the mock's names.
+  const isAddress = /^[\d.]+$/.test(own) || own.includes(':');
+  return [...new Set([...opts.allowedHosts, ...(isAddress ? [] : [own.toLowerCase()])])];
 }
 
 export function parseCliArgs(argv: readonly string[]): CliOptions {
