@@ -39,9 +39,10 @@ describe('urlShown', () => {
 
 describe('bodyShown', () => {
   it('hides secret fields of JSON at any depth and of form bodies', () => {
-    const json = JSON.stringify({ username: 'anna', password: 'p', nested: [{ api_key: 'k', keep: 1 }], secret: { inner: 'x' } });
+    const json = JSON.stringify({ username: 'anna', password: 'p', nested: [{ api_key: 'k', keep: 1 }], secret: { inner: 'x' }, tokens: ['t1', 't2'], count: null });
     const shown = bodyShown(json, 'application/json', json.length);
-    expect(shown).toEqual({ text: JSON.stringify({ username: 'anna', password: HIDDEN, nested: [{ api_key: HIDDEN, keep: 1 }], secret: { inner: 'x' } }, null, 2) });
+    // All of a value under a secret key, whatever its shape.
+    expect(shown).toEqual({ text: JSON.stringify({ username: 'anna', password: HIDDEN, nested: [{ api_key: HIDDEN, keep: 1 }], secret: { inner: HIDDEN }, tokens: [HIDDEN, HIDDEN], count: null }, null, 2) });
     expect(bodyShown('a=1&password=p&_wpnonce=n', 'application/x-www-form-urlencoded; charset=UTF-8', 25)).toEqual({ text: `a=1&password=${HIDDEN}&_wpnonce=${HIDDEN}` });
     // JSON sent without its media type is read as JSON all the same; other text as a form would be.
     expect(bodyShown('{"token":"t"}', undefined, 13)).toEqual({ text: `{\n  "token": "${HIDDEN}"\n}` });

@@ -95,13 +95,11 @@ export function urlShown(url: string): string {
 /** The largest body read to find its secrets (and so the largest shown); larger ones are not shown. */
 export const MAX_SHOWN_BODY_BYTES = 64 * 1024;
 
-/** JSON with the values under secret keys hidden, at any depth. */
-function jsonShown(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(jsonShown);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, secretName(k) && (typeof v !== 'object' || v === null) ? HIDDEN : jsonShown(v)]));
-  }
-  return value;
+/** JSON with the values under secret keys hidden, at any depth: all of a value under one (`tokens: [...]`), its shape kept. */
+function jsonShown(value: unknown, secret = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => jsonShown(v, secret));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonShown(v, secret || secretName(k))]));
+  return secret ? HIDDEN : value;
 }
 
 /** A body shown: its text with the secrets hidden, or why it is not shown. */
