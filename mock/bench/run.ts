@@ -247,7 +247,8 @@ async function main(): Promise<void> {
 
     for (const [name, extra] of [['mock', []], ['mock-no-cache', ['--no-cache']]] as const) {
       const port = await freePort(HOST);
-      const s = await start(name, ['--import', 'tsx', join(ROOT, 'mock/cli.ts'), '--port', String(port), '--host', HOST, ...extra], '/wp-json', '/cal/v1/events?per_page=1', port);
+      // --log quiet: Prism runs with -v silent; both log a line per request by default.
+      const s = await start(name, ['--import', 'tsx', join(ROOT, 'mock/cli.ts'), '--port', String(port), '--host', HOST, '--log', 'quiet', ...extra], '/wp-json', '/cal/v1/events?per_page=1', port);
       running.push(s);
       startup[name] = s.startupMs;
       results[name] = await measureAll(s, SCENARIOS);

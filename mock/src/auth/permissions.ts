@@ -9,7 +9,7 @@ import type { Store } from '../store/store.ts';
 import { cannotCreate, cannotDelete, cannotEdit, forbidden, forbiddenContext, invalidId, notAllowed, type WpErrorResponse } from '../wire/errors.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import { base64Decode, utf8Decode } from '../../../contracts/wordpress/bytes.ts';
+import { basicCredentials } from '../wire/request.ts';
 import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
 import { canDeletePost, canEditPost, canReadPost, userCan, type Capability, type PostFacts, type User } from './capabilities.ts';
 
@@ -20,14 +20,10 @@ export type { User } from './capabilities.ts';
  * leave the request anonymous rather than failing it. WordPress ignores the spaces it shows passwords with.
  */
 export function authenticate(authorization: string | undefined, store: Store): User | undefined {
-  if (!authorization) return undefined;
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
-  if (!m) return undefined;
-  const decoded = utf8Decode(base64Decode(m[1]!));
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
-  const login = decoded.slice(0, colon);
-  const password = decoded.slice(colon + 1).replace(/\s+/g, '');
+  const credentials = basicCredentials(authorization);
+  if (!credentials) return undefined;
+  const login = credentials.login;
+  const password = credentials.password.replace(/\s+/g, '');
   const users = store.table('users');
   const user = users.find((u) => u.username === login || u.email.toLowerCase() === login.toLowerCase());
   if (!user) return undefined;

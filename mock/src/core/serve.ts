@@ -1,7 +1,9 @@
 // The mock's entry for one raw request: the wrappers around the pipeline of stages (pipeline.ts), outermost first:
 //
+//   front door     front-door.ts  a Host that is not the mock's own (DNS rebinding): 403 on every route
 //   held answers   held.ts        Prefer: latency / --latency: a bounded number held at once (503 past it)
-//   control routes control.ts     /__mock/reset, /__mock/state: the mock's own, not WordPress
+//   control routes control.ts     /__mock/reset, /__mock/state: the mock's own, not WordPress; a request from a
+//                                 page of another site is refused there (front-door.ts)
 //   response memo  memo.ts        identical plain reads between two writes, within the same second
 //   pipeline       pipeline.ts    read → route → validate → authorize → run → respond
 //
@@ -16,6 +18,7 @@ import { textBytes, VersionedMemo, type MemoSettings, type MemoStats } from '../
 import { ParamReader } from './params.ts';
 import { authenticate } from '../auth/permissions.ts';
 import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
+import { crossSite, foreignHost, hostName, type AllowedHosts } from './front-door.ts';
 import type { FrontEndSite } from './front-end.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import { ANONYMOUS_MAX_LATENCY_MS, tooManyHeld, type HeldAnswers } from './held.ts';
@@ -43,6 +46,8 @@ interface CoreOptions {
   rng: Rng;
   /** The site URL (`http://127.0.0.1:4010`, no path): when absent, the adapter's (MockRequest.origin). */
   siteUrl?: string;
+  /** Host names the mock answers to besides its own (front-door.ts), or 'all'. */
+  allowedHosts: AllowedHosts;
   maxBodyBytes: number;
   /** The site behind the front-end pages (everything outside the REST API). */
   frontEnd: FrontEndSite;
@@ -132,11 +137,15 @@ export function createCore(opts: CoreOptions): Core {
     });
   };
 
-  /** The control routes: the mock's own, before anything of WordPress's. */
+  const door = { allowedHosts: opts.allowedHosts, ...(opts.siteUrl ? { siteHost: hostName(new URL(opts.siteUrl).host) } : {}) };
+
+  /** The control routes: the mock's own, before anything of WordPress's, and for pages of this site only. */
   const controlled = (mreq: MockRequest, pref: Prefer, delayMs: number): MockResponse | Work<MockResponse> => {
     const q = mreq.url.indexOf('?');
     const action = controlAction(q < 0 ? mreq.url : mreq.url.slice(0, q));
-    if (action !== undefined) return controlAnswer(mreq, action, { routes: opts.control, authRequired: opts.authRequired, user: () => authenticate(mreq.headers.authorization, opts.store) });
+    if (action !== undefined) {
+      return crossSite(mreq, door) ?? controlAnswer(mreq, action, { routes: opts.control, authRequired: opts.authRequired, user: () => authenticate(mreq.headers.authorization, opts.store) });
+    }
     return memoized(mreq, pref, delayMs);
   };
 
@@ -158,9 +167,12 @@ export function createCore(opts: CoreOptions): Core {
     });
   };
 
+  /** The front door: a request for a name that is not the mock's own goes no further. */
+  const entry = (mreq: MockRequest): MockResponse | Work<MockResponse> => foreignHost(mreq, door) ?? held(mreq);
+
   return {
-    handle: (req) => runNow(held(req)),
-    serve: (req) => runYielding(held(req)),
+    handle: (req) => runNow(entry(req)),
+    serve: (req) => runYielding(entry(req)),
     responseStats: () => responses.stats,
   };
 }

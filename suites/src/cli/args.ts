@@ -5,7 +5,6 @@
 // Credentials are never a flag: arguments end up in shell history, CI logs and `ps` output, so the
 // suite only takes the NAME of an environment variable holding `user:application-password`.
 
-import { parseArgs } from 'node:util';
 import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
 import {
   DEFAULT_POLICY,
@@ -20,7 +19,7 @@ import { DEFAULT_REPORT_DIR } from '../report/write.ts';
 import { REST_ROUTE_ROOT } from '../http/target.ts';
 import { UsageError } from '../errors.ts';
 import { HEADER_EXPECTS, headerSecrets, isAuthorization, parseHeaders, shownHeader, type ExtraHeader } from './headers.ts';
-import { tokenize, type FlagValues } from './tokenize.ts';
+import { positionalsOf, tokenize, type FlagSpec, type FlagValues } from '../../../contracts/lib/argv.ts';
 
 export const COMMANDS = ['test', 'diff', 'proxy', 'merge'] as const;
 /** Every command the bin answers, for messages: `mock` is handed to the mock's own command line before this parser runs. */
@@ -156,7 +155,7 @@ const OPTIONS = {
 } as const;
 
 export type Flag = keyof typeof OPTIONS;
-export const FLAG_SPECS: Readonly<Record<Flag, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>> = OPTIONS;
+export const FLAG_SPECS: Readonly<Record<Flag, FlagSpec>> = OPTIONS;
 
 /** What each string flag expects, for messages that say so. */
 const EXPECTS: Partial<Record<Flag, string>> = {
@@ -191,6 +190,29 @@ function expectsOf(flag: string): string {
   return EXPECTS[flag as Flag] ?? 'a value';
 }
 
+/**
+ * Flags people bring from other tools (Schemathesis, Prism, Dredd, pytest), far from ours in spelling but the same
+ * in meaning: `--exclude` is our `--skip`, whatever its edit distance.
+ */
+export const FLAG_SYNONYMS: Readonly<Record<string, Flag>> = {
+  exclude: 'skip',
+  'exclude-path': 'skip',
+  'exclude-operation-id': 'skip',
+  'exclude-tag': 'skip',
+  include: 'only',
+  'include-path': 'only',
+  'include-operation-id': 'only',
+  'include-tag': 'only',
+  url: 'base-url',
+  'base-path': 'api-root',
+  'hypothesis-seed': 'seed',
+  'max-examples': 'runs',
+  'request-timeout': 'timeout-ms',
+  'junit-xml': 'format',
+  report: 'format',
+  'rate-limit': 'rps',
+};
+
 /** Flags every command takes; they shape the invocation rather than the run. */
 const INVOCATION_FLAGS: Flag[] = ['help', 'config', 'print-config'];
 const REPORT_FLAGS: Flag[] = [...INVOCATION_FLAGS, 'report-dir', 'format', 'baseline'];
@@ -222,15 +244,19 @@ interface CommandLine {
 
 /** The command named on a command line, read leniently (for messages and suggestions before the strict read). */
 export function commandOf(argv: readonly string[]): Command | undefined {
-  const { positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false });
-  const first = positionals[0];
+  const first = positionalsOf(argv, OPTIONS)[0];
   return first !== undefined && isCommand(first) ? first : undefined;
 }
 
 export function readCommandLine(argv: readonly string[]): CommandLine {
   rejectCredentialFlags(argv);
   const known = commandOf(argv);
-  const { values, positionals } = tokenize(argv, OPTIONS, { expects: expectsOf, suggestFrom: [...(known ? ALLOWED[known] : Object.keys(OPTIONS))] });
+  const { values, positionals } = tokenize(argv, OPTIONS, {
+    expects: expectsOf,
+    error: (message, flag) => new UsageError(message, flag),
+    suggestFrom: [...(known ? ALLOWED[known] : Object.keys(OPTIONS))],
+    synonyms: FLAG_SYNONYMS,
+  });
   const [command, ...rest] = positionals;
   return { ...(command !== undefined ? { command } : {}), rest, values };
 }

@@ -327,7 +327,7 @@ describe('test against the mock', () => {
       await writeFile(broken, 'accepted: [');
       for (const [args, message] of [
         [['--baseline', join(dir, 'missing.yaml')], `--baseline ${join(dir, 'missing.yaml')}: cannot read it (ENOENT)`],
-        [['--baseline', broken], `--baseline ${broken}: neither JSON nor YAML`],
+        [['--baseline', broken], `--baseline ${broken}:1:12: neither JSON nor YAML`],
         [['--report-dir', join(file, 'reports')], `--report-dir ${join(file, 'reports')}: cannot write reports there (ENOTDIR`],
         // procfs answers ENOENT under an existing /proc: Node's recursive mkdir spun there for good.
         ...(existsSync('/proc/self') ? ([[['--report-dir', '/proc/nope/reports'], '--report-dir /proc/nope/reports: cannot write reports there (ENOENT']] as const) : []),
