@@ -146,8 +146,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       );
       // Cases the baseline accepts do not fail the run, so they do not count towards --max-failures either.
       const accepted = new Set(prepared.baseline?.accepted.map((a) => a.id) ?? []);
-      // A few hundred lines at most in a CI log, for the thousands of cases of a full run.
-      const shown = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500, units: mine.length });
+      // In a CI log a line every 10 s at most: a few hundred for an hour's run.
+      const shown = createProgress({ stream: ctx.stderr, env: ctx.env, units: mine.length, now: () => ctx.now().getTime() });
       progress = shown;
       const labelOf = (u: Unit) => ({ id: u.id, label: `${u.family} ${u.operations[0] ? `${u.operations[0].method.toUpperCase()} ${u.operations[0].path}` : (u.namespaces ?? []).map((n) => n || '/').join(', ')}` });
       result = await runSuite({
