@@ -24,7 +24,8 @@ import { removalRequest } from '../../runner/leftovers.ts';
 import { toCurl } from '../../report/curl.ts';
 import { durationLabel, reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
-import type { CaseResult } from '../../report/model.ts';
+import { ARCHIVED_BODIES_BYTES, type CaseResult } from '../../report/model.ts';
+import { bodyBudget } from '../../report/case.ts';
 import { CredentialsRefusedError, UsageError } from '../errors.ts';
 import { checkLowCredentials } from '../../http/low-preflight.ts';
 import { headerRecord } from '../headers.ts';
@@ -163,6 +164,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         ...(args.disposableTarget ? { disposable: true } : {}),
         maxRequests: args.maxRequests,
         policy: args.policy,
+        ...(args.formats.includes('har') ? { archive: bodyBudget(ARCHIVED_BODIES_BYTES) } : {}),
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
         ...(args.lowAuth ? { lowAuthEnv: args.lowAuth.envVar } : {}),
         concurrency: deps.concurrency ?? args.workers ?? 4,
