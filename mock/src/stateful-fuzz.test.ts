@@ -131,5 +131,5 @@ describe('stateful fuzzing of the mock', () => {
     expect(m.heapEndMb - m.heapStartMb, `heap growth, bound ${heapBound.toFixed(0)} MB`).toBeLessThan(heapBound);
     const rssBound = heapBound + MEMORY_BOUND.RSS_SLACK_MB + MEMORY_BOUND.HOSTILE_RSS_MB;
     expect(m.rssPeakMb - m.rssStartMb, `RSS growth, bound ${rssBound.toFixed(0)} MB`).toBeLessThan(rssBound);
-  }, 600_000);
+  });
 });

@@ -455,7 +455,7 @@ describe('no false failures on what WordPress itself does, or on what the docume
     const held = run.cases.filter((c) => c.check === 'positive_acceptance' && c.status === 'warned' && c.variant !== 'edge:body.title empty');
     expect(new Set(held.map((c) => c.variant?.replace(/^(query|body)\./, '')))).toEqual(new Set(['image', 'website', 'geoloc', 'edge:full', 'edge:body.image alone', 'edge:body.website alone', 'edge:query.geoloc alone']));
     for (const c of held) expect(c.message).toMatch(/held as assumed because the documents (leave|tie|give)/);
-  }, 600_000); // three runs over two resources, coverage phase included: twice the global guard
+  }); // three runs over two resources, coverage phase included
 
   it('a check that never got an accepted request is inconclusive, not passed', async () => {
     const fault: Fault = (req, next) => {
