@@ -50,11 +50,10 @@ const asFaulted = plain;
 
 const runSuite = async (fault: Fault | undefined, only: string): Promise<RunResult> => (await h.run(fault, only)).run;
 
-const bad = (r: RunResult): Set<string> => new Set(r.cases.filter((c) => c.status === 'failed' || c.status === 'errored').map((c) => c.id));
 
 /** The checks that fail with the fault and did not fail without it. */
 async function caughtBy(fault: Fault, only: string): Promise<string[]> {
-  const clean = bad(await runSuite(undefined, only));
+  const clean = await h.cleanFailures(only);
   const broken = await runSuite(fault, only);
   const checks = new Set(broken.cases.filter((c) => (c.status === 'failed' || c.status === 'errored') && !clean.has(c.id)).map((c) => c.check));
   return [...checks].sort();
@@ -63,7 +62,7 @@ async function caughtBy(fault: Fault, only: string): Promise<string[]> {
 
 /** The cases that fail with the fault and did not fail without it. */
 async function failedBy(fault: Fault, only: string): Promise<RunResult['cases']> {
-  const clean = bad(await runSuite(undefined, only));
+  const clean = await h.cleanFailures(only);
   const broken = await runSuite(fault, only);
   return broken.cases.filter((c) => (c.status === 'failed' || c.status === 'errored') && !clean.has(c.id));
 }

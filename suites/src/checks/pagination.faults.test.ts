@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { CaseResult } from '../report/model.ts';
-import { failing, harnessForFile, parse, withHeader, type Fault } from './faulty-mock.ts';
+import { failedBy, harnessForFile, parse, withHeader, type Fault } from './faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -24,13 +24,8 @@ function totals(route: string, edit: (total: number, pages: number) => { total: 
   };
 }
 
-/** The run over the list's operation: what fails with the fault that did not without it (the clean run once per operation). */
-const clean = new Map<string, Promise<Set<string>>>();
-async function failedWith(fault: Fault, operationId: string): Promise<CaseResult[]> {
-  if (!clean.has(operationId)) clean.set(operationId, h.run(undefined, operationId).then((r) => new Set(r.run.cases.filter(failing).map((c) => c.id))));
-  const before = await clean.get(operationId)!;
-  return (await h.run(fault, operationId)).run.cases.filter((c) => failing(c) && !before.has(c.id));
-}
+/** The run over the list's operation: what fails with the fault that did not without it. */
+const failedWith = (fault: Fault, operationId: string): Promise<CaseResult[]> => failedBy(h, fault, operationId);
 
 describe('pagination: one wrong header, one finding that names it', () => {
   it.each([
