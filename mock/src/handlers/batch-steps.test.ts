@@ -47,7 +47,7 @@ describe('a large batch runs in steps', () => {
     // handleNow() runs the same steps through at once: same shape of answer.
     const now = call(mock, 'POST', '/wp-json/batch/v1', { body: batchBody('at-once'), headers: { 'content-type': 'application/json' } });
     expect(now.json.responses.map((r: { status: number }) => r.status)).toEqual(Array(ITEMS).fill(201));
-  }, 120_000);
+  });
 
   it('short items share turns: a batch of 25 small creates runs in one turn after validation', async () => {
     const small = JSON.stringify({ requests: Array.from({ length: ITEMS }, (_, i) => ({ method: 'POST', path: '/cal/v1/events', body: { title: `small ${i}` } })) });
@@ -81,5 +81,5 @@ describe('a large batch runs in steps', () => {
     expect(ranBeforeRead).toBeLessThan(ITEMS);
     expect((await batch).status).toBe(207);
     expect(created(mock, 'http')).toBe(ITEMS);
-  }, 120_000);
+  });
 });

@@ -225,6 +225,14 @@ describe('parseCli: proxy, merge, help', () => {
     expect(usage('test --base-url http://h --secret-header X-Api-Key')).toBe('unknown flag --secret-header');
   });
 
+  it('suggests the command that was probably meant, and none for a word far from all of them', () => {
+    expect(usage('tset --base-url http://h')).toBe('unknown command "tset" (did you mean test?): expected one of test, diff, proxy, merge, mock');
+    expect(usage('mrege')).toBe('unknown command "mrege" (did you mean merge?): expected one of test, diff, proxy, merge, mock');
+    expect(usage('mokc')).toContain('(did you mean mock?)');
+    expect(usage('help dif')).toBe('help: unknown command "dif" (did you mean diff?): expected one of test, diff, proxy, merge, mock');
+    expect(usage('deploy')).toBe('unknown command "deploy": expected one of test, diff, proxy, merge, mock');
+  });
+
   it('recognises help and version anywhere', () => {
     expect(parse('--help')).toEqual({ command: 'help' });
     expect(parse('test -h')).toEqual({ command: 'help', topic: 'test' });

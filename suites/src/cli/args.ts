@@ -19,11 +19,12 @@ import { DEFAULT_REPORT_DIR } from '../report/write.ts';
 import { REST_ROUTE_ROOT } from '../http/target.ts';
 import { UsageError } from '../errors.ts';
 import { HEADER_EXPECTS, headerSecrets, isAuthorization, parseHeaders, shownHeader, type ExtraHeader } from './headers.ts';
-import { positionalsOf, tokenize, type FlagSpec, type FlagValues } from '../../../contracts/lib/argv.ts';
+import { positionalsOf, suggestion, tokenize, type FlagSpec, type FlagValues } from '../../../contracts/lib/argv.ts';
 
 export const COMMANDS = ['test', 'diff', 'proxy', 'merge'] as const;
 /** Every command the bin answers, for messages: `mock` is handed to the mock's own command line before this parser runs. */
-const COMMAND_NAMES = [...COMMANDS, 'mock'].join(', ');
+const COMMAND_LIST = [...COMMANDS, 'mock'];
+const COMMAND_NAMES = COMMAND_LIST.join(', ');
 export type Command = (typeof COMMANDS)[number];
 
 export const DEFAULTS = {
@@ -38,6 +39,12 @@ export const DEFAULTS = {
   /** Requests the stateful phase may send per calendar resource (checks/stateful.ts), shrinking included. */
   stateful: 300,
 } as const;
+
+/** `unknown command "tset" (did you mean test?)`: the same guess, by the same rule, as for a mistyped flag. */
+function unknownCommand(name: string): string {
+  const guess = suggestion(name, COMMAND_LIST);
+  return `unknown command ${JSON.stringify(name)}${guess ? ` (did you mean ${guess}?)` : ''}: expected one of ${COMMAND_NAMES}`;
+}
 
 interface AuthRef {
   /** The variable the credentials came from; curl lines and messages name it instead of the value. */
@@ -281,16 +288,14 @@ export function buildArgs(line: CommandLine, env: Env, config?: ConfigValues): C
   if (name === 'help') {
     const topic = rest[0];
     if (topic === undefined) return { command: 'help' };
-    if (!isCommand(topic)) throw new UsageError(`help: unknown command ${JSON.stringify(topic)}: expected one of ${COMMAND_NAMES}`);
+    if (!isCommand(topic)) throw new UsageError(`help: ${unknownCommand(topic)}`);
     return { command: 'help', topic };
   }
   if (line.values['help']) return name !== undefined && isCommand(name) ? { command: 'help', topic: name } : { command: 'help' };
   if (line.values['version']) return { command: 'version' };
 
   if (name === undefined) throw new UsageError(`missing command: expected one of ${COMMAND_NAMES}`);
-  if (!isCommand(name)) {
-    throw new UsageError(`unknown command ${JSON.stringify(name)}: expected one of ${COMMAND_NAMES}`);
-  }
+  if (!isCommand(name)) throw new UsageError(unknownCommand(name));
   for (const flag of Object.keys(line.values) as Flag[]) {
     if (!ALLOWED[name].has(flag)) throw new UsageError(notForCommand(flag, name), flag);
   }

@@ -60,7 +60,7 @@ export async function finishRun(run: RunResult, args: ReportArgs, ctx: CommandCo
   const safe = reportable(judged, ctx.secrets, ctx.secretHeaders);
   let written: WrittenReport[];
   try {
-    written = await writeReports(safe, {
+    written = await writeReports(judged, {
       dir: args.reportDir,
       formats: args.formats,
       secrets: ctx.secrets,

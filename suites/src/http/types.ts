@@ -100,6 +100,8 @@ export interface Exchange {
   response?: Received;
   error?: TransportError;
   durationMs: number;
+  /** When the request went out, in milliseconds since the epoch; absent when it was never sent (refused, budget). */
+  startedAt?: number;
 }
 
 /** Parsed JSON body, or undefined when the body is not JSON (or was too large to read whole). */

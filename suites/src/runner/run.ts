@@ -8,7 +8,7 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { configuredStyle } from '../http/target.ts';
 import { describeCut, type Exchange, type Outgoing } from '../http/types.ts';
-import { buildCase } from '../report/case.ts';
+import { buildCase, type BodyBudget, type CaseContext } from '../report/case.ts';
 import type { CaseResult, SeverityPolicy } from '../report/model.ts';
 import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
@@ -36,6 +36,8 @@ interface SuiteOptions {
   maxRequests: number;
   policy: SeverityPolicy;
   authEnv?: string;
+  /** The run writes a HAR: cases keep their answers' bodies within this budget (CaseContext.archive). */
+  archive?: BodyBudget;
   /** --low-auth-env's variable, when the client has those credentials. */
   lowAuthEnv?: string;
   /** --stateful: the stateful phase's request budget per resource. */
@@ -79,7 +81,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const ledger = new Ledger();
   const listReads = new Map<string, Promise<unknown[]>>();
   const marker = markerFor(o.runId);
-  const ctx = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}) };
+  const ctx: CaseContext = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}), ...(o.archive ? { archive: o.archive } : {}) };
   let failing = 0;
   const push = (slot: number, c: CaseResult): void => {
     (slots[slot] ??= []).push(c);
@@ -226,7 +228,7 @@ function writes(u: Unit): boolean {
   return u.writes === true;
 }
 
-function toCase(f: Finding, ctx0: { policy: SeverityPolicy; authEnv?: string }): CaseResult {
+function toCase(f: Finding, ctx0: CaseContext): CaseResult {
   const ctx = f.authEnv ? { ...ctx0, authEnv: f.authEnv } : ctx0;
   const op = f.operation;
   const r = f.exchange?.response;
@@ -247,6 +249,7 @@ function toCase(f: Finding, ctx0: { policy: SeverityPolicy; authEnv?: string }):
       ...(f.exchange ? { request: f.exchange.request } : {}),
       ...(r ? { response: { status: r.status, headers: r.headers, body: r.body, ...(r.bodyBytes !== undefined ? { bodyBytes: r.bodyBytes } : {}) } } : {}),
       durationMs: f.exchange?.durationMs ?? 0,
+      ...(f.exchange?.startedAt !== undefined ? { startedAt: f.exchange.startedAt } : {}),
     },
     ctx,
   );

@@ -117,6 +117,12 @@ interface Harness<M extends Mock = Mock> {
   mock: M;
   /** The suite's `test` command against the mock behind `fault`; `args` come after the harness's own. */
   run(fault: Fault | undefined, only: string, args?: readonly string[], options?: RunOptions): Promise<FaultyRun>;
+  /**
+   * The ids of the cases that fail against the unbroken mock for this selection, run once per harness and selection:
+   * the same seed against the same mock gives the same cases (each run removes what it created), and the fault
+   * files compare dozens of faults with the same few selections.
+   */
+  cleanFailures(only: string, args?: readonly string[], options?: Omit<RunOptions, 'seen'>): Promise<Set<string>>;
   /** The mock behind `fault` (none: the unbroken mock) on 127.0.0.1, for a test that drives the CLI itself: its URL. Open until close(). */
   serve(fault?: Fault): Promise<string>;
   /** Closes what serve() opened, then the mock. */
@@ -178,7 +184,14 @@ export async function harness<M extends Mock>(api: MockApi<M>, contract: Contrac
     await Promise.all([...open].map((s) => s.close()));
     await mock.close();
   };
-  return { mock, run, serve, close };
+  const clean = new Map<string, Promise<Set<string>>>();
+  const cleanFailures = (only: string, args: readonly string[] = [], options: Omit<RunOptions, 'seen'> = {}): Promise<Set<string>> => {
+    const key = JSON.stringify([only, args, options.seed, options.anonymous, options.env]);
+    let failures = clean.get(key);
+    if (!failures) clean.set(key, (failures = run(undefined, only, args, options).then((r) => new Set(r.run.cases.filter(failing).map((c) => c.id)))));
+    return failures;
+  };
+  return { mock, run, cleanFailures, serve, close };
 }
 
 /**
@@ -203,6 +216,7 @@ export function harnessForFile<M extends Mock>(api: MockApi<M>, options: { contr
       return the().mock;
     },
     run: (...args) => the().run(...args),
+    cleanFailures: (...args) => the().cleanFailures(...args),
     serve: (fault) => the().serve(fault),
     close: () => the().close(),
   };
@@ -212,7 +226,8 @@ export const failing = (c: CaseResult): boolean => c.status === 'failed' || c.st
 
 /** The cases that fail with the fault and did not fail against the unbroken mock. */
 export async function failedBy(h: Harness, fault: Fault, only: string, args: readonly string[] = [], options: RunOptions = {}): Promise<CaseResult[]> {
-  const clean = new Set((await h.run(undefined, only, args, options)).run.cases.filter(failing).map((c) => c.id));
+  const { seen: _seen, ...rest } = options;
+  const clean = options.seen ? new Set((await h.run(undefined, only, args, options)).run.cases.filter(failing).map((c) => c.id)) : await h.cleanFailures(only, args, rest);
   return (await h.run(fault, only, args, options)).run.cases.filter((c) => failing(c) && !clean.has(c.id));
 }
 

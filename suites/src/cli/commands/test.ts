@@ -24,7 +24,8 @@ import { removalRequest } from '../../runner/leftovers.ts';
 import { toCurl } from '../../report/curl.ts';
 import { durationLabel, reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
-import type { CaseResult } from '../../report/model.ts';
+import { ARCHIVED_BODIES_BYTES, type CaseResult } from '../../report/model.ts';
+import { bodyBudget } from '../../report/case.ts';
 import { CredentialsRefusedError, UsageError } from '../../errors.ts';
 import { checkLowCredentials } from '../../http/low-preflight.ts';
 import { headerRecord } from '../headers.ts';
@@ -146,8 +147,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       );
       // Cases the baseline accepts do not fail the run, so they do not count towards --max-failures either.
       const accepted = new Set(prepared.baseline?.accepted.map((a) => a.id) ?? []);
-      // A few hundred lines at most in a CI log, for the thousands of cases of a full run.
-      const shown = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500, units: mine.length });
+      // In a CI log a line every 10 s at most: a few hundred for an hour's run.
+      const shown = createProgress({ stream: ctx.stderr, env: ctx.env, units: mine.length, now: () => ctx.now().getTime() });
       progress = shown;
       const labelOf = (u: Unit) => ({ id: u.id, label: `${u.family} ${u.operations[0] ? `${u.operations[0].method.toUpperCase()} ${u.operations[0].path}` : (u.namespaces ?? []).map((n) => n || '/').join(', ')}` });
       result = await runSuite({
@@ -163,6 +164,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         ...(args.disposableTarget ? { disposable: true } : {}),
         maxRequests: args.maxRequests,
         policy: args.policy,
+        ...(args.formats.includes('har') ? { archive: bodyBudget(ARCHIVED_BODIES_BYTES) } : {}),
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
         ...(args.lowAuth ? { lowAuthEnv: args.lowAuth.envVar } : {}),
         concurrency: deps.concurrency ?? args.workers ?? 4,
