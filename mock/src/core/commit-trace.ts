@@ -9,7 +9,7 @@
 // and the version at a step's start is a state it read.
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { wpError, type WpErrorResponse } from '../wire/errors.ts';
-import { isWork, type Work } from './work.ts';
+import { isWork, type Work } from '../base/work.ts';
 
 /** What a trace needs of the store. */
 interface Versioned {
