@@ -111,7 +111,7 @@ describe('stopping npm stops the mock it started', () => {
     expect(existsSync(`${state}.lock`)).toBe(false);
     // Saved on the way out: the snapshot is there and the journal empty.
     expect(existsSync(state)).toBe(true);
-  }, 120_000);
+  });
 
   it('npm run mock, then SIGTERM to npm while the mock is still loading: it stops once started, and nothing is left', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'npm-stop-'));
@@ -124,5 +124,5 @@ describe('stopping npm stops the mock it started', () => {
       if (++polls >= 240) expect.fail(`after ${polls} polls: ${JSON.stringify({ locked: existsSync(`${state}.lock`), running: groupAlive(npm.pid!) })}`);
       await new Promise((r) => setTimeout(r, 125));
     }
-  }, 120_000);
+  });
 });

@@ -122,7 +122,7 @@ describe('one anonymous client holding every place it can, on a mock started wit
     } finally {
       await s.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('the latency a client may ask for', () => {

@@ -520,7 +520,7 @@ describe('a write the journal cannot take is refused and not applied, whatever f
       const stopped = await open(fs.restart());
       expect(diffSnapshots(store.snapshot(), stopped.store.snapshot())).toEqual([]);
     }
-  }, 120_000);
+  });
 
   it('the failed part of a group that reached the file is cut back before the refusal goes out', async () => {
     const fs = new MemoryFs();
