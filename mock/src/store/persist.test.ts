@@ -116,6 +116,23 @@ const open = (fs: PersistFs, extra: { compactAfterBytes?: number; notes?: string
 /** Waits until the writes so far are on disk (true) or undone because the journal did not take them (false). */
 const saved = async (store: Store, persister: Persister) => (await persister.durable(store.version)) ?? true;
 
+/** A write the journal does not take: refused, and the store is as it was before it. */
+async function refusedWrite(store: Store, persister: Persister, title: string): Promise<void> {
+  const before = store.snapshot();
+  store.createPost('venue', { title });
+  expect(await saved(store, persister)).toBe(false);
+  expect(diffSnapshots(before, store.snapshot())).toEqual([]);
+}
+
+/** A write the journal takes: saved, and after a restart the state file holds exactly the store, that write too. */
+async function savedWrite(fs: MemoryFs, store: Store, persister: Persister, title: string): Promise<void> {
+  const written = store.createPost('venue', { title });
+  expect(await saved(store, persister)).toBe(true);
+  const again = await open(fs.restart());
+  expect(diffSnapshots(store.snapshot(), again.store.snapshot())).toEqual([]);
+  expect(again.store.venues.get(written.id)?.title).toBe(title);
+}
+
 describe('writeFileAtomic', () => {
   it('writes to a temp file in the same directory, fsyncs, renames, fsyncs the directory', async () => {
     const fs = new MemoryFs();
@@ -545,19 +562,11 @@ describe('a write the journal cannot take is refused and not applied, whatever f
     const { store, persister } = await open(fs, { errors });
     let broken = true;
     fs.failOn = (s) => (broken && (s === `write ${JOURNAL}` || s === `truncate ${JOURNAL}`) ? Object.assign(new Error('EIO'), { code: 'EIO' }) : undefined);
-    const before = store.snapshot();
-    store.createPost('venue', { title: 'Refused' });
-    expect(await saved(store, persister)).toBe(false);
+    await refusedWrite(store, persister, 'Refused');
     expect(errors.map(String).join('\n')).toContain('cannot be cut back to its last saved write (EIO');
-    store.createPost('venue', { title: 'Refused too' });
-    expect(await saved(store, persister)).toBe(false);
-    expect(diffSnapshots(before, store.snapshot())).toEqual([]);
+    await refusedWrite(store, persister, 'Refused too');
     broken = false;
-    const ok = store.createPost('venue', { title: 'Saved' });
-    expect(await saved(store, persister)).toBe(true);
-    const again = await open(fs.restart());
-    expect(diffSnapshots(store.snapshot(), again.store.snapshot())).toEqual([]);
-    expect(again.store.venues.get(ok.id)?.title).toBe('Saved');
+    await savedWrite(fs, store, persister, 'Saved');
   });
 
   it('a journal that cannot be opened again after a compaction: the next write is refused and not applied, the one after saved', async () => {
@@ -570,15 +579,8 @@ describe('a write the journal cannot take is refused and not applied, whatever f
     fs.failOn = (s) => (s === `open ${JOURNAL} a` && ++opens <= 2 ? Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }) : undefined);
     // The swap's reopen fails: the compaction says so, and the old handle (of the file the rename replaced) is let go.
     await expect(persister.compact()).rejects.toThrow('EMFILE');
-    const before = store.snapshot();
-    store.createPost('venue', { title: 'Refused: no journal to write to' });
-    expect(await saved(store, persister)).toBe(false);
-    expect(diffSnapshots(before, store.snapshot())).toEqual([]);
-    const kept = store.createPost('venue', { title: 'Saved in the new journal' });
-    expect(await saved(store, persister)).toBe(true);
-    const again = await open(fs.restart());
-    expect(diffSnapshots(store.snapshot(), again.store.snapshot())).toEqual([]);
-    expect(again.store.venues.get(kept.id)?.title).toBe('Saved in the new journal');
+    await refusedWrite(store, persister, 'Refused: no journal to write to');
+    await savedWrite(fs, store, persister, 'Saved in the new journal');
   });
 
   it('a compaction snapshots only what the journal took: a refused write is never in the state file', async () => {
