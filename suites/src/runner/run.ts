@@ -19,7 +19,7 @@ import { CONTENT_TYPE, ContentTypes } from '../checks/content_type.ts';
 import { plainlyUnreadable, requireJson } from './bodies.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
 import { leftoverCases } from './leftovers.ts';
-import { Ledger } from './ledger.ts';
+import { Ledger, writtenResources } from './ledger.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
 
@@ -71,6 +71,9 @@ export interface SuiteResult {
   stoppedBy?: StopReason;
   marker: string;
 }
+
+/** Requests the client never sent: the write policy, the breaker or the budget stopped them. */
+const NOT_SENT: ReadonlySet<string> = new Set(['refused', 'down', 'budget']);
 
 export function markerFor(runId: string): string {
   return `site-contracts ${runId}`;
@@ -136,6 +139,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     const types = new ContentTypes();
     const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
       const e = await o.client.send(out);
+      // Whatever it answered, a write that left the suite may have made records: their types are swept at the end.
+      if (!e.error || !NOT_SENT.has(e.error.kind)) for (const r of writtenResources(o.contract, out, op)) ledger.wroteTo(r);
       seen.add(op, e);
       envelopes.add(op, e);
       types.add(op, e);
@@ -209,6 +214,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         send: (out) => o.client.send({ ...out, intent: 'cleanup' }),
         served: (template, method) => liveEndpoint(o.descriptor, template, method) !== undefined,
         sweep: o.client.hasCredentials,
+        written: ledger.written(),
         concurrency: o.concurrency ?? 4,
       });
     }
