@@ -11,7 +11,7 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Exchange, Outgoing } from '../http/types.ts';
+import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
 import { answeredList } from './lists.ts';
 
 interface ListContext {
@@ -98,7 +98,7 @@ async function findByMarker(c: ListContext, send: Send, list: Listed): Promise<{
         e = await send({ method: 'GET', route: list.op.path, query: { ...base, ...q }, intent: 'cleanup' });
       }
       if (e.error) return { answered, records: [...records.values()], silent: e.error.message };
-      const got = answeredList(e.response);
+      const got = answeredList(e.response) ?? (page === 1 && saysEmpty(e) ? { records: [] } : undefined);
       if (!got) break;
       answered = true;
       let fresh = 0;
@@ -117,6 +117,16 @@ async function findByMarker(c: ListContext, send: Send, list: Listed): Promise<{
     }
   }
   return { answered, records: [...records.values()] };
+}
+
+/**
+ * A list that answers "nothing matches" with an error: The Events Calendar's legacy event list before 4.6 answered
+ * an empty first page 404 `event-archive-page-not-found`. Any 404 in WordPress's envelope but `rest_no_route` (no
+ * such route) is the list's own handler saying so.
+ */
+function saysEmpty(e: Exchange): boolean {
+  const body = e.response?.status === 404 ? (jsonBody(e.response) as { code?: unknown } | undefined) : undefined;
+  return typeof body?.code === 'string' && body.code !== 'rest_no_route';
 }
 
 /** What the lists of some resources hold for the marker, read once: by resource, each record with where it was seen. */

@@ -27,6 +27,8 @@ interface Quirks {
   listTakesTrash?: boolean;
   /** Routes that answer nothing (a timeout) or 503. */
   silentOn?: (o: Outgoing) => 'timeout' | 503 | undefined;
+  /** A legacy list with nothing to show answers 404 event-archive-page-not-found (The Events Calendar before 4.6). */
+  emptyLegacyList404?: boolean;
   /**
    * Legacy lists as The Events Calendar answers them: the records wrapped (`{"events": [...], "rest_url", "total",
    * "total_pages"}`, `{"categories": [...]}`), totals in the body and X-TEC-* headers, per_page above 50 read as 50.
@@ -55,6 +57,7 @@ function site(posts: Record<number, Post>, q: Quirks = {}) {
       const found = Object.entries(posts)
         .filter(([, p]) => p.resource === resource && p.title.includes(String(o.query?.['search'])) && (resource === 'category' || resource === 'tag' || statuses.includes(p.status)))
         .map(([pid, p]) => ({ id: Number(pid), status: p.status, title: p.title }));
+      if (legacy && q.emptyLegacyList404 && found.length === 0) return err(404, 'event-archive-page-not-found');
       const wrapped = legacy && q.wrappedLegacyLists;
       const perPage = Math.min(wrapped ? 50 : 100, Number(o.query?.['per_page'] ?? 10));
       const page = Number(o.query?.['page'] ?? 1);
@@ -203,6 +206,25 @@ describe('cleanup removes every record the run created', () => {
     expect(report.unconfirmed).toEqual([]);
     expect(report.left).toEqual([]);
     expect(report.removed).toHaveLength(60);
+  });
+
+  it('reads a legacy list that answers 404 for nothing found as empty, and a list with no route as no answer', async () => {
+    const s = site(many(3, 100), { legacyUnknown: 'invalid_param400', wrappedLegacyLists: true, emptyLegacyList404: true });
+    const legacyOnly = (t: string): boolean => !t.startsWith('/cal/v1/');
+    const records = [100, 101, 102].map((id) => rec('cal/events/v1', 'event', id));
+    // Trashed through the legacy route; with no purge served, the trashed records are found by the trash query.
+    const report = await run(s, records, legacyOnly);
+    expect(report.unconfirmed).toEqual([]);
+    expect(report.left).toHaveLength(3);
+    const purged = site(many(3, 100), { legacyUnknown: 'invalid_param400', wrappedLegacyLists: true, emptyLegacyList404: true });
+    const gone = await run(purged, records, (t, m) => !(m === 'GET' && t.startsWith('/cal/v1/')));
+    expect(gone.unconfirmed).toEqual([]);
+    expect(gone.removed).toHaveLength(3);
+    const fresh = site(many(3, 100), { legacyUnknown: 'invalid_param400' });
+    const noRoute = async (o: Outgoing): Promise<Exchange> =>
+      o.method === 'GET' && !/\d$/.test(o.route) ? { request: { method: 'GET', url: o.route, headers: {} }, response: { status: 404, headers: {}, body: '{"code":"rest_no_route","message":"x","data":{"status":404}}' }, durationMs: 0 } : fresh.send(o);
+    const unlisted = await run(fresh, records, () => true, false, undefined, noRoute);
+    expect(unlisted.unconfirmed.map((u) => u.reason)).toEqual(Array(3).fill(expect.stringMatching(/not confirmed gone: no list of its type answered$/)));
   });
 
   it('confirms a record still there on the second page of a wrapped list of 50 a page', async () => {
