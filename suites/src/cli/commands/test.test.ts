@@ -200,12 +200,18 @@ describe('test against the mock', () => {
     expect(r.run.seed).toBe(42);
   });
 
-  it('stops at the request budget with an incomplete, failing run', async () => {
+  it('stops at the request budget with an INCOMPLETE run (exit 4) that names what did not run', async () => {
     const r = await runCli(['test', '--base-url', server.url, '--seed', '5', '--only', 'cal/v1', '--max-requests', '40']);
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/the request budget \(--max-requests 40\) ran out/);
+    expect(r.code).toBe(4);
+    expect(r.err).toMatch(/the request budget \(--max-requests 40\) ran out: \d+ unit\(s\) never ran/);
+    expect(r.out).toMatch(/^site-contracts: INCOMPLETE \(stopped at --max-requests 40; only part of the run happened\)/m);
+    expect(r.out).toMatch(/^ {2}not run or cut short: \d+ unit\(s\) of \d+ check\(s\)/m);
     expect(r.run.options['requestsSent']).toBe(40);
-    expect(r.run.cases.some((c) => c.status === 'errored' && /request budget/.test(c.message ?? ''))).toBe(true);
+    expect(r.run.summary.verdict).toBe('incomplete');
+    expect(r.run.incomplete?.stoppedBy).toBe('max-requests');
+    // What the budget kept from being sent is not run, not a finding about the site.
+    expect(r.run.cases.filter((c) => c.status === 'errored')).toEqual([]);
+    expect(r.run.cases.some((c) => c.status === 'skipped' && /request budget/.test(c.message ?? ''))).toBe(true);
   });
 
   it('cleans up after Ctrl-C and exits 130', async () => {
@@ -233,6 +239,12 @@ describe('test against the mock', () => {
       expect(r.out).not.toMatch(/PASSED/);
       expect(r.reports['site-contracts.junit.xml']).toContain('<testcase classname="(run)" name="run interrupted"');
       expect(r.reports['site-contracts.html']).toContain('<title>INTERRUPTED: ');
+      // And which checks never ran, or were cut short, in every format.
+      expect(r.run.incomplete?.stoppedBy).toBe('signal');
+      expect(r.run.incomplete!.checks.length).toBeGreaterThan(0);
+      expect(r.out).toMatch(/^ {2}not run or cut short: \d+ unit\(s\) of \d+ check\(s\)/m);
+      expect(r.reports['site-contracts.junit.xml']).toMatch(/INTERRUPTED: the run was stopped by SIGINT before it was done; its cases are only part of the run; not run or cut short: (lifecycle|cross_namespace) /);
+      expect(r.reports['site-contracts.html']).toMatch(/<p class="why" id="why">[^<]*Not run or cut short: /);
     } finally {
       await interrupting.close();
     }
@@ -256,6 +268,8 @@ describe('test against the mock', () => {
       expect(r.run.summary.verdict).toBe('interrupted');
       expect(r.run.interrupted).toEqual({ signal: 'SIGTERM' });
       expect(r.out).toMatch(/^site-contracts: INTERRUPTED \(stopped by SIGTERM; only part of the run happened\): 0 cases/m);
+      // Stopped before any check began: every planned check is named as not run.
+      expect(r.run.incomplete).toMatchObject({ stoppedBy: 'signal', checks: [{ check: 'lifecycle', notRun: 8, cutShort: 0, planned: 8 }] });
     } finally {
       await interrupting.close();
     }
@@ -362,7 +376,7 @@ describe('test against the mock', () => {
       expect(afterStall, `${afterStall} requests after the target stalled`).toBeLessThanOrEqual(STALL_REQUEST_BOUND);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/the target stopped answering/);
-      expect(r.err).toMatch(/WARNING: \d+ record\(s\) the run created could not be confirmed removed \((no answer|not tried)/);
+      expect(r.err).toMatch(/WARNING: \d+ record\(s\) the run created could not be confirmed removed \((no answer|not tried|DELETE \S+ answered no answer)/);
       expect(r.err).not.toMatch(/still on the target/);
       expect((r.run.options['cleanup'] as { unconfirmed: unknown[] }).unconfirmed.length).toBeGreaterThan(0);
       console.log(`stalled during the run: ${afterStall} requests after the stall (${(performance.now() - stalledAt).toFixed(0)} ms), --timeout-ms ${timeoutMs}`);

@@ -17,7 +17,8 @@ import { failsRun } from '../../report/run.ts';
 import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
 import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
-import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
+import { incompleteness, markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
+import { phases } from '../../runner/order.ts';
 import type { Unit } from '../../runner/unit.ts';
 import type { Leftover } from '../../runner/cleanup.ts';
 import { removalRequest } from '../../runner/leftovers.ts';
@@ -110,6 +111,9 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       headers: headerRecord(args.headers),
       redact: { secrets: ctx.secrets, secretHeaders: ctx.secretHeaders },
     });
+    // Planned before the first request, so that a run stopped before any check started still names them all.
+    const { units, checks } = select(planAll(contract), CHECKS, only, skip);
+    const mine = units.filter((u) => inShard(u.id, args.shard));
     let result: SuiteResult | undefined;
     try {
       const { descriptor } = await reachRoot(client);
@@ -134,8 +138,6 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
           );
         }
       }
-      const { units, checks } = select(planAll(contract), CHECKS, only, skip);
-      const mine = units.filter((u) => inShard(u.id, args.shard));
       ctx.stderr.write(
         `site-contracts: testing ${args.baseUrl} (API root ${args.apiRoot}), seed ${seed}, ${mine.length} units` +
           `${args.shard ? ` (shard ${args.shard.index}/${args.shard.total} of ${units.length})` : ''}, ` +
@@ -185,7 +187,13 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       deps.signals?.off('SIGTERM', onTerm);
       await client.close();
     }
-    result ??= { cases: [], cleanup: { removed: [], left: [], unconfirmed: [], swept: 0 }, requests: client.sent, marker: markerFor(runId), stoppedBy: stoppedBy === undefined ? 'max-duration' : 'aborted' };
+    if (!result) {
+      const early = stoppedBy === undefined ? 'max-duration' : 'aborted';
+      const incomplete = early === 'max-duration'
+        ? incompleteness('max-duration', phases(mine).flat(), new Set(mine.map((u) => u.id)), new Set(), `--max-duration ${durationLabel(args.maxDurationMs ?? 3_600_000)}`)
+        : incompleteness('signal', phases(mine).flat(), new Set(mine.map((u) => u.id)), new Set());
+      result = { cases: [], cleanup: { removed: [], left: [], unconfirmed: [], swept: 0 }, requests: client.sent, marker: markerFor(runId), stoppedBy: early, incomplete };
+    }
 
     ctx.stderr.write(ctx.redact(describeRunEnd(result, seed, args)));
     const run = buildRun({
@@ -196,6 +204,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       seed,
       ...(args.shard ? { shard: args.shard } : {}),
       ...(stoppedBy ? { interrupted: { signal: stoppedBy } } : {}),
+      ...(result.incomplete ? { incomplete: result.incomplete } : {}),
       options: {
         ...reportableOptions(args),
         seed,
@@ -231,10 +240,11 @@ function onlyCases(cases: CaseResult[], ids: ReadonlySet<string>, ctx: CommandCo
 
 export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): string {
   const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one case: --seed ${seed} --only <case id>)`];
-  if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out; the checks left are reported as errored (raise --max-requests)`);
-  if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; the checks left are reported as errored');
+  const left = r.incomplete ? `${r.incomplete.unitsNotRun.length} unit(s) never ran, ${r.incomplete.unitsCutShort.length} were cut short` : '';
+  if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out: ${left}; the run is INCOMPLETE, never PASSED (raise --max-requests)`);
+  if (r.stoppedBy === 'down') lines.push(`  warning: the target stopped answering: ${left}; the checks left are reported as errored`);
   if (r.stoppedBy === 'max-duration') {
-    lines.push(`  warning: the run reached its time limit (--max-duration ${durationLabel(args.maxDurationMs ?? 0)}); checks still running were cut short and the rest are reported as errored (raise --max-duration)`);
+    lines.push(`  warning: the run reached its time limit (--max-duration ${durationLabel(args.maxDurationMs ?? 0)}): ${left}; the run is INCOMPLETE, never PASSED (raise --max-duration, or add --workers)`);
   }
   if (r.stoppedBy === 'max-failures') {
     const notRun = r.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
