@@ -319,6 +319,16 @@ function whyDiff(run: RunResult, s: DiffSummary, counts: Record<Outcome, number>
   return `The target's descriptor differs from the contract: ${parts.join(', ')}; ${n(s.same)} of ${plural(s.operations, 'operation')} the same${accepted}.`;
 }
 
+/** --disposable-target: what the run changed that it did not create (options.changes), each with whether it was restored. */
+function changesOf(run: RunResult): string | undefined {
+  const changes = run.options['changes'];
+  if (!Array.isArray(changes)) return undefined;
+  const list = changes as { method?: unknown; route?: unknown; restored?: unknown }[];
+  const restored = list.filter((c) => c.restored === 'yes').length;
+  const each = list.map((c) => `${String(c.method)} ${String(c.route)} (${c.restored === 'yes' ? 'restored' : c.restored === 'no' ? 'not restored' : 'cannot be restored'})`);
+  return `--disposable-target: ${plural(list.length, 'change')} to what the run did not create${list.length ? `, ${n(restored)} restored: ${each.join(', ')}` : ''}`;
+}
+
 function metaOf(run: RunResult, diff: boolean): string[] {
   const meta = [`${run.target.baseUrl}${run.target.apiRoot}`, `${diff ? 'compared' : 'started'} ${formatWhen(run.startedAt)}`, `took ${(run.durationMs / 1000).toFixed(1)} s`];
   if (!diff) {
@@ -326,6 +336,8 @@ function metaOf(run: RunResult, diff: boolean): string[] {
     const sent = run.options['requestsSent'];
     if (typeof sent === 'number') meta.push(`${n(sent)} requests sent`);
     if (run.shard) meta.push(`shard ${run.shard.index}/${run.shard.total}`);
+    const changed = changesOf(run);
+    if (changed) meta.push(changed);
   } else {
     const other = run.options['otherNamespaces'];
     if (Array.isArray(other) && other.length) meta.push(`not compared (namespaces the contract does not describe): ${other.join(', ')}`);

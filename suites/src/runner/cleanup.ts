@@ -235,7 +235,7 @@ async function removeOne(o: CleanupOptions, send: CleanupSend, record: Created):
   const route = fillTemplate(record.itemPath, { id: record.id });
   const readIt = (): Promise<Exchange> => send({ method: 'GET', route, query: { context: 'edit' }, intent: 'cleanup' });
   const read = await readIt();
-  if (read.response && ok(read.response.status) && !JSON.stringify(jsonBody(read.response) ?? read.response.body).includes(o.marker)) {
+  if (!record.unmarked && read.response && ok(read.response.status) && !JSON.stringify(jsonBody(read.response) ?? read.response.body).includes(o.marker)) {
     return { left: `${route} no longer carries the marker "${o.marker}"; not deleted` };
   }
   // A record that does not read (trashed, or a site that hides it) is still ours by its id: delete it all the same.

@@ -15,6 +15,11 @@ export interface Created {
   itemPath: string;
   /** Unit that created it, for the report. */
   createdBy: string;
+  /**
+   * Made by a create that could not carry the marker (an add-on's create whose fields the documents do not show):
+   * its id came from the run's own create answer, so cleanup removes it by that id without looking for the marker.
+   */
+  unmarked?: true;
 }
 
 export class Ledger {
@@ -71,7 +76,8 @@ export function writtenResources(contract: Contract, out: Outgoing, op: Operatio
   return [...found];
 }
 
-function routeOf(contract: Contract, method: string, route: string): Operation | undefined {
+/** The operation a concrete route and method reach, as the site would route them. */
+export function routeOf(contract: Contract, method: string, route: string): Operation | undefined {
   return contract.operations.find((o) => o.method === method && o.regex.test(route));
 }
 

@@ -7,7 +7,8 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { HttpClient } from '../http/client.ts';
-import { configuredStyle } from '../http/target.ts';
+import { configuredStyle, routeUrl } from '../http/target.ts';
+import { encodeQuery } from '../http/encode.ts';
 import { describeCut, type Exchange, type Outgoing } from '../http/types.ts';
 import { buildCase } from '../report/case.ts';
 import type { CaseResult, IncompleteBy, Incompleteness, SeverityPolicy } from '../report/model.ts';
@@ -22,6 +23,7 @@ import { cleanup, type CleanupReport } from './cleanup.ts';
 import { leftoverCases } from './leftovers.ts';
 import { Ledger, writtenResources } from './ledger.ts';
 import { phases } from './order.ts';
+import { SiteChanges, type SiteChange } from './disposable.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
 
@@ -73,6 +75,8 @@ export interface SuiteResult {
   stoppedBy?: StopReason;
   /** When the run ended before its plan was done: why, and which checks did not (wholly) run. */
   incomplete?: Incompleteness;
+  /** --disposable-target: every change to something the run did not create, and whether it was restored. */
+  changes?: SiteChange[];
   marker: string;
 }
 
@@ -117,6 +121,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
 
   const notRun = new Set<string>();
   const cutShort = new Set<string>();
+  const served = (template: string, method: string): boolean => liveEndpoint(o.descriptor, template, method) !== undefined;
+  // --disposable-target: what the run changes that it did not create, read first where it can be written back.
+  const changes = o.disposable ? new SiteChanges({ contract: o.contract, ledger, send: (out) => o.client.send(out), served }) : undefined;
   const runUnit = async (unit: Unit, slot: number): Promise<void> => {
     const stop = stopReason();
     const first = unit.operations[0];
@@ -147,7 +154,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     const envelopes = new ErrorEnvelopes();
     const types = new ContentTypes();
     const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
-      const e = await o.client.send(out);
+      const refusal = await changes?.before(out, op);
+      const e = refusal ? notSent(o.client, out, refusal) : await o.client.send(out);
+      if (changes && !refusal) await changes.after(out, op, e, unit.id);
       // Whatever it answered, a write that left the suite may have made records: their types are swept at the end.
       if (!e.error || !NOT_SENT.has(e.error.kind)) for (const r of writtenResources(o.contract, out, op)) ledger.wroteTo(r);
       seen.add(op, e);
@@ -228,11 +237,12 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         ledger,
         marker,
         send: (out) => o.client.send({ ...out, intent: 'cleanup' }),
-        served: (template, method) => liveEndpoint(o.descriptor, template, method) !== undefined,
+        served,
         sweep: o.client.hasCredentials,
         written: ledger.written(),
         concurrency: o.concurrency ?? 4,
       });
+      await changes?.restore((out) => o.client.send({ ...out, intent: 'cleanup' }));
     }
   }
   const stoppedBy = stopReason();
@@ -243,7 +253,21 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     'max-failures': `--max-failures ${o.maxFailures?.limit}`,
   };
   const incomplete = stoppedBy ? incompleteness(INCOMPLETE_BY[stoppedBy], plan.flat(), notRun, cutShort, limits[stoppedBy]) : undefined;
-  return { cases, cleanup: report, requests: o.client.sent, marker, ...(stoppedBy ? { stoppedBy } : {}), ...(incomplete ? { incomplete } : {}) };
+  return {
+    cases,
+    cleanup: report,
+    requests: o.client.sent,
+    marker,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    ...(incomplete ? { incomplete } : {}),
+    ...(changes ? { changes: changes.list() } : {}),
+  };
+}
+
+/** A write the run keeps from leaving, as the client answers a write its policy refuses: not sent, and why. */
+function notSent(client: HttpClient, out: Outgoing, why: string): Exchange {
+  const query = [out.query ? encodeQuery(out.query) : '', out.rawQuery ?? ''].filter((q) => q !== '').join('&');
+  return { request: { method: out.method, url: routeUrl(client.target, out.route, query, out.style), headers: {} }, error: { kind: 'refused', message: why }, durationMs: 0 };
 }
 
 /** Which checks did not wholly run, by the units' families, in the run's order. */

@@ -218,6 +218,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
           unconfirmed: result.cleanup.unconfirmed.map((l) => ({ ...l.record, reason: l.reason, curl: removalCurl(l, args) })),
           sweptUnrecorded: result.cleanup.swept,
         },
+        ...(result.changes ? { changes: result.changes } : {}),
       },
       cases: result.cases,
     });
@@ -250,7 +251,15 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
     const notRun = r.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
     lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${notRun} check(s) not run`);
   }
-  if (args.disposableTarget) lines.push('  DISPOSABLE TARGET (--disposable-target): writes the suite cannot undo were sent; restore the site from its snapshot');
+  if (args.disposableTarget) {
+    const changed = r.changes ?? [];
+    const restored = changed.filter((c) => c.restored === 'yes').length;
+    lines.push(
+      `  DISPOSABLE TARGET (--disposable-target): writes the suite cannot undo were sent; ${changed.length} change(s) to what the run did not create` +
+        `${changed.length ? ` (${restored} restored, ${changed.length - restored} not)` : ''}; restore the site from its snapshot${changed.length ? ':' : ''}`,
+    );
+    for (const c of changed) lines.push(`    ${c.method} ${c.route}: ${c.kind}, ${c.accepted} request(s) taken, ${c.restored === 'yes' ? 'restored' : c.restored === 'no' ? 'NOT restored' : 'cannot be restored'}: ${c.note}`);
+  }
   const skipped = Object.entries(skipReasons(r.cases));
   if (skipped.length) lines.push(`  skipped by reason: ${skipped.slice(0, 6).map(([why, n]) => `${n} ${why}`).join('; ')}${skipped.length > 6 ? `; ${skipped.length - 6} other reason(s) in the JSON report (options.skippedBy)` : ''}`);
   if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);
