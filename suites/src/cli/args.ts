@@ -33,7 +33,7 @@ export const DEFAULTS = {
   rps: 0,
   timeoutMs: 10_000,
   port: 8787,
-  workers: 4,
+  workers: 6,
   maxDuration: '60m',
 } as const;
 
