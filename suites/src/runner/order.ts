@@ -10,11 +10,12 @@
 // 4. WordPress's conventions: they fail the run by default, but --conventions warn relaxes them.
 // 5. What the documents never state (response shapes, the translation add-on's behaviour): they only warn.
 //
-// Units that only read still run before units that write, but per part of the table: the documented checks
-// (ranks 1-3) read, then write; then the rest reads, then writes. No write runs beside a read that compares
+// Units that only read still run before units that may write (that send any write method, probes included), but
+// per part of the table: the documented checks (ranks 1-3) read, then write; then the rest reads, then writes. No write runs beside a read that compares
 // two answers of a list, as before, and a documented write no longer waits for every convention read. The
 // cases are reported in this order, which a seed does not change, whatever --workers is.
 
+import { SAFE_METHODS } from '../http/types.ts';
 import type { Unit } from './unit.ts';
 
 const RANKS: Readonly<Record<string, number>> = {
@@ -69,11 +70,20 @@ export function rankOf(family: string): number {
 }
 
 /**
+ * Whether a unit may change what a list shows: it says it writes, or it sends a write method at all. A probe built
+ * to be refused can be taken (negative_rejection sends a refused anonymous create again with credentials), so a
+ * unit that sends one runs with the writers, never beside a read that compares two answers of a list.
+ */
+function mayWrite(u: Unit): boolean {
+  return u.writes === true || u.operations.some((op) => !SAFE_METHODS.has(op.method));
+}
+
+/**
  * The units in the order they run and are reported, as phases: each runs whole before the next starts. Within a
  * phase, by rank, then as planned.
  */
 export function phases(units: readonly Unit[]): Unit[][] {
-  const part = (u: Unit): number => (rankOf(u.family) < 4 ? 0 : 2) + (u.writes === true ? 1 : 0);
+  const part = (u: Unit): number => (rankOf(u.family) < 4 ? 0 : 2) + (mayWrite(u) ? 1 : 0);
   const order = units.map((unit, i) => ({ unit, i, part: part(unit), rank: rankOf(unit.family) }));
   order.sort((a, b) => a.part - b.part || a.rank - b.rank || a.i - b.i);
   const out: Unit[][] = [];
