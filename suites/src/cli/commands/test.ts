@@ -248,8 +248,7 @@ export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): str
     lines.push(`  warning: the run reached its time limit (--max-duration ${durationLabel(args.maxDurationMs ?? 0)}): ${left}; the run is INCOMPLETE, never PASSED (raise --max-duration, or add --workers)`);
   }
   if (r.stoppedBy === 'max-failures') {
-    const notRun = r.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
-    lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${notRun} check(s) not run`);
+    lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${r.incomplete?.unitsNotRun.length ?? 0} unit(s) not run`);
   }
   if (args.disposableTarget) {
     const changed = r.changes ?? [];
