@@ -19,9 +19,9 @@ import type { Operation, ParamSpec } from '../../../contracts/lib/types.ts';
 import { diffDescriptor, type ArgDiff, type ArgForm, type KeywordDiff } from '../diff/diff.ts';
 import { describeCut, jsonBody } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
 import { undocumentedMethods } from './options.ts';
-import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
+import { describeAnswer, sourceOf, transportOutcome } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const DESCRIPTOR_ROUTES = 'descriptor_routes';

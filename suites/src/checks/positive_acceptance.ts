@@ -28,15 +28,15 @@ import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/lib/arbitr
 import { SAFE_METHODS, jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
-import { createdId } from '../runner/ledger.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
-import { sentParams, toOutgoing, validRequests, withBody, withPath, type WireRequest } from './generate.ts';
-import { openValue, otherReadingRefuses, otherReadingRequires } from './marks.ts';
-import { orderedEventDates, refKey, referenceFields, referenceValues, withReferences, type ReferenceField, type ReferenceValues } from './references.ts';
-import { collapsing, refusedForWho, unknowables } from './identifiers.ts';
-import { createOwn, resourceFor, type CalendarResource } from './resources.ts';
-import { retryWithout } from './retry.ts';
-import { blamedParams, describeAnswer, refusedForPermission, sourceOf, transportOutcome, wpError } from './wp.ts';
+import { createdId } from './kit/ledger.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
+import { sentParams, toOutgoing, validRequests, withBody, withPath, type WireRequest } from './kit/generate.ts';
+import { openValue, otherReadingRefuses, otherReadingRequires } from './kit/marks.ts';
+import { orderedEventDates, refKey, referenceFields, referenceValues, withReferences, type ReferenceField, type ReferenceValues } from './kit/references.ts';
+import { collapsing, refusedForWho, unknowables } from './kit/identifiers.ts';
+import { createOwn, resourceFor, type CalendarResource } from './kit/resources.ts';
+import { retryWithout } from './kit/retry.ts';
+import { blamedParams, describeAnswer, refusedForPermission, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
 
 export const POSITIVE_ACCEPTANCE = 'positive_acceptance';
 

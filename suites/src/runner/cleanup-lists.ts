@@ -12,7 +12,7 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
-import { answeredList } from './lists.ts';
+import { answeredList } from '../checks/kit/lists.ts';
 
 interface ListContext {
   contract: Contract;

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { basicAuth, bodyText, harnessForFile, parse, plain, type Fault, type MockRequest } from '../checks/faulty-mock.ts';
+import { basicAuth, bodyText, harnessForFile, parse, plain, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
 import type { Exchange, Outgoing } from '../http/types.ts';
 import { SiteChanges, type SiteChange } from './disposable.ts';
-import { Ledger } from './ledger.ts';
+import { Ledger } from '../checks/kit/ledger.ts';
 
 const h = harnessForFile({ createMock, listen });
 const ONLY = 'forms/v1,seo/v1,pagebuilder-one/v1,i18n/st/v1';

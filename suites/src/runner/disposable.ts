@@ -18,9 +18,9 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { parsePhpQuery } from '../../../contracts/lib/arbitraries/index.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
-import { referenceFields } from '../checks/references.ts';
+import { referenceFields } from '../checks/kit/references.ts';
 import { jsonBody, SAFE_METHODS, type Exchange, type Outgoing } from '../http/types.ts';
-import { createdId, routeOf, type Ledger } from './ledger.ts';
+import { createdId, routeOf, type Ledger } from '../checks/kit/ledger.ts';
 
 const CALENDAR_RECORDS: ReadonlySet<string> = new Set(['cal/v1', 'cal/events/v1']);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { planAll } from '../checks/index.ts';
+import { planAll } from '../checks/registry.ts';
 import { phases, rankOf } from './order.ts';
 
 const units = planAll(loadContractFile());

@@ -1,5 +1,5 @@
 // The order a run takes its units in: what a release depends on most comes first, so that a run cut short by
-// --max-duration, --max-requests or Ctrl-C has already judged it. A family's rank, from the table below:
+// --max-duration, --max-requests or Ctrl-C has already judged it. A family's rank is its registry row's rank:
 //
 // 1. Is the interface there: the documented routes are served and the descriptor lists them. Cheap (a request
 //    per operation, or none), and a missing route explains every finding after it.
@@ -11,62 +11,17 @@
 // 5. What the documents never state (response shapes, the translation add-on's behaviour): they only warn.
 //
 // Units that only read still run before units that may write (that send any write method, probes included), but
-// per part of the table: the documented checks (ranks 1-3) read, then write; then the rest reads, then writes. No write runs beside a read that compares
-// two answers of a list, as before, and a documented write no longer waits for every convention read. The
-// cases are reported in this order, which a seed does not change, whatever --workers is.
+// per part of the table: the documented checks (ranks 1-3) read, then write; then the rest reads, then writes. No
+// write runs beside a read that compares two answers of a list, and a documented write does not wait for every
+// convention read. The cases are reported in this order, which a seed does not change, whatever --workers is.
 
 import { SAFE_METHODS } from '../http/types.ts';
-import type { Unit } from './unit.ts';
+import { CHECKS } from '../checks/registry.ts';
+import type { Unit } from '../checks/kit/unit.ts';
 
-const RANKS: Readonly<Record<string, number>> = {
-  route_presence: 1,
-  descriptor_routes: 1,
-  descriptor_auth: 1,
-  undocumented_method: 1,
-  batch_limit: 1,
-  lifecycle: 2,
-  cross_namespace: 2,
-  create_defaults: 2,
-  positive_acceptance: 2.1,
-  negative_rejection: 2.2,
-  defaults: 2.3,
-  filter_search: 3,
-  filter_include: 3,
-  filter_exclude: 3,
-  filter_slug: 3,
-  filter_parent: 3,
-  filter_post: 3,
-  filter_hide_empty: 3,
-  filter_has_events: 3,
-  filter_dates: 3,
-  filter_strict_dates: 3,
-  filter_event_links: 3,
-  filter_limit: 3,
-  list_order: 3,
-  unknown_id: 4,
-  auth_status: 4,
-  update_keeps_fields: 4,
-  pagination: 4.1,
-  path_pattern: 4.1,
-  error_envelope: 4.1,
-  batch_item_status: 4.2,
-  batch_validation: 4.2,
-  rest_route_equivalence: 4.2,
-  method_override: 4.2,
-  cors: 4.2,
-  head: 4.2,
-  trailing_slash: 4.2,
-  envelope: 4.2,
-  jsonp: 4.2,
-  language_prefix: 4.2,
-  options: 4.2,
-  response_shape: 5,
-  language: 5,
-};
-
-/** Where a family of checks stands; a family the table does not know goes last (order.test.ts keeps it complete). */
+/** Where a family of checks stands (its registry row's rank); one the table does not place goes last (order.test.ts keeps it complete). */
 export function rankOf(family: string): number {
-  return RANKS[family] ?? 6;
+  return CHECKS.find((c) => c.name === family)?.rank ?? 6;
 }
 
 /**
