@@ -131,6 +131,29 @@ describe('a calendar plugin with controllers of its own', () => {
     expect(r.run.cases.filter((c) => c.check === 'cleanup')).toEqual([]);
   });
 
+  it("the stateful phase's records go through the same ledger and sweep: cal/v1 creates answered 500 after creating leave nothing", async () => {
+    const before = calendarRecords(h.mock);
+    let creates = 0;
+    let behind500 = 0;
+    // Every other cal/v1 create is made and answered 500 without its id, as a hook failing after wp_insert_post().
+    const everyOther500: Fault = (req, next) => {
+      const res = plain(next(req));
+      if (req.method !== 'POST' || !/^\/cal\/v1\/(events|venues|organizers)$/.test(parse(req).route) || res.status !== 201) return res;
+      if (creates++ % 2 === 0) return res;
+      behind500++;
+      return { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } }) };
+    };
+    const r = await run(everyOther500, 'stateful', ['--stateful', '60']);
+    const cleanup = r.run.options['cleanup'] as { removed: number; left: unknown[]; unconfirmed: unknown[]; sweptUnrecorded: number };
+    console.log(`stateful: ${creates} cal/v1 creates, ${behind500} answered 500 after creating; ${before} calendar records before, ${calendarRecords(h.mock)} after; cleanup removed ${cleanup.removed}, swept ${cleanup.sweptUnrecorded}`);
+    expect(r.run.cases.some((c) => c.check === 'stateful' && c.status !== 'skipped')).toBe(true);
+    expect(behind500).toBeGreaterThan(0);
+    expect(cleanup.sweptUnrecorded).toBe(behind500);
+    expect(calendarRecords(h.mock) - before, r.err).toBe(0);
+    expect(cleanup.left).toEqual([]);
+    expect(cleanup.unconfirmed).toEqual([]);
+  });
+
   it('lifecycle: a term read back as 400 after its delete is gone when the list searched for it no longer holds it, and still there when it does', async () => {
     const goneOf = (x: RunResult) => x.cases.find((c) => c.check === 'lifecycle' && /^cal\/events\/v1\/[a-z]+\/gone$/.test(c.variant ?? '') && c.operationId === 'getCalEventsV1CategoriesById');
     const gone = await run(quirky({ terms400: true }), '/cal/events/v1/categories');
