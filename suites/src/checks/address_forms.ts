@@ -127,14 +127,10 @@ function jsonpProblems(plain: Received, r: Received, callback: string): string[]
   if (r.status !== plain.status) out.push(`status ${r.status} where the plain request answered ${plain.status}`);
   const type = (header(r, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/javascript') out.push(`Content-Type ${shown(header(r, 'content-type'))}, not application/javascript`);
-  const prefix = `/**/${callback}(`;
-  if (!r.body.startsWith(prefix) || !r.body.endsWith(')')) return [...out, `the body does not read ${prefix}...): it starts ${JSON.stringify(r.body.slice(0, 40))}`];
-  let inner: unknown;
-  try {
-    inner = JSON.parse(r.body.slice(prefix.length, -1));
-  } catch {
-    return [...out, 'the callback\'s argument is not JSON'];
-  }
+  // The wrapping as the answer was read (http/client.ts): every check reads the JSON inside it the same way.
+  if (r.payload === undefined) return [...out, `the body does not read /**/${callback}(...): it starts ${JSON.stringify(r.body.slice(0, 40))}`];
+  const inner = jsonBody(r);
+  if (inner === undefined) return [...out, "the callback's argument is not JSON"];
   const d = firstDifference(jsonBody(plain), inner);
   if (d) out.push(`the callback's argument differs at ${d.path}: ${JSON.stringify(d.b)?.slice(0, 80)} where the plain request answered ${JSON.stringify(d.a)?.slice(0, 80)}`);
   return out;

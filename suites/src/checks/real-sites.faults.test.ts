@@ -1,0 +1,93 @@
+// Issue 26, proven both ways against the mock behind a fault that behaves as a real plugin site does: each false
+// failure a real site showed is a fault a conformant site has (the check must pass it), each missed deviation a
+// fault the check must now fail. The faults follow the plugins' own code where it differs from core (The Events
+// Calendar's REST controllers: structured data derived from a record's fields, its own error codes).
+
+import { describe, expect, it } from 'vitest';
+import { createMock, listen } from '../../../mock/src/index.ts';
+import { createClient } from '../http/client.ts';
+import { jsonBody, type Exchange } from '../http/types.ts';
+import type { CaseResult } from '../report/model.ts';
+import { contentTypeProblem } from './content_type.ts';
+import { anonymous, harnessForFile, json, parse, type Fault, type MockRequest, type MockResponse } from './faulty-mock.ts';
+
+const h = harnessForFile({ createMock, listen });
+
+const T = 120_000;
+
+const routeOf = (req: MockRequest): string => parse(req).route;
+
+/** The case ids of `check` in a run, with their status: `id status`. */
+const statuses = (cases: readonly CaseResult[], check: string): string[] => cases.filter((c) => c.check === check).map((c) => `${c.id} ${c.status}`);
+
+/** The mock behind `fault`, served, and a read of `path` (under /wp-json) by the suite's own client, as a check reads it. */
+async function served(fault: Fault | undefined): Promise<(path: string, method?: 'GET' | 'HEAD') => Promise<Exchange>> {
+  const url = await h.serve(fault);
+  const client = createClient({ target: { baseUrl: url, apiRoot: '/wp-json' }, timeoutMs: 10_000, maxRequests: 20, writes: 'none' });
+  return (path, method = 'GET') => {
+    const [route, query] = path.split('?') as [string, string | undefined];
+    return client.send({ method, route, ...(query ? { rawQuery: query } : {}) });
+  };
+}
+
+/** A WordPress error as serve_request() sends it, wrapped for `_jsonp` when the request asks for a callback. */
+function wpAnswer(req: MockRequest, status: number, code: string): MockResponse {
+  const body = JSON.stringify({ code, message: `${code} (a plugin's refusal)`, data: { status } });
+  const cb = parse(req).query.get('_jsonp');
+  if (cb) return { status, headers: { 'Content-Type': 'application/javascript; charset=UTF-8' }, body: `/**/${cb}(${body})` };
+  return { status, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body };
+}
+
+describe('one reading of an answer for every check', () => {
+  // A page-builder suite whose plugin list needs credentials (it checks install_plugins): anonymous reads are 401, and
+  // WordPress wraps that error for `_jsonp` like any other answer.
+  const privatePlugins: Fault = (req, next) => (routeOf(req) === '/pagebuilder-one/v1/plugins' && req.method === 'GET' && anonymous(req) ? wpAnswer(req, 401, 'rest_forbidden') : next(req));
+
+  it('a 401 wrapped by _jsonp is read as the error it wraps: error_envelope and jsonp both pass it', async () => {
+    const { run } = await h.run(privatePlugins, '/pagebuilder-one/v1/plugins');
+    const jsonp = run.cases.find((c) => c.id === 'jsonp:getPagebuilderOneV1Plugins:valid')!;
+    // The wrapped answer really was the 401 (the fault took effect), and jsonp passes it.
+    expect(`${jsonp.status} ${jsonp.response?.status} ${jsonp.message}`).toBe('passed 401 application/javascript /**/siteContractsCb(...) around the plain answer');
+    expect(statuses(run.cases, 'error_envelope').filter((c) => !c.endsWith(' passed'))).toEqual([]);
+    expect(statuses(run.cases, 'error_envelope')).toContain('error_envelope:getPagebuilderOneV1Plugins:errors:jsonp:getPagebuilderOneV1Plugins passed');
+  }, T);
+
+  it('a wrapped error that is not the envelope still fails error_envelope', async () => {
+    const bare: Fault = (req, next) => {
+      if (routeOf(req) !== '/pagebuilder-one/v1/plugins' || !anonymous(req)) return next(req);
+      const cb = parse(req).query.get('_jsonp');
+      return { status: 401, headers: { 'Content-Type': `application/${cb ? 'javascript' : 'json'}; charset=UTF-8` }, body: cb ? `/**/${cb}("Unauthorized")` : '"Unauthorized"' };
+    };
+    const { run } = await h.run(bare, '/pagebuilder-one/v1/plugins');
+    const env = run.cases.find((c) => c.id === 'error_envelope:getPagebuilderOneV1Plugins:errors:jsonp:getPagebuilderOneV1Plugins')!;
+    expect(env.status).toBe('failed');
+    expect(env.message).toMatch(/the 401 body is not WordPress's error object/);
+  }, T);
+});
+
+describe('content_type: oEmbed format compared exactly, XML expected of an accepted request', () => {
+  it('format=XML (not xml) is JSON: the proxy refuses it with a JSON 400, the embed route answers JSON', async () => {
+    const read = await served(undefined);
+    const proxy = await read('/oembed/1.0/proxy?url=https%3A%2F%2Fexample.org%2Fx&format=XML');
+    expect(proxy.response?.status).toBe(400);
+    expect(contentTypeProblem(proxy)).toBeUndefined();
+    const embed = await read('/oembed/1.0/embed?url=https%3A%2F%2Fexample.org%2Fnothing-here&format=XML');
+    expect(contentTypeProblem(embed)).toBeUndefined();
+  }, T);
+
+  it('an accepted embed with format=xml answered as JSON fails', async () => {
+    const jsonEmbed: Fault = (req, next) => {
+      if (routeOf(req) !== '/oembed/1.0/embed' || parse(req).query.get('format') !== 'xml') return next(req);
+      const u = new URL(req.url, 'http://x');
+      u.searchParams.set('format', 'json');
+      return next({ ...req, url: u.pathname + u.search });
+    };
+    const read = await served(jsonEmbed);
+    const list = jsonBody((await read('/cal/v1/events?per_page=1')).response) as { link: string }[];
+    const e = await read(`/oembed/1.0/embed?url=${encodeURIComponent(list[0]!.link)}&format=xml`);
+    expect(e.response?.status).toBe(200);
+    expect(contentTypeProblem(e)).toMatch(/answered 200 with Content-Type "application\/json; charset=UTF-8", not text\/xml$/);
+  }, T);
+});
+
+
