@@ -9,7 +9,7 @@ import { createClient } from '../http/client.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { CaseResult } from '../report/model.ts';
 import { contentTypeProblem } from './content_type.ts';
-import { anonymous, harnessForFile, json, parse, type Fault, type MockRequest, type MockResponse } from './faulty-mock.ts';
+import { anonymous, harnessForFile, json, parse, withJson, type Fault, type MockRequest, type MockResponse } from './faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -91,3 +91,24 @@ describe('content_type: oEmbed format compared exactly, XML expected of an accep
 });
 
 
+
+describe('options: a route without arguments', () => {
+  /** OPTIONS on the contact-form list (a route whose parameters the documents do not show) with each endpoint's args as `args`. */
+  const argsAs = (args: unknown): Fault => (req, next) => {
+    const res = next(req);
+    if (req.method !== 'OPTIONS' || routeOf(req) !== '/forms/v1/contact-forms' || res.status !== 200) return res;
+    const b = json(res);
+    return withJson(res, { ...b, endpoints: (b['endpoints'] as Record<string, unknown>[]).map((e) => ({ ...e, args })) });
+  };
+
+  it('answers "args": [] as WordPress core does for a route without arguments: passed', async () => {
+    const { run } = await h.run(argsAs([]), '/forms/v1/contact-forms,options');
+    expect(statuses(run.cases, 'options')).toEqual(['options:getFormsV1ContactForms:route passed']);
+  }, T);
+
+  it('args that are no map at all ("none") still fail', async () => {
+    const { run } = await h.run(argsAs('none'), '/forms/v1/contact-forms,options');
+    expect(statuses(run.cases, 'options')).toEqual(['options:getFormsV1ContactForms:route failed']);
+    expect(run.cases.find((c) => c.check === 'options')!.message).toMatch(/endpoints\[0\] is not \{methods, args\}/);
+  }, T);
+});
