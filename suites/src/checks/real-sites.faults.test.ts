@@ -112,3 +112,60 @@ describe('options: a route without arguments', () => {
     expect(run.cases.find((c) => c.check === 'options')!.message).toMatch(/endpoints\[0\] is not \{methods, args\}/);
   }, T);
 });
+
+type Routes = Record<string, { endpoints: { methods: string[]; args: Record<string, Record<string, unknown>> }[] }>;
+
+/** The descriptor (GET {api_root}/) with the args of `route`'s `method` endpoint edited; every other answer as the mock gives it. */
+function descriptorArgs(edits: [route: string, method: string, edit: (args: Record<string, Record<string, unknown>>) => void][]): Fault {
+  return (req, next) => {
+    const res = next(req);
+    if (req.method !== 'GET' || routeOf(req) !== '/' || res.status !== 200) return res;
+    const d = json(res);
+    const routes = structuredClone(d['routes']) as Routes;
+    for (const [route, method, edit] of edits) edit(routes[route]!.endpoints.find((e) => e.methods.includes(method))!.args);
+    return withJson(res, { ...d, routes });
+  };
+}
+
+const DATE_DIGITS = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]) ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$';
+
+describe('descriptor_routes: what a client relies on, not what the documents cannot express', () => {
+  // As The Events Calendar and core's posts controller list their args: per_page's default from get_option() (a
+  // string), body fields without the defaults the handler applies, a by-slug route's slug without the path's pattern,
+  // a search argument without a type, a date checked by a pattern of its own, core's status list default a string.
+  const likeRealSites = descriptorArgs([
+    ['/cal/events/v1/events', 'GET', (a) => { a['per_page']!['default'] = '10'; delete a['search']!['type']; }],
+    ['/cal/events/v1/events', 'POST', (a) => { delete a['all_day']!['default']; delete a['website']!['default']; a['start_date']!['pattern'] = DATE_DIGITS; }],
+    ['/cal/events/v1/venues/by-slug/(?P<slug>[^/]+)', 'POST', (a) => { delete a['slug']!['pattern']; a['slug']!['required'] = false; }],
+    ['/cal/v1/events', 'GET', (a) => { a['status']!['default'] = 'publish'; }],
+  ]);
+
+  it('no documented failure for a default read through its type, a keyword left out, a body default, a path argument, a pattern that takes the documented values', async () => {
+    const { run } = await h.run(likeRealSites, 'cal/events/v1,cal/v1,descriptor_routes');
+    const ids = ['getCalEventsV1Events', 'postCalEventsV1Events', 'postCalEventsV1VenuesBySlugBySlug', 'getCalV1Events'].map((o) => `descriptor_routes:${o}:args`);
+    const mine = run.cases.filter((c) => ids.includes(c.id));
+    expect(mine.map((c) => c.id).sort()).toEqual([...ids].sort());
+    expect(mine.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    // What differs only in form is no difference at all; what the documents allow is said, at assumed severity.
+    expect(mine.find((c) => c.id === 'descriptor_routes:getCalV1Events:args')!.status).toBe('passed');
+    const post = mine.find((c) => c.id === 'descriptor_routes:postCalEventsV1Events:args')!;
+    expect(post.status).toBe('warned');
+    expect(post.message).toMatch(/all_day: default false documented, - listed \(assumed: left out, which the documents allow: an argument "may carry" default \(001 §2\)\)/);
+    expect(post.message).toMatch(/start_date: pattern - documented, .* listed \(assumed: the documents give it no pattern\)|start_date: pattern .* \(assumed: the documents give the form in words; the listed pattern takes each of the \d+ documented value\(s\) tried\)/);
+    expect(mine.find((c) => c.id === 'descriptor_routes:getCalEventsV1Events:args')!.message).not.toMatch(/per_page/);
+  }, T);
+
+  it('a listed pattern that refuses a documented value, and a listed enum without a documented value, still fail as documented', async () => {
+    const strict = descriptorArgs([
+      ['/cal/v1/events', 'POST', (a) => { a['start_date']!['pattern'] = '^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d$'; }],
+      ['/cal/v1/events', 'GET', (a) => { (a['status']!['items'] as { enum: string[] }).enum = ['publish', 'pending', 'draft', 'future']; }],
+    ]);
+    const { run } = await h.run(strict, 'cal/v1,descriptor_routes');
+    const post = run.cases.find((c) => c.id === 'descriptor_routes:postCalV1Events:args')!;
+    expect(`${post.status} ${post.severity}`).toBe('failed documented');
+    expect(post.message).toMatch(/start_date: pattern .* listed \(the listed pattern refuses "\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", a value the documents allow\)/);
+    const list = run.cases.find((c) => c.id === 'descriptor_routes:getCalV1Events:args')!;
+    expect(`${list.status} ${list.severity}`).toBe('failed documented');
+    expect(list.message).toMatch(/status: items\.enum \["draft","future","pending","private","publish"\] documented, \["draft","future","pending","publish"\] listed/);
+  }, T);
+});
