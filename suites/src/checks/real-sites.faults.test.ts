@@ -9,7 +9,7 @@ import { createClient } from '../http/client.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { CaseResult } from '../report/model.ts';
 import { contentTypeProblem } from './content_type.ts';
-import { anonymous, harnessForFile, json, parse, withJson, type Fault, type MockRequest, type MockResponse } from './faulty-mock.ts';
+import { anonymous, harnessForFile, json, parse, withJson, withQuery, type Fault, type MockRequest, type MockResponse } from './faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -167,5 +167,36 @@ describe('descriptor_routes: what a client relies on, not what the documents can
     const list = run.cases.find((c) => c.id === 'descriptor_routes:getCalV1Events:args')!;
     expect(`${list.status} ${list.severity}`).toBe('failed documented');
     expect(list.message).toMatch(/status: items\.enum \["draft","future","pending","private","publish"\] documented, \["draft","future","pending","publish"\] listed/);
+  }, T);
+});
+
+describe('filter_strict_dates: only what the documents say', () => {
+  // A calendar whose non-strict "starts after" bound covers the whole day from its end: events after that day only.
+  const endOfDay: Fault = (req, next) => {
+    const { route, query } = parse(req);
+    const bound = query.get('starts_after');
+    if (req.method !== 'GET' || route !== '/cal/events/v1/events' || !bound || /^(1|true)$/i.test(query.get('strict_dates') ?? '')) return next(req);
+    return next(withQuery(req, (q) => {
+      q.set('starts_after', `${bound.slice(0, 10)} 23:59:59`);
+      q.set('strict_dates', 'true');
+    }));
+  };
+
+  it('a whole day taken from its end (the day\'s events out, the next day\'s in) passes', async () => {
+    const { run } = await h.run(endOfDay, 'cal/events/v1,filter_strict_dates');
+    expect(statuses(run.cases, 'filter_strict_dates').sort()).toEqual(['default', 'false', 'true'].map((v) => `filter_strict_dates:getCalEventsV1Events:${v} passed`));
+    expect(run.cases.find((c) => c.id === 'filter_strict_dates:getCalEventsV1Events:false')!.message).toMatch(/both out \(the bound taken from the end of the day\), the next day's in$/);
+  }, T);
+
+  it('the day split at the given time still fails', async () => {
+    const split: Fault = (req, next) => {
+      const { route, query } = parse(req);
+      if (req.method !== 'GET' || route !== '/cal/events/v1/events' || !query.get('starts_after')) return next(req);
+      // strict_dates=false read as true: the morning event out, the afternoon one in.
+      return next(withQuery(req, (q) => q.set('strict_dates', 'true')));
+    };
+    const { run } = await h.run(split, 'cal/events/v1,filter_strict_dates');
+    expect(statuses(run.cases, 'filter_strict_dates').sort()).toEqual(['filter_strict_dates:getCalEventsV1Events:default failed', 'filter_strict_dates:getCalEventsV1Events:false failed', 'filter_strict_dates:getCalEventsV1Events:true passed']);
+    expect(run.cases.find((c) => c.id === 'filter_strict_dates:getCalEventsV1Events:false')!.message).toMatch(/it kept #\d+ ".*afternoon.*" and left out #\d+ ".*morning.*": the time was used as given, not the whole day/);
   }, T);
 });
