@@ -9,7 +9,7 @@ import { createClient } from '../http/client.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { CaseResult } from '../report/model.ts';
 import { contentTypeProblem } from './content_type.ts';
-import { anonymous, harnessForFile, json, parse, withJson, withQuery, type Fault, type MockRequest, type MockResponse } from './faulty-mock.ts';
+import { anonymous, bodyText, harnessForFile, json, parse, withJson, withQuery, wpError, type Fault, type MockRequest, type MockResponse } from './faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -198,5 +198,36 @@ describe('filter_strict_dates: only what the documents say', () => {
     const { run } = await h.run(split, 'cal/events/v1,filter_strict_dates');
     expect(statuses(run.cases, 'filter_strict_dates').sort()).toEqual(['filter_strict_dates:getCalEventsV1Events:default failed', 'filter_strict_dates:getCalEventsV1Events:false failed', 'filter_strict_dates:getCalEventsV1Events:true passed']);
     expect(run.cases.find((c) => c.id === 'filter_strict_dates:getCalEventsV1Events:false')!.message).toMatch(/it kept #\d+ ".*afternoon.*" and left out #\d+ ".*morning.*": the time was used as given, not the whole day/);
+  }, T);
+});
+
+describe('positive_acceptance: "valid" means the documents say so', () => {
+  // As Rank Math answers: a module it does not have, refused naming the parameter.
+  const knownOnly: Fault = (req, next) => {
+    const route = routeOf(req);
+    const body = (() => {
+      try {
+        return JSON.parse(bodyText(req) || '{}') as Record<string, unknown>;
+      } catch {
+        return Object.fromEntries(new URLSearchParams(bodyText(req)));
+      }
+    })();
+    if (route === '/seo/v1/saveModule' && typeof body['module'] === 'string' && !['sitemap', 'local-seo', 'redirections'].includes(body['module'])) return wpError(400, 'rest_invalid_param', { params: { module: 'Invalid parameter.' } });
+    return next(req);
+  };
+
+  it('with --disposable-target, a module the site does not have, refused, is held as assumed with the reason', async () => {
+    const { run } = await h.run(knownOnly, '/seo/v1/saveModule,positive_acceptance', ['--disposable-target']);
+    const refused = run.cases.filter((c) => c.check === 'positive_acceptance' && /naming module/.test(c.message ?? ''));
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.filter((c) => c.status !== 'warned').map((c) => `${c.id} ${c.status}`)).toEqual([]);
+    expect(refused[0]!.message).toMatch(/held as assumed because the documents give module as a string without listing its values, and its name says it names one of the site's own \(a module\)/);
+  }, T);
+
+  it('a title refused (free text the documents call valid) still fails as documented', async () => {
+    const noTitles: Fault = (req, next) => (routeOf(req) === '/cal/v1/venues' && req.method === 'POST' && /"title"/.test(bodyText(req)) ? wpError(400, 'rest_invalid_param', { params: { title: 'Invalid parameter.' } }) : next(req));
+    const { run } = await h.run(noTitles, '/cal/v1/venues,positive_acceptance');
+    const title = run.cases.find((c) => c.id === 'positive_acceptance:postCalV1Venues:body.title')!;
+    expect(`${title.status} ${title.severity}`).toBe('failed documented');
   }, T);
 });
