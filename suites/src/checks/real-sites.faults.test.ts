@@ -9,6 +9,7 @@ import { createClient } from '../http/client.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { CaseResult } from '../report/model.ts';
 import { contentTypeProblem } from './content_type.ts';
+import { derivedChange, lostFields } from './update_keeps.ts';
 import { anonymous, bodyText, harnessForFile, json, parse, withJson, withQuery, wpError, type Fault, type MockRequest, type MockResponse } from './faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
@@ -229,5 +230,67 @@ describe('positive_acceptance: "valid" means the documents say so', () => {
     const { run } = await h.run(noTitles, '/cal/v1/venues,positive_acceptance');
     const title = run.cases.find((c) => c.id === 'positive_acceptance:postCalV1Venues:body.title')!;
     expect(`${title.status} ${title.severity}`).toBe('failed documented');
+  }, T);
+});
+
+/** PHP's urlencode(): spaces as `+`, everything but letters, digits and `-_.` encoded. */
+const phpUrlencode = (s: string): string => encodeURIComponent(s).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+
+/**
+ * The Events Calendar's single reads: the record with its structured data (`json_ld`, Tribe__JSON_LD__*): the event's
+ * name from its title and its offer's price from its cost, a venue's postal address and a map link made of it, an
+ * organizer's e-mail address hidden by antispambot() (a different mix of character references on every read).
+ * `lose`: a venue's locality dropped from the structured data once the venue has been updated (a fault of its own).
+ */
+function tecJsonLd(lose = false): Fault {
+  let reads = 0;
+  const updated = new Set<string>();
+  return (req, next) => {
+    const route = routeOf(req);
+    const m = /^\/cal\/(?:events\/v1|v1)\/(events|venues|organizers)\/(\d+)$/.exec(route);
+    if (m && req.method !== 'GET') updated.add(`${m[1]}/${m[2]}`);
+    const res = next(req);
+    if (req.method !== 'GET' || !m || !route.startsWith('/cal/events/v1/') || res.status !== 200) return res;
+    const rec = json(res);
+    const text = (v: unknown): string => (typeof v === 'string' ? v.replace(/<[^>]*>/g, '').trim() : '');
+    const antispambot = (email: string): string => [...email].map((c, i) => ((i + ++reads) % 2 ? `&#${c.charCodeAt(0)};` : c)).join('');
+    let jsonLd: Record<string, unknown>;
+    if (m[1] === 'events') jsonLd = { '@type': 'Event', name: text(rec['title']), description: text(rec['excerpt']), url: rec['url'], ...(text(rec['cost']) ? { offers: { '@type': 'Offer', price: text(rec['cost']).replace(/[^\d]/g, ''), url: rec['url'] } } : {}) };
+    else if (m[1] === 'venues') {
+      const locality = lose && updated.has(`venues/${m[2]}`) ? '' : text(rec['city']);
+      jsonLd = { '@type': 'Place', name: text(rec['venue']), address: { streetAddress: text(rec['address']), addressLocality: locality, postalCode: text(rec['zip']) }, hasMap: `https://maps.google.com/maps?f=q&#038;source=s_q&#038;hl=en&#038;geocode=&#038;q=${phpUrlencode([rec['address'], rec['city'], rec['zip']].map(text).join(' '))}` };
+    } else jsonLd = { '@type': 'Person', name: text(rec['organizer']), email: antispambot(text(rec['email'])) };
+    return withJson(res, { ...rec, json_ld: jsonLd });
+  };
+}
+
+describe('update_keeps_fields: a field derived from the one an update names changes with it', () => {
+  it('tells a derived change from a loss', () => {
+    const title = { from: 'Old name', to: 'New name' };
+    expect(derivedChange('Old name', 'New name', title)).toBe(true);
+    expect(derivedChange('https://maps.example/?q=1+Old+name+Town', 'https://maps.example/?q=1+New+name+Town', title)).toBe(true);
+    expect(derivedChange('q=Old%20name', 'q=New%20name', title)).toBe(true);
+    expect(derivedChange(12, 34, { from: '12', to: '34' })).toBe(true);
+    // Changed, but not by its source: a loss.
+    expect(derivedChange('Old name', '', title)).toBe(false);
+    expect(derivedChange('Town', 'New name', title)).toBe(false);
+    expect(derivedChange('Old name, Town', 'New name, City', title)).toBe(false);
+    // Character references are how HTML writes the same text: no change at all.
+    expect(lostFields({ email: 'a@b.org' }, { email: '&#97;@b&#46;org' }, new Set())).toEqual([]);
+    expect(lostFields({ ld: { name: 'Old name', locality: 'Town' } }, { ld: { name: 'New name', locality: '' } }, new Set(['title']), title)).toEqual(['ld.locality "Town" → ""']);
+  });
+
+  it('structured data made of the title, the cost, the address and the e-mail follows them: passed', async () => {
+    const { run } = await h.run(tecJsonLd(), 'update_keeps_fields');
+    const legacy = run.cases.filter((c) => c.check === 'update_keeps_fields' && /CalEventsV1(Events|Venues|Organizers)ById/.test(c.id));
+    expect(legacy.length).toBeGreaterThanOrEqual(9);
+    expect(legacy.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status}: ${c.message}`)).toEqual([]);
+  }, T);
+
+  it('a derived field that changes other than its source (the locality dropped on a rename) still fails', async () => {
+    const { run } = await h.run(tecJsonLd(true), 'update_keeps_fields');
+    const venue = run.cases.find((c) => c.id === 'update_keeps_fields:patchCalEventsV1VenuesById:PATCH')!;
+    expect(venue.status).toBe('failed');
+    expect(venue.message).toMatch(/fields it did not name changed: json_ld\.address\.addressLocality "Keptown" → ""/);
   }, T);
 });
