@@ -294,3 +294,30 @@ describe('update_keeps_fields: a field derived from the one an update names chan
     expect(venue.message).toMatch(/fields it did not name changed: json_ld\.address\.addressLocality "Keptown" → ""/);
   }, T);
 });
+
+describe('positive_acceptance: a valid value refused where nothing else explains it', () => {
+  // The Events Calendar's legacy create refusing a venue by ID with its own code (Tribe__Events__REST__V1__Messages).
+  const venueRefused: Fault = (req, next) => {
+    if (req.method !== 'POST' || routeOf(req) !== '/cal/events/v1/events') return next(req);
+    const body = JSON.parse(bodyText(req) || '{}') as Record<string, unknown>;
+    return body['venue'] !== undefined ? wpError(400, 'invalid-linked-post-id') : next(req);
+  };
+
+  it('the minimal create plus a venue, refused with the site\'s own code, fails naming the venue sent', async () => {
+    const { run } = await h.run(venueRefused, '/cal/events/v1/events,positive_acceptance');
+    const alone = run.cases.find((c) => c.id === 'positive_acceptance:postCalEventsV1Events:edge:body.venue alone')!;
+    const sent = (JSON.parse(alone.request!.body!) as { venue: number[] }).venue;
+    expect(`${alone.status} ${alone.severity}`).toBe('failed documented');
+    expect(alone.message).toContain(`expected venue=${JSON.stringify(sent)} alone (the alone case) to be accepted`);
+    expect(alone.message).toMatch(/got 400 invalid-linked-post-id: .*; the minimal request without it was accepted \(201\), and nothing else sets this one apart from it, so the refusal is of venue$/);
+    // The minimal request itself passes.
+    expect(run.cases.find((c) => c.id === 'positive_acceptance:postCalEventsV1Events:edge:minimal')!.status).toBe('passed');
+  }, T);
+
+  it('where the minimal request is refused too, nothing is shown about the venue: inconclusive', async () => {
+    const allRefused: Fault = (req, next) => (req.method === 'POST' && routeOf(req) === '/cal/events/v1/events' ? wpError(400, 'could-not-create-event') : next(req));
+    const { run } = await h.run(allRefused, '/cal/events/v1/events,positive_acceptance');
+    const alone = run.cases.find((c) => c.id === 'positive_acceptance:postCalEventsV1Events:edge:body.venue alone')!;
+    expect(alone.status).toBe('inconclusive');
+  }, T);
+});
