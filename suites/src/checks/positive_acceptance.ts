@@ -16,8 +16,9 @@
 // x-contradictions mark refuses, is held as assumed, with the reason. A case none of whose requests was
 // accepted (all 404, 401, or refused for another parameter) is inconclusive: it never passes on nothing.
 //
-// Reads are always sent. Writes only where the suite can undo them: creating, changing and deleting calendar
-// records of its own, with credentials and without --read-only. Other writes (settings, plugins, imports)
+// Reads are always sent, and so are actions the documents describe as reads (a POST named get..., validate...,
+// search...: describedAsReading()), with credentials. Writes only where the suite can undo them: creating, changing
+// and deleting calendar records of its own, with credentials and without --read-only. Other writes (settings, plugins, imports)
 // would change the site in ways the suite cannot take back, so they are skipped (counted by reason at the run's end),
 // unless --disposable-target says the site is restored after the run: then they are sent as planned.
 
@@ -428,6 +429,22 @@ async function markOwn(env: UnitEnv, res: CalendarResource, id: number, label: s
   await env.send({ method: res.update.method, route: res.update.path.replace('{id}', String(id)), body: { kind: 'json', value: { [res.nameField]: label } }, intent: 'write' }, res.update);
 }
 
+/** First words of a route's name that describe a read: `getPageSEOScore`, `token/validate`, `searchIntent`. */
+const READING_VERBS: ReadonlySet<string> = new Set(['get', 'fetch', 'validate', 'search', 'check', 'verify', 'read', 'find', 'preview']);
+
+/**
+ * Whether the documents describe a write-method action as a read: its route's last name begins with a reading verb
+ * (get, fetch, validate, search...), and the route is no stored thing (one a DELETE removes, like `searchPage`, whose
+ * POST saves it). Such a request changes nothing the suite would have to undo, so it is sent with the run's
+ * credentials by default: an add-on whose anonymous answer is 401 shows what it does for a signed-in user.
+ */
+export function describedAsReading(contract: Contract, op: Operation): boolean {
+  if (op.kind !== 'action' || SAFE_METHODS.has(op.method) || op.method === 'DELETE' || contract.operations.some((o) => o.path === op.path && o.method === 'DELETE')) return false;
+  const name = op.path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1) ?? '';
+  const first = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_-]+/)[0]!.toLowerCase();
+  return READING_VERBS.has(first);
+}
+
 export function planPositiveAcceptance(contract: Contract): Unit[] {
   return contract.operations.map((op): Unit => {
     const id = `${POSITIVE_ACCEPTANCE}:${op.id}`;
@@ -443,7 +460,7 @@ export function planPositiveAcceptance(contract: Contract): Unit[] {
         if (safe) return reads(env, op);
         if (op.kind === 'batch') return skipAll(env, op, 'batch requests are checked by the batch_* checks (25 requests taken, 26 refused, items answered one by one)');
         if (!res || !['create', 'update', 'delete'].includes(op.kind)) {
-          if (env.disposable && env.hasCredentials && !env.readOnly) return reads(env, op, 'write');
+          if ((env.disposable || describedAsReading(env.contract, op)) && env.hasCredentials && !env.readOnly) return reads(env, op, 'write');
           return skipAll(env, op, 'a write the suite could not undo (not a calendar record of its own); only its refusals are checked; --disposable-target sends it, on a site restored after the run');
         }
         if (env.readOnly) return skipAll(env, op, `--read-only: ${op.method} is not sent`);

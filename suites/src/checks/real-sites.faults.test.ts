@@ -321,3 +321,24 @@ describe('positive_acceptance: a valid value refused where nothing else explains
     expect(alone.status).toBe('inconclusive');
   }, T);
 });
+
+describe('positive_acceptance: actions the documents describe as reads are sent signed in', () => {
+  // An SEO add-on whose page-score action refuses anonymous requests and fails for a signed-in user.
+  const brokenForUsers: Fault = (req, next) => {
+    if (routeOf(req) !== '/seo/v1/an/getPageSEOScore' || req.method !== 'POST') return next(req);
+    return anonymous(req) ? wpError(401, 'rest_forbidden') : { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } }) };
+  };
+
+  it('POST getPageSEOScore goes with credentials by default, so its 500 for a signed-in user is seen', async () => {
+    const { run } = await h.run(brokenForUsers, '/seo/v1/an/getPageSEOScore');
+    const fives = run.cases.filter((c) => c.check === 'not_a_server_error' && c.status === 'failed');
+    expect(fives.map((c) => c.id)).toContain('not_a_server_error:postSeoV1AnGetPageSEOScore:positive_acceptance:postSeoV1AnGetPageSEOScore');
+    expect(run.cases.filter((c) => c.check === 'positive_acceptance' && c.status === 'skipped')).toEqual([]);
+  }, T);
+
+  it('a write the suite cannot undo (saving a module) is still not sent by default', async () => {
+    const seen: string[] = [];
+    await h.run(undefined, '/seo/v1/saveModule,positive_acceptance', [], { seen: (req) => void (!anonymous(req) && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && seen.push(`${req.method} ${routeOf(req)}`)) });
+    expect(seen).toEqual([]);
+  }, T);
+});
