@@ -342,3 +342,24 @@ describe('positive_acceptance: actions the documents describe as reads are sent 
     expect(seen).toEqual([]);
   }, T);
 });
+
+describe('trash: judged in the default run, whatever came before the delete', () => {
+  // A site whose venue search finds nothing (lifecycle's "listed" fails) and whose DELETE without force trashes the
+  // record but answers [] instead of it.
+  const searchless: Fault = (req, next) => {
+    const { route, query } = parse(req);
+    if (req.method === 'GET' && route === '/cal/v1/venues' && query.has('search')) return withJson(next(req), []);
+    const res = next(req);
+    if (req.method === 'DELETE' && /^\/cal\/v1\/venues\/\d+$/.test(route) && !/^(1|true)$/.test(query.get('force') ?? '') && res.status === 200) return withJson(res, []);
+    return res;
+  };
+
+  it('a trash answered [] is judged (failed) although lifecycle broke at "listed"', async () => {
+    const { run } = await h.run(searchless, '/cal/v1/venues,/cal/v1/venues/{id},lifecycle,trash,forced_delete');
+    const byId = (id: string): string => { const c = run.cases.find((x) => x.id === id); return c ? `${c.status}: ${c.message}` : '(absent)'; };
+    expect(byId('lifecycle:getCalV1Venues:cal/v1/venue/listed')).toMatch(/^failed/);
+    expect(byId('trash:deleteCalV1VenuesById:cal/v1/venue/delete_answer')).toMatch(/^failed: expected a DELETE without force to answer the trashed record with status "trash" .*; got 200 \[\]$/);
+    expect(byId('trash:getCalV1VenuesById:cal/v1/venue/read_trashed')).toMatch(/^passed/);
+    expect(byId('trash:deleteCalV1VenuesById:cal/v1/venue/second_delete')).toMatch(/^passed/);
+  }, T);
+});

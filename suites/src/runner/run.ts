@@ -1,6 +1,6 @@
 // Runs the selected units against a target and turns their findings into report cases. Units that do
 // not write run first, so that lists hold still while pagination is checked; units that write run
-// after. Whatever ends the run (all done, budget, a dead target, Ctrl-C), the ledger is cleaned up
+// after; and no write of the run lands between two reads a check compares (steady.ts). Whatever ends the run (all done, budget, a dead target, Ctrl-C), the ledger is cleaned up
 // before the cases are handed back.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -20,6 +20,7 @@ import { plainlyUnreadable, requireJson } from './bodies.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
 import { leftoverCases } from './leftovers.ts';
 import { Ledger } from './ledger.ts';
+import { changesLists, ListLock, routeTypes, typeOf } from './steady.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
 
@@ -80,6 +81,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   /** Cases by the unit's place in the plan: side by side, units end in any order, and the report must not show it. */
   const slots: CaseResult[][] = [];
   const ledger = new Ledger();
+  // The run's writes and its comparisons of two reads never overlap on one record type (steady.ts).
+  const lock = new ListLock();
+  const typeOfRoute = routeTypes(o.contract);
   const listReads = new Map<string, Promise<unknown[]>>();
   const marker = markerFor(o.runId);
   const ctx = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}) };
@@ -135,7 +139,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     const envelopes = new ErrorEnvelopes();
     const types = new ContentTypes();
     const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
-      const e = await o.client.send(out);
+      const e = changesLists(out) ? await lock.write(typeOfRoute(out.route), unit.id, () => o.client.send(out)) : await o.client.send(out);
       seen.add(op, e);
       envelopes.add(op, e);
       types.add(op, e);
@@ -165,6 +169,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       now: o.now,
       emit,
       signal: o.signal,
+      steady: (ops, fn) => lock.read(ops.map(typeOf), unit.id, fn),
     };
     try {
       await unit.run(env);
