@@ -363,3 +363,30 @@ describe('trash: judged in the default run, whatever came before the delete', ()
     expect(byId('trash:deleteCalV1VenuesById:cal/v1/venue/second_delete')).toMatch(/^passed/);
   }, T);
 });
+
+describe('comparisons of two reads do not race the run\'s own writes', () => {
+  // A lax calendar (as The Events Calendar's legacy create is): a create the suite sends to be refused is taken anyway.
+  const lax: Fault = (req, next) => {
+    const res = next(req);
+    if (req.method !== 'POST' || routeOf(req) !== '/cal/events/v1/events' || res.status !== 400) return res;
+    const body = JSON.stringify({ title: `site-contracts lax ${Date.now()}`, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' });
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k.toLowerCase() !== 'content-type' && k.toLowerCase() !== 'content-length'));
+    return next({ ...req, headers: { ...headers, 'content-type': 'application/json' }, body });
+  };
+
+  it('with 4 workers, no write to events reaches the site between the two reads of a comparison of the event list', async () => {
+    const log: { at: number; line: string }[] = [];
+    let n = 0;
+    const { run } = await h.run(lax, '/cal/events/v1/events', ['--workers', '4'], { seen: (req) => void log.push({ at: n++, line: `${anonymous(req) ? 'anon' : 'auth'} ${req.method} ${routeOf(req)}${parse(req).query.toString() ? `?${parse(req).query.toString()}` : ''}` }) });
+    // The lax site really took probes: writes to events reached it while reads ran.
+    expect(log.filter((l) => /^\w+ POST \/cal\/events\/v1\/events$/.test(l.line)).length).toBeGreaterThan(5);
+    // Each HEAD of the list and the GET it is compared with (the last anonymous plain GET before it): no event write between.
+    const writes = (from: number, to: number): string[] => log.filter((l) => l.at > from && l.at < to && /^\w+ (POST|PUT|PATCH|DELETE) \/cal\/(events\/)?v1\/events/.test(l.line)).map((l) => l.line);
+    for (const head of log.filter((l) => l.line === 'anon HEAD /cal/events/v1/events')) {
+      const get = [...log].reverse().find((l) => l.at < head.at && l.line === 'anon GET /cal/events/v1/events')!;
+      expect(writes(get.at, head.at)).toEqual([]);
+    }
+    const failed = run.cases.filter((c) => ['head', 'pagination', 'defaults', 'trailing_slash', 'rest_route_equivalence', 'envelope', 'jsonp'].includes(c.check) && c.status === 'failed');
+    expect(failed.map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+  }, T);
+});

@@ -60,10 +60,11 @@ describe('ListLock: a comparison of two reads and the run\'s writes to that type
       log.push('venue compared');
     });
     await tick();
-    const batch = lock.write('*', 'batch', async () => void log.push('batch'));
     // Unit b is comparing event lists and writes a venue meanwhile: it does not wait for a (no two units wait on each other).
     const inside = lock.read(['event'], 'b', () => lock.write('venue', 'b', async () => void log.push('b writes inside')));
     await inside;
+    const batch = lock.write('*', 'batch', async () => void log.push('batch'));
+    await tick();
     expect(log).toEqual(['b writes inside']);
     g.open();
     await Promise.all([venues, batch]);
