@@ -211,6 +211,9 @@ function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: r
   const onlyThis = (): string | undefined => {
     if (!edge.param || !edge.location || edge.family === 'minimal' || edge.family === 'full' || !minimal || !accepted(minimal.e)) return undefined;
     if (r.status < 400 || r.status >= 500 || r.status === 401 || r.status === 403) return undefined;
+    // Not found: the value names nothing on this site, unless it names a record the suite saw the target list.
+    const ref = refs.find((f) => f.location === edge.location && f.param === edge.param);
+    if ((r.status === 404 || r.status === 410) && !(ref && s.named?.has(refKey(ref)))) return undefined;
     const others = differing(op, minimal.req, s.req, ctx.varied).filter((n) => n !== edge.param);
     return others.length === 0 ? `the minimal request without it was accepted (${minimal.e.response!.status}), and nothing else sets this one apart from it, so the refusal is of ${edge.param}` : undefined;
   };

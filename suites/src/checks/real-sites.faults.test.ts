@@ -314,6 +314,12 @@ describe('positive_acceptance: a valid value refused where nothing else explains
     expect(run.cases.find((c) => c.id === 'positive_acceptance:postCalEventsV1Events:edge:minimal')!.status).toBe('passed');
   }, T);
 
+  it('a 404 for an id the suite never saw listed says the value names nothing here: inconclusive, not failed', async () => {
+    const { run } = await h.run(undefined, '/seo/v1/an/getDesktopPagespeed,positive_acceptance');
+    const id = run.cases.find((c) => c.id === 'positive_acceptance:postSeoV1AnGetDesktopPagespeed:edge:body.id alone')!;
+    expect(`${id.status} ${id.response?.status}`).toBe('inconclusive 404');
+  }, T);
+
   it('where the minimal request is refused too, nothing is shown about the venue: inconclusive', async () => {
     const allRefused: Fault = (req, next) => (req.method === 'POST' && routeOf(req) === '/cal/events/v1/events' ? wpError(400, 'could-not-create-event') : next(req));
     const { run } = await h.run(allRefused, '/cal/events/v1/events,positive_acceptance');
