@@ -9,9 +9,9 @@ import { main } from './cli.ts';
 import type { RunArgs } from './src/cli/args.ts';
 import { defaultCommands } from './src/cli/commands/index.ts';
 import type { CommandContext } from './src/cli/context.ts';
-import { NotImplementedError, TargetUnreachableError } from './src/cli/errors.ts';
+import { NotImplementedError, TargetUnreachableError } from './src/errors.ts';
 import { finishRun } from './src/cli/finish.ts';
-import { captureDeps } from './src/cli/testing.ts';
+import { captureDeps } from './src/testing/cli.ts';
 import { sampleCases, sampleRun } from './src/report/sample.ts';
 import { writeReports } from './src/report/write.ts';
 import { parseRunJson } from './src/report/json.ts';
@@ -206,7 +206,7 @@ describe('merge command and the bin', () => {
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1]!;
       const [, user, password] = /user "([^"]+)" password "([^"]+)"/.exec(banner)!;
       const env = { ...process.env, SITE_CONTRACTS_AUTH: `${user}:${password}`, CI: 'true' };
-      const r = await run(process.execPath, [BIN, 'test', '--base-url', url, '--only', 'cal/v1', '--seed', '7', '--report-dir', join(dir, 'mock-run'), '--format', 'json'], { env });
+      const r = await run(process.execPath, [BIN, 'test', '--base-url', url, '--only', '/cal/v1/venues', '--seed', '7', '--report-dir', join(dir, 'mock-run'), '--format', 'json'], { env });
       expect(r.stdout).toMatch(/site-contracts: PASSED: \d+ cases/);
     } finally {
       child.kill('SIGTERM');

@@ -13,7 +13,7 @@ import { buildArgs, commandOf, readCommandLine, runsCommand, secretHeadersOf, se
 import { defaultCommands } from './src/cli/commands/index.ts';
 import { loadConfigFor } from './src/cli/config.ts';
 import type { CommandContext, CommandRegistry } from './src/cli/context.ts';
-import { CredentialsRefusedError, NotImplementedError, TargetUnreachableError, UsageError } from './src/cli/errors.ts';
+import { CredentialsRefusedError, NotImplementedError, TargetUnreachableError, UsageError } from './src/errors.ts';
 import { commandUsage, usage, usageError } from './src/cli/help.ts';
 import { describeConfig } from './src/cli/print-config.ts';
 import { BaselineError } from './src/report/baseline.ts';

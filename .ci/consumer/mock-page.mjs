@@ -1,5 +1,6 @@
 // `npx site-contracts mock` from the installed package as a person runs it: a first line at once, a log line per
-// request (--log info) naming a 4xx's code and parameters, and the mock's page, GET /__mock/, in Debian's Chromium
+// request by default (here into a pipe, as under concurrently or docker compose: plain text) naming a 4xx's code
+// and parameters, and the mock's page, GET /__mock/, in Debian's Chromium
 // at desktop and phone sizes: the request just made listed, the store counted, nothing wider than the screen, and
 // the reset button undoing a write. Also the time from launch to the first answer.
 import assert from 'node:assert/strict';
@@ -8,7 +9,7 @@ import { chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const t0 = performance.now();
-const child = spawn('npx', ['--no-install', 'site-contracts', 'mock', '--port', '0', '--log', 'info'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+const child = spawn('npx', ['--no-install', 'site-contracts', 'mock', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 let out = '';
 let firstLineMs;
 child.stdout.on('data', (d) => {
@@ -38,6 +39,7 @@ const firstAnswerMs = performance.now() - t0;
 for (let i = 0; i < 200 && !/per_page=101 400/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
 const line = out.split('\n').find((l) => l.includes('per_page=101'));
 assert.match(line ?? '', /^\d\d:\d\d:\d\d GET {4}\/wp-json\/cal\/v1\/events\?per_page=101 400 rest_invalid_param \(per_page\) [\d.]+ ms$/, out);
+assert.ok(!out.includes('\x1b['), 'colour codes in a pipe');
 console.log(`mock log: ${line}`);
 console.log(`mock start: first line ${Math.round(firstLineMs)} ms, listening ${Math.round(listeningMs)} ms, first answer ${Math.round(firstAnswerMs)} ms after launch (npx included)`);
 

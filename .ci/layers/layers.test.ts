@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readPackageJson, sourceExports } from '../packaging/source-exports.ts';
-import { importCircles, importGraph, layerOf, LAYERS, sourceFiles, specifiersOf, violations } from './layers.ts';
+import { importCircles, importGraph, layerOf, LAYERS, MOCK_LAYERS, mockLayerOf, sourceFiles, specifiersOf, upwardMockImports, violations } from './layers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const packageNames = sourceExports(readPackageJson(root));
@@ -16,6 +16,14 @@ describe('the layers of the repository', () => {
     expect(files.length).toBeGreaterThan(350);
     expect(files.reduce((n, f) => n + specifiersOf(f.text).length, 0)).toBeGreaterThan(1500);
     for (const layer of LAYERS) expect(files.some((f) => layerOf(f.path) === layer), layer.name).toBe(true);
+  });
+
+  it("places every file of a layer with inner layers (the suites') in one of them, and each inner layer holds files", () => {
+    for (const outer of LAYERS.filter((l) => l.inner)) {
+      const mine = files.filter((f) => layerOf(f.path) === outer);
+      expect(mine.filter((f) => !/\.test\.ts$/.test(f.path) && !layerOf(f.path, outer.inner)).map((f) => f.path), outer.name).toEqual([]);
+      for (const layer of outer.inner!) expect(mine.some((f) => layerOf(f.path, outer.inner) === layer), layer.name).toBe(true);
+    }
   });
 
   it('no import runs against the table', () => {
@@ -50,6 +58,21 @@ describe('the check fails on a forbidden import', () => {
     ['suites/src/x.test.ts', "import { createStore } from '../../mock/src/store/store.ts';", 'suites may not import mock'],
     ['contracts/lib/x.ts', "import { createMock } from 'site-contracts/mock';", 'contract may not import mock'],
     ['newfolder/x.ts', "import x from './y.ts';", 'newfolder/x.ts is in no layer'],
+    // Inside the suites: nothing runs back up from the helpers to the checks, the checks to the registry, the runner or
+    // the command line, the runner to a check's module, or any product module to the test harnesses.
+    ['suites/src/checks/kit/x.ts', "import { writeBlocker } from '../lifecycle.ts';", 'suites/kit may not import suites/checks'],
+    ['suites/src/checks/kit/x.ts', "import type { Unit } from '../../runner/run.ts';", 'suites/kit may not import suites/runner'],
+    ['suites/src/checks/x.ts', "import { CHECKS } from './registry.ts';", 'suites/checks may not import suites/registry'],
+    ['suites/src/checks/x.ts', "import { runSuite } from '../runner/run.ts';", 'suites/checks may not import suites/runner'],
+    ['suites/src/checks/x.ts', "import { REST_ROUTE_ROOT } from '../cli/args.ts';", 'suites/checks may not import suites/cli'],
+    ['suites/src/checks/x.ts', "import { harnessForFile } from '../testing/faulty-mock.ts';", 'suites/checks may not import suites/testing'],
+    ['suites/src/runner/x.ts', "import { ContentTypes } from '../checks/content_type.ts';", 'suites/runner may not import suites/checks'],
+    ['suites/src/runner/x.ts', "import { UsageError } from '../cli/args.ts';", 'suites/runner may not import suites/cli'],
+    ['suites/src/http/x.ts', "import { REST_ROUTE_ROOT } from '../cli/args.ts';", 'suites/http may not import suites/cli'],
+    ['suites/src/report/x.ts', "import type { Finding } from '../checks/kit/unit.ts';", 'suites/report may not import suites/kit'],
+    ['suites/src/cli/x.ts', "import { captureDeps } from '../testing/cli.ts';", 'suites/cli may not import suites/testing'],
+    ['suites/cli.ts', "import { planAll } from './src/checks/pagination.ts';", 'suites/cli may not import suites/checks'],
+    ['suites/src/newfolder/x.ts', "import { UsageError } from '../errors.ts';", 'suites/src/newfolder/x.ts is in no inner layer of suites'],
   ])('%s: %s', (path, text, expected) => {
     expect(check(path, text).join('\n')).toContain(expected);
   });
@@ -63,6 +86,10 @@ describe('the check fails on a forbidden import', () => {
     expect(check('mock/src/store/x.ts', "import { brokenByWrite } from '../../../contracts/model/addon-rules.ts';")).toEqual([]);
     expect(check('mock/src/store/x.ts', "import { brokenTranslation } from '../../../contracts/model/calendar-rules.ts';")).toEqual([]);
     expect(check('contracts/wordpress/x.test.ts', "import { readFileSync } from 'node:fs';")).toEqual([]);
+    expect(check('suites/src/checks/x.ts', "import { writeBlocker } from './kit/writes.ts';")).toEqual([]);
+    expect(check('suites/src/runner/x.ts', "import { answerSweeps } from '../checks/registry.ts';")).toEqual([]);
+    expect(check('suites/src/checks/x.test.ts', "import { harnessForFile } from '../testing/faulty-mock.ts';")).toEqual([]);
+    expect(check('suites/src/testing/x.ts', "import { main } from '../../cli.ts';")).toEqual([]);
   });
 });
 
@@ -78,5 +105,26 @@ describe('no import circles', () => {
       importCircles(graph({ 'mock/src/store/x.ts': "export { y } from './y.ts';", 'mock/src/store/y.ts': "import { z } from '../z.ts';", 'mock/src/z.ts': "import { x } from './store/x.ts';", 'mock/src/w.ts': "import { x } from './store/x.ts';" })),
     ).toEqual(['mock/src/store/x.ts → mock/src/store/y.ts → mock/src/z.ts → mock/src/store/x.ts']);
     expect(importCircles(graph({ 'mock/src/a.ts': "import { b } from './b.ts';", 'mock/src/b.ts': "import { c } from './c.ts';", 'mock/src/c.ts': 'export const c = 1;' }))).toEqual([]);
+  });
+});
+
+describe("the mock's own layers (MOCK_LAYERS)", () => {
+  it('no mock file imports a layer above its own (issue 27: 10 such imports of 5 files before, handlers → core and the handler contract → handlers)', () => {
+    const mock = files.filter((f) => f.path.startsWith('mock/src/') && mockLayerOf(f.path) >= 0);
+    expect(mock.length).toBeGreaterThan(90);
+    for (const [i, layer] of MOCK_LAYERS.entries()) expect(mock.some((f) => mockLayerOf(f.path) === i), layer.name).toBe(true);
+    expect(upwardMockImports(importGraph(files, packageNames))).toEqual([]);
+  });
+
+  it('the check names an import that runs back up, and passes one that runs down; tests are outside the table', () => {
+    const graph = (texts: Record<string, string>) => importGraph(Object.entries(texts).map(([path, text]) => ({ path, text })), packageNames);
+    expect(upwardMockImports(graph({ 'mock/src/handlers/x.ts': "import { andThen } from '../core/y.ts';", 'mock/src/core/y.ts': 'export const y = 1;' }))).toEqual([
+      'mock/src/handlers/x.ts → mock/src/core/y.ts (handlers → core)',
+    ]);
+    expect(upwardMockImports(graph({ 'mock/src/handlers/context.ts': "import type { L } from './calendar/r.ts';", 'mock/src/handlers/calendar/r.ts': 'export type L = 1;' }))).toEqual([
+      'mock/src/handlers/context.ts → mock/src/handlers/calendar/r.ts (handler-contract → handlers)',
+    ]);
+    expect(upwardMockImports(graph({ 'mock/src/core/y.ts': "import { x } from '../handlers/x.ts';", 'mock/src/handlers/x.ts': "import { w } from '../base/w.ts';", 'mock/src/base/w.ts': '' }))).toEqual([]);
+    expect(upwardMockImports(graph({ 'mock/src/store/x.test.ts': "import { createMock } from '../index.ts';", 'mock/src/index.ts': '' }))).toEqual([]);
   });
 });

@@ -17,7 +17,89 @@ export interface Layer {
   imports: readonly string[];
   /** Whether its files other than tests may import packages and node: modules (the WordPress layer runs in a browser as it is). */
   packages: boolean;
+  /**
+   * Layers inside it, held to the same rule between its own files: every file other than a test is in one of them.
+   * A test sits above the code it tests and may import any of them.
+   */
+  inner?: readonly Layer[];
 }
+
+/**
+ * The suites inside: what a run is built from first, the command line last. A check never reaches the runner or the
+ * command line, the runner reads the registry and never a check's module, and only tests import the test harnesses.
+ */
+const SUITES_INNER: readonly Layer[] = [
+  {
+    name: 'suites/errors',
+    holds: 'the errors the command line turns into exit codes (suites/src/errors.ts), thrown from the layers below it',
+    paths: ['suites/src/errors.ts'],
+    imports: [],
+    packages: true,
+  },
+  {
+    name: 'suites/report',
+    holds: "the report: its model, cases, writers and views, and the descriptor comparison they show (report/, diff/)",
+    paths: ['suites/src/report/', 'suites/src/diff/'],
+    imports: ['suites/errors'],
+    packages: true,
+  },
+  {
+    name: 'suites/http',
+    holds: 'the wire: the HTTP client, targets and route styles, the preflight, the Prism proxy (http/, proxy/)',
+    paths: ['suites/src/http/', 'suites/src/proxy/'],
+    imports: ['suites/errors', 'suites/report'],
+    packages: true,
+  },
+  {
+    name: 'suites/kit',
+    holds: 'what checks are built from (checks/kit/): the unit, finding and sweep types, the ledger, the helpers; no check',
+    paths: ['suites/src/checks/kit/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http'],
+    packages: true,
+  },
+  {
+    name: 'suites/checks',
+    holds: 'the checks, one module each (checks/)',
+    paths: ['suites/src/checks/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit'],
+    packages: true,
+  },
+  {
+    name: 'suites/registry',
+    holds: 'the table of the checks (checks/registry.ts)',
+    paths: ['suites/src/checks/registry.ts'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit', 'suites/checks'],
+    packages: true,
+  },
+  {
+    name: 'suites/runner',
+    holds: "the runner (runner/): selection, units run, findings made cases, cleanup; it reads the registry, never a check's module",
+    paths: ['suites/src/runner/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit', 'suites/registry'],
+    packages: true,
+  },
+  {
+    name: 'suites/cli',
+    holds: 'the command line (cli/, suites/cli.ts, suites/bin/)',
+    paths: ['suites/src/cli/', 'suites/cli.ts', 'suites/bin/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit', 'suites/registry', 'suites/runner'],
+    packages: true,
+  },
+  {
+    name: 'suites/promises',
+    holds: 'the catalogue of promises (suites/promises/): its rows, loader, coverage and the npm run promises command; it names checks by the registry',
+    paths: ['suites/promises/'],
+    imports: ['suites/errors', 'suites/report', 'suites/registry'],
+    packages: true,
+  },
+  {
+    name: 'suites/testing',
+    holds: "the suites' test harnesses (testing/), which only tests import",
+    paths: ['suites/src/testing/'],
+    imports: ['suites/errors', 'suites/report', 'suites/http', 'suites/kit', 'suites/checks', 'suites/registry', 'suites/runner', 'suites/cli'],
+    packages: true,
+  },
+];
 
 export const LAYERS: readonly Layer[] = [
   {
@@ -64,10 +146,11 @@ export const LAYERS: readonly Layer[] = [
   },
   {
     name: 'suites',
-    holds: 'the conformance suites and the site-contracts command (suites/)',
+    holds: 'the conformance suites, the site-contracts command and the catalogue of promises the checks judge (suites/, suites/promises/)',
     paths: ['suites/'],
     imports: ['wordpress', 'contract', 'generators'],
     packages: true,
+    inner: SUITES_INNER,
   },
   {
     name: 'ci',
@@ -77,6 +160,45 @@ export const LAYERS: readonly Layer[] = [
     packages: true,
   },
 ];
+
+/**
+ * The mock's own layers, lowest first: a file may import its own layer and those below it, never one above (an
+ * import that runs back up makes the lower layer depend on what is built on it). Tests, their helpers
+ * (`mock/src/testing/`) and the scenarios tests run (`mock/src/store/scenarios/`) are outside the table.
+ */
+export const MOCK_LAYERS: readonly { name: string; holds: string; paths: readonly string[] }[] = [
+  { name: 'base', holds: 'work in steps and the one kind of memo (mock/src/base/)', paths: ['mock/src/base/'] },
+  { name: 'wire', holds: 'the HTTP exchange framed as WordPress frames it (mock/src/wire/)', paths: ['mock/src/wire/'] },
+  { name: 'store', holds: 'the records, their rules and the state file (mock/src/store/)', paths: ['mock/src/store/'] },
+  { name: 'auth', holds: 'who is asking and what each operation lets them do (mock/src/auth/)', paths: ['mock/src/auth/'] },
+  { name: 'handler-contract', holds: 'what a handler gets and gives back (mock/src/handlers/context.ts)', paths: ['mock/src/handlers/context.ts'] },
+  { name: 'handlers', holds: 'the handlers and the operation table (mock/src/handlers/)', paths: ['mock/src/handlers/'] },
+  { name: 'core', holds: 'the request path: pipeline, stages and the wrappers around them (mock/src/core/)', paths: ['mock/src/core/'] },
+  { name: 'entry', holds: 'adapters, assembly, the CLI and the package entries', paths: ['mock/src/adapters/', 'mock/src/', 'mock/cli.ts'] },
+];
+
+const outsideMockLayers = (path: string) => isTest(path) || path.startsWith('mock/src/testing/') || path.startsWith('mock/src/store/scenarios/');
+
+/** The index of the mock layer a file is in (the longest path that holds it), or -1 outside the table. */
+export function mockLayerOf(path: string): number {
+  if (outsideMockLayers(path)) return -1;
+  const layer = longestMatch(path, MOCK_LAYERS);
+  return layer === undefined ? -1 : MOCK_LAYERS.indexOf(layer);
+}
+
+/** Every import of a mock file that runs back up to a higher mock layer: `from → to (layer → layer)`. */
+export function upwardMockImports(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, tos] of graph) {
+    const a = mockLayerOf(from);
+    if (a < 0) continue;
+    for (const to of tos) {
+      const b = mockLayerOf(to);
+      if (b > a) out.push(`${from} → ${to} (${MOCK_LAYERS[a]!.name} → ${MOCK_LAYERS[b]!.name})`);
+    }
+  }
+  return out.sort();
+}
 
 /** Imports across layers the table does not give, each allowed for a stated reason. */
 export const EXCEPTIONS: readonly { from: RegExp; to: string; why: string }[] = [
@@ -118,19 +240,24 @@ export function resolveSpecifier(from: string, specifier: string, packageNames: 
   return own;
 }
 
-export function layerOf(path: string): Layer | undefined {
-  let best: Layer | undefined;
+/** The table entry with the longest of its paths (a folder `a/` or a file) that holds `path`. */
+function longestMatch<T extends { paths: readonly string[] }>(path: string, table: readonly T[]): T | undefined {
+  let best: T | undefined;
   let length = -1;
-  for (const layer of LAYERS) {
-    for (const p of layer.paths) {
+  for (const entry of table) {
+    for (const p of entry.paths) {
       const hit = p.endsWith('/') ? path.startsWith(p) : path === p;
       if (hit && p.length > length) {
-        best = layer;
+        best = entry;
         length = p.length;
       }
     }
   }
   return best;
+}
+
+export function layerOf(path: string, layers: readonly Layer[] = LAYERS): Layer | undefined {
+  return longestMatch(path, layers);
 }
 
 const isTest = (path: string) => /\.test\.ts$|\.cases\.ts$/.test(path);
@@ -144,8 +271,24 @@ export function checkEdge(edge: ImportEdge): string | undefined {
   }
   const to = layerOf(edge.to);
   if (!to) return `${edge.to} is in no layer of .ci/layers/layers.ts: add its folder to the table`;
-  if (to === from || from.imports.includes(to.name)) return undefined;
+  if (to === from) return from.inner ? checkInner(edge.from, edge.to, from, from.inner) : undefined;
+  if (from.imports.includes(to.name)) return undefined;
   if (EXCEPTIONS.some((e) => e.from.test(edge.from) && e.to === edge.to)) return undefined;
+  return forbidden(from, to);
+}
+
+/** An import between two files of a layer with inner layers, held to those. */
+function checkInner(fromPath: string, toPath: string, outer: Layer, inner: readonly Layer[]): string | undefined {
+  const from = layerOf(fromPath, inner);
+  const test = isTest(fromPath);
+  if (!from && !test) return `${fromPath} is in no inner layer of ${outer.name} (.ci/layers/layers.ts): add its folder to the table`;
+  const to = layerOf(toPath, inner);
+  if (!to) return `${toPath} is in no inner layer of ${outer.name} (.ci/layers/layers.ts): add its folder to the table`;
+  if (test || to === from || from!.imports.includes(to.name)) return undefined;
+  return forbidden(from!, to);
+}
+
+function forbidden(from: Layer, to: Layer): string {
   return `${from.name} may not import ${to.name}: ${from.name} holds ${from.holds}; it may import ${from.imports.length ? from.imports.join(', ') : 'nothing of the project'}`;
 }
 

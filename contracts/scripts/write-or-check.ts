@@ -1,9 +1,9 @@
-// The generated files of contracts/ (the bundle, GAPS.md) are written by one script and checked by the same
+// The generated files of contracts/ and suites/ (the bundle, GAPS.md, suites/promises/GAPS.md) are written by one script and checked by the same
 // script with --check, so CI and a developer can never disagree about what "fresh" means.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 export function writeOrCheck(path: string, text: string, argv: readonly string[], fix: string): void {
-  const name = path.slice(path.indexOf('contracts/'));
+  const name = path.slice(Math.max(0, path.search(/(contracts|suites)\//)));
   if (argv.includes('--check')) {
     let current = '';
     try {

@@ -1,6 +1,6 @@
 // Work that may be done in steps: a function with much to do returns a generator that yields where it may pause, and
 // its caller runs it through at once (runNow) or lets a server answer other clients between the steps (the mock's
-// core/work.ts). Here, in the leaf layer, because the post renderers (content/) are written this way: the_content of
+// base/work.ts). Here, in the leaf layer, because the post renderers (content/) are written this way: the_content of
 // a post near the 8 MiB body cap is a second of wptexturize() and wpautop(), and every layer may import this one.
 
 /** Steps that end in a T; each `yield` is a point where other work may run. */

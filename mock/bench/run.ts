@@ -13,7 +13,8 @@
 //
 // Environment: BENCH_DURATION_MS (default 5000 per run), BENCH_CONNECTIONS (default 32), BENCH_SKIP_PRISM=1,
 // BENCH_ONLY=startup (the start-up measure alone, BENCH_STARTUP_ROUNDS starts of each, default 5; to
-// reports/bench-startup.json).
+// reports/bench-startup.json), BENCH_ONLY=msw (msw-setup.ts alone: a vitest file's MSW set-up with the mock's handlers
+// beside msw alone, BENCH_MSW_FILES files of each, default 6; to reports/bench-msw.json).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -23,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { benchStartup, startupLines, type StartupResult } from './startup.ts';
+import { benchMswSetup, mswSetupLines } from './msw-setup.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -227,9 +229,19 @@ async function startupOnly(skipPrism: boolean): Promise<void> {
   process.stdout.write([...startupLines(result), '', `written to ${out}`].join('\n') + '\n');
 }
 
+/** `BENCH_ONLY=msw`: the MSW set-up measure alone. */
+async function mswOnly(): Promise<void> {
+  const result = await benchMswSetup(ROOT, { files: Number(process.env.BENCH_MSW_FILES ?? 6), log: (line) => process.stderr.write(`${line}\n`) });
+  const out = join(ROOT, 'reports/bench-msw.json');
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, ...result }, null, 2) + '\n');
+  process.stdout.write([...mswSetupLines(result), '', `written to ${out}`].join('\n') + '\n');
+}
+
 async function main(): Promise<void> {
   const skipPrism = process.env.BENCH_SKIP_PRISM === '1';
   if (process.env.BENCH_ONLY === 'startup') return startupOnly(skipPrism);
+  if (process.env.BENCH_ONLY === 'msw') return mswOnly();
   const running: Running[] = [];
   const stopAll = () => running.forEach((s) => s.child.kill('SIGKILL'));
   const stop = (s: Running) => {
@@ -247,7 +259,8 @@ async function main(): Promise<void> {
 
     for (const [name, extra] of [['mock', []], ['mock-no-cache', ['--no-cache']]] as const) {
       const port = await freePort(HOST);
-      const s = await start(name, ['--import', 'tsx', join(ROOT, 'mock/cli.ts'), '--port', String(port), '--host', HOST, ...extra], '/wp-json', '/cal/v1/events?per_page=1', port);
+      // --log quiet: Prism runs with -v silent; both log a line per request by default.
+      const s = await start(name, ['--import', 'tsx', join(ROOT, 'mock/cli.ts'), '--port', String(port), '--host', HOST, '--log', 'quiet', ...extra], '/wp-json', '/cal/v1/events?per_page=1', port);
       running.push(s);
       startup[name] = s.startupMs;
       results[name] = await measureAll(s, SCENARIOS);
@@ -298,6 +311,9 @@ async function main(): Promise<void> {
     process.stderr.write('bench: start-up, in turns...\n');
     const startupTurns: StartupResult = await benchStartup(ROOT, { rounds: 3, skipPrism, log: (line) => process.stderr.write(`${line}\n`) });
 
+    process.stderr.write('bench: MSW set-up per test file, in turns...\n');
+    const msw = await benchMswSetup(ROOT, { files: 4, log: (line) => process.stderr.write(`${line}\n`) });
+
     let generators: unknown;
     const genPath = join(ROOT, 'contracts/bench/generators.ts');
     if (existsSync(genPath)) {
@@ -329,6 +345,7 @@ async function main(): Promise<void> {
       batchOpenLoop: openLoop,
       startupMs: startup,
       startup: startupTurns,
+      mswSetup: msw,
       peakRssBytes: peak,
       mockRss: { events300: small, events10000: large },
       generators: generators ?? null,
@@ -354,6 +371,9 @@ async function main(): Promise<void> {
       ...openLoop.map((o) => `  ${lpad(String(o.ratePerSec), 4)}/s (${o.ratePerSec * 25} creates/s): p50 ${o.p50Ms.toFixed(2)} ms, p99 ${o.p99Ms.toFixed(2)} ms, ${o.requests} answered, ${o.errors} errors`),
       '',
       ...startupLines(startupTurns),
+      '',
+      ...mswSetupLines(msw),
+      '',
       `start-up of the servers measured above (spawn to first answer, once each): ${Object.entries(startup).map(([n, ms]) => `${n} ${ms} ms`).join(', ')}`,
       `peak RSS: ${Object.entries(peak).map(([n, b]) => `${n} ${mb(b ?? null)}`).join(', ')}`,
       `mock RSS after start (after GC): ${mb(small.rss)} with ${small.events} events, ${mb(large.rss)} with ${large.events} events`,

@@ -8,7 +8,7 @@ import type { StoreData } from '../../contracts/model/records.ts';
 import type { DeepReadonly } from './store/table.ts';
 import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
-import type { MemoSettings, MemoStats } from './core/memo.ts';
+import type { MemoSettings, MemoStats } from './base/memo.ts';
 import { createCore } from './core/serve.ts';
 import { DEFAULT_MAX_HELD, HeldAnswers } from './core/held.ts';
 import { ByteBudget, DEFAULT_MAX_ANSWER_CHARS_BUILDING } from './core/byte-budget.ts';
@@ -17,8 +17,9 @@ import { createHandlerMemos } from './handlers/memos.ts';
 import { Discovery, isBatchable } from './handlers/discovery.ts';
 import { operationTable } from './handlers/operations.ts';
 import { siteUrlOf } from './site-url.ts';
-import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, type PageRoute } from './control-page.ts';
+import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, renderRequestPage, type PageRoute } from './control-page.ts';
 import { CONTROL_PREFIX } from './core/control.ts';
+import type { AllowedHosts } from './core/front-door.ts';
 import { recordOf, RequestRing, type RequestRecord } from './request-record.ts';
 import { TABLE_NAMES } from '../../contracts/model/tables.ts';
 
@@ -31,6 +32,8 @@ export interface MockBehaviour {
   /** Hold every answer this long (`Prefer: latency=MS` overrides it per request). */
   latencyMs?: number;
   clock?: Clock;
+  /** Milliseconds from a fixed point, high-resolution, for how long answers took (default `performance.now()`). */
+  timer?: () => number;
   /**
    * The site URL, as WordPress's `home` and `siteurl` options hold it (`https://events.example.org`, no path): every
    * link, `guid`, `Location` and the API root are built on it. Default: the address the adapter serves (the node
@@ -38,6 +41,12 @@ export interface MockBehaviour {
    */
   siteUrl?: string;
   maxBodyBytes?: number;
+  /**
+   * Host names the mock answers to besides its own (IP addresses, `localhost` and `*.localhost`, the address a
+   * request reached, the site URL's host): `events.test`, `.example.org` for the domain and its subdomains, or 'all'
+   * to answer any (core/front-door.ts). A request for another name is refused with 403, against DNS rebinding.
+   */
+  allowedHosts?: AllowedHosts;
   /**
    * Remember what is costly to compute (answers to identical reads, renderings, list results, descriptors) in
    * memos bounded in bytes (default true). Off, everything is computed for every request; the answers are the same
@@ -135,6 +144,7 @@ function notSaved(): MockResponse {
 /** The mock over `contract` and `store`; `persister` (a state file) holds answers until their writes are saved. */
 export function assembleMock(contract: Contract, store: Store, options: MockBehaviour = {}, persister?: Durability): Mock {
   const clock = options.clock ?? systemClock;
+  const timer = options.timer ?? (() => performance.now());
   const rng = createRng(options.seed ?? Math.floor(Math.random() * 2 ** 32));
   const budget = cacheBudget(options.cache ?? true, options.cacheMaxBytes ?? DEFAULT_CACHE_BYTES);
   const siteUrl = options.siteUrl === undefined ? undefined : siteUrlOf(options.siteUrl);
@@ -147,7 +157,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     },
     budget.descriptors,
   );
-  const handlers = operationTable({ contract, discovery });
+  const operations = operationTable({ contract, discovery });
   const memos = createHandlerMemos(budget);
 
   /** The routes for the page: each path once, its methods, by namespace in the contract's order. */
@@ -157,13 +167,19 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     if (known) (known.methods as string[]).push(op.method.toUpperCase());
     else pageRoutes.push({ namespace: op.namespace, path: op.path, methods: [op.method.toUpperCase()] });
   }
-  /** The last requests to the REST routes (not the page's own), for GET /__mock/. */
+  /** The last requests to the REST routes (not the page's own), for GET /__mock/ and GET /__mock/requests/<n>. */
   const recent = new RequestRing(50);
   const everyTable = (): Record<string, number> => {
     const lists: Record<string, { size: number }> = { event: store.events, venue: store.venues, organizer: store.organizers, category: store.categories, tag: store.tags };
     return Object.fromEntries(TABLE_NAMES.map((name) => [name, (lists[name] ?? store.table(name as Exclude<typeof name, 'event' | 'venue' | 'organizer' | 'category' | 'tag'>)).size]));
   };
   const page = (text: string, contentType: string) => () => ({ status: 200, text, contentType, headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+  const html = (status: number, text: string) => ({
+    status,
+    text,
+    contentType: 'text/html; charset=UTF-8',
+    headers: { 'Cache-Control': 'no-store', 'Content-Security-Policy': CONTROL_PAGE_CSP, 'X-Content-Type-Options': 'nosniff' },
+  });
 
   const counts = () => ({
     events: store.events.size,
@@ -179,13 +195,14 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     contract,
     discovery,
     store,
-    handlers,
+    operations,
     isBatchable,
     authRequired: options.auth ?? false,
     latencyMs: options.latencyMs ?? 0,
     clock,
     rng,
     ...(siteUrl ? { siteUrl } : {}),
+    allowedHosts: options.allowedHosts ?? [],
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     memos,
     media: mediaLibrary(store),
@@ -213,37 +230,43 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
       '': {
         method: 'GET',
         page: true,
-        run: () => ({
-          status: 200,
-          text: renderControlPage({ routes: pageRoutes, recent: recent.list(), counts: everyTable(), auth: options.auth ?? false, apiRoot: '/wp-json' }),
-          contentType: 'text/html; charset=UTF-8',
-          headers: { 'Cache-Control': 'no-store', 'Content-Security-Policy': CONTROL_PAGE_CSP, 'X-Content-Type-Options': 'nosniff' },
-        }),
+        run: () => html(200, renderControlPage({ routes: pageRoutes, recent: recent.list(), counts: everyTable(), auth: options.auth ?? false, apiRoot: '/wp-json' })),
+      },
+      requests: {
+        method: 'GET',
+        page: true,
+        takesId: true,
+        run: (id = '') => {
+          const detail = /^[1-9]\d{0,15}$/.test(id) ? recent.detail(Number(id)) : undefined;
+          return html(detail ? 200 : 404, renderRequestPage(detail, id, recent.capacity));
+        },
       },
       'page.js': { method: 'GET', page: true, run: page(PAGE_SCRIPT, 'text/javascript; charset=UTF-8') },
       'page.css': { method: 'GET', page: true, run: page(PAGE_STYLE, 'text/css; charset=UTF-8') },
     },
   });
 
-  const seen = (req: MockRequest, res: MockResponse, at: number): MockResponse => {
-    if (!req.url.startsWith(CONTROL_PREFIX)) recent.push(recordOf(req, res, new Date(at), clock.now() - at));
+  const seen = (req: MockRequest, res: MockResponse, at: number, t0: number): MockResponse => {
+    if (!req.url.startsWith(CONTROL_PREFIX)) recent.push(recordOf(req, res, new Date(at), timer() - t0), req, res);
     return res;
   };
   // handleNow() hands the delay to its caller, who holds the answer outside the mock's count: its place is given
   // back at once.
   const handleNow = (req: MockRequest) => {
     const at = clock.now();
+    const t0 = timer();
     const res = core.handle(req);
     res.release?.();
     delete res.release;
-    return seen(req, res, at);
+    return seen(req, res, at, t0);
   };
   /** The answer once its write (if any) is saved: a large batch in steps, other requests served between them. */
   const respond = (req: MockRequest): MockResponse | Promise<MockResponse> => {
     const at = clock.now();
+    const t0 = timer();
     const before = store.version;
     const out = core.serve(req);
-    return out instanceof Promise ? out.then((res) => saving(seen(req, res, at), before)) : saving(seen(req, out, at), before);
+    return out instanceof Promise ? out.then((res) => saving(seen(req, res, at, t0), before)) : saving(seen(req, out, at, t0), before);
   };
   const saving = (res: MockResponse, before: number): MockResponse | Promise<MockResponse> => {
     const saved = persister?.durable(store.version, store.version !== before);

@@ -143,7 +143,7 @@ describe('memos on and off answer alike', () => {
       }),
       { seed, numRuns: 60, ...(path ? { path } : {}) },
     );
-  }, 300_000);
+  });
 
   it('when the day changes between two identical reads, the second answer follows the clock', async () => {
     const { on, off, clock } = await pair(7, STARTS[1]!);

@@ -1,7 +1,7 @@
 // The mock's flags in our own words: Prism's short flags (-p port, -h host), and every refusal naming the flag and
 // what it expects, never node's parseArgs text.
 import { describe, expect, it } from 'vitest';
-import { defaultLogLevel, parseCliArgs, usage, UsageError, USAGE } from './cli-args.ts';
+import { allowedHostsOf, parseCliArgs, usage, UsageError, USAGE } from './cli-args.ts';
 
 function refusal(argv: string[]): string {
   try {
@@ -70,12 +70,24 @@ describe('parseCliArgs', () => {
     expect(usage()).not.toMatch(/^ {2}npx /m);
   });
 
-  it('takes --log quiet, info or debug, and refuses anything else; info on a terminal by default, quiet elsewhere', () => {
+  it('takes --allowed-hosts as names, comma-separated or repeated, or all; and adds --host or the machine\'s name', () => {
+    expect(parseCliArgs([]).allowedHosts).toEqual([]);
+    expect(parseCliArgs(['--allowed-hosts', 'mock,Events.test', '--allowed-hosts=.example.org']).allowedHosts).toEqual(['mock', 'events.test', '.example.org']);
+    expect(parseCliArgs(['--allowed-hosts', 'mock,all']).allowedHosts).toBe('all');
+    expect(refusal(['--allowed-hosts', 'http://mock:4010'])).toBe('--allowed-hosts expects host names such as mock,events.test or .example.org, or all, got "http://mock:4010" (a name without scheme, port or path)');
+    expect(refusal(['--allowed-hosts', ','])).toBe('--allowed-hosts expects host names such as mock,events.test or .example.org, or all, got ","');
+    expect(refusal(['--allowed-hosts'])).toBe('--allowed-hosts expects host names such as mock,events.test or .example.org, or all, got nothing');
+    expect(allowedHostsOf({ host: '0.0.0.0', allowedHosts: ['mock'] }, 'Build-Box')).toEqual(['mock', 'build-box']);
+    expect(allowedHostsOf({ host: 'dev.local', allowedHosts: [] }, 'build-box')).toEqual(['dev.local']);
+    expect(allowedHostsOf({ host: '::', allowedHosts: 'all' }, 'build-box')).toBe('all');
+    expect(allowedHostsOf({ host: '127.0.0.1', allowedHosts: [] }, 'build-box')).toEqual([]);
+    expect(allowedHostsOf({ host: '::1', allowedHosts: ['mock'] }, 'build-box')).toEqual(['mock']);
+  });
+
+  it('takes --log quiet, info or debug, and refuses anything else; info by default, wherever the output goes', () => {
     expect(parseCliArgs(['--log', 'debug']).log).toBe('debug');
-    expect(parseCliArgs([]).log).toBeUndefined();
+    expect(parseCliArgs(['--log=quiet']).log).toBe('quiet');
+    expect(parseCliArgs([]).log).toBe('info');
     expect(refusal(['--log', 'verbose'])).toBe('--log expects one of quiet, info, debug, got "verbose"');
-    expect(defaultLogLevel(true)).toBe('info');
-    expect(defaultLogLevel(false)).toBe('quiet');
-    expect(defaultLogLevel(undefined)).toBe('quiet');
   });
 });

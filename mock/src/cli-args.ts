@@ -2,8 +2,7 @@
 // UsageError naming the flag and what it expects, in our words (not node's parseArgs text), which the CLI prints
 // before exiting with code 2. Short flags are Prism's (`prism mock -p 4010 -h 0.0.0.0`): -p is --port and -h is
 // --host, so help is --help only.
-import { parseArgs } from 'node:util';
-import { closest, distance } from 'fastest-levenshtein';
+import { tokenize } from '../../contracts/lib/argv.ts';
 import { siteUrlOf } from './site-url.ts';
 import { DEFAULT_CLIENT_TIMEOUT_MS } from './adapters/client-timeouts.ts';
 
@@ -23,18 +22,15 @@ export interface CliOptions {
   siteUrl?: string;
   /** false: no memos, every answer computed (--no-cache). */
   cache: boolean;
-  /** One line per request (info), with the request's headers and body size (debug), or none; absent: the default. */
-  log?: LogLevel;
+  /** Host names the mock answers to besides its own (--allowed-hosts), or 'all'. */
+  allowedHosts: string[] | 'all';
+  /** One line per request (info, the default), with the request's headers and body size (debug), or none (quiet). */
+  log: LogLevel;
   help: boolean;
 }
 
 const LOG_LEVELS = ['quiet', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** --log when not given: a line per request for a person at a terminal, nothing in a CI log or a pipe. */
-export function defaultLogLevel(stdoutIsTTY: boolean | undefined): LogLevel {
-  return stdoutIsTTY === true ? 'info' : 'quiet';
-}
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -67,10 +63,16 @@ export function usage(invokedAs = 'npm run mock --'): string {
                      (default 20000, as Apache's mod_reqtimeout; 408 page, or the connection closed)
   --site-url URL     the site URL links, guid and Location are built on (WordPress's home/siteurl), e.g.
                      http://192.168.1.5:4010 (default: the address a request reached, never its Host header)
+  --allowed-hosts NAMES
+                     host names the mock also answers to, comma-separated or repeated (.example.org: the
+                     domain and its subdomains), or all. Without them a request for a name other than
+                     localhost, an IP address, --host or --site-url's host is refused with 403 (a page of
+                     another site pointing its name here: DNS rebinding), as Vite's server.allowedHosts does
   --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
-  --log LEVEL        quiet, info (a line per request: method, path, status, time; for a 4xx the error code
-                     and the parameters it names) or debug (and the request's headers); default: info on a
-                     terminal, quiet otherwise. Colour on a terminal only (NO_COLOR turns it off)
+  --log LEVEL        info (the default, wherever the output goes: a line per request with method, path,
+                     status, time, and for a 4xx the error code and the parameters it names), debug (and
+                     the request's headers) or quiet (none). Secrets hidden; colour on a terminal only
+                     (NO_COLOR turns it off)
   --help             this text
 
 The mock's page: http://127.0.0.1:4010/__mock/ (routes, recent requests, what the store holds, reset).
@@ -95,43 +97,8 @@ const EXPECTS: Readonly<Record<string, string>> = {
   'client-timeout': 'milliseconds 100-3600000',
   'site-url': 'a URL such as http://127.0.0.1:4010',
   log: `one of ${LOG_LEVELS.join(', ')}`,
+  'allowed-hosts': 'host names such as mock,events.test or .example.org, or all',
 };
-
-type Spec = Readonly<Record<string, { type: 'string' | 'boolean'; short?: string }>>;
-
-/**
- * The command line split by node's parseArgs (non-strict, with tokens), every refusal decided and worded here:
- * `unknown flag --prot (did you mean --port?)`, `--port expects a port number 0-65535, got nothing`.
- */
-function readFlags(argv: readonly string[], options: Spec): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
-  const { tokens } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: false, tokens: true });
-  const values: Record<string, string | boolean | undefined> = {};
-  const positionals: string[] = [];
-  for (const t of tokens) {
-    if (t.kind === 'positional') positionals.push(t.value);
-    if (t.kind !== 'option') continue;
-    const spec = options[t.name];
-    if (spec === undefined) {
-      const names = Object.keys(options);
-      const best = closest(t.name, names);
-      const near = t.rawName.startsWith('--') && distance(t.name, best) <= Math.min(3, Math.max(1, Math.floor(t.name.length / 2)));
-      throw new UsageError(`unknown flag ${t.rawName}${near ? ` (did you mean --${best}?)` : ''}`);
-    }
-    // People who know other tools type -h for help; here it is Prism's host, and the message says so.
-    const label = t.rawName.startsWith('--') ? t.rawName : `${t.rawName} (--${t.name}${t.rawName === '-h' ? ', as in Prism; help is --help' : ''})`;
-    if (spec.type === 'boolean') {
-      if (t.inlineValue) throw new UsageError(`${label} takes no value`);
-      values[t.name] = true;
-      continue;
-    }
-    if (t.value === undefined) throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got nothing`);
-    if (!t.inlineValue && t.value.startsWith('-') && t.value !== '-') {
-      throw new UsageError(`${label} expects ${EXPECTS[t.name] ?? 'a value'}, got another flag (${t.value}); write --${t.name}=VALUE for a value that starts with -`);
-    }
-    values[t.name] = t.value;
-  }
-  return { values, positionals };
-}
 
 function integer(flag: string, raw: string, min: number, max: number, what: string): number {
   if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${flag} expects ${what}, got ${JSON.stringify(raw)}`);
@@ -146,8 +113,42 @@ function nonEmpty(flag: string, raw: string | undefined, what: string): string |
   return raw;
 }
 
+/** A name as a Host header carries it (letters, digits, dots, hyphens; `.example.org` for a domain), or an address. */
+const HOST_NAME = /^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$|^\[?[0-9a-f:.]+\]?$/i;
+
+function allowedHosts(raws: readonly string[] | undefined): string[] | 'all' {
+  const names: string[] = [];
+  for (const raw of raws ?? []) {
+    const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    if (items.length === 0) throw new UsageError(`--allowed-hosts expects ${EXPECTS['allowed-hosts']}, got ${JSON.stringify(raw)}`);
+    for (const item of items) {
+      if (item === 'all') return 'all';
+      if (!HOST_NAME.test(item)) throw new UsageError(`--allowed-hosts expects ${EXPECTS['allowed-hosts']}, got ${JSON.stringify(item)} (a name without scheme, port or path)`);
+      names.push(item.toLowerCase());
+    }
+  }
+  return [...new Set(names)];
+}
+
+/** Bound to every address (--host 0.0.0.0 or ::): reached by the machine's own name too. */
+export function bindsEveryAddress(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
+}
+
+/**
+ * The names the mock answers to besides localhost and IP addresses (core/front-door.ts): --allowed-hosts, --host
+ * when it names one address, and the machine's name (`machineName`, os.hostname()) when it binds every address.
+ */
+export function allowedHostsOf(opts: Pick<CliOptions, 'allowedHosts' | 'host'>, machineName: string): string[] | 'all' {
+  if (opts.allowedHosts === 'all') return 'all';
+  const own = bindsEveryAddress(opts.host) ? machineName : opts.host;
+  // An address needs no listing: every IP address is one of the mock's names.
+  const isAddress = /^[\d.]+$/.test(own) || own.includes(':');
+  return [...new Set([...opts.allowedHosts, ...(isAddress ? [] : [own.toLowerCase()])])];
+}
+
 export function parseCliArgs(argv: readonly string[]): CliOptions {
-  const { values, positionals } = readFlags(argv, {
+  const { values, positionals } = tokenize(argv, {
     port: { type: 'string', short: 'p' },
     host: { type: 'string', short: 'h' },
     fixtures: { type: 'string' },
@@ -160,7 +161,13 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     'no-cache': { type: 'boolean' },
     watch: { type: 'boolean' },
     log: { type: 'string' },
+    'allowed-hosts': { type: 'string', multiple: true },
     help: { type: 'boolean' },
+  }, {
+    expects: (flag) => EXPECTS[flag] ?? 'a value',
+    error: (message) => new UsageError(message),
+    // People who know other tools type -h for help; here it is Prism's host, and the message says so.
+    shortNotes: { h: 'as in Prism; help is --help' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])} (flags start with --)`);
 
@@ -173,6 +180,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     clientTimeoutMs: str('client-timeout') === undefined ? DEFAULT_CLIENT_TIMEOUT_MS : integer('client-timeout', str('client-timeout')!, 100, 3_600_000, 'milliseconds 100-3600000'),
     cache: values['no-cache'] !== true,
     watch: values.watch === true,
+    log: 'info',
+    allowedHosts: allowedHosts(values['allowed-hosts'] as string[] | undefined),
     help: values.help === true,
   };
   const siteUrl = nonEmpty('site-url', str('site-url'), 'a URL such as http://127.0.0.1:4010');

@@ -1,10 +1,12 @@
 // The mock's command line, once its flags are read (../cli.ts): load the contract and the store, listen, print the
 // banner, log requests, reload on --watch, stop on SIGINT/SIGTERM. Loaded by a dynamic import, after the first line.
 import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './index.ts';
-import { defaultLogLevel, type CliOptions } from './cli-args.ts';
+import { allowedHostsOf, bindsEveryAddress, type CliOptions } from './cli-args.ts';
 import { withRequestLog } from './adapters/request-log.ts';
+import { boundedLog } from './log-writer.ts';
 import { clientTimeouts } from './adapters/client-timeouts.ts';
 import { watchFixtures } from './fixture-watch.ts';
+import { hostname } from 'node:os';
 import { FixtureError } from '../../contracts/model/fixture-error.ts';
 import { StateFileError } from './store/persist.ts';
 import { StateLockError } from './store/state-lock.ts';
@@ -25,6 +27,7 @@ function complain(line: string): void {
 /** What the flags ask of createMock(), the same at start and at every --watch reload. */
 function mockOptions(opts: CliOptions): MockOptions {
   return {
+    allowedHosts: allowedHostsOf(opts, hostname()),
     // Each operation's validator is compiled on its first request (a few ms), not all 204 before the first answer:
     // that took a quarter of the start.
     compileAll: false,
@@ -74,10 +77,11 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
   try {
     // respond(): an answer that wrote is sent once the write is in the state file's journal. Through `mock`, not a
     // bound method, so that a --watch reload swaps the mock every later request reaches.
-    const level = opts.log ?? defaultLogLevel(process.stdout.isTTY);
+    // Plain text off a terminal (a pipe, docker compose, an IDE task, a CI log), colour on one unless NO_COLOR.
     const color = process.stdout.isTTY === true && !process.env['NO_COLOR'];
+    const log = boundedLog(process.stdout);
     server = await listen(
-      withRequestLog((req) => mock.respond(req), { level, color, write: (line) => process.stdout.write(`${line}\n`) }),
+      withRequestLog((req) => mock.respond(req), { level: opts.log, color, write: log.line }),
       { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs) },
     );
   } catch (err) {
@@ -96,14 +100,24 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
     `mock: ${mock.contract.operations.length} operations routed, started in ${Math.round(performance.now() - started)} ms${opts.latencyMs ? `, every answer held ${opts.latencyMs} ms` : ''}`,
   ];
   if (opts.siteUrl) lines.push(`mock: links, guid and Location are built on the site URL ${opts.siteUrl}`);
+  const names = allowedHostsOf(opts, hostname());
+  if (names === 'all') lines.push('mock: --allowed-hosts all: requests for any Host name are answered (no guard against DNS rebinding)');
+  else if (bindsEveryAddress(opts.host) || opts.allowedHosts.length > 0) {
+    lines.push(`mock: answers requests for localhost, IP addresses and ${names.join(', ')}${opts.siteUrl ? ` and the site URL's host` : ''}; another Host name is refused (403; add it with --allowed-hosts NAME)`);
+  }
   if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
   const low = opts.auth ? lowCredentialsLine(mock) : undefined;
   if (opts.auth) lines.push(credentialsLine(mock), ...(low ? [low] : []));
   else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');
   if (opts.watch) lines.push(`mock: --watch: reloading ${fixturesDir} when calendar.json, addons.json or users.json change (what was written since is then gone)`);
   lines.push(`mock: POST ${server.url}/__mock/reset restores the fixtures${opts.auth ? " (with the administrator's credentials)" : ''}; the mock's page: ${server.url}/__mock/`);
-  const level = opts.log ?? defaultLogLevel(process.stdout.isTTY);
-  lines.push(level === 'quiet' ? 'mock: requests are not logged (--log info prints a line per request)' : `mock: --log ${level}: a line per request follows`);
+  lines.push(
+    opts.log === 'quiet'
+      ? 'mock: --log quiet: requests are not logged (--log info prints a line per request)'
+      : opts.log === 'debug'
+        ? 'mock: --log debug: a line per request follows, with its headers (secrets hidden)'
+        : 'mock: a line per request follows (--log quiet for none, --log debug for headers too)',
+  );
   say(lines.join('\n'));
 
   // A reload builds a whole new mock from the files (the same createMock() as at start, sharing the compiled

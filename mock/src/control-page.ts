@@ -1,11 +1,14 @@
 // GET /__mock/: the mock's page for people. The routes by namespace with their methods (each collection a link),
-// the recent requests (a bounded ring) with status and error code, what the store holds per type, and buttons for
-// the control routes. Under --auth the page, like every control route, opens to the administrator's credentials
+// the recent requests (a bounded ring) with status and error code, each opening on its own page (GET
+// /__mock/requests/<n>: query, headers, bodies and the answer, secrets hidden as in the log), what the store holds
+// per type, and buttons for the control routes. Under --auth the page, like every control route, opens to the administrator's credentials
 // only (the browser asks for them: WWW-Authenticate), and its reset button sends them along. One pure function
 // from data to HTML; every text from a request is escaped, and the Content-Security-Policy allows no script and no
 // style but this page's own (served beside it, /__mock/page.js and /__mock/page.css: the module also runs in a
 // browser through MSW, where no hashing is at hand).
-import type { RequestRecord } from './request-record.ts';
+import { formatMs, type RequestDetail, type RequestRecord } from './request-record.ts';
+import type { BodyShown } from './redact.ts';
+import { CONTROL_PREFIX } from './core/control.ts';
 
 export interface PageRoute {
   namespace: string;
@@ -36,14 +39,21 @@ button { font: inherit; padding: 6px 14px; border-radius: 6px; border: 1px solid
 .wrap { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
-td.path, td.route { overflow-wrap: anywhere; word-break: break-word; }
+td.route, td.value { overflow-wrap: anywhere; word-break: break-word; }
+table.recent { table-layout: fixed; }
+table.recent th.method { width: 5.5em; } table.recent th.at { width: 6em; } table.recent th.ms { width: 6em; } table.recent th.status { width: 30%; }
+/* One line a request, whatever its length: the whole of it is on its own page (and in the link's title). */
+td.path, td.status { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+td.path a { color: inherit; }
+pre { font: 13px ui-monospace, monospace; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.3em 0; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; max-height: 70vh; overflow: auto; }
+th.name { width: 30%; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .s2 { color: #1a7f37; } .s3 { color: #0a6fa8; } .s4 { color: #a36100; } .s5 { color: #c62828; }
 code { font: 13px ui-monospace, monospace; }
 details { margin: 4px 0; } summary { cursor: pointer; font-weight: 600; }
 .counts { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 4px 12px; padding: 0; list-style: none; }
 #result { color: var(--muted); overflow-wrap: anywhere; }
-@media (max-width: 600px) { th.ms, td.ms, th.at, td.at { display: none; } body { font-size: 14px; } }
+@media (max-width: 600px) { th.ms, td.ms, th.at, td.at { display: none; } body { font-size: 14px; } table.recent th.status { width: 40%; } table.recent th.method { width: 4.5em; } }
 `;
 
 // Reset through fetch, so the answer shows on the page instead of replacing it; the form works without script.
@@ -59,7 +69,8 @@ document.querySelectorAll('form[data-fetch]').forEach(function (form) {
 });
 `;
 
-export const CONTROL_PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; img-src 'none'";
+/** The pages' policy: their own script and style only, forms and fetches to the mock alone, and never in a frame (a page of another site cannot overlay the reset button). */
+export const CONTROL_PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; img-src 'none'; frame-ancestors 'none'";
 
 function routesSection(routes: readonly PageRoute[], apiRoot: string): string {
   const byNamespace = new Map<string, PageRoute[]>();
@@ -78,15 +89,23 @@ function routesSection(routes: readonly PageRoute[], apiRoot: string): string {
   return `<section id="routes"><h2>Routes by namespace</h2>${blocks.join('')}</section>`;
 }
 
+function statusCell(r: RequestRecord): string {
+  const error = `${r.code ? ` <code>${escape(r.code)}</code>` : ''}${r.params?.length ? ` (${r.params.map(escape).join(', ')})` : ''}`;
+  return `<span class="s${Math.floor(r.status / 100)}">${r.status}</span>${error}`;
+}
+
 function recentSection(recent: readonly RequestRecord[]): string {
   const rows = recent
     .map(
       (r) =>
-        `<tr><td class="at">${escape(r.at.slice(11, 19))}</td><td><code>${escape(r.method)}</code></td><td class="path"><code>${escape(r.path)}</code></td>` +
-        `<td class="s${Math.floor(r.status / 100)}">${r.status}${r.code ? ` <code>${escape(r.code)}</code>` : ''}${r.params?.length ? ` (${r.params.map(escape).join(', ')})` : ''}</td><td class="num ms">${r.ms.toFixed(1)}</td></tr>`,
+        `<tr><td class="at">${escape(r.at.slice(11, 19))}</td><td><code>${escape(r.method)}</code></td>` +
+        `<td class="path"><a href="${CONTROL_PREFIX}/requests/${r.id}" title="${escape(r.path)}"><code>${escape(r.path)}</code></a></td>` +
+        `<td class="status">${statusCell(r)}</td><td class="num ms">${formatMs(r.ms)}</td></tr>`,
     )
     .join('');
-  const body = recent.length ? `<div class="wrap"><table><thead><tr><th class="at">time</th><th>method</th><th>path</th><th>status</th><th class="ms">ms</th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p class="lead">No request yet.</p>';
+  const body = recent.length
+    ? `<div class="wrap"><table class="recent"><thead><tr><th class="at">time</th><th class="method">method</th><th>path (open for the whole exchange)</th><th class="status">status</th><th class="ms">took</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : '<p class="lead">No request yet.</p>';
   return `<section id="recent"><h2>Recent requests</h2>${body}</section>`;
 }
 
@@ -97,20 +116,31 @@ function countsSection(counts: Readonly<Record<string, number>>): string {
   return `<section id="store"><h2>What the store holds</h2><ul class="counts">${items}</ul></section>`;
 }
 
-export function renderControlPage(input: ControlPageInput): string {
-  const total = input.routes.length;
-  const namespaces = new Set(input.routes.map((r) => r.namespace)).size;
+/** The document around a page's body: its own style and script only (the Content-Security-Policy allows no other). */
+function htmlPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>site-contracts mock</title>
-<link rel="stylesheet" href="/__mock/page.css">
+<title>${escape(title)}</title>
+<link rel="stylesheet" href="${CONTROL_PREFIX}/page.css">
 </head>
 <body>
-<header><h1>site-contracts mock</h1>
+${body}
+<script src="${CONTROL_PREFIX}/page.js"></script>
+</body>
+</html>
+`;
+}
+
+export function renderControlPage(input: ControlPageInput): string {
+  const total = input.routes.length;
+  const namespaces = new Set(input.routes.map((r) => r.namespace)).size;
+  return htmlPage(
+    'site-contracts mock',
+    `<header><h1>site-contracts mock</h1>
 <p class="lead">A WordPress REST stand-in: ${total} routes in ${namespaces} namespaces under <a href="${escape(input.apiRoot)}/"><code>${escape(input.apiRoot)}/</code></a>${input.auth ? '; --auth: writes need credentials' : '; open mode'}.</p>
 <div class="controls">
 <form method="post" action="/__mock/reset" data-fetch="reset"><button type="submit" id="reset">Reset the store to the fixtures</button></form>
@@ -121,9 +151,38 @@ export function renderControlPage(input: ControlPageInput): string {
 </header>
 ${recentSection(input.recent)}
 ${countsSection(input.counts)}
-${routesSection(input.routes, input.apiRoot)}
-<script src="/__mock/page.js"></script>
-</body>
-</html>
-`;
+${routesSection(input.routes, input.apiRoot)}`,
+  );
+}
+
+function pairsTable(pairs: readonly (readonly [string, string])[], empty: string): string {
+  if (pairs.length === 0) return `<p class="lead">${empty}</p>`;
+  const rows = pairs.map(([k, v]) => `<tr><td class="value"><code>${escape(k)}</code></td><td class="value"><code>${escape(v)}</code></td></tr>`).join('');
+  return `<div class="wrap"><table><thead><tr><th class="name">name</th><th>value</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+function bodyBlock(body: BodyShown | undefined, bytes: number): string {
+  if (body === undefined) return '<p class="lead">No body.</p>';
+  if ('withheld' in body) return `<p class="lead">${escape(body.withheld[0]!.toUpperCase() + body.withheld.slice(1))}.</p>`;
+  return `<p class="lead">${bytes} bytes</p><pre>${escape(body.text)}</pre>`;
+}
+
+/** GET /__mock/requests/<n>: one recent request and its answer, secrets hidden; `id` when it is no longer kept. */
+export function renderRequestPage(detail: RequestDetail | undefined, id: string, capacity: number): string {
+  const back = `<p><a href="${CONTROL_PREFIX}/">&larr; the mock's page</a></p>`;
+  if (!detail) {
+    return htmlPage(`request ${id}: not kept`, `<header>${back}<h1>Request ${escape(id)}</h1><p class="lead">Not kept: the page keeps the last ${capacity} requests.</p></header>`);
+  }
+  const r = detail.record;
+  return htmlPage(
+    `${r.method} ${r.path}`,
+    `<header>${back}<h1>Request ${r.id}: <code>${escape(r.method)}</code> ${statusCell(r)}</h1>
+<p class="lead"><code>${escape(detail.url)}</code></p>
+<p class="lead">${escape(r.at)}, answered in ${formatMs(r.ms)}</p></header>
+<section id="query"><h2>Query</h2>${pairsTable(detail.query, 'No query.')}</section>
+<section id="request-headers"><h2>Request headers</h2>${pairsTable(detail.requestHeaders, 'No headers.')}</section>
+<section id="request-body"><h2>Request body</h2>${bodyBlock(detail.requestBody, detail.requestBytes)}</section>
+<section id="answer-headers"><h2>Answer: ${r.status}, headers</h2>${pairsTable(detail.responseHeaders, 'No headers.')}</section>
+<section id="answer-body"><h2>Answer body</h2>${bodyBlock(detail.responseBody, detail.responseBytes)}</section>`,
+  );
 }

@@ -45,10 +45,10 @@ describe('createMock', () => {
 
   it('links are built on the site URL: the adapter\'s origin, or the siteUrl the mock was given; never on Host', async () => {
     const served = await freshMock();
-    const res = served.handleNow({ method: 'GET', url: '/wp-json/cal/v1/events/92', headers: { host: 'evil.example' }, origin: 'https://events.example.org' });
+    const res = served.handleNow({ method: 'GET', url: '/wp-json/cal/v1/events/92', headers: { host: 'other.localhost' }, origin: 'https://events.example.org' });
     expect(JSON.parse(res.body)._links.self[0].href).toBe('https://events.example.org/wp-json/cal/v1/events/92');
     const configured = await freshMock({ siteUrl: 'https://site.example/' });
-    const own = configured.handleNow({ method: 'GET', url: '/uk/wp-json/cal/v1/events/92', headers: { host: 'evil.example' }, origin: 'https://events.example.org' });
+    const own = configured.handleNow({ method: 'GET', url: '/uk/wp-json/cal/v1/events/92', headers: { host: 'other.localhost' }, origin: 'https://events.example.org' });
     expect(JSON.parse(own.body)._links.self[0].href).toBe('https://site.example/uk/wp-json/cal/v1/events/92');
     expect(own.headers.Link).toBe('<https://site.example/event/science-cafe/>; rel="alternate"; type=text/html');
     await expect(freshMock({ siteUrl: 'https://site.example/blog' })).rejects.toThrow(/siteUrl: expected http\(s\):\/\/host\[:port\]/);

@@ -7,13 +7,13 @@
 // for a core proves nothing, while one computing that long does), and on memory growth beyond MEMORY_BOUND below. A
 // hostile leg ends it: more held answers (`Prefer: latency`) than the mock holds at once, whose clients then leave, and
 // 7 MB contact-form submissions; RSS is bounded through all of it. The seed is printed; FUZZ_SEED=<n> replays a run (FUZZ_REQUESTS,
-// FUZZ_HTTP_REQUESTS change its length), and the whole sequence is written to the log file the failure names.
+// FUZZ_HTTP_REQUESTS change its length), and a failure prints the last requests of the sequence.
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ChildMessage } from './testing/fuzz-child.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -99,14 +99,17 @@ function run(log: string): Promise<Outcome> {
 
 describe('stateful fuzzing of the mock', () => {
   it(`${REQUESTS} + ${HTTP_REQUESTS} requests (seed ${SEED}): no 5xx, no crash, no hang, none over ${REQUEST_CPU_MS} ms, bounded memory`, async () => {
-    // A folder of this run's own: a fixed name in the shared temp folder is written by every checkout at once.
-    const log = join(mkdtempSync(join(tmpdir(), 'mock-stateful-fuzz-')), `seed-${SEED}.log`);
-    console.log(`stateful fuzz: seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run mock/src/stateful-fuzz.test.ts), sequence in ${log}`);
+    // A folder of this run's own (a fixed name in the shared temp folder is written by every checkout at once),
+    // removed when the test ends: the seed replays the whole sequence, and a failure prints its last requests.
+    const folder = mkdtempSync(join(tmpdir(), 'mock-stateful-fuzz-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const log = join(folder, `seed-${SEED}.log`);
+    console.log(`stateful fuzz: seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run mock/src/stateful-fuzz.test.ts)`);
     const out = await run(log);
-    const replay = `seed ${SEED}; the sequence is in ${log}`;
+    const replay = `seed ${SEED}; FUZZ_SEED=${SEED} replays the sequence`;
     if (out.hang || out.exit || out.crashes.length || out.fiveHundreds.length || out.slow.length) {
       const tail = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-30).join('\n');
-      console.log(`stateful fuzz FAILED with seed ${SEED}; the last requests sent (all of them in ${log}):\n${tail}`);
+      console.log(`stateful fuzz FAILED with seed ${SEED}; the last requests sent:\n${tail}`);
     }
     expect(out.hang, replay).toBeUndefined();
     expect(out.exit, replay).toBeUndefined();
@@ -131,5 +134,5 @@ describe('stateful fuzzing of the mock', () => {
     expect(m.heapEndMb - m.heapStartMb, `heap growth, bound ${heapBound.toFixed(0)} MB`).toBeLessThan(heapBound);
     const rssBound = heapBound + MEMORY_BOUND.RSS_SLACK_MB + MEMORY_BOUND.HOSTILE_RSS_MB;
     expect(m.rssPeakMb - m.rssStartMb, `RSS growth, bound ${rssBound.toFixed(0)} MB`).toBeLessThan(rssBound);
-  }, 600_000);
+  });
 });

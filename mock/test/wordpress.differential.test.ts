@@ -598,6 +598,17 @@ describe.skipIf(!WP || !WP_AUTH)('permissions with --auth beside a real WordPres
     ['PATCH', '/PUBLISHED', wrongPassword, { title: 'x' }],
     ['GET', '/DRAFT', {}, null],
     ['GET', '/PUBLISHED', {}, null],
+    // The posts controller's context (issue 27): edit needs edit_posts on a list, edit_post on an item, after the
+    // lookup and after validation; its value is checked in the validate pass, before per_page.
+    ['GET', '?context=edit', {}, null],
+    ['GET', '?context=edit', wrongPassword, null],
+    ['GET', '/PUBLISHED?context=edit', {}, null],
+    ['GET', '/DRAFT?context=edit', {}, null],
+    ['GET', '/999999?context=edit', {}, null],
+    ['GET', '?context=bogus', {}, null],
+    ['GET', '?per_page=abc&context=bogus', {}, null],
+    ['GET', '/PUBLISHED?context=EDIT', {}, null],
+    ['GET', '?context=embed&per_page=1', {}, null],
   ];
   for (const [method, path, headers, body] of CASES) {
     it(`${method} ${path} ${headers.authorization ? '(wrong password)' : '(anonymous)'}`, async () => {
@@ -610,4 +621,88 @@ describe.skipIf(!WP || !WP_AUTH)('permissions with --auth beside a real WordPres
       expect(await answer(server.url, 'cal/v1/events')).toEqual(await answer(WP!, 'wp/v2/posts'));
     });
   }
+
+  /** The administrator's credentials on each side. */
+  const adminOf = (base: string): Record<string, string> => {
+    if (base === WP) return wpAuth;
+    const admin = server.mock.store.table('users').find((u) => u.username === 'admin')!;
+    return { authorization: `Basic ${Buffer.from(`admin:${admin.application_passwords[0]!.password}`).toString('base64')}` };
+  };
+
+  it("an administrator's edit context shows the controller's raw fields, and the embed context its embeddable ones", async () => {
+    const RAW = ['guid.raw', 'title.raw', 'content.raw', 'content.block_version', 'excerpt.raw', 'password', 'permalink_template', 'generated_slug'];
+    const fields = async (base: string, collection: string) => {
+      const edit = JSON.parse((await send(base, { method: 'GET', path: `/wp-json/${collection}/${made[base]!.published}?context=edit`, headers: adminOf(base) })).text) as Record<string, Record<string, unknown>>;
+      const embed = JSON.parse((await send(base, { method: 'GET', path: `/wp-json/${collection}/${made[base]!.published}?context=embed` })).text) as Record<string, unknown>;
+      const view = JSON.parse((await send(base, { method: 'GET', path: `/wp-json/${collection}/${made[base]!.published}`, headers: adminOf(base) })).text) as Record<string, Record<string, unknown>>;
+      const has = (o: Record<string, Record<string, unknown>>, f: string) => {
+        const [a, b] = f.split('.');
+        return b === undefined ? a! in o : typeof o[a!] === 'object' && b in o[a!]!;
+      };
+      return { edit: RAW.filter((f) => has(edit, f)), view: RAW.filter((f) => has(view, f)), embed: Object.keys(embed), generatedIsSlug: edit.generated_slug === (edit.slug as unknown) };
+    };
+    expect(await fields(server.url, 'cal/v1/events')).toEqual(await fields(WP!, 'wp/v2/posts'));
+  });
+
+  it('no-cache headers go to a signed-in user only, in both of the mock\'s modes as on WordPress; Vary: Origin to the others', async () => {
+    const open = await freshMock();
+    const openServer = await listen(open.handleNow, { port: 0, host: '127.0.0.1' });
+    try {
+      const headersOf = async (base: string, collection: string, who: 'admin' | 'wrong' | 'nobody' | 'none') => {
+        const auth =
+          who === 'admin' ? (base === openServer.url ? { authorization: `Basic ${Buffer.from(`admin:${open.store.table('users').find((u) => u.username === 'admin')!.application_passwords[0]!.password}`).toString('base64')}` } : adminOf(base))
+          : who === 'wrong' ? wrongPassword
+          : who === 'nobody' ? { authorization: `Basic ${Buffer.from('nobody-here:abc').toString('base64')}` }
+          : {};
+        const res = await send(base, { method: 'GET', path: `/wp-json/${collection}?per_page=1`, headers: auth });
+        return { status: res.status, expires: res.headers.expires ?? null, cacheControl: res.headers['cache-control'] ?? null, vary: res.headers.vary ?? null };
+      };
+      for (const who of ['admin', 'wrong', 'nobody', 'none'] as const) {
+        const wp = await headersOf(WP!, 'wp/v2/posts', who);
+        expect(await headersOf(server.url, 'cal/v1/events', who), `--auth, ${who}`).toEqual(wp);
+        expect(await headersOf(openServer.url, 'cal/v1/events', who), `open mode, ${who}`).toEqual(wp);
+      }
+    } finally {
+      await openServer.close();
+    }
+  });
+});
+
+describe.skipIf(!WP || !WP_AUTH)('category parents that would make a loop, beside a real WordPress (SITE_CONTRACTS_WP_AUTH)', () => {
+  const server = mockOverHttp();
+  it('wp_check_term_hierarchy_for_loops(): the parent that would close the loop is dropped, the others stay', async () => {
+    const wpTermIds: number[] = [];
+    const json = { 'content-type': 'application/json' };
+    const run = async (base: string, collection: string, headers: Record<string, string>) => {
+      const write = async (method: string, path: string, body: Record<string, unknown>) => {
+        const j = JSON.parse((await send(base, { method, path: `/wp-json/${collection}${path}`, headers, body: JSON.stringify(body) })).text) as { id: number; parent: number };
+        if (base === WP && method === 'POST' && path === '') wpTermIds.push(j.id);
+        return j;
+      };
+      const tag = `${Date.now() % 100000}`;
+      const x = await write('POST', '', { name: `Loop X ${tag}` });
+      const a = await write('POST', '', { name: `Loop A ${tag}`, parent: x.id });
+      const b = await write('POST', '', { name: `Loop B ${tag}`, parent: a.id });
+      const names = new Map([[x.id, 'X'], [a.id, 'A'], [b.id, 'B'], [0, '0']]);
+      const parents = async () => {
+        const out: Record<string, string> = {};
+        for (const [id, n] of [[x.id, 'X'], [a.id, 'A'], [b.id, 'B']] as const) {
+          const t = JSON.parse((await send(base, { method: 'GET', path: `/wp-json/${collection}/${id}` })).text) as { parent: number };
+          out[n] = names.get(t.parent) ?? 'other';
+        }
+        return out;
+      };
+      const steps: unknown[] = [];
+      // A under its own child B, then B under itself, then A back under X.
+      steps.push(names.get((await write('POST', `/${a.id}`, { parent: b.id })).parent), await parents());
+      steps.push(names.get((await write('POST', `/${b.id}`, { parent: b.id })).parent), await parents());
+      steps.push(names.get((await write('POST', `/${a.id}`, { parent: x.id })).parent), await parents());
+      return steps;
+    };
+    try {
+      expect(await run(server.url, 'cal/events/v1/categories', json)).toEqual(await run(WP!, 'wp/v2/categories', { ...WP_AUTH_HEADER, ...json }));
+    } finally {
+      for (const id of wpTermIds.reverse()) await send(WP!, { method: 'DELETE', path: `/wp-json/wp/v2/categories/${id}?force=true`, headers: WP_AUTH_HEADER });
+    }
+  });
 });

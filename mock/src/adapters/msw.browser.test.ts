@@ -90,9 +90,11 @@ describe.skipIf(!hasChromium)('the browser entry behind MSW setupWorker, in Chro
     });
     browser = await launchChromium();
     page = await browser.newPage();
+    // No wall-clock limit of Playwright's own (0): vitest's guard is the one.
+    page.setDefaultTimeout(0);
     problems = pageProblems(page);
     await page.goto(site.url);
-    await page.waitForSelector('html[data-mock="ready"]', { timeout: 120_000 });
+    await page.waitForSelector('html[data-mock="ready"]');
   });
 
   afterAll(async () => {

@@ -2,7 +2,7 @@
 // nothing at --log quiet; headers (secrets hidden) at debug; colour only when asked for (a terminal).
 import { describe, expect, it } from 'vitest';
 import type { MockRequest, MockResponse } from '../core/types.ts';
-import { errorOf, RequestRing, recordOf } from '../request-record.ts';
+import { errorOf, formatMs, RequestRing, recordOf } from '../request-record.ts';
 import { formatLine, withRequestLog } from './request-log.ts';
 
 const AT = new Date('2026-11-22T12:04:05.000Z');
@@ -23,6 +23,15 @@ describe('the log line', () => {
     expect(lines).toEqual(['12:04:05 GET    /wp-json/cal/v1/events?per_page=101 400 rest_invalid_param (per_page, page) 3.0 ms']);
   });
 
+  it('hides a secret sent in the query, as the mock\'s page does', () => {
+    const { lines } = logged('info', json(200, {}), req('/wp-json/lms/v1/token?username=anna&password=lantern-99b13b&_wpnonce=abc123'));
+    expect(lines[0]).toBe('12:04:05 GET    /wp-json/lms/v1/token?username=anna&password=[hidden]&_wpnonce=[hidden] 200 3.0 ms');
+  });
+
+  it('gives a duration its sensible precision', () => {
+    expect([0.042, 0.4, 3.25, 12.4, 1530.2].map(formatMs)).toEqual(['0.04 ms', '0.4 ms', '3.3 ms', '12 ms', '1530 ms']);
+  });
+
   it('says no code for a success, and for a body that is not a WordPress error', () => {
     expect(logged('info', json(200, [{ id: 1 }])).lines[0]).toBe('12:04:05 GET    /wp-json/cal/v1/events?per_page=101 200 3.0 ms');
     expect(errorOf({ status: 404, headers: {}, body: '<html>not found</html>' })).toEqual({});
@@ -41,7 +50,7 @@ describe('the log line', () => {
     const { lines } = logged('debug', invalid, req('/wp-json/', { authorization: 'Basic YWRtaW46c2VjcmV0', cookie: 'wordpress_logged_in=abc', accept: 'application/json' }));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('accept: application/json');
-    expect(lines[1]).toContain('authorization: [hidden]');
+    expect(lines[1]).toContain('authorization: Basic admin:[hidden]');
     expect(lines[1]).not.toContain('YWRtaW46c2VjcmV0');
     expect(lines[1]).not.toContain('abc');
   });
@@ -57,8 +66,11 @@ describe('the log line', () => {
 describe('the recent-requests ring', () => {
   it('keeps the newest first, and no more than its capacity', () => {
     const ring = new RequestRing(3);
-    for (let i = 0; i < 10; i++) ring.push(recordOf(req(`/wp-json/x?i=${i}`), json(200, []), AT, 1));
+    for (let i = 0; i < 10; i++) ring.push(recordOf(req(`/wp-json/x?i=${i}`), json(200, []), AT, 1), req(`/wp-json/x?i=${i}`), json(200, []));
     expect(ring.list().map((r) => r.path)).toEqual(['/wp-json/x?i=9', '/wp-json/x?i=8', '/wp-json/x?i=7']);
+    expect(ring.list().map((r) => r.id)).toEqual([10, 9, 8]);
+    expect(ring.detail(10)?.url).toBe('/wp-json/x?i=9');
+    expect(ring.detail(7)).toBeUndefined();
   });
 
   it('cuts a very long path', () => {

@@ -1,9 +1,11 @@
 // The mock's log, one line per request as Prism prints them: method, path with query, status, time, and for an
-// error the WordPress code and the parameters it names. `--log info` (the default on a terminal) prints that line,
-// `debug` adds the request's headers (Authorization and cookies blanked) and body size, `quiet` nothing. Colour
-// only on a terminal, and never with NO_COLOR. A wrapper around the node:http handler: the core stays unaware.
+// error the WordPress code and the parameters it names. `--log info` (the default, wherever it writes) prints that
+// line, `debug` adds the request's headers and body size, `quiet` nothing; secrets hidden as on the mock's page
+// (redact.ts). Colour only on a terminal, and never with NO_COLOR. A wrapper around the node:http handler: the core
+// stays unaware.
 import type { MockRequest, MockResponse } from '../core/types.ts';
-import { recordOf, type RequestRecord } from '../request-record.ts';
+import { formatMs, recordOf, type RequestRecord } from '../request-record.ts';
+import { headersShown } from '../redact.ts';
 import type { LogLevel } from '../cli-args.ts';
 import type { Handle } from './node-http.ts';
 
@@ -25,19 +27,15 @@ function statusColor(status: number): number {
   return 32; // green
 }
 
-const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
-
 /** The line for one request: `12:04:05 GET /wp-json/cal/v1/events?per_page=101 400 rest_invalid_param (per_page) 3 ms`. */
 export function formatLine(r: RequestRecord, color: boolean): string {
   const time = r.at.slice(11, 19);
   const error = r.code ? ` ${r.code}${r.params?.length ? ` (${r.params.join(', ')})` : ''}` : '';
-  return `${paint(color, 2, time)} ${paint(color, 1, r.method.padEnd(6))} ${r.path} ${paint(color, statusColor(r.status), String(r.status))}${paint(color, statusColor(r.status), error)} ${paint(color, 2, `${r.ms.toFixed(r.ms < 10 ? 1 : 0)} ms`)}`;
+  return `${paint(color, 2, time)} ${paint(color, 1, r.method.padEnd(6))} ${r.path} ${paint(color, statusColor(r.status), String(r.status))}${paint(color, statusColor(r.status), error)} ${paint(color, 2, formatMs(r.ms))}`;
 }
 
 function debugLine(req: MockRequest): string {
-  const headers = Object.entries(req.headers)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}: ${SECRET_HEADERS.has(k.toLowerCase()) ? '[hidden]' : String(v)}`);
+  const headers = headersShown(req.headers).map(([k, v]) => `${k}: ${v}`);
   return `         ${headers.join('; ')}${req.body !== undefined ? `; body ${typeof req.body === 'string' ? Buffer.byteLength(req.body) : req.body.byteLength} bytes` : ''}`;
 }
 

@@ -32,7 +32,7 @@ describe('/__mock/* under --auth', () => {
     expect(before).toContain('Keep me');
     const version = reopened.store.version;
 
-    const anonymous = call(reopened, 'POST', '/__mock/reset', { headers: { origin: 'http://evil.example' } });
+    const anonymous = call(reopened, 'POST', '/__mock/reset', { headers: { origin: 'http://localhost:3000' } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json).toEqual(err('rest_forbidden', 'Sorry, you are not allowed to do that.', 401));
     const wrongPassword = call(reopened, 'POST', '/__mock/reset', { auth: { username: 'admin', password: 'nope' } });
@@ -103,7 +103,7 @@ describe('/__mock/* in open mode', () => {
     expect(call(mock, 'HEAD', '/__mock/state').body).toBe('');
     const unknown = call(mock, 'POST', '/__mock/resetx');
     expect(unknown.status).toBe(404);
-    expect(unknown.json.message).toBe('No control route /__mock/resetx. Known: POST /__mock/reset, GET /__mock/state, GET /__mock/, GET /__mock/page.js, GET /__mock/page.css.');
+    expect(unknown.json.message).toBe('No control route /__mock/resetx. Known: POST /__mock/reset, GET /__mock/state, GET /__mock/, GET /__mock/requests/<n>, GET /__mock/page.js, GET /__mock/page.css.');
     expect(call(mock, 'POST', '/__mock/toString').status).toBe(404);
     expect(call(mock, 'POST', '/__mock/__proto__').status).toBe(404);
   });

@@ -3,14 +3,19 @@
 // (manage_options) open them. They may be called from a page on another origin, but never with the browser's
 // credentials: `Access-Control-Allow-Origin: *` and no Access-Control-Allow-Credentials, so a page can read an answer
 // only for a request it authorised itself with an explicit Authorization header.
-import { userCan, type User } from './capabilities.ts';
+import { userCan, type User } from '../auth/capabilities.ts';
 import type { MockRequest, MockResponse } from './types.ts';
 import { wpError } from '../wire/errors.ts';
 
 export interface ControlRoute {
   method: 'GET' | 'POST';
-  /** JSON `body`, or `text` of `contentType` (the mock's page and its script and style). */
-  run(): { status: number; body?: unknown; text?: string; contentType?: string; headers?: Record<string, string> };
+  /**
+   * JSON `body`, or `text` of `contentType` (the mock's pages and their script and style). `id` is the last segment
+   * of a route that takes one (`/__mock/requests/12`).
+   */
+  run(id?: string): { status: number; body?: unknown; text?: string; contentType?: string; headers?: Record<string, string> };
+  /** The route is `/__mock/<name>/<id>`, and only that. */
+  takesId?: boolean;
   /** A page for a browser: under --auth a refusal asks the browser for credentials (WWW-Authenticate). */
   page?: boolean;
 }
@@ -43,9 +48,13 @@ export function controlAnswer(req: MockRequest, action: string, opts: ControlOpt
   const method = req.method.toUpperCase();
   // Readable from another origin, never with the browser's credentials (no reflected Origin, no Allow-Credentials).
   const cors: Record<string, string> = req.headers.origin ? { 'Access-Control-Allow-Origin': '*' } : {};
-  const route = Object.hasOwn(opts.routes, action) ? opts.routes[action] : undefined;
+  const slash = action.indexOf('/');
+  const name = slash < 0 ? action : action.slice(0, slash);
+  const id = slash < 0 ? undefined : action.slice(slash + 1);
+  const found = Object.hasOwn(opts.routes, name) ? opts.routes[name] : undefined;
+  const route = found && (found.takesId === true) === (id !== undefined && id !== '' && !id.includes('/')) ? found : undefined;
   if (!route) {
-    const known = Object.entries(opts.routes).map(([name, r]) => `${r.method} ${CONTROL_PREFIX}/${name}`).join(', ');
+    const known = Object.entries(opts.routes).map(([key, r]) => `${r.method} ${CONTROL_PREFIX}/${key}${r.takesId ? '/<n>' : ''}`).join(', ');
     return answer(404, wpError('mock_no_control_route', `No control route ${CONTROL_PREFIX}/${action}. Known: ${known}.`, { status: 404 }).body, cors, req);
   }
   const allow = `${route.method}, OPTIONS`;
@@ -65,7 +74,7 @@ export function controlAnswer(req: MockRequest, action: string, opts: ControlOpt
       return answer(status, wpError('rest_forbidden', 'Sorry, you are not allowed to do that.', { status }).body, { ...cors, ...challenge }, req);
     }
   }
-  const out = route.run();
+  const out = route.run(id);
   if (out.text !== undefined) {
     return { status: out.status, headers: { ...cors, ...out.headers, 'Content-Type': out.contentType ?? 'text/plain; charset=UTF-8' }, body: method === 'HEAD' ? '' : out.text };
   }

@@ -7,9 +7,8 @@ import type { Lang } from '../../../contracts/model/records.ts';
 import type { Store } from '../store/store.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';
 import type { HeaderList } from '../wire/headers.ts';
-import type { LinkBase } from '../handlers/calendar/render-shared.ts';
-import type { Handler, HandlerMemos, Rng } from '../handlers/context.ts';
-import { allowedMethods, type User } from './permissions.ts';
+import type { HandlerMemos, LinkBase, OperationRow, Rng } from '../handlers/context.ts';
+import { allowedMethods, type Permission, type User } from '../auth/permissions.ts';
 import type { ParamReader } from './params.ts';
 
 /** What dispatch produces before respond turns it into bytes. */
@@ -56,8 +55,8 @@ export interface DispatchEnv {
   rng: Rng;
   /** Language of the URL (`/uk/wp-json`), before any i18n_language parameter. */
   urlLang?: Lang;
-  /** The operation table: operationId → handler (handlers/operations.ts). */
-  handlers: Readonly<Record<string, Handler>>;
+  /** The operation table: operationId → its row, handler and permission (handlers/operations.ts). */
+  operations: Readonly<Record<string, OperationRow>>;
   memos: HandlerMemos;
   /** The attachment IDs of the site's media library. */
   media: ReadonlySet<number>;
@@ -71,10 +70,16 @@ export function langOf(params: Record<string, unknown> | undefined, env: Dispatc
   return env.urlLang ?? env.store.get('calendarSettings').default_lang;
 }
 
+/** The matched operation's row of the operation table (one for each of the contract's operations: operations.test.ts). */
+export function rowOf(env: DispatchEnv, op: Operation): OperationRow | undefined {
+  return env.operations[op.id];
+}
+
 /** rest_send_allow_header(): each method's permission callback asked about this very request, parameters included. */
 export function allowFor(route: ContractRoute | undefined, pathParams: Record<string, string> | undefined, lang: Lang, env: DispatchEnv, params?: Record<string, unknown>): string[] | null {
   if (!route) return null;
-  return allowedMethods(route, { store: env.store, pathParams: pathParams ?? {}, lang, user: env.user, authRequired: env.authRequired, ...(params ? { params } : {}) });
+  const permissionOf = (op: Operation): Permission | undefined => rowOf(env, op)?.permission;
+  return allowedMethods(route, permissionOf, { store: env.store, pathParams: pathParams ?? {}, lang, user: env.user, authRequired: env.authRequired, ...(params ? { params } : {}) });
 }
 
 export function withAllow(headers: HeaderList, allow: string[] | null): HeaderList {

@@ -58,7 +58,7 @@ describe('a request with a large body runs its stages in steps', () => {
     expect(now.status).toBe(201);
     expect(now.json.content.rendered).toBe(stepped.content.rendered);
     expect(now.json.excerpt.rendered).toBe(stepped.excerpt.rendered);
-  }, 60_000);
+  });
 
   it('a read of a long post the render memo does not hold renders it in steps; the next read is the memo\'s, at once', async () => {
     const created = call(mock, 'POST', '/wp-json/cal/v1/events', { body: createBody('read me', STEP_CHARS * 2), headers: JSON_TYPE });
@@ -87,7 +87,7 @@ describe('a request with a large body runs its stages in steps', () => {
       expect((again as MockResponse).body, url).toBe(res.body);
     }
     expect(JSON.parse((get(`/wp-json/cal/v1/events/${created.json.id}`) as MockResponse).body).content.rendered).toBe(renderContent(created.json.content.raw));
-  }, 60_000);
+  });
 
   it('a body under it, with content under STEP_CHARS (the_content in steps), is answered in the turn it arrives in, as before', () => {
     const res = mock.respond(post(createBody('small', STEP_CHARS / 2)));
@@ -153,5 +153,5 @@ describe('over HTTP', () => {
     expect(status).toBe(201);
     expect(await small).toBe(200);
     expect(order).toEqual(['warm-up', 'small read', 'large POST']);
-  }, 60_000);
+  });
 });

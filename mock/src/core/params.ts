@@ -1,6 +1,8 @@
 // Parameters the way WP_REST_Request reads them: each declared arg is looked up in JSON body, form body, query and
 // path, in that order (get_parameter_order()), undeclared ones are ignored, values are coerced as WordPress
-// coerces them, checked by the contract's compiled validator, and reported as WordPress reports them.
+// coerces them, checked by the contract's compiled validator, and reported as WordPress reports them. An operation's
+// row may add args its controller registers that the documents do not list (the posts controller's `context`): those
+// are checked by the WordPress layer's validator, in the validate pass, before the contract's args.
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import { coerceValue } from '../../../contracts/wordpress/schema/coerce.ts';
 import type { JsonSchema, Operation, ParamSpec, TypedRequest } from '../../../contracts/lib/types.ts';
@@ -15,6 +17,8 @@ import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
 /** What is computed once per operation: its args by name, defaults, and the schemas WordPress reports against. */
 interface OpArgs {
   specs: ParamSpec[];
+  /** The row's controller args: not the contract's, so checked here rather than by its compiled validator. */
+  extra: { name: string; schema: JsonSchema }[];
   /** Arg name → schema, in declaration order (one entry per name). */
   schemasByParam: Record<string, JsonSchema>;
   /** Non-null defaults (WordPress's get_param() treats a null default as absent). */
@@ -41,10 +45,16 @@ function oneByteStrings(v: unknown): unknown {
   return v;
 }
 
-function argsOf(op: Operation): OpArgs {
+function argsOf(op: Operation, controllerArgs: Readonly<Record<string, JsonSchema>> = {}): OpArgs {
   const schemasByParam: Record<string, JsonSchema> = {};
   const defaults: [string, unknown][] = [];
   const requiredWithDefault = new Set<string>();
+  // get_collection_params() and get_item()'s args put `context` first: the validate pass reports it first.
+  const extra = Object.entries(controllerArgs).map(([name, schema]) => ({ name, schema }));
+  for (const { name, schema } of extra) {
+    schemasByParam[name] = schema;
+    if (schema.default !== undefined && schema.default !== null) defaults.push([name, oneByteStrings(schema.default)]);
+  }
   for (const p of op.params) {
     if (p.name in schemasByParam) continue;
     schemasByParam[p.name] = p.schema;
@@ -57,7 +67,7 @@ function argsOf(op: Operation): OpArgs {
     }
   }
   const names = Object.keys(schemasByParam);
-  return { specs: op.params, schemasByParam, defaults, requiredWithDefault, names, keys: names.map(phpArrayKey), phaseOf: phaseOfFor(op.kind) };
+  return { specs: op.params, extra, schemasByParam, defaults, requiredWithDefault, names, keys: names.map(phpArrayKey), phaseOf: phaseOfFor(op.kind) };
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -124,11 +134,18 @@ function readParams(
     bucket[spec.name] = c;
     params[spec.name] ??= c;
   }
+  let controllerErrors: Record<string, WpError> | undefined;
+  for (const { name, schema } of args.extra) {
+    if (!hasOwn.call(raw, name)) continue;
+    const error = wpValidateValue(raw[name], wordpressSchemaOf(schema), name);
+    if (error) (controllerErrors ??= {})[name] = error;
+    else params[name] = coerceValue(schema, raw[name]);
+  }
   // Bounded: a request's values are the client's, and the full validation's work grows with how many of them fail
   // (a million bad array items, a million issues). One issue per failing param is all a 400 reports.
   const result = contract.validateBounded(op, typed);
   const forced = forcedErrors?.(raw);
-  if (!result.valid || forced) {
+  if (!result.valid || forced || controllerErrors) {
     // What WordPress cannot check (format uri, `not`...) is the contract's concern, not a 400 on the wire. A param
     // whose first issue is such a check may still break one WordPress makes: its own validator decides then.
     const wordpressRejects = (param: string) => {
@@ -137,7 +154,7 @@ function readParams(
     };
     const issues = result.valid ? [] : result.issues.filter((i) => isEnforcedByWordPress(i) || wordpressRejects(i.param));
     const error = invalidParams(issues, args.schemasByParam, {
-      values: raw, requestOrder: sanitizeOrder(req, pathParams), phaseOf: args.phaseOf, ...(forced ? { forced } : {}),
+      values: raw, requestOrder: sanitizeOrder(req, pathParams), phaseOf: args.phaseOf, ...(forced ? { forced } : {}), ...(controllerErrors ? { validated: controllerErrors } : {}),
     });
     if (error) return { ok: false, error };
   }
@@ -154,8 +171,12 @@ function readParams(
 export class ParamReader {
   private readonly args: ReadonlyMap<Operation, OpArgs>;
 
-  constructor(private readonly contract: Contract) {
-    this.args = new Map(contract.operations.map((op) => [op, argsOf(op)]));
+  /** `controllerArgs`: the args an operation's row adds to the contract's (OperationRow.args). */
+  constructor(
+    private readonly contract: Contract,
+    controllerArgs: (op: Operation) => Readonly<Record<string, JsonSchema>> | undefined = () => undefined,
+  ) {
+    this.args = new Map(contract.operations.map((op) => [op, argsOf(op, controllerArgs(op))]));
   }
 
   read(op: Operation, req: ParsedRequest, pathParams: Record<string, string>, forcedErrors?: Parameters<typeof readParams>[5]): ParamsResult {

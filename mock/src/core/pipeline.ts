@@ -18,12 +18,12 @@ import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
 import type { Discovery } from '../handlers/discovery.ts';
 import { oembedXmlAnswer } from '../handlers/addons/oembed.ts';
 import type { ItemDispatcher, PreparedItem } from '../handlers/context.ts';
-import { allowFor, langOf, withAllow, type Dispatched, type DispatchEnv, type Prepared } from './exchange.ts';
+import { allowFor, langOf, rowOf, withAllow, type Dispatched, type DispatchEnv, type Prepared } from './exchange.ts';
 import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { Prefer } from './prefer.ts';
-import type { User } from './permissions.ts';
+import type { User } from '../auth/permissions.ts';
 import type { MockRequest, MockResponse } from './types.ts';
-import { andThen, andThenAfterTurn, isWork, runNow, type Work } from './work.ts';
+import { andThen, andThenAfterTurn, isWork, runNow, type Work } from '../base/work.ts';
 import { read, type ReadDeps } from './stages/read.ts';
 import { route } from './stages/route.ts';
 import { validate } from './stages/validate.ts';
@@ -83,6 +83,14 @@ function isPlainRead(req: ParsedRequest, d: Dispatched, user: User | undefined):
   return true;
 }
 
+/** `$request['context'] = 'embed'` when the link's own is empty: appended, as PHP's parse_str() keeps a key's last value. */
+function withEmbedContext(route: string): string {
+  const q = route.indexOf('?');
+  const own = q < 0 ? null : new URLSearchParams(route.slice(q + 1)).getAll('context').at(-1);
+  if (own !== undefined && own !== null && own !== '' && own !== '0') return route;
+  return `${route}${q < 0 ? '?' : '&'}context=embed`;
+}
+
 function failed(prep: Extract<Prepared, { kind: 'error' }>, env: DispatchEnv): Dispatched {
   const headers = withAllow([], allowFor(prep.route, prep.pathParams, prep.lang, env));
   const out: Dispatched = { status: prep.error.status, data: prep.error.body, headers, error: true };
@@ -90,7 +98,7 @@ function failed(prep: Extract<Prepared, { kind: 'error' }>, env: DispatchEnv): D
   return out;
 }
 
-/** Steps whose throw becomes `crash`'s answer (a generator declared once, not made per call: core/work.ts says why). */
+/** Steps whose throw becomes `crash`'s answer (a generator declared once, not made per call: base/work.ts says why). */
 function* guardedSteps(steps: Work<Dispatched>, crash: (err: unknown) => Dispatched): Work<Dispatched> {
   try {
     return yield* steps;
@@ -105,12 +113,14 @@ export function createPipeline(deps: PipelineDeps) {
     prep.kind === 'error' ? failed(prep, env) : run(prep, req, env, authorize(prep, req, env), itemsOf(env));
   /**
    * WP_REST_Server::dispatch(): route → validate → authorize → run (with `pause`, authorize and run in a later turn
-   * of the event loop). The embed route's refusals go out as XML when XML was asked for, as
-   * _oembed_rest_pre_serve_request() serves them (the handler answers its own successes).
+   * of the event loop). The refusals of an operation whose row says `xmlErrors` (the oEmbed embed route) go out as
+   * XML when XML was asked for, as _oembed_rest_pre_serve_request() serves them for a GET whose route is that
+   * route's as written (the handler answers its own successes).
    */
   const dispatch = (req: ParsedRequest, env: DispatchEnv, pause = false): Dispatched | Work<Dispatched> =>
     andThen(andThenAfterTurn(pause, prepare(req, env), (prep) => execute(prep, req, env)), (d) => {
-      const xml = d.error ? oembedXmlAnswer(req, d.data) : undefined;
+      const xmlRoute = d.error && d.op !== undefined && rowOf(env, d.op)?.xmlErrors === true && req.method === 'GET' && req.route === d.op.path;
+      const xml = xmlRoute ? oembedXmlAnswer(req.query, d.data) : undefined;
       return xml ? { ...d, raw: xml } : d;
     });
 
@@ -131,11 +141,14 @@ export function createPipeline(deps: PipelineDeps) {
     },
   });
 
-  /** rest_do_request( WP_REST_Request::from_url( $href ) ): an `_embed` GET under this request's API root. */
+  /**
+   * embed_links(): an `_embed` GET under this request's API root, WP_REST_Request::from_url( $href ) dispatched with
+   * `context=embed` unless the link names a context of its own (`if ( empty( $request['context'] ) )`).
+   */
   const embed = (env: DispatchEnv) => (href: string): unknown => {
     const root = env.links.apiRoot;
     if (!href.startsWith(root)) return undefined;
-    const inner = wpRestRequest({ method: 'GET', path: `/${href.slice(root.length)}`, headers: {} });
+    const inner = wpRestRequest({ method: 'GET', path: `/${withEmbedContext(href.slice(root.length))}`, headers: {} });
     return inner ? runNow(dispatch(inner, env)).data : undefined;
   };
 

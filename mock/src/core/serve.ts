@@ -1,7 +1,9 @@
 // The mock's entry for one raw request: the wrappers around the pipeline of stages (pipeline.ts), outermost first:
 //
+//   front door     front-door.ts  a Host that is not the mock's own (DNS rebinding): 403 on every route
 //   held answers   held.ts        Prefer: latency / --latency: a bounded number held at once (503 past it)
-//   control routes control.ts     /__mock/reset, /__mock/state: the mock's own, not WordPress
+//   control routes control.ts     /__mock/reset, /__mock/state: the mock's own, not WordPress; a request from a
+//                                 page of another site is refused there (front-door.ts)
 //   response memo  memo.ts        identical plain reads between two writes, within the same second
 //   pipeline       pipeline.ts    read → route → validate → authorize → run → respond
 //
@@ -10,19 +12,20 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Store } from '../store/store.ts';
 import type { Discovery } from '../handlers/discovery.ts';
-import type { Handler, HandlerMemos, Rng } from '../handlers/context.ts';
+import type { HandlerMemos, OperationRow, Rng } from '../handlers/context.ts';
 import { utf8Encode } from '../../../contracts/wordpress/bytes.ts';
-import { textBytes, VersionedMemo, type MemoSettings, type MemoStats } from './memo.ts';
+import { textBytes, VersionedMemo, type MemoSettings, type MemoStats } from '../base/memo.ts';
 import { ParamReader } from './params.ts';
-import { authenticate } from './permissions.ts';
+import { authenticate } from '../auth/permissions.ts';
 import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
+import { crossSite, foreignHost, hostName, type AllowedHosts } from './front-door.ts';
 import type { FrontEndSite } from './front-end.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 import { ANONYMOUS_MAX_LATENCY_MS, tooManyHeld, type HeldAnswers } from './held.ts';
 import { parsePrefer, PREFER_MAX_LATENCY_MS, type Prefer } from './prefer.ts';
 import { createPipeline, type Served } from './pipeline.ts';
 import type { ByteBudget } from './byte-budget.ts';
-import { andThen, runNow, runYielding, type Work } from './work.ts';
+import { andThen, runNow, runYielding, type Work } from '../base/work.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 
 
@@ -33,8 +36,8 @@ interface CoreOptions {
   contract: Contract;
   discovery: Discovery;
   store: Store;
-  /** The operation table: operationId → handler (handlers/operations.ts). */
-  handlers: Readonly<Record<string, Handler>>;
+  /** The operation table: operationId → its row, handler and permission (handlers/operations.ts). */
+  operations: Readonly<Record<string, OperationRow>>;
   /** Whether a route may be a batch item. */
   isBatchable: (route: ContractRoute) => boolean;
   authRequired: boolean;
@@ -43,6 +46,8 @@ interface CoreOptions {
   rng: Rng;
   /** The site URL (`http://127.0.0.1:4010`, no path): when absent, the adapter's (MockRequest.origin). */
   siteUrl?: string;
+  /** Host names the mock answers to besides its own (front-door.ts), or 'all'. */
+  allowedHosts: AllowedHosts;
   maxBodyBytes: number;
   /** The site behind the front-end pages (everything outside the REST API). */
   frontEnd: FrontEndSite;
@@ -74,10 +79,10 @@ interface Core {
 export function createCore(opts: CoreOptions): Core {
   const pipeline = createPipeline({
     contract: opts.contract,
-    params: new ParamReader(opts.contract),
+    params: new ParamReader(opts.contract, (op) => opts.operations[op.id]?.args),
     store: opts.store,
     authRequired: opts.authRequired,
-    handlers: opts.handlers,
+    operations: opts.operations,
     memos: opts.memos,
     media: opts.media,
     maxBodyBytes: opts.maxBodyBytes,
@@ -132,11 +137,15 @@ export function createCore(opts: CoreOptions): Core {
     });
   };
 
-  /** The control routes: the mock's own, before anything of WordPress's. */
+  const door = { allowedHosts: opts.allowedHosts, ...(opts.siteUrl ? { siteHost: hostName(new URL(opts.siteUrl).host) } : {}) };
+
+  /** The control routes: the mock's own, before anything of WordPress's, and for pages of this site only. */
   const controlled = (mreq: MockRequest, pref: Prefer, delayMs: number): MockResponse | Work<MockResponse> => {
     const q = mreq.url.indexOf('?');
     const action = controlAction(q < 0 ? mreq.url : mreq.url.slice(0, q));
-    if (action !== undefined) return controlAnswer(mreq, action, { routes: opts.control, authRequired: opts.authRequired, user: () => authenticate(mreq.headers.authorization, opts.store) });
+    if (action !== undefined) {
+      return crossSite(mreq, door) ?? controlAnswer(mreq, action, { routes: opts.control, authRequired: opts.authRequired, user: () => authenticate(mreq.headers.authorization, opts.store) });
+    }
     return memoized(mreq, pref, delayMs);
   };
 
@@ -158,9 +167,12 @@ export function createCore(opts: CoreOptions): Core {
     });
   };
 
+  /** The front door: a request for a name that is not the mock's own goes no further. */
+  const entry = (mreq: MockRequest): MockResponse | Work<MockResponse> => foreignHost(mreq, door) ?? held(mreq);
+
   return {
-    handle: (req) => runNow(held(req)),
-    serve: (req) => runYielding(held(req)),
+    handle: (req) => runNow(entry(req)),
+    serve: (req) => runYielding(entry(req)),
     responseStats: () => responses.stats,
   };
 }

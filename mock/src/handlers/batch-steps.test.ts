@@ -1,4 +1,4 @@
-// A large batch does not hold everyone else: its long items run one per turn of the event loop (core/work.ts), so a
+// A large batch does not hold everyone else: its long items run one per turn of the event loop (base/work.ts), so a
 // small read from another client is answered between two items, not after all 25; short items share a turn, so small
 // batches do not interleave item by item. Counted, not timed: the number of items a batch runs per turn, and how
 // many had run when the other client's answer came.
@@ -47,7 +47,7 @@ describe('a large batch runs in steps', () => {
     // handleNow() runs the same steps through at once: same shape of answer.
     const now = call(mock, 'POST', '/wp-json/batch/v1', { body: batchBody('at-once'), headers: { 'content-type': 'application/json' } });
     expect(now.json.responses.map((r: { status: number }) => r.status)).toEqual(Array(ITEMS).fill(201));
-  }, 120_000);
+  });
 
   it('short items share turns: a batch of 25 small creates runs in one turn after validation', async () => {
     const small = JSON.stringify({ requests: Array.from({ length: ITEMS }, (_, i) => ({ method: 'POST', path: '/cal/v1/events', body: { title: `small ${i}` } })) });
@@ -81,5 +81,5 @@ describe('a large batch runs in steps', () => {
     expect(ranBeforeRead).toBeLessThan(ITEMS);
     expect((await batch).status).toBe(207);
     expect(created(mock, 'http')).toBe(ITEMS);
-  }, 120_000);
+  });
 });

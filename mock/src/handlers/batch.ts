@@ -7,7 +7,7 @@ import { envelope } from '../wire/envelope.ts';
 import { noRoute, wpError } from '../wire/errors.ts';
 import { wpRestRequest, type ParsedRequest } from '../wire/request.ts';
 import { ok, type HandlerCtx, type PreparedItem, type Reply } from './context.ts';
-import { isWork, type Work } from '../core/work.ts';
+import { isWork, type Work } from '../base/work.ts';
 import { wpJsonEncodeSteps } from '../../../contracts/wordpress/php/index.ts';
 
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';

@@ -1,15 +1,44 @@
 // What a route handler gets and gives back. Handlers are pure over the store: everything from the outside
 // world (time, randomness, who is asking, where links should point) comes in through HandlerCtx.
-import type { Work } from '../core/work.ts';
+import type { Memo, VersionedMemo } from '../base/memo.ts';
+import type { Work } from '../base/work.ts';
 import type { ParsedRequest } from '../wire/request.ts';
 import type { Lang, UserRecord } from '../../../contracts/model/records.ts';
 import type { Store } from '../store/store.ts';
 import type { DeepReadonly } from '../store/table.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';
-import type { LinkBase } from './calendar/render-shared.ts';
-import type { HandlerMemos } from './memos.ts';
+import type { Permission } from '../auth/permissions.ts';
+import type { JsonSchema } from '../../../contracts/lib/types.ts';
 
-export type { HandlerMemos } from './memos.ts';
+/** Where generated links point: the API root the client used and the site's home page. */
+export interface LinkBase {
+  /** Absolute API root with trailing slash: `http://127.0.0.1:4010/wp-json/` or `.../uk/wp-json/`. */
+  apiRoot: string;
+  /** Absolute home URL without trailing slash: `http://127.0.0.1:4010`. */
+  home: string;
+}
+
+/** A record as a handler renders it: its object, and that object as serve_request() would encode it. */
+export interface Rendered {
+  obj: Record<string, unknown>;
+  readonly json: string;
+}
+
+/** What the render memo holds for one record: per variant, the rendering, what it depends on, its size. */
+export type RecordRenderings = Map<string, { deps: string; rendered: Rendered; bytes: number }>;
+
+/**
+ * What handlers remember between requests (handlers/memos.ts makes one set per mock): each a pure memo
+ * (base/memo.ts), bounded in bytes, switched off with the mock's cache, never a source of an answer's content.
+ */
+export interface HandlerMemos {
+  /** Per stored record (frozen, replaced on update): its renderings by namespace, context and API root. */
+  renders: Memo<object, RecordRenderings>;
+  /** Per store version and query: the matching records in order, before paging. */
+  lists: VersionedMemo<string, readonly unknown[]>;
+  /** Per namespace and API root: the documentation route's OpenAPI document. */
+  docs: Memo<string, unknown>;
+}
 
 export interface Rng {
   next(): number;
@@ -104,5 +133,23 @@ export function fail(e: WpErrorResponse, headers?: Record<string, string>): Erro
   return { ...e, error: true, ...(headers ? { headers } : {}) };
 }
 
-/** An operation's handler: its answer, or (much to do) its work in steps that end in the answer (core/work.ts). */
+/** An operation's handler: its answer, or (much to do) its work in steps that end in the answer (base/work.ts). */
 export type Handler = (ctx: HandlerCtx) => Reply | Work<Reply>;
+
+/**
+ * One row of the operation table (operations.ts): what answers an operation and what it takes to be let in. The
+ * stages read the matched operation's row and nothing else to decide: authorize its permission, validate its
+ * controller args, run its handler.
+ */
+export interface OperationRow {
+  readonly handler: Handler;
+  /** The permission callback, stated for every operation (auth/permissions.ts). */
+  readonly permission: Permission;
+  /**
+   * Args the controller registers that the documents do not list (the posts controller's `context`), validated in
+   * WordPress's validate pass beside the contract's and handed to the handler in `params`.
+   */
+  readonly args?: Readonly<Record<string, JsonSchema>>;
+  /** _oembed_rest_pre_serve_request(): this route's refusals go out as XML when `format=xml` asked for it. */
+  readonly xmlErrors?: boolean;
+}

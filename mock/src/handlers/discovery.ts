@@ -7,7 +7,7 @@ import type { JsonSchema, Operation } from '../../../contracts/lib/types.ts';
 import { argsFromParams, itemSchemaOf } from '../../../contracts/lib/wordpress-args.ts';
 import { routeDescriptor, routesIndex, type EndpointDescription, type RouteDescription } from '../../../contracts/wordpress/rest/descriptors.ts';
 import type { WpSchema } from '../../../contracts/wordpress/schema/index.ts';
-import { Memo, textBytes, type MemoSettings, type MemoStats } from '../core/memo.ts';
+import { Memo, textBytes, type MemoSettings, type MemoStats } from '../base/memo.ts';
 import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 type Json = Record<string, unknown>;

@@ -1,18 +1,9 @@
 // What handlers remember between requests, owned by the mock that serves them (assemble.ts makes one set per
 // mock): renderings of stored records, the matching lists of a store state, the documentation documents. Each is a
-// pure memo (core/memo.ts): bounded in bytes, switched off with the mock's cache, never a source of an answer's
-// content (with it off, every answer is byte for byte the same).
-import { Memo, textBytes, VersionedMemo, type MemoSettings } from '../core/memo.ts';
-import type { RecordRenderings } from './calendar/render-cache.ts';
-
-export interface HandlerMemos {
-  /** Per stored record (frozen, replaced on update): its renderings by namespace, context and API root. */
-  renders: Memo<object, RecordRenderings>;
-  /** Per store version and query: the matching records in order, before paging. */
-  lists: VersionedMemo<string, readonly unknown[]>;
-  /** Per namespace and API root: the documentation route's OpenAPI document. */
-  docs: Memo<string, unknown>;
-}
+// pure memo (base/memo.ts): bounded in bytes, switched off with the mock's cache, never a source of an answer's
+// content (with it off, every answer is byte for byte the same). Their types are the handler contract's (context.ts).
+import { Memo, textBytes, VersionedMemo, type MemoSettings } from '../base/memo.ts';
+import type { HandlerMemos } from './context.ts';
 
 export function createHandlerMemos(budget: { renders: MemoSettings; lists: MemoSettings; docs: MemoSettings }): HandlerMemos {
   return {

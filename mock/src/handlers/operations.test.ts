@@ -1,7 +1,8 @@
-// The operation table answers exactly the contract's operations: one handler per operationId, none missing, none
-// left over. An operation added to the contract without a handler fails here, before any request finds it. And the
-// table is the only place an operation is chosen: no code of the mock switches on a path or tests a namespace to
-// pick what runs (a source scan, since such a test would type-check and answer the same).
+// The operation table answers exactly the contract's operations: one row per operationId, none missing, none left
+// over. An operation added to the contract without a handler fails here, before any request finds it. And the
+// table is the only place an operation is chosen: no code of the mock switches on a path, tests a namespace or
+// names an operation's path to pick what runs or who may call it (source scans, since such code would type-check and
+// answer the same). Its rows' permissions are held in operations.permissions.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,7 @@ describe('operation table', () => {
     const ids = contract.operations.map((o) => o.id);
     expect(ids).toHaveLength(204);
     expect(Object.keys(table).sort()).toEqual([...ids].sort());
-    for (const id of ids) expect(typeof table[id], id).toBe('function');
+    for (const id of ids) expect(typeof table[id]?.handler, id).toBe('function');
   });
 });
 
@@ -53,6 +54,38 @@ describe('no operation is chosen twice', () => {
     const files = sources(root);
     expect(files.length).toBeGreaterThan(50);
     const found = files.flatMap((f) => rechoosingLines(readFileSync(f, 'utf8')).map((line) => `${relative(root, f)}: ${line.trim()}`));
+    expect(found).toEqual([]);
+  });
+});
+
+/** String literals naming an operation's route, or the start of one (`'/cal/importer/v1/import/'`). */
+function pathLiterals(source: string, paths: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/['"`](\/[\w\-./{}]+)['"`]/g)) {
+    const literal = m[1]!;
+    const segments = literal.split('/').filter(Boolean).length;
+    if (paths.includes(literal) || (segments >= 2 && literal.endsWith('/') && paths.some((p) => p.startsWith(literal)))) found.push(literal);
+  }
+  return found;
+}
+
+describe("no module names an operation's path (issue 27: 35 such strings chose permissions)", () => {
+  const paths = ['/lms/v1/token', '/seo/v1/saveModule', '/cal/importer/v1/import/{import_id}/batch', '/oembed/1.0/embed'];
+
+  it('the scan finds the lines that chose by path before, and passes links and the API root', () => {
+    expect(pathLiterals("  '/seo/v1/saveModule', '/seo/v1/updateMode',", paths)).toEqual(['/seo/v1/saveModule']);
+    expect(pathLiterals("    op.path.startsWith('/lms/v1/token') ||", paths)).toEqual(['/lms/v1/token']);
+    expect(pathLiterals("    op.path.startsWith('/cal/importer/v1/import/')", paths)).toEqual(['/cal/importer/v1/import/']);
+    expect(pathLiterals("  if (req.method !== 'GET' || req.route !== '/oembed/1.0/embed') return;", paths)).toEqual(['/oembed/1.0/embed']);
+    expect(pathLiterals("  const root = '/wp-json/'; const up = `${apiRoot}seo/v1/saveModule`; const c = '/__mock/';", paths)).toEqual([]);
+  });
+
+  it("mock/src names no operation's path outside its tests", () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const contractPaths = sharedContract().operations.map((o) => o.path);
+    // Test helpers (testing/) and the scenarios tests run (store/scenarios/) send requests: they name routes to call them.
+    const product = sources(root).filter((f) => !/^(testing|store\/scenarios)\//.test(relative(root, f)));
+    const found = product.flatMap((f) => pathLiterals(readFileSync(f, 'utf8'), contractPaths).map((literal) => `${relative(root, f)}: ${literal}`));
     expect(found).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
-// The operation table: every operationId of the contract and the handler that answers it. The route stage names
-// the operation once; run looks its handler up here, and nothing else decides by namespace or path which code
-// answers. operations.test.ts holds its keys to the contract's operations, so an operation added to the contract
-// without a handler (or a handler left for one removed) fails a test.
+// The operation table: every operationId of the contract, the handler that answers it and the permission it takes
+// (its permission callback, stated in the row as Prism reads security off the matched operation). The route stage
+// names the operation once; the later stages read its row, and nothing else decides by namespace or path which code
+// answers or who may call it. operations.test.ts holds the keys to the contract's operations, every write to a
+// permission of its own, and each permission to what it lets through.
 import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { JsonSchema } from '../../../contracts/lib/types.ts';
+import type { PostType, TermType } from '../../../contracts/model/records.ts';
+import { ADMINISTRATORS, EDITORS, needs, posts, PUBLIC_READ, publicWrite, terms, type Permission, type RecordAction } from '../auth/permissions.ts';
 import { calendarExtraHandlers } from './addons/calendar-extras.ts';
 import { formHandlers } from './addons/forms.ts';
 import { managementHandlers } from './addons/i18n/management.ts';
@@ -16,9 +20,10 @@ import { seoObjectHandlers } from './addons/seo/objects.ts';
 import { seoSiteHandlers } from './addons/seo/site.ts';
 import { sliderHandlers } from './addons/sliders.ts';
 import { batchHandler } from './batch.ts';
+import { CURRENT, LEGACY, type Dialect } from './calendar/dialect.ts';
 import { postHandlers } from './calendar/posts.ts';
 import { termHandlers } from './calendar/terms.ts';
-import { ok, type Handler } from './context.ts';
+import { ok, type Handler, type OperationRow } from './context.ts';
 import type { Discovery } from './discovery.ts';
 import { docsHandler } from './docs.ts';
 
@@ -27,46 +32,80 @@ interface OperationDeps {
   discovery: Discovery;
 }
 
-/** operationId → handler, for the contract's 204 operations. */
-export function operationTable(deps: OperationDeps): Readonly<Record<string, Handler>> {
-  const root: Handler = (ctx) => ok(deps.discovery.root(ctx.links.apiRoot, ctx.links.home));
-  const index = (namespace: string): Handler => (ctx) => ok(deps.discovery.namespaceIndex(namespace, ctx.links.apiRoot));
-  const legacyEvents = postHandlers('legacy', 'event');
-  const legacyVenues = postHandlers('legacy', 'venue');
-  const legacyOrganizers = postHandlers('legacy', 'organizer');
-  const legacyCategories = termHandlers('category');
-  const legacyTags = termHandlers('tag');
-  const calEvents = postHandlers('cal', 'event');
-  const calVenues = postHandlers('cal', 'venue');
-  const calOrganizers = postHandlers('cal', 'organizer');
+const read = (handler: Handler): OperationRow => ({ handler, permission: PUBLIC_READ });
+const editors = (handler: Handler): OperationRow => ({ handler, permission: EDITORS });
+const administrators = (handler: Handler): OperationRow => ({ handler, permission: ADMINISTRATORS });
+const open = (handler: Handler, why: string): OperationRow => ({ handler, permission: publicWrite(why) });
+
+/** WP_oEmbed_Controller::get_proxy_item_permissions_check(): edit_posts. */
+const OEMBED_PROXY: Permission = needs('edit_posts', { code: 'rest_forbidden', message: 'Sorry, you are not allowed to make proxied oEmbed requests.' });
+
+/**
+ * The `context` arg WP_REST_Controller::get_context_param() registers on the posts controller's reads (a list's
+ * collection params, an item's args): the documents list it for neither (000 §4.2), so it is the controller's.
+ */
+const CONTEXT_ARG: Readonly<Record<string, JsonSchema>> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
+
+const RECORD_ACTIONS: readonly RecordAction[] = ['list', 'read', 'create', 'update', 'delete'];
+
+/** The rows of one post type's routes in one generation: its handlers, the posts controller's permissions and args. */
+function postRows(dialect: Dialect, type: PostType): Record<RecordAction, OperationRow> {
+  const handlers = postHandlers(dialect, type);
+  const context = dialect.postsController;
+  const row = (action: RecordAction): OperationRow => ({
+    handler: handlers[action],
+    permission: posts(type, action, { context }),
+    ...(context && (action === 'list' || action === 'read') ? { args: CONTEXT_ARG } : {}),
+  });
+  return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, row(a)])) as Record<RecordAction, OperationRow>;
+}
+
+/** The rows of one taxonomy's routes (the legacy namespace's categories and tags). */
+function termRows(type: TermType): Record<RecordAction, OperationRow> {
+  const handlers = termHandlers(type);
+  return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, { handler: handlers[a], permission: terms(type, a) }])) as Record<RecordAction, OperationRow>;
+}
+
+/** operationId → its row, for the contract's 204 operations. */
+export function operationTable(deps: OperationDeps): Readonly<Record<string, OperationRow>> {
+  const root = read((ctx) => ok(deps.discovery.root(ctx.links.apiRoot, ctx.links.home)));
+  const index = (namespace: string): OperationRow => read((ctx) => ok(deps.discovery.namespaceIndex(namespace, ctx.links.apiRoot)));
+  const legacyEvents = postRows(LEGACY, 'event');
+  const legacyVenues = postRows(LEGACY, 'venue');
+  const legacyOrganizers = postRows(LEGACY, 'organizer');
+  const legacyCategories = termRows('category');
+  const legacyTags = termRows('tag');
+  const calEvents = postRows(CURRENT, 'event');
+  const calVenues = postRows(CURRENT, 'venue');
+  const calOrganizers = postRows(CURRENT, 'organizer');
   return {
     // forms/v1
     getFormsV1: index('forms/v1'),
-    getFormsV1ContactForms: formHandlers.list,
-    postFormsV1ContactForms: formHandlers.create,
-    getFormsV1ContactFormsById: formHandlers.read,
-    postFormsV1ContactFormsById: formHandlers.update,
-    putFormsV1ContactFormsById: formHandlers.update,
-    patchFormsV1ContactFormsById: formHandlers.update,
-    deleteFormsV1ContactFormsById: formHandlers.delete,
-    postFormsV1ContactFormsByIdFeedback: formHandlers.feedback,
-    getFormsV1ContactFormsByIdFeedbackSchema: formHandlers.schema,
-    getFormsV1ContactFormsByIdRefill: formHandlers.refill,
+    getFormsV1ContactForms: read(formHandlers.list),
+    postFormsV1ContactForms: editors(formHandlers.create),
+    getFormsV1ContactFormsById: read(formHandlers.read),
+    postFormsV1ContactFormsById: editors(formHandlers.update),
+    putFormsV1ContactFormsById: editors(formHandlers.update),
+    patchFormsV1ContactFormsById: editors(formHandlers.update),
+    deleteFormsV1ContactFormsById: editors(formHandlers.delete),
+    postFormsV1ContactFormsByIdFeedback: open(formHandlers.feedback, "a site's visitors submit its contact forms"),
+    getFormsV1ContactFormsByIdFeedbackSchema: read(formHandlers.schema),
+    getFormsV1ContactFormsByIdRefill: read(formHandlers.refill),
     // lms/v1
     getLmsV1: index('lms/v1'),
-    postLmsV1Token: lmsHandlers.issue,
-    postLmsV1TokenValidate: lmsHandlers.validate,
-    postLmsV1TokenRegister: lmsHandlers.register,
+    postLmsV1Token: open(lmsHandlers.issue, 'logging in: the credentials are the body'),
+    postLmsV1TokenValidate: open(lmsHandlers.validate, 'checking a token: the token is the body'),
+    postLmsV1TokenRegister: open(lmsHandlers.register, 'registering: a visitor has no account yet'),
     // sliderrevolution
     getSliderrevolution: index('sliderrevolution'),
-    getSliderrevolutionSliders: sliderHandlers.list,
-    getSliderrevolutionSlidersBySlider: sliderHandlers.slider,
-    getSliderrevolutionSlidersSlidesById: sliderHandlers.slides,
-    getSliderrevolutionSlidersStreamById: sliderHandlers.stream,
-    getSliderrevolutionSlidersModalBySlider: sliderHandlers.modal,
+    getSliderrevolutionSliders: read(sliderHandlers.list),
+    getSliderrevolutionSlidersBySlider: read(sliderHandlers.slider),
+    getSliderrevolutionSlidersSlidesById: read(sliderHandlers.slides),
+    getSliderrevolutionSlidersStreamById: read(sliderHandlers.stream),
+    getSliderrevolutionSlidersModalBySlider: read(sliderHandlers.modal),
     // cal/events/v1
     getCalEventsV1: index('cal/events/v1'),
-    getCalEventsV1Doc: docsHandler(deps.contract, 'cal/events/v1'),
+    getCalEventsV1Doc: read(docsHandler(deps.contract, 'cal/events/v1')),
     getCalEventsV1Events: legacyEvents.list,
     postCalEventsV1Events: legacyEvents.create,
     getCalEventsV1EventsById: legacyEvents.read,
@@ -119,18 +158,18 @@ export function operationTable(deps: OperationDeps): Readonly<Record<string, Han
     deleteCalEventsV1TagsById: legacyTags.delete,
     // cal/views/v2
     getCalViewsV2: index('cal/views/v2'),
-    getCalViewsV2Html: calendarExtraHandlers.viewHtml,
-    postCalViewsV2Html: calendarExtraHandlers.viewHtml,
+    getCalViewsV2Html: read(calendarExtraHandlers.viewHtml),
+    postCalViewsV2Html: open(calendarExtraHandlers.viewHtml, 'the calendar views render for visitors (a POST only carries the view state)'),
     // cal/v2/onboarding
     getCalV2Onboarding: index('cal/v2/onboarding'),
-    postCalV2OnboardingWizard: calendarExtraHandlers.onboardingWizard,
+    postCalV2OnboardingWizard: administrators(calendarExtraHandlers.onboardingWizard),
     // cal/importer/v1
     getCalImporterV1: index('cal/importer/v1'),
-    postCalImporterV1ImportByImportIdBatch: calendarExtraHandlers.importBatch,
-    postCalImporterV1ImportByImportIdState: calendarExtraHandlers.importState,
+    postCalImporterV1ImportByImportIdBatch: open(calendarExtraHandlers.importBatch, "the import service's callback, authenticated by the batch hash it holds"),
+    postCalImporterV1ImportByImportIdState: open(calendarExtraHandlers.importState, "the import service's callback, authenticated by the batch hash it holds"),
     // cal/v1
     getCalV1: index('cal/v1'),
-    getCalV1Docs: docsHandler(deps.contract, 'cal/v1'),
+    getCalV1Docs: read(docsHandler(deps.contract, 'cal/v1')),
     getCalV1Events: calEvents.list,
     postCalV1Events: calEvents.create,
     getCalV1EventsById: calEvents.read,
@@ -152,115 +191,115 @@ export function operationTable(deps: OperationDeps): Readonly<Record<string, Han
     // (root)
     getRoot: root,
     // batch/v1
-    postBatchV1: batchHandler,
+    postBatchV1: open(batchHandler, 'anyone may send a batch; each item is checked on its own (sample 73)'),
     // oembed/1.0
     getOembed10: index('oembed/1.0'),
-    getOembed10Embed: oembedHandler,
-    getOembed10Proxy: oembedHandler,
+    getOembed10Embed: { handler: oembedHandler, permission: PUBLIC_READ, xmlErrors: true },
+    getOembed10Proxy: { handler: oembedHandler, permission: OEMBED_PROXY },
     // i18n/v1
     getI18nV1: index('i18n/v1'),
-    getI18nV1CustomXmlConfig: xmlConfigHandlers.read,
-    postI18nV1CustomXmlConfig: xmlConfigHandlers.save,
-    postI18nV1CustomXmlConfigValidate: xmlConfigHandlers.validate,
+    getI18nV1CustomXmlConfig: read(xmlConfigHandlers.read),
+    postI18nV1CustomXmlConfig: administrators(xmlConfigHandlers.save),
+    postI18nV1CustomXmlConfigValidate: administrators(xmlConfigHandlers.validate),
     // i18n/st/v1
     getI18nStV1: index('i18n/st/v1'),
-    getI18nStV1StringsSettings: stringHandlers.settings,
-    postI18nStV1StringsSettings: stringHandlers.saveSettings,
-    getI18nStV1StringsItemscount: stringHandlers.count,
-    getI18nStV1Strings: stringHandlers.list,
-    getI18nStV1StringsFilters: stringHandlers.filters,
-    getI18nStV1StringPackages: stringHandlers.packages,
-    postI18nStV1StringsProcessstringsqueue: stringHandlers.processQueue,
+    getI18nStV1StringsSettings: read(stringHandlers.settings),
+    postI18nStV1StringsSettings: administrators(stringHandlers.saveSettings),
+    getI18nStV1StringsItemscount: read(stringHandlers.count),
+    getI18nStV1Strings: read(stringHandlers.list),
+    getI18nStV1StringsFilters: read(stringHandlers.filters),
+    getI18nStV1StringPackages: read(stringHandlers.packages),
+    postI18nStV1StringsProcessstringsqueue: administrators(stringHandlers.processQueue),
     // i18n/tm/v1
     getI18nTmV1: index('i18n/tm/v1'),
-    postI18nTmV1AteJobsStore: managementHandlers.storeAteJob,
-    getI18nTmV1XliffFetchByJobId: managementHandlers.fetchXliff,
-    postI18nTmV1AmsRegisterManager: managementHandlers.registerManager,
-    getI18nTmV1AmsSynchronizeTranslators: managementHandlers.translators,
-    getI18nTmV1AmsSynchronizeManagers: managementHandlers.managers,
-    getI18nTmV1AmsStatus: managementHandlers.amsStatus,
+    postI18nTmV1AteJobsStore: editors(managementHandlers.storeAteJob),
+    getI18nTmV1XliffFetchByJobId: read(managementHandlers.fetchXliff),
+    postI18nTmV1AmsRegisterManager: administrators(managementHandlers.registerManager),
+    getI18nTmV1AmsSynchronizeTranslators: read(managementHandlers.translators),
+    getI18nTmV1AmsSynchronizeManagers: read(managementHandlers.managers),
+    getI18nTmV1AmsStatus: read(managementHandlers.amsStatus),
     // pagebuilder-one/v1
     getPagebuilderOneV1: index('pagebuilder-one/v1'),
-    postPagebuilderOneV1ConnectAuthorize: pagebuilderHandlers.authorize,
-    postPagebuilderOneV1ConnectDisconnect: pagebuilderHandlers.disconnect,
-    postPagebuilderOneV1ConnectSwitchDomain: pagebuilderHandlers.switchDomain,
-    postPagebuilderOneV1ConnectDeactivate: pagebuilderHandlers.disconnect,
-    getPagebuilderOneV1TopBarNotifications: pagebuilderHandlers.notifications,
-    postPagebuilderOneV1TopBarFeedback: pagebuilderHandlers.feedback,
-    postPagebuilderOneV1Themes: pagebuilderHandlers.putTheme,
-    postPagebuilderOneV1ThemesBySlugActivate: pagebuilderHandlers.activateTheme,
-    getPagebuilderOneV1Plugins: pagebuilderHandlers.listPlugins,
-    postPagebuilderOneV1Plugins: pagebuilderHandlers.putPlugin,
-    postPagebuilderOneV1PluginsBySlugActivate: pagebuilderHandlers.activatePlugin,
-    postPagebuilderOneV1PluginsBySlugDeactivate: pagebuilderHandlers.deactivatePlugin,
-    postPagebuilderOneV1PluginsBySlugUpgrade: pagebuilderHandlers.upgradePlugin,
-    postPagebuilderOneV1PluginsBySlugMigrationRun: pagebuilderHandlers.runMigration,
-    postPagebuilderOneV1PluginsBySlugMigrationRollback: pagebuilderHandlers.rollBackMigration,
-    getPagebuilderOneV1Settings: pagebuilderHandlers.settings,
-    postPagebuilderOneV1Settings: pagebuilderHandlers.saveSettings,
-    putPagebuilderOneV1Settings: pagebuilderHandlers.saveSettings,
-    patchPagebuilderOneV1Settings: pagebuilderHandlers.saveSettings,
-    getPagebuilderOneV1ManageDashboardWidgetState: pagebuilderHandlers.dashboardWidgetState,
-    getPagebuilderOneV1Logs: pagebuilderHandlers.logs,
-    deletePagebuilderOneV1Logs: pagebuilderHandlers.clearLogs,
+    postPagebuilderOneV1ConnectAuthorize: administrators(pagebuilderHandlers.authorize),
+    postPagebuilderOneV1ConnectDisconnect: administrators(pagebuilderHandlers.disconnect),
+    postPagebuilderOneV1ConnectSwitchDomain: administrators(pagebuilderHandlers.switchDomain),
+    postPagebuilderOneV1ConnectDeactivate: administrators(pagebuilderHandlers.disconnect),
+    getPagebuilderOneV1TopBarNotifications: read(pagebuilderHandlers.notifications),
+    postPagebuilderOneV1TopBarFeedback: editors(pagebuilderHandlers.feedback),
+    postPagebuilderOneV1Themes: administrators(pagebuilderHandlers.putTheme),
+    postPagebuilderOneV1ThemesBySlugActivate: administrators(pagebuilderHandlers.activateTheme),
+    getPagebuilderOneV1Plugins: read(pagebuilderHandlers.listPlugins),
+    postPagebuilderOneV1Plugins: administrators(pagebuilderHandlers.putPlugin),
+    postPagebuilderOneV1PluginsBySlugActivate: administrators(pagebuilderHandlers.activatePlugin),
+    postPagebuilderOneV1PluginsBySlugDeactivate: administrators(pagebuilderHandlers.deactivatePlugin),
+    postPagebuilderOneV1PluginsBySlugUpgrade: administrators(pagebuilderHandlers.upgradePlugin),
+    postPagebuilderOneV1PluginsBySlugMigrationRun: administrators(pagebuilderHandlers.runMigration),
+    postPagebuilderOneV1PluginsBySlugMigrationRollback: administrators(pagebuilderHandlers.rollBackMigration),
+    getPagebuilderOneV1Settings: read(pagebuilderHandlers.settings),
+    postPagebuilderOneV1Settings: administrators(pagebuilderHandlers.saveSettings),
+    putPagebuilderOneV1Settings: administrators(pagebuilderHandlers.saveSettings),
+    patchPagebuilderOneV1Settings: administrators(pagebuilderHandlers.saveSettings),
+    getPagebuilderOneV1ManageDashboardWidgetState: read(pagebuilderHandlers.dashboardWidgetState),
+    getPagebuilderOneV1Logs: read(pagebuilderHandlers.logs),
+    deletePagebuilderOneV1Logs: administrators(pagebuilderHandlers.clearLogs),
     // seo/v1
     getSeoV1: index('seo/v1'),
-    postSeoV1SaveModule: seoSiteHandlers.saveModule,
-    putSeoV1SaveModule: seoSiteHandlers.saveModule,
-    patchSeoV1SaveModule: seoSiteHandlers.saveModule,
-    postSeoV1ToolsAction: seoSiteHandlers.toolsAction,
-    putSeoV1ToolsAction: seoSiteHandlers.toolsAction,
-    patchSeoV1ToolsAction: seoSiteHandlers.toolsAction,
-    postSeoV1UpdateMode: seoSiteHandlers.updateMode,
-    putSeoV1UpdateMode: seoSiteHandlers.updateMode,
-    patchSeoV1UpdateMode: seoSiteHandlers.updateMode,
-    getSeoV1DashboardWidget: seoSiteHandlers.dashboardWidget,
-    postSeoV1UpdateSeoScore: seoObjectHandlers.updateSeoScore,
-    putSeoV1UpdateSeoScore: seoObjectHandlers.updateSeoScore,
-    patchSeoV1UpdateSeoScore: seoObjectHandlers.updateSeoScore,
-    postSeoV1UpdateSettings: seoSiteHandlers.updateSettings,
-    putSeoV1UpdateSettings: seoSiteHandlers.updateSettings,
-    patchSeoV1UpdateSettings: seoSiteHandlers.updateSettings,
-    getSeoV1SearchPage: seoSiteHandlers.searchPage,
-    postSeoV1SearchPage: seoSiteHandlers.updateSearchPage,
-    putSeoV1SearchPage: seoSiteHandlers.updateSearchPage,
-    patchSeoV1SearchPage: seoSiteHandlers.updateSearchPage,
-    deleteSeoV1SearchPage: seoSiteHandlers.deleteSearchPage,
-    getSeoV1DisconnectSite: seoSiteHandlers.disconnectSite,
-    postSeoV1GetFeaturedImageId: seoObjectHandlers.featuredImageId,
-    putSeoV1GetFeaturedImageId: seoObjectHandlers.featuredImageId,
-    patchSeoV1GetFeaturedImageId: seoObjectHandlers.featuredImageId,
-    postSeoV1UpdateRedirection: seoObjectHandlers.updateRedirection,
-    postSeoV1UpdateMeta: seoObjectHandlers.updateMeta,
-    postSeoV1UpdateSchemas: seoObjectHandlers.updateSchemas,
-    postSeoV1UpdateMetaBulk: seoObjectHandlers.updateMetaBulk,
-    postSeoV1SaveTemplate: seoObjectHandlers.saveTemplate,
-    postSeoV1GetVideoData: seoObjectHandlers.videoData,
-    getSeoV1PingSettings: seoSiteHandlers.pingSettings,
-    postSeoV1SearchIntent: seoObjectHandlers.searchIntent,
-    postSeoV1ImportCSV: seoSiteHandlers.importCsv,
-    postSeoV1CancelCsvImport: seoSiteHandlers.cancelCsvImport,
+    postSeoV1SaveModule: administrators(seoSiteHandlers.saveModule),
+    putSeoV1SaveModule: administrators(seoSiteHandlers.saveModule),
+    patchSeoV1SaveModule: administrators(seoSiteHandlers.saveModule),
+    postSeoV1ToolsAction: administrators(seoSiteHandlers.toolsAction),
+    putSeoV1ToolsAction: administrators(seoSiteHandlers.toolsAction),
+    patchSeoV1ToolsAction: administrators(seoSiteHandlers.toolsAction),
+    postSeoV1UpdateMode: administrators(seoSiteHandlers.updateMode),
+    putSeoV1UpdateMode: administrators(seoSiteHandlers.updateMode),
+    patchSeoV1UpdateMode: administrators(seoSiteHandlers.updateMode),
+    getSeoV1DashboardWidget: read(seoSiteHandlers.dashboardWidget),
+    postSeoV1UpdateSeoScore: editors(seoObjectHandlers.updateSeoScore),
+    putSeoV1UpdateSeoScore: editors(seoObjectHandlers.updateSeoScore),
+    patchSeoV1UpdateSeoScore: editors(seoObjectHandlers.updateSeoScore),
+    postSeoV1UpdateSettings: administrators(seoSiteHandlers.updateSettings),
+    putSeoV1UpdateSettings: administrators(seoSiteHandlers.updateSettings),
+    patchSeoV1UpdateSettings: administrators(seoSiteHandlers.updateSettings),
+    getSeoV1SearchPage: read(seoSiteHandlers.searchPage),
+    postSeoV1SearchPage: administrators(seoSiteHandlers.updateSearchPage),
+    putSeoV1SearchPage: administrators(seoSiteHandlers.updateSearchPage),
+    patchSeoV1SearchPage: administrators(seoSiteHandlers.updateSearchPage),
+    deleteSeoV1SearchPage: administrators(seoSiteHandlers.deleteSearchPage),
+    getSeoV1DisconnectSite: read(seoSiteHandlers.disconnectSite),
+    postSeoV1GetFeaturedImageId: editors(seoObjectHandlers.featuredImageId),
+    putSeoV1GetFeaturedImageId: editors(seoObjectHandlers.featuredImageId),
+    patchSeoV1GetFeaturedImageId: editors(seoObjectHandlers.featuredImageId),
+    postSeoV1UpdateRedirection: editors(seoObjectHandlers.updateRedirection),
+    postSeoV1UpdateMeta: editors(seoObjectHandlers.updateMeta),
+    postSeoV1UpdateSchemas: editors(seoObjectHandlers.updateSchemas),
+    postSeoV1UpdateMetaBulk: editors(seoObjectHandlers.updateMetaBulk),
+    postSeoV1SaveTemplate: editors(seoObjectHandlers.saveTemplate),
+    postSeoV1GetVideoData: editors(seoObjectHandlers.videoData),
+    getSeoV1PingSettings: read(seoSiteHandlers.pingSettings),
+    postSeoV1SearchIntent: editors(seoObjectHandlers.searchIntent),
+    postSeoV1ImportCSV: administrators(seoSiteHandlers.importCsv),
+    postSeoV1CancelCsvImport: administrators(seoSiteHandlers.cancelCsvImport),
     // seo/v1/setupWizard
     getSeoV1SetupWizard: index('seo/v1/setupWizard'),
-    postSeoV1SetupWizardGetStepData: seoSiteHandlers.wizardStep,
-    postSeoV1SetupWizardUpdateStepData: seoSiteHandlers.updateWizardStep,
-    postSeoV1SetupWizardUpdateTrackingOptin: seoSiteHandlers.updateTrackingOptin,
+    postSeoV1SetupWizardGetStepData: editors(seoSiteHandlers.wizardStep),
+    postSeoV1SetupWizardUpdateStepData: administrators(seoSiteHandlers.updateWizardStep),
+    postSeoV1SetupWizardUpdateTrackingOptin: administrators(seoSiteHandlers.updateTrackingOptin),
     // seo/v1/an
     getSeoV1An: index('seo/v1/an'),
-    getSeoV1AnGetKeywordPages: seoAnalyticsHandlers.keywordPages,
-    getSeoV1AnGetTrackedKeywordsRows: seoAnalyticsHandlers.trackedKeywordRows,
-    getSeoV1AnPostsOverview: seoAnalyticsHandlers.postsOverview,
-    getSeoV1AnGetTrackedKeywords: seoAnalyticsHandlers.trackedKeywords,
-    getSeoV1AnGetTrackedKeywordSummary: seoAnalyticsHandlers.trackedKeywordSummary,
-    getSeoV1AnTrackedKeywordsOverview: seoAnalyticsHandlers.trackedKeywordSummary,
-    getSeoV1AnPostsRows: seoAnalyticsHandlers.postsRows,
-    getSeoV1AnInspectionStats: seoAnalyticsHandlers.inspectionStats,
-    postSeoV1AnAddTrackKeyword: seoAnalyticsHandlers.addTrackKeyword,
-    postSeoV1AnAutoAddFocusKeywords: seoAnalyticsHandlers.autoAddFocusKeywords,
-    postSeoV1AnRemoveTrackKeyword: seoAnalyticsHandlers.removeTrackKeyword,
-    postSeoV1AnDeleteTrackedKeywords: seoAnalyticsHandlers.deleteTrackedKeywords,
-    postSeoV1AnGetDesktopPagespeed: seoAnalyticsHandlers.desktopPagespeed,
-    postSeoV1AnGetMobilePagespeed: seoAnalyticsHandlers.mobilePagespeed,
-    postSeoV1AnGetPageSEOScore: seoAnalyticsHandlers.pageSeoScore,
+    getSeoV1AnGetKeywordPages: read(seoAnalyticsHandlers.keywordPages),
+    getSeoV1AnGetTrackedKeywordsRows: read(seoAnalyticsHandlers.trackedKeywordRows),
+    getSeoV1AnPostsOverview: read(seoAnalyticsHandlers.postsOverview),
+    getSeoV1AnGetTrackedKeywords: read(seoAnalyticsHandlers.trackedKeywords),
+    getSeoV1AnGetTrackedKeywordSummary: read(seoAnalyticsHandlers.trackedKeywordSummary),
+    getSeoV1AnTrackedKeywordsOverview: read(seoAnalyticsHandlers.trackedKeywordSummary),
+    getSeoV1AnPostsRows: read(seoAnalyticsHandlers.postsRows),
+    getSeoV1AnInspectionStats: read(seoAnalyticsHandlers.inspectionStats),
+    postSeoV1AnAddTrackKeyword: editors(seoAnalyticsHandlers.addTrackKeyword),
+    postSeoV1AnAutoAddFocusKeywords: editors(seoAnalyticsHandlers.autoAddFocusKeywords),
+    postSeoV1AnRemoveTrackKeyword: editors(seoAnalyticsHandlers.removeTrackKeyword),
+    postSeoV1AnDeleteTrackedKeywords: editors(seoAnalyticsHandlers.deleteTrackedKeywords),
+    postSeoV1AnGetDesktopPagespeed: editors(seoAnalyticsHandlers.desktopPagespeed),
+    postSeoV1AnGetMobilePagespeed: editors(seoAnalyticsHandlers.mobilePagespeed),
+    postSeoV1AnGetPageSEOScore: editors(seoAnalyticsHandlers.pageSeoScore),
   };
 }

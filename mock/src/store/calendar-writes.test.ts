@@ -140,12 +140,13 @@ describe('post and term writes the store refuses, word for word', () => {
     for (const [store, model] of cases) expect(store).toEqual(model);
   });
 
-  it('a category made its own parent or moved under its descendant is repaired, not refused (wp_check_term_hierarchy_for_loops)', () => {
+  it('a category made its own parent or moved under its descendant gets no parent, not a refusal (wp_check_term_hierarchy_for_loops)', () => {
     const s = fresh();
     expect(s.updateTerm('category', 9, { parent: 9 }).parent).toBe(0);
-    // 2 <- 4 <- 6: 2 under 6 takes that parent, and 6 and 4, between them on the model's cycle, become top-level.
+    // 2 <- 4 <- 6: 2 under 6 would close the model's cycle; WordPress drops the new parent (2 becomes top-level) and
+    // leaves 4 and 6 where they are.
     expect(brokenCategoryParent(worldOf(fixtures), { id: 2, parent: 6 })).toEqual({ kind: 'cycle', field: 'parent', path: [2, 6, 4, 2] });
-    expect(s.updateTerm('category', 2, { parent: 6 }).parent).toBe(6);
-    expect([s.categories.get(6)!.parent, s.categories.get(4)!.parent]).toEqual([0, 0]);
+    expect(s.updateTerm('category', 2, { parent: 6 }).parent).toBe(0);
+    expect([s.categories.get(6)!.parent, s.categories.get(4)!.parent]).toEqual([4, 2]);
   });
 });

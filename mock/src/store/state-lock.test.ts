@@ -78,7 +78,7 @@ describe('one mock per state file', () => {
       expect(pids).toContain(holder);
       expect(existsSync(`${state}.lock.break`)).toBe(false);
     }
-  }, 120_000);
+  });
 
   it('a breaker left by a process that died during a takeover does not stop the next start', async () => {
     const state = join(tempDir(), 'state.json');

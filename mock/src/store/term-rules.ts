@@ -1,7 +1,7 @@
 // What wp_insert_term() / wp_update_term() decide for categories and tags: names unique under a parent, slugs
-// unique per language (derived ones try `-<parent slug>` first), hierarchy loops broken, and what a deleted term
-// takes with it. Every change, the loop-breaking moves of other categories included, is staged in the transaction
-// and only committed once every check has passed. A given slug, a translation and a parent category are judged by
+// unique per language (derived ones try `-<parent slug>` first), a parent that would make a loop refused, and what a
+// deleted term takes with it. Every change is staged in the transaction and only committed once every check has
+// passed. A given slug, a translation and a parent category are judged by
 // the model's verdicts (contracts/model/calendar-rules.ts), the ones the fixture loader runs.
 
 import { recordProblems } from '../../../contracts/model/check.ts';
@@ -25,17 +25,15 @@ function requireTerm<K extends TermType>(tx: Tx, type: K, id: number): Stored<Te
 }
 
 /**
- * wp_check_term_hierarchy_for_loops() on wp_update_term_parent: a category made its own parent gets none; one
- * moved under its own descendant gets that parent, and the categories between them become top-level, so no loop
- * remains. The loop is the model's verdict (a parent that is no category is refused); the repair is WordPress's.
- * Those moves are staged like the rest of the write: a refusal later on undoes them too.
+ * wp_check_term_hierarchy_for_loops() on wp_update_term_parent (WordPress 6.1): a category made its own parent, or
+ * moved under one of its own descendants, gets no parent (`return 0`: it becomes top-level, whatever parent it had),
+ * and no other category changes. (Its last branch, which makes a loop's members top-level, is for a loop above the
+ * category that does not pass through it; the store never holds one: the model refuses loops.) Measured on a live
+ * 6.1.9: X > A > B, then A under B, leaves A top-level and B under A. The loop is the model's verdict (a parent that
+ * is no category is refused); the answer to it is WordPress's.
  */
-function breakHierarchyLoop(tx: Tx, broken: CalendarBreak | undefined, parent: number): number {
-  if (broken?.kind === 'self') return 0;
-  if (broken?.kind === 'cycle') {
-    for (const member of broken.path.slice(1, -1)) tx.put('category', { ...tx.get('category', member)!, parent: 0 });
-  }
-  return parent;
+function parentWithoutLoop(broken: CalendarBreak | undefined, parent: number): number {
+  return broken?.kind === 'self' || broken?.kind === 'cycle' ? 0 : parent;
 }
 
 function finishTerm<K extends TermType>(tx: Tx, type: K, draft: Record<string, unknown>, given: Record<string, unknown>, old?: Stored<TermTypeMap[K]>): TermTypeMap[K] {
@@ -49,7 +47,7 @@ function finishTerm<K extends TermType>(tx: Tx, type: K, draft: Record<string, u
   if (type === 'category' && parent !== 0) {
     const broken = brokenCategoryParent(tx, { id, parent });
     if (broken?.kind === 'missing') refuseCalendar(type, broken);
-    parent = breakHierarchyLoop(tx, broken, parent);
+    parent = parentWithoutLoop(broken, parent);
     draft.parent = parent;
   }
   // WordPress refuses a second term with the same name under the same parent.

@@ -411,16 +411,10 @@ class DeletePost extends Write {
 
 // ---- term writes ----------------------------------------------------------------------------------
 
-/** wp_check_term_hierarchy_for_loops() on the model: the new parent of `id`, and the chain made top-level. */
+/** wp_check_term_hierarchy_for_loops() on the model: the new parent of `id`, none when it would lead back to `id`. */
 function breakLoop(m: Model, id: number, parent: number): number {
-  if (parent === id) return 0;
-  const chain: number[] = [];
   for (let cur = parent, steps = 0; cur !== 0 && steps <= m.terms.size; steps++) {
-    if (cur === id) {
-      for (const c of chain) m.terms.get(c)!.parent = 0;
-      break;
-    }
-    chain.push(cur);
+    if (cur === id) return 0;
     cur = m.terms.get(cur)?.parent ?? 0;
   }
   return parent;
@@ -746,7 +740,7 @@ class Reset extends Write {
 // ---- the property ---------------------------------------------------------------------------------
 
 describe('store writes as transactions, against a model', () => {
-  it('refused writes change nothing; accepted ones agree with the model, through every mutator', () => {
+  it('refused writes change nothing; accepted ones agree with the model, through every mutator', async () => {
     let current: Store | undefined;
     const real = () => current!;
     const weighted = (weight: number, arbitrary: fc.Arbitrary<fc.Command<Model, Real>>) => ({ weight, arbitrary });
@@ -762,8 +756,12 @@ describe('store writes as transactions, against a model', () => {
       weighted(8, fc.tuple(fc.constantFrom(...Object.keys(ADDON_WRITES)), fc.nat(), fc.boolean()).map(([k, n, f]) => new AddonWriteCommand(k, n, f, real))),
       weighted(1, fc.constant(new Reset())),
     ];
-    fc.assert(
-      fc.property(fc.commands([fc.oneof(...commands)], { maxCommands: 60, size: 'large' }), (cmds) => {
+    // Asynchronous only to give the event loop a turn before each run: the 60 runs take over a minute on a loaded
+    // machine, and a vitest worker blocked that long misses the answer to its own progress report (vitest's worker
+    // RPC times out after 60 s, and the run exits 1 with every test passed).
+    await fc.assert(
+      fc.asyncProperty(fc.commands([fc.oneof(...commands)], { maxCommands: 60, size: 'large' }), async (cmds) => {
+        await new Promise((resolve) => setImmediate(resolve));
         current = createStore(fixtures, { now: () => NOW });
         const initial = modelOf(current.snapshot());
         const model = copyModel(initial);
@@ -791,7 +789,7 @@ describe('store writes as transactions, against a model', () => {
 
   it('a refused category move under its own descendant leaves the hierarchy and the slug index as they were', () => {
     const s = createStore(fixtures, { now: () => NOW });
-    // 2 > 4 > 6 in the fixtures: moving 2 under 6 would break the loop by making 4 top-level, but the slug clashes.
+    // 2 > 4 > 6 in the fixtures: moving 2 under 6 would close a loop (2 gets no parent), and the slug clashes.
     expect([s.categories.get(4)!.parent, s.categories.get(6)!.parent]).toEqual([2, 4]);
     const before = s.snapshot();
     const version = s.version;
@@ -800,9 +798,9 @@ describe('store writes as transactions, against a model', () => {
     expect(s.version).toBe(version);
     expectSameState(before, s.snapshot());
     expect(s.categories.get(4)!.parent).toBe(2);
-    // The same move with a free slug is taken, and breaks the loop as WordPress does.
+    // The same move with a free slug is taken, without the loop, as WordPress takes it: 2 top-level, 4 and 6 unmoved.
     s.updateTerm('category', 2, { parent: 6, slug: 'moved' });
-    expect([s.categories.get(2)!.parent, s.categories.get(4)!.parent, s.categories.get(6)!.parent]).toEqual([6, 0, 0]);
+    expect([s.categories.get(2)!.parent, s.categories.get(4)!.parent, s.categories.get(6)!.parent]).toEqual([0, 2, 4]);
     expect(s.bySlug('category', 'moved', 'en')?.id).toBe(2);
   });
 });

@@ -9,10 +9,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: e.g. `--host-resolver-rules=MAP evil.test 127.0.0.1`, for a page of another site served here. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...extraArgs],
   });
 }
 

@@ -68,6 +68,11 @@ interface InvalidParamsOptions {
    * sanitize pass, so it is reported only when the validate pass found nothing, beside the pass's other failures.
    */
   forced?: Readonly<Record<string, WpError>>;
+  /**
+   * Args checked outside the contract's validator (a controller's own args, such as the posts controller's
+   * `context`) that failed: reported in the validate pass beside the contract's failures, in declaration order.
+   */
+  validated?: Readonly<Record<string, WpError>>;
 }
 
 function segmentsOf(issue: ValidationIssue): string[] {
@@ -243,7 +248,8 @@ export function invalidParams(
   opts: InvalidParamsOptions = {},
 ): WpErrorResponse | null {
   const forced = opts.forced ?? {};
-  if (issues.length === 0 && Object.keys(forced).length === 0) return null;
+  const validated = opts.validated ?? {};
+  if (issues.length === 0 && Object.keys(forced).length === 0 && Object.keys(validated).length === 0) return null;
   const declared = Object.keys(schemasByParam);
   const byDeclaration = (a: string, b: string) => {
     const ia = declared.indexOf(a);
@@ -268,6 +274,7 @@ export function invalidParams(
   const phaseOf = opts.phaseOf ?? defaultWpPhase;
   const failures: Record<WpPhase, ParamFailure[]> = { validate: [], sanitize: [] };
   for (const [param, error] of Object.entries(forced)) failures.sanitize.push({ param, error });
+  for (const [param, error] of Object.entries(validated)) failures.validate.push({ param, error });
   for (const [param, list] of grouped) {
     if (Object.prototype.hasOwnProperty.call(forced, param)) continue;
     const schema = schemasByParam[param];

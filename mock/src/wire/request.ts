@@ -2,8 +2,21 @@
 // WP::parse_request(), rest_api_loaded()), the method after overrides and the parameters by source
 // (WP_REST_Server::serve_request(), WP_REST_Request), as Apache 2.4 + mod_php 8.2 hand them over.
 
-import { utf8Decode, utf8Encode } from '../../../contracts/wordpress/bytes.ts';
+import { base64Decode, utf8Decode, utf8Encode } from '../../../contracts/wordpress/bytes.ts';
 import { isPhpArrayLike, jsToPhpArray, phpArrayGet, phpArrayHas, phpArrayKey, phpJsonDecode, phpParseMultipart, phpParseStr, phpRawUrlDecode, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
+
+/**
+ * The login and password of `Authorization: Basic ...` (wp_authenticate_application_password() reads PHP's
+ * PHP_AUTH_USER and PHP_AUTH_PW); undefined for another scheme or a value without a colon.
+ */
+export function basicCredentials(authorization: string | undefined): { login: string; password: string } | undefined {
+  if (!authorization) return undefined;
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
+  if (!m) return undefined;
+  const decoded = utf8Decode(base64Decode(m[1]!));
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
 
 export interface RawHttpRequest {
   method: string;

@@ -15,14 +15,14 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import { REST_ROUTE_ROOT } from '../cli/args.ts';
+import { REST_ROUTE_ROOT } from '../http/target.ts';
 import { describeCut, jsonBody, type Exchange, type Outgoing, type Received } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { answerDifference, firstDifference } from './compare.ts';
-import { CALENDAR_NAMESPACES } from './resources.ts';
-import { describeAnswer, header, transportOutcome, wpError } from './wp.ts';
+import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { answerDifference, firstDifference } from './kit/compare.ts';
+import { CALENDAR_NAMESPACES } from './kit/resources.ts';
+import { describeAnswer, header, transportOutcome, wpError } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const HEAD = 'head';

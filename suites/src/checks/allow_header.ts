@@ -11,8 +11,8 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { templateKey, type LiveDescriptor } from '../diff/descriptor.ts';
 import type { Exchange } from '../http/types.ts';
-import type { Finding, Unit } from '../runner/unit.ts';
-import { header } from './wp.ts';
+import type { AnswerSweep, Finding, Unit } from './kit/unit.ts';
+import { header } from './kit/wp.ts';
 
 export const ALLOW_HEADER = 'allow_header';
 
@@ -76,7 +76,7 @@ export function allowProblem(e: Exchange, served: readonly string[]): string | u
 }
 
 /** Judged as each answer arrives; keeps at most the first wrong exchange per operation. */
-export class AllowHeaders {
+export class AllowHeaders implements AnswerSweep {
   private readonly byOp = new Map<string, { op: Operation; answers: number; worst?: { e: Exchange; problem: string } }>();
 
   constructor(

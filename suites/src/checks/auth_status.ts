@@ -10,28 +10,17 @@
 // front answers (error_envelope reports the body).
 
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Exchange } from '../http/types.ts';
-import type { Finding, Unit } from '../runner/unit.ts';
-import { findingPlace, FirstProblemPerOperation } from './per-operation.ts';
-import { describeAnswer, wpError } from './wp.ts';
+import type { Exchange, Outgoing } from '../http/types.ts';
+import type { AnswerSweep, Finding, Unit } from './kit/unit.ts';
+import { findingPlace, FirstProblemPerOperation } from './kit/per-operation.ts';
+import { permissionRefusal } from './kit/refusals.ts';
+import { describeAnswer } from './kit/wp.ts';
 
 export const AUTH_STATUS = 'auth_status';
-
-const PERMISSION_CODE = /forbidden|cannot|not_allowed|unauthori[sz]ed|permission|not_logged_in|authorization_required|access_denied/i;
-export const LOGIN_CODE = /password|username|credential|token|jwt|nonce|login/i;
 
 /** Whether the request went with the run's WordPress credentials (a run with them refuses -H Authorization). */
 function signedIn(e: Exchange, hasCredentials: boolean): boolean {
   return hasCredentials && Object.keys(e.request.headers).some((h) => h.toLowerCase() === 'authorization');
-}
-
-/** The refusal's code when the answer is a refusal for permission; undefined for anything else. */
-export function permissionRefusal(e: Exchange): string | undefined {
-  const r = e.response;
-  if (!r || (r.status !== 401 && r.status !== 403)) return undefined;
-  const code = wpError(r)?.code;
-  if (!code || !PERMISSION_CODE.test(code) || LOGIN_CODE.test(code)) return undefined;
-  return code;
 }
 
 /** What is wrong with a permission refusal's status for who asked; undefined when it is WordPress's. */
@@ -47,13 +36,14 @@ function authStatusProblem(e: Exchange, hasCredentials: boolean): string | undef
 }
 
 /** Judged as each answer arrives; keeps at most the first wrong exchange per operation. */
-export class AuthRefusals {
+export class AuthRefusals implements AnswerSweep {
   private readonly sweep = new FirstProblemPerOperation(() => ({ anonymous: 0 }));
 
   constructor(private readonly hasCredentials: boolean) {}
 
-  add(op: Operation | undefined, e: Exchange): void {
-    if (permissionRefusal(e) === undefined) return;
+  add(op: Operation | undefined, e: Exchange, sent: Outgoing): void {
+    // The low user's refusals have their own case (permissions.ts, low-user:…): one cause, one finding.
+    if (sent.auth === 'low' || permissionRefusal(e) === undefined) return;
     const slot = this.sweep.add(op, e, () => authStatusProblem(e, this.hasCredentials));
     if (!signedIn(e, this.hasCredentials)) slot.anonymous++;
   }

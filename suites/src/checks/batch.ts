@@ -13,11 +13,11 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import { liveEndpoint } from '../diff/descriptor.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { writeBlocker } from './lifecycle.ts';
-import { noSuchRoute } from './probes.ts';
-import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './resources.ts';
-import { blamedParams, describeAnswer, transportOutcome, wpError } from './wp.ts';
+import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { writeBlocker } from './kit/writes.ts';
+import { noSuchRoute } from './kit/probes.ts';
+import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
+import { blamedParams, describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 
 export const BATCH_LIMIT = 'batch_limit';
 export const BATCH_ITEM_STATUS = 'batch_item_status';

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import type { Exchange } from '../http/types.ts';
 import { batchShapeProblems } from './batch.ts';
-import { answerDifference, differOnlyByClock } from './compare.ts';
+import { answerDifference, differOnlyByClock } from './kit/compare.ts';
 import { corsProblems } from './conventions.ts';
-import { constraints } from './generate.ts';
+import { constraints } from './kit/generate.ts';
 import { judgeEnvelope, judgeRejection, samplesPerConstraint } from './negative_rejection.ts';
-import { otherReadingAllows, readingCreatesRecords } from './marks.ts';
+import { otherReadingAllows, readingCreatesRecords } from './kit/marks.ts';
 import { linkPage, parseLink } from './pagination.ts';
 import { basisAt, severityOf, shapeFinding } from './response_shape.ts';
-import { blamedParams, envelopeProblem, refusedForPermission, wpError } from './wp.ts';
+import { blamedParams, envelopeProblem, refusedForPermission, wpError } from './kit/wp.ts';
 
 const contract = loadContractFile();
 

@@ -11,8 +11,8 @@
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { jsonpCallback, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
-import type { Finding, Unit } from '../runner/unit.ts';
-import { findingPlace, FirstProblemPerOperation } from './per-operation.ts';
+import type { AnswerSweep, Finding, Unit } from './kit/unit.ts';
+import { findingPlace, FirstProblemPerOperation } from './kit/per-operation.ts';
 import { responseSpec } from './response_shape.ts';
 
 export const CONTENT_TYPE = 'content_type';
@@ -64,7 +64,7 @@ function severityFor(op: Operation | undefined, e: Exchange): Severity {
 }
 
 /** Judged as each answer arrives; a unit keeps at most one exchange per operation (its first wrong one). */
-export class ContentTypes {
+export class ContentTypes implements AnswerSweep {
   private readonly sweep = new FirstProblemPerOperation();
 
   add(op: Operation | undefined, e: Exchange): void {

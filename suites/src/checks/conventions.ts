@@ -10,12 +10,13 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange, Outgoing } from '../http/types.ts';
-import { answerDifference } from './compare.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { ERROR_ENVELOPE } from './negative_rejection.ts';
-import { goneOrTrashed, writeBlocker } from './lifecycle.ts';
-import { calendarResources, createOwn } from './resources.ts';
-import { describeAnswer, header, transportOutcome, wpError } from './wp.ts';
+import { answerDifference } from './kit/compare.ts';
+import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { ERROR_ENVELOPE } from './error_envelope.ts';
+import { goneOrTrashed } from './lifecycle.ts';
+import { writeBlocker } from './kit/writes.ts';
+import { calendarResources, createOwn } from './kit/resources.ts';
+import { describeAnswer, header, transportOutcome, wpError } from './kit/wp.ts';
 
 export const REST_ROUTE_EQUIVALENCE = 'rest_route_equivalence';
 export const METHOD_OVERRIDE = 'method_override';

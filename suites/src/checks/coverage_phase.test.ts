@@ -9,9 +9,9 @@ import { parsePhpQuery } from '../../../contracts/lib/arbitraries/index.ts';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import type { Exchange } from '../http/types.ts';
-import { basicAuth, bodyText, harnessForFile, parse, withQuery, wpError, type Fault, type MockRequest, type MockResponse, type RunOptions } from './faulty-mock.ts';
-import type { WireRequest } from './generate.ts';
-import { retryWithout } from './retry.ts';
+import { basicAuth, bodyText, harnessForFile, parse, withQuery, wpError, type Fault, type MockRequest, type MockResponse, type RunOptions } from '../testing/faulty-mock.ts';
+import type { WireRequest } from './kit/generate.ts';
+import { retryWithout } from './kit/retry.ts';
 
 const contract = loadContractFile();
 const h = harnessForFile({ createMock, listen }, { contract });
@@ -69,7 +69,7 @@ describe("the target's neighbours", () => {
     expect(hosts.has('127.0.0.1')).toBe(true);
     expect([...hosts].filter((h) => isReservedHost(h)).length).toBeGreaterThan(0);
     expect([...hosts].filter((h) => h !== '127.0.0.1' && !isReservedHost(h))).toEqual([]);
-  }, 120_000);
+  });
 });
 
 
@@ -87,7 +87,7 @@ describe('the coverage phase, against a faulty server', () => {
     const ids = await caught(fault, 'getCalV1Events,positive_acceptance');
     expect(ids).toContain('positive_acceptance:getCalV1Events:edge:query.ticketed alone');
     expect(ids).toContain('positive_acceptance:getCalV1Events:query.ticketed');
-  }, 120_000);
+  });
 
   it('tries every enum value on the accept side: status=future on the event list', async () => {
     const fault: Fault = (req, next) => {
@@ -96,7 +96,7 @@ describe('the coverage phase, against a faulty server', () => {
       return req.method === 'GET' && route === '/cal/v1/events' && statuses.includes('future') ? invalidParam('status') : next(req);
     };
     expect(await caught(fault, 'getCalV1Events,positive_acceptance')).toContain('positive_acceptance:getCalV1Events:edge:query.status.items enum value:future');
-  }, 120_000);
+  });
 
   it('enumerates type violations at the edge: a fraction for an integer, yes/on/2 for a boolean', async () => {
     // A site that reads per_page with intval() (10.5 is 10) and featured with PHP's truthiness (yes is true).
@@ -112,7 +112,7 @@ describe('the coverage phase, against a faulty server', () => {
     expect(ids).toContain('negative_rejection:getCalV1Events:edge:query.featured type boolean:yes');
     expect(ids).toContain('negative_rejection:getCalV1Events:edge:query.featured type boolean:on');
     expect(ids).not.toContain('negative_rejection:getCalV1Events:edge:query.featured type boolean:2');
-  }, 120_000);
+  });
 
   it('sends the plain edges the documents allow: duration 0 on a create, an empty search', async () => {
     const fault: Fault = (req, next) => {
@@ -124,7 +124,7 @@ describe('the coverage phase, against a faulty server', () => {
     const ids = await caught(fault, 'getCalV1Events,postCalV1Events,positive_acceptance');
     expect(ids).toContain('positive_acceptance:getCalV1Events:edge:query.search empty');
     expect(ids).toContain('positive_acceptance:postCalV1Events:edge:body.duration zero');
-  }, 120_000);
+  });
 
   it('sends negative cases on an update to a record of its own, so a site that checks the id first still shows its body rules', async () => {
     // Like the legacy plugin: an unknown id is refused as a parameter before anything else, and this site also
@@ -142,7 +142,7 @@ describe('the coverage phase, against a faulty server', () => {
     };
     const ids = await caught(fault, 'putCalEventsV1EventsById,negative_rejection');
     expect(ids).toContain('negative_rejection:putCalEventsV1EventsById:edge:body.all_day type boolean:yes');
-  }, 120_000);
+  });
 
   it('answers an id off its pattern with rest_no_route, and id 0 as an unknown id', async () => {
     // A site that reads the id with intval(): /events/1a is event 1; and one that refuses 0 as a parameter.
@@ -156,7 +156,7 @@ describe('the coverage phase, against a faulty server', () => {
     const ids = await caught(fault, 'getCalV1EventsById,path_pattern,unknown_id');
     expect(ids).toContain('path_pattern:getCalV1EventsById:off-pattern:id:trailing-letter');
     expect(ids).toContain('unknown_id:getCalV1EventsById:id-0');
-  }, 120_000);
+  });
 });
 
 describe('identifiers only the site issues', () => {
@@ -170,7 +170,7 @@ describe('identifiers only the site issues', () => {
     for (const c of inconclusive) expect(c.message).toMatch(/\{slider\} names a record the site makes, and no list of the documents names its records: every request named one the target does not have \(\d+× 404 slider_not_found\)/);
     const pointing = r.cases.filter((c) => c.status === 'skipped' && /see identifier:slider/.test(c.message ?? ''));
     expect(pointing.length).toBeGreaterThan(5);
-  }, 120_000);
+  });
 
   it("make an import route's negative cases inconclusive once when the site refuses every batch_hash it did not issue", async () => {
     // The importer checks its batch hash before anything else: every broken request is refused for batch_hash.
@@ -184,7 +184,7 @@ describe('identifiers only the site issues', () => {
     expect(inconclusive.map((c) => `${c.check} ${c.id.split(':').slice(2).join(':')}`)).toEqual(['negative_rejection identifier:batch_hash']);
     expect(inconclusive[0]!.message).toMatch(/batch_hash is a value the site issues .* that the suite cannot know: every request named one the target does not have \(\d+× 400 rest_invalid_param\)/);
     expect(r.cases.filter((c) => c.status === 'skipped' && /see identifier:batch_hash/.test(c.message ?? '')).length).toBeGreaterThan(3);
-  }, 120_000);
+  });
 });
 
 describe('a route that refuses who is asking', () => {
@@ -198,7 +198,7 @@ describe('a route that refuses who is asking', () => {
     // With credentials the same route is judged, parameter by parameter.
     const signed = await runSuite(undefined, 'getOembed10Proxy,positive_acceptance');
     expect(signed.cases.filter((c) => c.status === 'inconclusive')).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('the retry without a refused parameter', () => {

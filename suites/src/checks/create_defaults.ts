@@ -13,11 +13,11 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
-import { createdId } from '../runner/ledger.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
-import { writeBlocker } from './lifecycle.ts';
-import { calendarResources, minimalCreateBody, type CalendarResource } from './resources.ts';
-import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
+import { createdId } from './kit/ledger.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
+import { writeBlocker } from './kit/writes.ts';
+import { calendarResources, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
+import { describeAnswer, sourceOf, transportOutcome } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const CREATE_DEFAULTS = 'create_defaults';

@@ -5,11 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { Exchange } from '../http/types.ts';
-import { basicAuth, failedBy, harnessForFile, json, withJson, type Fault, type MockRequest } from './faulty-mock.ts';
-import { lowUserVerdict } from './low_user.ts';
+import { basicAuth, failedBy, harnessForFile, json, withJson, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
+import { lowUserVerdict } from './kit/low_user.ts';
 
 const h = harnessForFile({ createMock, listen });
-const T = 60_000;
 const LOW = ['--low-auth-env', 'MOCK_LOW_AUTH'];
 const ONLY = '/cal/v1/venues,auth_status';
 const asLow = (req: MockRequest): boolean => Object.entries(req.headers).some(([k, v]) => k.toLowerCase() === 'authorization' && v === basicAuth(h.mock.credentials('subscriber')!));
@@ -24,14 +23,14 @@ describe('auth_status, signed in with fewer rights (--low-auth-env)', () => {
     // The subscriber's password is a secret like the administrator's: redacted from the report.
     expect(JSON.stringify(run)).not.toContain(h.mock.credentials('subscriber')!.password);
     expect(run.options['lowAuthEnv']).toBe('MOCK_LOW_AUTH');
-  }, T);
+  });
 
   it('is skipped, saying why, without --low-auth-env', async () => {
     const { run } = await h.run(undefined, ONLY);
     const low = run.cases.find((c) => c.variant === 'low-user:cal/v1/venue')!;
     expect(low.status).toBe('skipped');
     expect(low.message).toMatch(/^no --low-auth-env: a signed-in refusal \(403, not 401\) needs the credentials of a user with fewer rights/);
-  }, T);
+  });
 
   it('ends with exit 2 before any write when the site does not log the low user in (a wrong password)', async () => {
     // The harness throws when a run writes no report (exit 2 ends it before the checks), with what it printed.
@@ -42,7 +41,7 @@ describe('auth_status, signed in with fewer rights (--low-auth-env)', () => {
     expect(stderr).toMatch(/^the run \(exit 2\) wrote no report: /);
     expect(stderr).toMatch(/credentials from --low-auth-env WRONG not taken by the site: GET .*status=draft.* answered 400 rest_invalid_param: with 401 inside: the site treated the request as anonymous/);
     expect(stderr).not.toContain('AAAA BBBB');
-  }, T);
+  });
 
   it('fails when the signed-in subscriber is refused with 401', async () => {
     let changed = 0;
@@ -61,7 +60,7 @@ describe('auth_status, signed in with fewer rights (--low-auth-env)', () => {
     expect(low.curl).toMatch(/-u "\$MOCK_LOW_AUTH"/);
     // One cause, one finding: the run's sweep leaves the low user's refusals to this case, and nothing else fails.
     expect(failed.map((c) => c.variant)).toEqual(['low-user:cal/v1/venue']);
-  }, T);
+  });
 
   it('fails when the refusal is a bare 403 without the envelope', async () => {
     const fault: Fault = (req, next) => {
@@ -70,7 +69,7 @@ describe('auth_status, signed in with fewer rights (--low-auth-env)', () => {
     };
     const failed = await failedBy(h, fault, ONLY, LOW);
     expect(failed.find((c) => c.variant === 'low-user:cal/v1/venue')!.message).toMatch(/in WordPress's error envelope .*got 403 without it/);
-  }, T);
+  });
 });
 
 describe('lowUserVerdict', () => {

@@ -4,11 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { anonymous, bodyText, failedBy, harness, harnessForFile, json, parse, withHeader, withJson, wpError, type Fault } from './faulty-mock.ts';
+import { anonymous, bodyText, failedBy, harness, harnessForFile, json, parse, withHeader, withJson, wpError, type Fault } from '../testing/faulty-mock.ts';
 
 const contract = loadContractFile();
 const h = harnessForFile({ createMock, listen }, { contract });
-const T = 60_000;
 
 describe('auth_status: 401 without credentials, 403 for a signed-in user', () => {
   it('passes on the mock, with refusals judged', async () => {
@@ -17,7 +16,7 @@ describe('auth_status: 401 without credentials, 403 for a signed-in user', () =>
     expect(cases.length).toBeGreaterThan(0);
     expect(cases.filter((c) => c.status !== 'passed').map((c) => c.id)).toEqual([]);
     expect(cases.some((c) => /without credentials \(401\)/.test(c.message ?? ''))).toBe(true);
-  }, T);
+  });
 
   it('fails when exactly one anonymous refusal answers 403 instead of 401', async () => {
     let done = false;
@@ -33,7 +32,7 @@ describe('auth_status: 401 without credentials, 403 for a signed-in user', () =>
     expect(failed.map((c) => c.check)).toEqual(['auth_status']);
     expect(failed[0]!.operationId).toBe('patchCalV1OrganizersById');
     expect(failed[0]!.message).toMatch(/a request without credentials refused for permission got 403 rest_cannot_edit, expected 401/);
-  }, T);
+  });
 
   it('fails when a signed-in user is refused with 401', async () => {
     // The signed-in read of the venue list without a query (the permissions unit sends one) refused as if nobody were signed in.
@@ -47,7 +46,7 @@ describe('auth_status: 401 without credentials, 403 for a signed-in user', () =>
     expect(failed.length).toBeGreaterThan(0);
     expect(new Set(failed.map((c) => c.check))).toEqual(new Set(['auth_status']));
     for (const c of failed) expect(c.message).toMatch(/a signed-in user refused for permission got 401 rest_forbidden, expected 403/);
-  }, T);
+  });
 });
 
 describe('allow_header: only the methods the current user may use', () => {
@@ -56,7 +55,7 @@ describe('allow_header: only the methods the current user may use', () => {
     const cases = run.cases.filter((c) => c.check === 'allow_header');
     expect(cases.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status} ${c.message}`)).toEqual([]);
     expect(cases.map((c) => c.variant)).toEqual(expect.arrayContaining(['anonymous:collection', 'anonymous:item', 'signed-in:collection']));
-  }, T);
+  });
 
   it('fails when an anonymous list answers Allow with one method too many (POST, which it refuses)', async () => {
     const fault: Fault = (req, next) => {
@@ -67,7 +66,7 @@ describe('allow_header: only the methods the current user may use', () => {
     const failed = await failedBy(h, fault, '/cal/v1/venues,allow_header');
     expect(failed.map((c) => c.id)).toEqual(['allow_header:getCalV1Venues:anonymous:collection']);
     expect(failed[0]!.message).toMatch(/Allow: GET, POST lists POST, which the same user was just refused \(POST answered 401 rest_cannot_create\)/);
-  }, T);
+  });
 
   it('fails when an answer lists a method the route does not serve', async () => {
     const fault: Fault = (req, next) => {
@@ -78,7 +77,7 @@ describe('allow_header: only the methods the current user may use', () => {
     const failed = await failedBy(h, fault, '/cal/v1/events,allow_header');
     expect(new Set(failed.map((c) => c.check))).toEqual(new Set(['allow_header']));
     expect(failed.some((c) => /lists DELETE, which the route does not serve/.test(c.message ?? ''))).toBe(true);
-  }, T);
+  });
 });
 
 describe('a documented fact seen through an anonymous refusal', () => {
@@ -106,7 +105,7 @@ describe('a documented fact seen through an anonymous refusal', () => {
     const convention = failed.filter((c) => c.severity === 'convention');
     expect(convention.length).toBeGreaterThan(0);
     for (const c of convention) expect(c.message).toMatch(/WordPress validates parameters before it checks permissions.*; with credentials the same request got 400/);
-  }, T);
+  });
 
   it('stays the convention finding for a write the suite cannot undo, unless --disposable-target', async () => {
     const seo: Fault = (req, next) => {
@@ -122,7 +121,7 @@ describe('a documented fact seen through an anonymous refusal', () => {
     const enumCase = disposable.run.cases.find((c) => c.check === 'negative_rejection' && /redirectionType enum/.test(c.variant ?? '') && c.status === 'failed');
     expect(enumCase?.severity).toBe('documented');
     expect(enumCase?.message).toMatch(/with credentials the same request was accepted \(200\)/);
-  }, T);
+  });
 });
 
 describe('writes the suite cannot undo', () => {
@@ -144,7 +143,7 @@ describe('writes the suite cannot undo', () => {
     expect(sent.stderr).toMatch(/DISPOSABLE TARGET \(--disposable-target\): writes the suite cannot undo were sent; restore the site/);
     expect(sent.run.options['disposableTarget']).toBe(true);
     expect(sent.exitCode).toBe(0);
-  }, T);
+  });
 
   it('--disposable-target without credentials, or with --read-only, is a usage error naming the flag', async () => {
     const anon = await harness({ createMock, listen }, contract, { auth: false });
@@ -154,5 +153,5 @@ describe('writes the suite cannot undo', () => {
       await anon.close();
     }
     await expect(h.run(undefined, 'root', ['--disposable-target', '--read-only'])).rejects.toThrow(/--disposable-target .* --read-only sends no write at all/);
-  }, T);
+  });
 });

@@ -4,10 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { failedBy, harnessForFile, json, parse, withJson, wpError, type Fault } from './faulty-mock.ts';
+import { failedBy, harnessForFile, json, parse, withJson, wpError, type Fault } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
-const T = 60_000;
 
 /** A 404 for an unknown record that names another code than WordPress's. */
 const codeOn404 = (route: RegExp, code: string): Fault => (req, next) => {
@@ -24,14 +23,14 @@ describe('unknown_id: the code of a 404 counts only on routes built on core cont
     const c = run.cases.find((x) => x.id === 'unknown_id:getCalEventsV1EventsById:id')!;
     expect(c.status).toBe('warned');
     expect(c.message).toMatch(/got 404 with code rest-event-not-found; held as assumed because the route is the plugin's own controller/);
-  }, T);
+  });
 
   it('a cal/v1 route (built on the posts controller) answering another code fails', async () => {
     const failed = await failedBy(h, codeOn404(/^\/cal\/v1\/venues\/\d+$/, 'rest-venue-not-found'), '/cal/v1/venues,unknown_id');
     // Id 0 on the digits-only {id} routes is an unknown id too (variant id-0), answered with the same wrong code.
     const ids = ['deleteCalV1VenuesById', 'getCalV1VenuesById', 'patchCalV1VenuesById', 'putCalV1VenuesById'].flatMap((op) => [`unknown_id:${op}:id`, `unknown_id:${op}:id-0`]);
     expect(failed.map((c) => c.id).sort()).toEqual(ids.sort());
-  }, T);
+  });
 });
 
 describe('create_defaults: a record created without a defaulted field reads back with the documented default', () => {
@@ -43,7 +42,7 @@ describe('create_defaults: a record created without a defaulted field reads back
       ...['postCalV1Events', 'postCalV1Organizers', 'postCalV1Venues'].flatMap((op) => ['comment_status', 'format', 'ping_status', ...(op === 'postCalV1Events' ? [] : ['sticky']), 'status'].map((f) => `create_defaults:${op}:${f}`)),
     ].sort());
     expect(cases.filter((c) => c.status !== 'passed')).toEqual([]);
-  }, T);
+  });
 
   it("fails when a venue created without comment_status reads back 'closed', and only that", async () => {
     const fault: Fault = (req, next) => {
@@ -54,7 +53,7 @@ describe('create_defaults: a record created without a defaulted field reads back
     const failed = await failedBy(h, fault, 'create_defaults');
     expect(failed.map((c) => c.id)).toEqual(['create_defaults:postCalV1Venues:comment_status']);
     expect(failed[0]!.message).toMatch(/^expected a record created without comment_status to read back with comment_status "open", its documented default \(000 §2\.5.*\); it reads back "closed"$/);
-  }, T);
+  });
 });
 
 describe('language: a write with i18n_language=uk is filed in Ukrainian', () => {
@@ -63,7 +62,7 @@ describe('language: a write with i18n_language=uk is filed in Ukrainian', () => 
     const cases = run.cases.filter((c) => c.check === 'language');
     expect(cases.length).toBe(8);
     expect(cases.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.message}`)).toEqual([]);
-  }, T);
+  });
 
   it('fails where the site files a cal/v1 venue written with i18n_language=uk in English', async () => {
     const fault: Fault = (req, next) => {
@@ -77,7 +76,7 @@ describe('language: a write with i18n_language=uk is filed in Ukrainian', () => 
     expect(bad.map((c) => c.id)).toEqual(['language:postCalV1Venues:uk']);
     expect(bad[0]!.message).toMatch(/to be filed in Ukrainian.*the list with i18n_language=uk does not show it/);
     expect(run.cases.filter((c) => c.check === 'language' && c.status === 'passed')).toHaveLength(7);
-  }, T);
+  });
 
   it('is inconclusive, never failed, on a site whose descriptor shows no translation add-on', async () => {
     const fault: Fault = (req, next) => {
@@ -90,7 +89,7 @@ describe('language: a write with i18n_language=uk is filed in Ukrainian', () => 
     const cases = run.cases.filter((c) => c.check === 'language');
     expect(cases.map((c) => c.status)).toEqual(Array(8).fill('inconclusive'));
     expect(cases[0]!.message).toMatch(/lists no translation namespace/);
-  }, T);
+  });
 });
 
 describe('one cause, one finding: a namespace the site does not serve', () => {
@@ -112,12 +111,12 @@ describe('one cause, one finding: a namespace the site does not serve', () => {
     const { run } = await h.run(noForms, 'forms/v1');
     const notRun = run.cases.filter((c) => c.status === 'skipped' && /not served by the site/.test(c.message ?? ''));
     expect(notRun.length).toBeGreaterThan(11);
-  }, T);
+  });
 
   it('passes on the mock for every namespace, batch/v1 too (a route of the root in WordPress, not among its namespaces)', async () => {
     const { run } = await h.run(undefined, 'route_presence');
     const namespaces = run.cases.filter((c) => c.variant?.startsWith('namespace:'));
     expect(namespaces.map((c) => c.variant)).toEqual(expect.arrayContaining(['namespace:forms/v1', 'namespace:batch/v1']));
     expect(namespaces.filter((c) => c.status !== 'passed')).toEqual([]);
-  }, T);
+  });
 });

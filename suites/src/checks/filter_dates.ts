@@ -12,10 +12,10 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Exchange } from '../http/types.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
 import { makeAll } from './filters.ts';
-import { describeIds, emitterFor, judgeSet, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './oracle_kit.ts';
-import { localDateTime, type CalendarResource } from './resources.ts';
+import { describeIds, emitterFor, judgeSet, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
+import { localDateTime, type CalendarResource } from './kit/resources.ts';
 
 export const FILTER_DATES = 'filter_dates';
 export const FILTER_STRICT_DATES = 'filter_strict_dates';

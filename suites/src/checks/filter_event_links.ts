@@ -6,10 +6,10 @@
 // and WordPress's include_children read the same.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
-import { emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './oracle_kit.ts';
-import { calendarResources, type CalendarResource } from './resources.ts';
-import { describeAnswer } from './wp.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
+import { emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
+import { calendarResources, type CalendarResource } from './kit/resources.ts';
+import { describeAnswer } from './kit/wp.ts';
 
 export const FILTER_EVENT_LINKS = 'filter_event_links';
 

@@ -8,9 +8,9 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
-import { describeRecord, emitterFor, readList, unreadable, type ListRead } from './oracle_kit.ts';
-import { idOf } from './resources.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
+import { describeRecord, emitterFor, readList, unreadable, type ListRead } from './kit/oracle_kit.ts';
+import { idOf } from './kit/resources.ts';
 import { windowOf } from '../../../contracts/wordpress/list-window.ts';
 
 export const FILTER_LIMIT = 'filter_limit';

@@ -12,7 +12,7 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
 import {
   baseQuery,
   byId,
@@ -29,9 +29,9 @@ import {
   setMessage,
   unreadable,
   type Own,
-} from './oracle_kit.ts';
-import type { CalendarResource } from './resources.ts';
-import { describeAnswer } from './wp.ts';
+} from './kit/oracle_kit.ts';
+import type { CalendarResource } from './kit/resources.ts';
+import { describeAnswer } from './kit/wp.ts';
 
 export const FILTER_SEARCH = 'filter_search';
 export const FILTER_INCLUDE = 'filter_include';

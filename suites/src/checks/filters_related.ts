@@ -13,11 +13,11 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
 import { makeAll } from './filters.ts';
-import { baseQuery, byId, emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './oracle_kit.ts';
-import { calendarResources, localDateTime, type CalendarResource } from './resources.ts';
-import { describeAnswer } from './wp.ts';
+import { baseQuery, byId, emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
+import { calendarResources, localDateTime, type CalendarResource } from './kit/resources.ts';
+import { describeAnswer } from './kit/wp.ts';
 
 export const FILTER_PARENT = 'filter_parent';
 export const FILTER_POST = 'filter_post';

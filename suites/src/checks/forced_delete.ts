@@ -5,8 +5,8 @@
 
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
-import type { Finding } from '../runner/unit.ts';
-import { describeAnswer, transportOutcome } from './wp.ts';
+import type { Finding } from './kit/unit.ts';
+import { describeAnswer, transportOutcome } from './kit/wp.ts';
 
 export const FORCED_DELETE = 'forced_delete';
 

@@ -11,11 +11,11 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
-import { createdId } from '../runner/ledger.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
-import { writeBlocker } from './lifecycle.ts';
-import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './resources.ts';
-import { describeAnswer, transportOutcome } from './wp.ts';
+import { createdId } from './kit/ledger.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
+import { writeBlocker } from './kit/writes.ts';
+import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
+import { describeAnswer, transportOutcome } from './kit/wp.ts';
 
 export const LANGUAGE = 'language';
 

@@ -20,13 +20,12 @@ import { templateKey } from '../diff/descriptor.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { calendarResources, createOwn, idOf, listRecords, type CalendarResource } from './resources.ts';
+import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { calendarResources, createOwn, idOf, listRecords, type CalendarResource } from './kit/resources.ts';
 import { RESPONSE_SHAPE, shapeFinding } from './response_shape.ts';
 import { FORCED_DELETE, forcedDeleteFinding } from './forced_delete.ts';
-
-export { FORCED_DELETE };
-import { describeAnswer, envelopeProblem, header, sourceOf, transportOutcome, wpError } from './wp.ts';
+import { writeBlocker } from './kit/writes.ts';
+import { describeAnswer, envelopeProblem, header, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const LIFECYCLE = 'lifecycle';
@@ -369,12 +368,6 @@ export function planLifecycle(contract: Contract): Unit[] {
     }
   }
   return units;
-}
-
-export function writeBlocker(env: UnitEnv): string | undefined {
-  if (env.readOnly) return '--read-only: the suite writes nothing';
-  if (!env.hasCredentials) return 'no credentials (--auth-env): the suite writes nothing';
-  return undefined;
 }
 
 function routesServed(env: UnitEnv, ops: readonly Operation[]): boolean {

@@ -17,10 +17,10 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Severity } from '../report/model.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
 import { makeAll } from './filters.ts';
-import { cannotWrite, describeRecord, emitterFor, ownWord, readList, unreadable } from './oracle_kit.ts';
-import { calendarResources, idOf, localDateTime, nameText, type CalendarResource } from './resources.ts';
+import { cannotWrite, describeRecord, emitterFor, ownWord, readList, unreadable } from './kit/oracle_kit.ts';
+import { calendarResources, idOf, localDateTime, nameText, type CalendarResource } from './kit/resources.ts';
 
 export const LIST_ORDER = 'list_order';
 

@@ -6,9 +6,9 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { LiveDescriptor } from '../diff/descriptor.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
 import { ROUTE_PRESENCE } from './route_presence.ts';
-import { describeAnswer, sourceOf, transportOutcome } from './wp.ts';
+import { describeAnswer, sourceOf, transportOutcome } from './kit/wp.ts';
 
 /**
  * Whether the site's descriptor shows the namespace: listed, or holding a route, or a route under its path (core's

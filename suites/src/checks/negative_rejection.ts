@@ -19,21 +19,21 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/lib/arbitraries/index.ts';
 import { SAFE_METHODS, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
-import { createdId } from '../runner/ledger.ts';
-import { fnv1a } from '../runner/select.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { constraints, toOutgoing, violations, withBody, withPath, type Constraint, type WireRequest } from './generate.ts';
-import { otherReadingAllows, readingCreatesRecords, undeclared } from './marks.ts';
-import { resourceFor } from './resources.ts';
-import { baseOf, harmlessBatch, unusedPathValues } from './probes.ts';
-import { credentialedTwin, withTwin } from './anonymous_refusal.ts';
-import { collapsing, refusedIdentifier, unknowables } from './identifiers.ts';
-import { referenceFields, referenceValues } from './references.ts';
-import { negativeTarget, type PathTarget } from './targets.ts';
-import { blamedParams, describeAnswer, envelopeProblem, isNoRoute, sourceOf, topName, transportOutcome, wpError } from './wp.ts';
+import { createdId } from './kit/ledger.ts';
+import { fnv1a } from './kit/hash.ts';
+import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { constraints, toOutgoing, violations, withBody, withPath, type Constraint, type WireRequest } from './kit/generate.ts';
+import { otherReadingAllows, readingCreatesRecords, undeclared } from './kit/marks.ts';
+import { resourceFor } from './kit/resources.ts';
+import { baseOf, harmlessBatch, unusedPathValues } from './kit/probes.ts';
+import { credentialedTwin, withTwin } from './kit/anonymous_refusal.ts';
+import { ERROR_ENVELOPE } from './error_envelope.ts';
+import { collapsing, refusedIdentifier, unknowables } from './kit/identifiers.ts';
+import { referenceFields, referenceValues } from './kit/references.ts';
+import { negativeTarget, type PathTarget } from './kit/targets.ts';
+import { blamedParams, describeAnswer, envelopeProblem, isNoRoute, sourceOf, topName, transportOutcome, wpError } from './kit/wp.ts';
 
 export const NEGATIVE_REJECTION = 'negative_rejection';
-export const ERROR_ENVELOPE = 'error_envelope';
 
 /**
  * How many requests each constraint gets: every constraint at least one, and a parameter with fewer

@@ -17,10 +17,10 @@ import { fillTemplate } from '../http/target.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
 import { liveEndpoint, templateKey } from '../diff/descriptor.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
-import { UNUSED_ID, UNUSED_SLUG } from './probes.ts';
-import { calendarResources } from './resources.ts';
-import { describeAnswer, isNoRoute, sourceOf, transportOutcome, wpError } from './wp.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
+import { UNUSED_ID, UNUSED_SLUG } from './kit/probes.ts';
+import { calendarResources } from './kit/resources.ts';
+import { describeAnswer, isNoRoute, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const OPTIONS = 'options';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
-import { bodyText, harnessForFile, parse, plain, withQuery, type Fault, type MockResponse } from './faulty-mock.ts';
+import { bodyText, harnessForFile, parse, plain, withQuery, type Fault, type MockResponse } from '../testing/faulty-mock.ts';
 import { dateOrder, judgeOrder, textOrder } from './list_order.ts';
 import { lostFields, namedKeys } from './update_keeps.ts';
 
@@ -44,14 +44,13 @@ async function failedBy(fault: Fault, only: string): Promise<RunResult['cases']>
   return broken.cases.filter((c) => bad(broken).has(c.id));
 }
 
-const T = 60_000;
 
 describe('each oracle catches a fault at the edge of what it checks, and only it', () => {
   it('filter_search: a search that drops the last record it found', async () => {
     const failed = await failedBy(onList('/cal/v1/venues', 'search', dropLast), 'cal/v1,filter_search');
     expect(failed.map((c) => c.id)).toContain('filter_search:getCalV1Venues:matches');
     expect(failed.find((c) => c.variant === 'matches')?.message).toMatch(/left out what it should have kept: #\d+ "site-contracts .* search/);
-  }, T);
+  });
 
   it('filter_search: a search that matches case-sensitively', async () => {
     const caseSensitive: Fault = (req, next) => {
@@ -61,26 +60,26 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     const failed = await failedBy(onList('/cal/events/v1/events', 'search', caseSensitive), 'cal/events/v1,filter_search');
     expect(failed.map((c) => c.id)).toEqual(['filter_search:getCalEventsV1Events:case']);
     expect(failed[0]!.message).toMatch(/only the stored case finds #\d+/);
-  }, T);
+  });
 
   it('filter_include: an include that drops one of the named records', async () => {
     const failed = await failedBy(onList('/cal/events/v1/tags', 'include', dropLast), 'cal/events/v1,filter_include');
     // orderby_include is then left with one record: no order to judge (inconclusive, not failed).
     expect(failed.map((c) => c.id)).toEqual(['filter_include:getCalEventsV1Tags:only']);
-  }, T);
+  });
 
   it('filter_include: the legacy event list applying date filters beside include', async () => {
     const datesWin: Fault = (req, next) => (parse(req).query.has('starts_after') ? withList(next(req), () => []) : next(req));
     const failed = await failedBy(onList('/cal/events/v1/events', 'include', datesWin), 'cal/events/v1,filter_include');
     expect(failed.map((c) => c.id)).toEqual(['filter_include:getCalEventsV1Events:ignores_dates']);
-  }, T);
+  });
 
   it('filter_exclude: an exclude that is ignored keeps the one record it should leave out', async () => {
     const ignore: Fault = (req, next) => next(withQuery(req, (q) => (q.delete('exclude[]'), q.delete('exclude'))));
     const failed = await failedBy(onList('/cal/events/v1/categories', 'exclude', ignore), 'cal/events/v1,filter_exclude');
     expect(failed.map((c) => c.id)).toEqual(['filter_exclude:getCalEventsV1Categories:exclude']);
     expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* exclude b/);
-  }, T);
+  });
 
   it('filter_slug: a slug filter that also answers the term with the neighbouring slug', async () => {
     const neighbour: Fault = (req, next) => {
@@ -91,24 +90,24 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     };
     const failed = await failedBy(onList('/cal/events/v1/tags', 'slug', neighbour), 'cal/events/v1,filter_slug');
     expect(failed.map((c) => c.id)).toEqual(['filter_slug:getCalEventsV1Tags:slug']);
-  }, T);
+  });
 
   it('filter_parent: a parent filter that drops one child', async () => {
     const failed = await failedBy(onList('/cal/events/v1/categories', 'parent', dropLast), 'cal/events/v1,filter_parent');
     expect(failed.map((c) => c.id)).toEqual(['filter_parent:getCalEventsV1Categories:parent']);
-  }, T);
+  });
 
   it('filter_post: event= on venues answering nothing', async () => {
     const failed = await failedBy(onList('/cal/v1/venues', 'event', dropLast), 'cal/v1,filter_post');
     expect(failed.map((c) => c.id)).toEqual(['filter_post:getCalV1Venues:event']);
-  }, T);
+  });
 
   it('filter_has_events: only_with_upcoming read as has_events keeps the venue of a past event', async () => {
     const asHasEvents: Fault = (req, next) => next(withQuery(req, (q) => (q.delete('only_with_upcoming'), q.set('has_events', 'true'))));
     const failed = await failedBy(onList('/cal/events/v1/venues', 'only_with_upcoming', asHasEvents), 'filter_has_events');
     expect(failed.map((c) => c.id)).toEqual(['filter_has_events:getCalEventsV1Venues:only_with_upcoming']);
     expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* past/);
-  }, T);
+  });
 
   it('filter_hide_empty: a default of false where the documents say true', async () => {
     const defaultFalse: Fault = (req, next) => {
@@ -117,7 +116,7 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     };
     const failed = await failedBy(defaultFalse, 'cal/events/v1,filter_hide_empty');
     expect(failed.map((c) => c.id)).toEqual(['filter_hide_empty:getCalEventsV1Tags:default']);
-  }, T);
+  });
 
   it('filter_dates: starts_after read four hours early', async () => {
     const early: Fault = (req, next) =>
@@ -125,14 +124,14 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     const failed = await failedBy(onList('/cal/v1/events', 'starts_after', early), 'cal/v1,filter_dates');
     expect(failed.map((c) => c.id)).toEqual(['filter_dates:getCalV1Events:starts_after']);
     expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* morning/);
-  }, T);
+  });
 
   it('filter_dates: the legacy start_date ignored (the list starts today)', async () => {
     const ignore: Fault = (req, next) => next(withQuery(req, (q) => q.delete('start_date')));
     const failed = await failedBy(onList('/cal/events/v1/events', 'start_date', ignore), 'cal/events/v1,filter_dates');
     expect(failed.map((c) => c.id)).toEqual(['filter_dates:getCalEventsV1Events:start_date']);
     expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* day before/);
-  }, T);
+  });
 
   it('filter_event_links: venue= that keeps the event at no venue, and featured= ignored', async () => {
     const venueLeaks: Fault = (req, next) => next(withQuery(req, (q) => (q.delete('venue[]'), q.delete('venue'))));
@@ -141,20 +140,20 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     expect(failed[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* plain/);
     const featuredIgnored: Fault = (req, next) => next(withQuery(req, (q) => q.delete('featured')));
     expect((await failedBy(onList('/cal/v1/events', 'featured', featuredIgnored), 'filter_event_links')).map((c) => c.id)).toEqual(['filter_event_links:getCalV1Events:featured']);
-  }, T);
+  });
 
   it('filter_strict_dates: a list that always uses the times as given', async () => {
     const alwaysStrict: Fault = (req, next) => next(withQuery(req, (q) => q.set('strict_dates', 'true')));
     const failed = await failedBy(onList('/cal/events/v1/events', 'starts_after', alwaysStrict), 'cal/events/v1,filter_strict_dates');
     expect(failed.map((c) => c.id).sort()).toEqual(['filter_strict_dates:getCalEventsV1Events:default', 'filter_strict_dates:getCalEventsV1Events:false']);
-  }, T);
+  });
 
   it('filter_limit and filter_offset: one record too many, and an offset off by one', async () => {
     const limit: Fault = (req, next) => next(withQuery(req, (q) => (q.get('limit') === '2' && q.get('offset') === '0' ? q.set('limit', '3') : undefined)));
     expect((await failedBy(onList('/i18n/st/v1/strings', 'limit', limit), 'i18n/st/v1,filter_limit,filter_offset')).map((c) => c.id)).toEqual(['filter_limit:getI18nStV1Strings:limit']);
     const offset: Fault = (req, next) => next(withQuery(req, (q) => (q.get('offset') === '1' ? q.set('offset', '2') : undefined)));
     expect((await failedBy(onList('/i18n/st/v1/string-packages', 'offset', offset), 'i18n/st/v1,filter_limit,filter_offset')).map((c) => c.id)).toEqual(['filter_offset:getI18nStV1StringPackages:offset']);
-  }, T);
+  });
 
   it('list_order: title DESC with its first two records swapped', async () => {
     const swap: Fault = (req, next) => {
@@ -165,7 +164,7 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     const failed = await failedBy(onList('/cal/v1/events', 'orderby', swap), 'cal/v1,list_order');
     expect(failed.map((c) => c.id)).toEqual(['list_order:getCalV1Events:title_DESC']);
     expect(failed[0]!.message).toMatch(/record 1 #\d+ "site-contracts .* bravo" \(title .*\) comes before record 2/);
-  }, T);
+  });
 
   it('update_keeps_fields: a PATCH that empties content when it does not name it', async () => {
     const losesContent: Fault = (req, next) => {
@@ -177,7 +176,7 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
     const failed = await failedBy(losesContent, 'update_keeps_fields');
     expect(failed.map((c) => c.id)).toEqual(['update_keeps_fields:patchCalV1EventsById:PATCH']);
     expect(failed[0]!.message).toMatch(/through cal\/v1, fields it did not name changed: content.*Kept text/);
-  }, T);
+  });
 });
 
 describe('the judges the oracles share', () => {

@@ -1,5 +1,6 @@
 // pagination: list routes follow WordPress's collection conventions (posts controller P L476–505):
-//   - X-WP-Total and X-WP-TotalPages are whole numbers, TotalPages = ceil(Total / per_page);
+//   - X-WP-Total and X-WP-TotalPages are whole numbers, Total counts the records and TotalPages = ceil(Total / per_page);
+//     each is judged against the records (where the pages end), so one wrong header is one finding that names it;
 //   - each page holds per_page records, the last one the rest;
 //   - Link has rel="next" except on the last page and rel="prev" except on the first;
 //   - a page past the end (when there are records) is refused with 400 rest_post_invalid_page_number; also on a
@@ -10,9 +11,9 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Received } from '../http/types.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { listRecords } from './resources.ts';
-import { describeAnswer, header, transportOutcome, wholeNumberHeader, wpError } from './wp.ts';
+import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { listRecords } from './kit/resources.ts';
+import { describeAnswer, header, transportOutcome, wholeNumberHeader, wpError } from './kit/wp.ts';
 
 export const PAGINATION = 'pagination';
 
@@ -69,6 +70,51 @@ function linkProblems(p: Page, n: number, totalPages: number): string[] {
   return problems;
 }
 
+/** Where the list ends by its records (pages of PER_PAGE read from the list itself), or why that is not known. */
+type RecordsEnd = { last: number; records: number; how: string } | { unknown: string };
+
+/** Whether a page lies past the list's end: refused (400) or empty. */
+const pastTheEnd = (p: Page): boolean => p.e.response?.status === 400 || p.records?.length === 0;
+
+/**
+ * Where the records end, checked at the pages the two headers point at, X-WP-TotalPages first: a page that holds
+ * records followed by one past the end is the last (pages before it full, which the counts case checks on pages 1
+ * and 2). Neither headers' page being the last, the list is counted by reading it in pages of WALK_PER_PAGE.
+ * Conforming lists cost no request beyond those the other cases read anyway (the last page, the one past it).
+ */
+async function recordsEnd(env: UnitEnv, op: Operation, read: (n: number) => Promise<Page>, first: Page, total: number, pages: number): Promise<RecordsEnd> {
+  for (const c of new Set([pages, Math.ceil(total / PER_PAGE)])) {
+    if (c === 0) {
+      if (first.records!.length === 0) return { last: 0, records: 0, how: 'page 1 is empty' };
+      continue;
+    }
+    const last = await read(c);
+    if (!last.records?.length) continue;
+    if (pastTheEnd(await read(c + 1))) return { last: c, records: (c - 1) * PER_PAGE + last.records.length, how: `${last.records.length} on page ${c} of ${PER_PAGE} a page, page ${c + 1} past the end` };
+  }
+  const counted = await countByReading(env, op);
+  if ('unknown' in counted) return counted;
+  return { last: Math.ceil(counted.records / PER_PAGE), records: counted.records, how: `counted in pages of ${WALK_PER_PAGE}` };
+}
+
+/**
+ * The headers as the records show them. One wrong header is one finding, named: X-WP-TotalPages computed from a
+ * wrong X-WP-Total is right for that total and wrong for the records, and it is X-WP-Total's finding.
+ */
+function headersFinding(total: number, pages: number, end: RecordsEnd): { outcome: Finding['outcome']; message: string } {
+  const convention = 'WordPress convention, P get_items(): X-WP-Total counts the records, X-WP-TotalPages = ceil(X-WP-Total / per_page)';
+  if ('unknown' in end) {
+    if (pages === Math.ceil(total / PER_PAGE)) return { outcome: 'pass', message: `X-WP-Total ${total}, X-WP-TotalPages ${pages}; the records were not counted: ${end.unknown}` };
+    return { outcome: 'fail', message: `expected X-WP-Total and X-WP-TotalPages to agree (${convention}); X-WP-Total ${total} makes ${Math.ceil(total / PER_PAGE)} pages of ${PER_PAGE}, X-WP-TotalPages is ${pages} (which of the two is wrong is not shown: ${end.unknown})` };
+  }
+  const truePages = Math.ceil(end.records / PER_PAGE);
+  const held = `the list holds ${end.records} records (${end.how})`;
+  if (total === end.records && pages === truePages) return { outcome: 'pass', message: `X-WP-Total ${total}, X-WP-TotalPages ${pages}: ${held}` };
+  if (total === end.records) return { outcome: 'fail', message: `expected X-WP-TotalPages ${truePages} for X-WP-Total ${total} with per_page=${PER_PAGE} (${convention}); got ${pages}; ${held}` };
+  const follows = pages === truePages ? `X-WP-TotalPages ${pages} agrees with the records` : pages === Math.ceil(total / PER_PAGE) ? `X-WP-TotalPages ${pages} follows from that total` : `X-WP-TotalPages ${pages} is wrong too (${truePages} pages of ${PER_PAGE})`;
+  return { outcome: 'fail', message: `expected X-WP-Total to count the list's records (${convention}); X-WP-Total is ${total}, but ${held}; ${follows}` };
+}
+
 async function pagination(env: UnitEnv, op: Operation): Promise<void> {
   const finding = (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
     env.emit({ check: PAGINATION, operation: op, variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
@@ -93,35 +139,48 @@ async function pagination(env: UnitEnv, op: Operation): Promise<void> {
     // The page past the end does not depend on the headers: find the end by reading the list itself.
     return pastEnd(env, op, finding, await endWithoutHeaders(env, op, first));
   }
-  const expectedPages = Math.ceil(total / PER_PAGE);
-  if (pages !== expectedPages) finding('headers', 'fail', `expected X-WP-TotalPages ${expectedPages} for X-WP-Total ${total} with per_page=${PER_PAGE} (WordPress convention); got ${pages}`, first.e);
-  else finding('headers', 'pass', `X-WP-Total ${total}, X-WP-TotalPages ${pages}`, first.e);
 
+  // Pages of PER_PAGE, each read once whichever case asks for it.
+  const pagesRead = new Map<number, Page>([[1, first]]);
+  const read = async (n: number): Promise<Page> => pagesRead.get(n) ?? pagesRead.set(n, await page(env, op, n)).get(n)!;
+  const end = await recordsEnd(env, op, read, first, total, pages);
+  const failed = [...pagesRead.values()].map((p) => transportOutcome(p.e)).find((x) => x !== undefined);
+  if (failed) return skipRest(failed.message, ['headers', 'counts', 'links', 'past_end']);
+  const h = headersFinding(total, pages, end);
+  finding('headers', h.outcome, h.message, first.e);
+
+  // What the pages are checked against: the records where they were counted, else the headers.
+  const records = 'unknown' in end ? total : end.records;
+  const last = 'unknown' in end ? pages : end.last;
   const pagesSeen: { n: number; p: Page }[] = [{ n: 1, p: first }];
-  if (pages >= 2) pagesSeen.push({ n: 2, p: await page(env, op, 2) });
-  if (pages > 2) pagesSeen.push({ n: pages, p: await page(env, op, pages) });
+  if (last >= 2) pagesSeen.push({ n: 2, p: await read(2) });
+  if (last > 2) pagesSeen.push({ n: last, p: await read(last) });
 
   const countProblems: string[] = [];
-  const linkIssues: string[] = [];
   let worst: Exchange = first.e;
   for (const { n, p } of pagesSeen) {
     const tt = transportOutcome(p.e);
     if (tt) return skipRest(tt.message, ['counts', 'links', 'past_end']);
-    const want = Math.max(0, Math.min(PER_PAGE, total - (n - 1) * PER_PAGE));
+    const want = Math.max(0, Math.min(PER_PAGE, records - (n - 1) * PER_PAGE));
     if (!p.records) {
       countProblems.push(`page ${n} answered ${describeAnswer(p.e.response)}`);
       worst = p.e;
     } else if (p.records.length !== want) {
-      countProblems.push(`page ${n} holds ${p.records.length} records; with X-WP-Total ${total} and per_page=${PER_PAGE} it should hold ${want}`);
+      countProblems.push(`page ${n} holds ${p.records.length} records; with ${records} records and per_page=${PER_PAGE} it should hold ${want}`);
       worst = p.e;
     }
-    const li = linkProblems(p, n, pages);
-    if (li.length) linkIssues.push(...li);
   }
-  finding('counts', countProblems.length ? 'fail' : 'pass', countProblems.length ? `expected pages that hold what the totals promise (WordPress convention); ${countProblems.join('; ')}` : `pages ${pagesSeen.map((x) => x.n).join(', ')} hold the records the totals promise`, countProblems.length ? worst : pagesSeen[pagesSeen.length - 1]!.p.e);
-  const linkExchange = pagesSeen.find(({ n, p }) => linkProblems(p, n, pages).length > 0)?.p.e ?? first.e;
-  finding('links', linkIssues.length ? 'fail' : 'pass', linkIssues.length ? `expected rel="next" on every page but the last and rel="prev" on every page but the first (WordPress convention, P get_items()); ${linkIssues.join('; ')}` : 'rel="next"/rel="prev" links are where they belong', linkExchange);
-  return pastEnd(env, op, finding, { last: pages, perPage: PER_PAGE, empty: total === 0, how: `X-WP-TotalPages ${pages}` });
+  finding('counts', countProblems.length ? 'fail' : 'pass', countProblems.length ? `expected pages that hold what the list holds (WordPress convention); ${countProblems.join('; ')}` : `pages ${pagesSeen.map((x) => x.n).join(', ')} hold the ${records} records`, countProblems.length ? worst : pagesSeen[pagesSeen.length - 1]!.p.e);
+
+  // Links that follow the server's own X-WP-TotalPages, where that is what the records contradict, are the headers' finding.
+  const linksBy = (lastPage: number): string[] => pagesSeen.flatMap(({ n, p }) => linkProblems(p, n, lastPage));
+  const linkIssues = linksBy(last);
+  const followHeader = linkIssues.length > 0 && last !== pages && linksBy(pages).length === 0;
+  const linkExchange = pagesSeen.find(({ n, p }) => linkProblems(p, n, last).length > 0)?.p.e ?? first.e;
+  if (followHeader) finding('links', 'pass', `rel="next"/rel="prev" links follow X-WP-TotalPages ${pages}; that the records end on page ${last} is the headers case's finding`, linkExchange);
+  else finding('links', linkIssues.length ? 'fail' : 'pass', linkIssues.length ? `expected rel="next" on every page but the last and rel="prev" on every page but the first (WordPress convention, P get_items()); ${linkIssues.join('; ')}` : 'rel="next"/rel="prev" links are where they belong', linkExchange);
+  const how = 'unknown' in end ? `X-WP-TotalPages ${pages}` : `the records: ${end.how}`;
+  return pastEnd(env, op, finding, { last, perPage: PER_PAGE, empty: records === 0, how }, read);
 }
 
 interface End {
@@ -145,27 +204,48 @@ function envelopeNumber(body: unknown, name: string): number | undefined {
 }
 
 /**
+ * The list's records counted by reading pages of WALK_PER_PAGE until a short one, or one past the end (a 400 after
+ * full pages), at most WALK_LIMIT pages.
+ */
+async function countByReading(env: UnitEnv, op: Operation): Promise<{ records: number } | { unknown: string }> {
+  let records = 0;
+  for (let n = 1; n <= WALK_LIMIT; n++) {
+    const p = await page(env, op, n, WALK_PER_PAGE);
+    if (!p.records) {
+      if (n > 1 && p.e.response?.status === 400) return { records };
+      return { unknown: `page ${n} of ${WALK_PER_PAGE} answered ${describeAnswer(p.e.response)} before the end was reached` };
+    }
+    records += p.records.length;
+    if (p.records.length < WALK_PER_PAGE) return { records };
+  }
+  return { unknown: `the list goes on past ${WALK_LIMIT} pages of ${WALK_PER_PAGE}` };
+}
+
+/**
  * Where a list without X-WP-Total/X-WP-TotalPages ends: the `total_pages` of an object envelope when it has one
- * (legacy calendar lists: `{events, total, total_pages}`), else by reading pages of 100 until one is short.
+ * (legacy calendar lists: `{events, total, total_pages}`), else by counting its records.
  */
 async function endWithoutHeaders(env: UnitEnv, op: Operation, first: Page): Promise<End> {
   const body = jsonBody(first.e.response);
   const totalPages = envelopeNumber(body, 'total_pages');
   if (totalPages !== undefined) return { last: totalPages, perPage: PER_PAGE, empty: envelopeNumber(body, 'total') === 0 || totalPages === 0, how: `total_pages ${totalPages} in the body` };
-  for (let n = 1; n <= WALK_LIMIT; n++) {
-    const p = await page(env, op, n, WALK_PER_PAGE);
-    if (!p.records) return { last: 0, perPage: WALK_PER_PAGE, empty: false, how: '', unknown: `page ${n} of ${WALK_PER_PAGE} answered ${describeAnswer(p.e.response)} before the end was reached` };
-    if (p.records.length < WALK_PER_PAGE) return { last: p.records.length === 0 ? n - 1 : n, perPage: WALK_PER_PAGE, empty: n === 1 && p.records.length === 0, how: `reading pages of ${WALK_PER_PAGE} until a short one` };
-  }
-  return { last: 0, perPage: WALK_PER_PAGE, empty: false, how: '', unknown: `the list goes on past ${WALK_LIMIT} pages of ${WALK_PER_PAGE}` };
+  const counted = await countByReading(env, op);
+  if ('unknown' in counted) return { last: 0, perPage: WALK_PER_PAGE, empty: false, how: '', unknown: counted.unknown };
+  return { last: Math.ceil(counted.records / WALK_PER_PAGE), perPage: WALK_PER_PAGE, empty: counted.records === 0, how: `reading pages of ${WALK_PER_PAGE} until a short one` };
 }
 
 /** A page past the end: 400 rest_post_invalid_page_number (P get_items()), or an empty page from the terms controller. */
-async function pastEnd(env: UnitEnv, op: Operation, finding: (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange) => void, end: End): Promise<void> {
+async function pastEnd(
+  env: UnitEnv,
+  op: Operation,
+  finding: (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange) => void,
+  end: End,
+  read?: (n: number) => Promise<Page>,
+): Promise<void> {
   if (end.unknown) return finding('past_end', 'inconclusive', `where the list ends is not shown: ${end.unknown}`);
   if (end.empty) return finding('past_end', 'skip', 'the list is empty: WordPress only refuses a page past the end when there are records');
   const n = end.last + 1;
-  const past = await page(env, op, n, end.perPage);
+  const past = read && end.perPage === PER_PAGE ? await read(n) : await page(env, op, n, end.perPage);
   const pt = transportOutcome(past.e);
   if (pt) return finding('past_end', pt.outcome, pt.message, past.e);
   const pr = past.e.response!;

@@ -18,9 +18,9 @@ import { fillTemplate } from '../http/target.ts';
 import { SAFE_METHODS, type Exchange, type Outgoing } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
 import type { Severity } from '../report/model.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
 import { builtOnCoreControllers, judgeUnknownId, UNKNOWN_ID, unknownIdOperations } from './unknown_id.ts';
-import { describeAnswer, isNoRoute, transportOutcome } from './wp.ts';
+import { describeAnswer, isNoRoute, transportOutcome } from './kit/wp.ts';
 
 export const PATH_PATTERN = 'path_pattern';
 

@@ -13,14 +13,15 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
-import { createdId } from '../runner/ledger.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
+import { createdId } from './kit/ledger.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
 import { ALLOW_HEADER, allowOf } from './allow_header.ts';
-import { AUTH_STATUS, permissionRefusal } from './auth_status.ts';
-import { writeBlocker } from './lifecycle.ts';
-import { calendarResources, createOwn, minimalCreateBody, type CalendarResource } from './resources.ts';
-import { describeAnswer, transportOutcome } from './wp.ts';
-import { lowUserTries, lowUserVerdict, NO_LOW_USER } from './low_user.ts';
+import { AUTH_STATUS } from './auth_status.ts';
+import { permissionRefusal } from './kit/refusals.ts';
+import { writeBlocker } from './kit/writes.ts';
+import { calendarResources, createOwn, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
+import { describeAnswer, transportOutcome } from './kit/wp.ts';
+import { lowUserTries, lowUserVerdict, NO_LOW_USER } from './kit/low_user.ts';
 
 const accepted = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
 

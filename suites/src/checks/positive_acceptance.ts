@@ -29,15 +29,16 @@ import { edgeCases, toTyped, type EdgeCase } from '../../../contracts/lib/arbitr
 import { SAFE_METHODS, jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
-import { createdId } from '../runner/ledger.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
-import { sentParams, toOutgoing, validRequests, withBody, withPath, type WireRequest } from './generate.ts';
-import { openValue, otherReadingRefuses, otherReadingRequires } from './marks.ts';
-import { orderedEventDates, refKey, referenceFields, referenceValues, withReferences, type ReferenceField, type ReferenceValues } from './references.ts';
-import { collapsing, refusedForWho, unknowables } from './identifiers.ts';
-import { createOwn, resourceFor, type CalendarResource } from './resources.ts';
-import { retryWithout } from './retry.ts';
-import { blamedParams, describeAnswer, refusedForPermission, sourceOf, transportOutcome, wpError } from './wp.ts';
+import { createdId } from './kit/ledger.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
+import { sentParams, toOutgoing, validRequests, withBody, withPath, type WireRequest } from './kit/generate.ts';
+import { openValue, otherReadingRefuses, otherReadingRequires } from './kit/marks.ts';
+import { orderedEventDates, refKey, referenceFields, referenceValues, withReferences, type ReferenceField, type ReferenceValues } from './kit/references.ts';
+import { collapsing, refusedForWho, unknowables } from './kit/identifiers.ts';
+import { createOwn, resourceFor, type CalendarResource } from './kit/resources.ts';
+import { retryWithout } from './kit/retry.ts';
+import { blamedParams, describeAnswer, refusedForPermission, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
+import { describedAsReading } from './kit/reading.ts';
 
 export const POSITIVE_ACCEPTANCE = 'positive_acceptance';
 
@@ -430,22 +431,6 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
 /** Gives a record the suite created without a name the marker, so that cleanup recognises it as the run's own. */
 async function markOwn(env: UnitEnv, res: CalendarResource, id: number, label: string): Promise<void> {
   await env.send({ method: res.update.method, route: res.update.path.replace('{id}', String(id)), body: { kind: 'json', value: { [res.nameField]: label } }, intent: 'write' }, res.update);
-}
-
-/** First words of a route's name that describe a read: `getPageSEOScore`, `token/validate`, `searchIntent`. */
-const READING_VERBS: ReadonlySet<string> = new Set(['get', 'fetch', 'validate', 'search', 'check', 'verify', 'read', 'find', 'preview']);
-
-/**
- * Whether the documents describe a write-method action as a read: its route's last name begins with a reading verb
- * (get, fetch, validate, search...), and the route is no stored thing (one a DELETE removes, like `searchPage`, whose
- * POST saves it). Such a request changes nothing the suite would have to undo, so it is sent with the run's
- * credentials by default: an add-on whose anonymous answer is 401 shows what it does for a signed-in user.
- */
-export function describedAsReading(contract: Contract, op: Operation): boolean {
-  if (op.kind !== 'action' || SAFE_METHODS.has(op.method) || op.method === 'DELETE' || contract.operations.some((o) => o.path === op.path && o.method === 'DELETE')) return false;
-  const name = op.path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1) ?? '';
-  const first = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_-]+/)[0]!.toLowerCase();
-  return READING_VERBS.has(first);
 }
 
 export function planPositiveAcceptance(contract: Contract): Unit[] {

@@ -10,7 +10,7 @@ import { jsonBody, type Exchange } from '../http/types.ts';
 import type { CaseResult } from '../report/model.ts';
 import { contentTypeProblem } from './content_type.ts';
 import { derivedChange, lostFields } from './update_keeps.ts';
-import { anonymous, bodyText, harnessForFile, json, parse, withJson, withQuery, wpError, type Fault, type MockRequest, type MockResponse } from './faulty-mock.ts';
+import { anonymous, bodyText, harnessForFile, json, parse, withJson, withQuery, wpError, type Fault, type MockRequest, type MockResponse } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 

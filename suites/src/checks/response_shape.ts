@@ -8,9 +8,9 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { JsonSchema, Operation } from '../../../contracts/lib/types.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { toOutgoing, validRequests } from './generate.ts';
-import { sourceOf, transportOutcome } from './wp.ts';
+import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { toOutgoing, validRequests } from './kit/generate.ts';
+import { sourceOf, transportOutcome } from './kit/wp.ts';
 
 export const RESPONSE_SHAPE = 'response_shape';
 

@@ -13,11 +13,11 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange, Outgoing, Received } from '../http/types.ts';
 import { jsonBody, SAFE_METHODS } from '../http/types.ts';
 import { declaresArg } from '../diff/descriptor.ts';
-import type { Finding, Unit, UnitEnv } from '../runner/unit.ts';
-import { constraints, toOutgoing, validRequests, violations, withPath, type Constraint } from './generate.ts';
-import { baseOf, unusedPathValues } from './probes.ts';
-import { referenceFields, referenceValues, withReferences } from './references.ts';
-import { describeAnswer, isNoRoute, sourceOf, transportOutcome, wpError } from './wp.ts';
+import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { constraints, toOutgoing, validRequests, violations, withPath, type Constraint } from './kit/generate.ts';
+import { baseOf, unusedPathValues } from './kit/probes.ts';
+import { referenceFields, referenceValues, withReferences } from './kit/references.ts';
+import { describeAnswer, isNoRoute, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
 import { contentTypeProblem } from './content_type.ts';
 import { responseSpec } from './response_shape.ts';
 

@@ -5,10 +5,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { bodyText, failedBy, failing, harnessForFile, parse, wpError, type Fault } from './faulty-mock.ts';
+import { bodyText, failedBy, failing, harnessForFile, parse, wpError, type Fault } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
-const T = 60_000;
 const ONLY = 'postSeoV1UpdateMeta,postSeoV1UpdateSchemas,positive_acceptance';
 
 describe('SEO objectID under --disposable-target', () => {
@@ -19,7 +18,7 @@ describe('SEO objectID under --disposable-target', () => {
     const meta = run.cases.find((c) => c.id === 'positive_acceptance:postSeoV1UpdateMeta:body.meta')!;
     expect(meta.status).toBe('passed');
     expect(run.cases.find((c) => c.id === 'positive_acceptance:postSeoV1UpdateSchemas:edge:minimal')!.status).toBe('passed');
-  }, T);
+  });
 
   it('fails when the server refuses a valid objectType (a string, 001 §4.7) naming it', async () => {
     // meta and schemas have no documented type, so a refusal of them is held as assumed; objectType is a string.
@@ -30,5 +29,5 @@ describe('SEO objectID under --disposable-target', () => {
     const failed = await failedBy(h, fault, ONLY, ['--disposable-target']);
     expect(failed.map((c) => c.id)).toEqual(expect.arrayContaining(['positive_acceptance:postSeoV1UpdateMeta:body.objectType']));
     expect(failed.every((c) => c.operationId === 'postSeoV1UpdateMeta')).toBe(true);
-  }, T);
+  });
 });

@@ -16,11 +16,11 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import { SAFE_METHODS, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
 import { fillTemplate } from '../http/target.ts';
-import { UNUSED_ID, UNUSED_SLUG } from './probes.ts';
-import { CALENDAR_NAMESPACES } from './resources.ts';
-import { describeAnswer, transportOutcome, wpError } from './wp.ts';
+import { UNUSED_ID, UNUSED_SLUG } from './kit/probes.ts';
+import { CALENDAR_NAMESPACES } from './kit/resources.ts';
+import { describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 
 export const UNKNOWN_ID = 'unknown_id';
 

@@ -16,11 +16,11 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
-import type { Unit, UnitEnv } from '../runner/unit.ts';
-import { firstDifference } from './compare.ts';
-import { cannotWrite, emitterFor, makeOwn, recordText } from './oracle_kit.ts';
-import { calendarResources, type CalendarResource } from './resources.ts';
-import { describeAnswer, transportOutcome } from './wp.ts';
+import type { Unit, UnitEnv } from './kit/unit.ts';
+import { firstDifference } from './kit/compare.ts';
+import { cannotWrite, emitterFor, makeOwn, recordText } from './kit/oracle_kit.ts';
+import { calendarResources, type CalendarResource } from './kit/resources.ts';
+import { describeAnswer, transportOutcome } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 import { isDeepStrictEqual } from 'node:util';
 

@@ -8,7 +8,7 @@ import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import { headProblems, languageRoot } from './address_forms.ts';
 import { expectedTypes, mediaType } from './content_type.ts';
-import { bodyText, harnessForFile, json, parse, withHeader, withJson, type Fault, type MockRequest } from './faulty-mock.ts';
+import { bodyText, harnessForFile, json, parse, withHeader, withJson, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -32,7 +32,6 @@ async function faulted(fault: Fault, only: string, check: string): Promise<{ fai
 
 const checksOf = (cs: Case[]): string[] => [...new Set(cs.map((c) => c.check))].sort();
 
-const T = 60_000;
 
 describe('the pure parts', () => {
   it('expects the content type the request asked for', () => {
@@ -71,7 +70,7 @@ describe('answers read exactly', () => {
     const { failed } = await faulted(fault, 'root,cors', 'cors');
     expect(checksOf(failed)).toEqual(['cors']);
     expect(failed[0]!.message).toMatch(/Access-Control-Expose-Headers is "X-WP-TotalPages, Link": it does not name X-WP-Total$/);
-  }, T);
+  });
 
   it('error_envelope: a 404 whose message is ""', async () => {
     const fault: Fault = (req, next) => {
@@ -81,7 +80,7 @@ describe('answers read exactly', () => {
     const { failed } = await faulted(fault, '/cal/v1/venues', 'error_envelope');
     expect(checksOf(failed)).toEqual(['error_envelope']);
     expect(failed[0]!.message).toMatch(/the 404 rest_post_invalid_id has an empty message \(""\)/);
-  }, T);
+  });
 
   it('content_type: legacy answers served as text/html', async () => {
     const fault: Fault = (req, next) => {
@@ -94,7 +93,7 @@ describe('answers read exactly', () => {
     // No check passes an answer it describes as text/html.
     const broken = await run(fault, '/cal/events/v1/organizers');
     expect(broken.cases.filter((c) => c.status === 'passed' && /text\/html/.test(c.message ?? '')).map((c) => `${c.id}: ${c.message}`)).toEqual([]);
-  }, T);
+  });
 
   it('forced_delete: DELETE ?force=true answers {"deleted": true} without previous', async () => {
     const fault: Fault = (req, next) => {
@@ -107,7 +106,7 @@ describe('answers read exactly', () => {
     // Besides the shape the contract assumes for the answer (a warning), its own failure.
     expect(failed.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual(['forced_delete:deleteCalV1VenuesById:cal/v1/venue/purge']);
     expect(failed.filter((c) => c.status === 'failed')[0]!.message).toMatch(/got 200 where previous is "\(absent\)", not the record as it was$/);
-  }, T);
+  });
 });
 
 /** The descriptor (GET {api_root}/ in either form), edited; every other answer as the mock gives it. */
@@ -135,28 +134,28 @@ describe('descriptor_routes and descriptor_auth: the descriptor as a check of th
     const { failed } = await faulted(fault, '/cal/v1/events,descriptor_routes', 'descriptor_routes');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:getCalV1Events:args failed']);
     expect(failed[0]!.message).toMatch(/per_page: documented \(type="integer" default=10 optional minimum=1 maximum=100\), not listed by the target/);
-  }, T);
+  });
 
   it('i18n_language, which every route accepts, left out of one route only warns', async () => {
     const fault = descriptorFault(editRoute('/cal/v1/events', (r) => delete r.endpoints.find((e) => e.methods.includes('GET'))!.args['i18n_language']));
     const { failed } = await faulted(fault, '/cal/v1/events,descriptor_routes', 'descriptor_routes');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:getCalV1Events:args warned']);
     expect(failed[0]!.message).toMatch(/i18n_language: documented for every route .*, not listed by the target \(assumed: the documents say every route accepts it, not that each declares it\)$/);
-  }, T);
+  });
 
   it('a documented maximum one above (101) fails, showing both sides', async () => {
     const fault = descriptorFault(editRoute('/cal/v1/events', (r) => (r.endpoints.find((e) => e.methods.includes('GET'))!.args['per_page']!['maximum'] = 101)));
     const { failed } = await faulted(fault, '/cal/v1/events,descriptor_routes', 'descriptor_routes');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:getCalV1Events:args failed']);
     expect(failed[0]!.message).toMatch(/per_page: maximum 100 documented, 101 listed$/);
-  }, T);
+  });
 
   it('a keyword the documents leave readable two ways only warns, with the mark named', async () => {
     const fault = descriptorFault(editRoute('/cal/events/v1/events', (r) => (r.endpoints.find((e) => e.methods.includes('GET'))!.args['categories']!['items'] = { type: ['integer', 'string'] })));
     const { failed } = await faulted(fault, '/cal/events/v1/events,descriptor_routes', 'descriptor_routes');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:getCalEventsV1Events:args warned']);
     expect(failed[0]!.message).toMatch(/categories: items\.type "integer" documented, \["integer","string"\] listed \(assumed: the documents can be read two ways here \(type-vs-description, 000 §4\.1\.1\)\)/);
-  }, T);
+  });
 
   it('a method the documents deny (POST on a cal/v1 {id} route) listed by the descriptor fails', async () => {
     const fault = descriptorFault(editRoute('/cal/v1/venues/(?P<id>[0-9]+)', (r) => {
@@ -166,14 +165,14 @@ describe('descriptor_routes and descriptor_auth: the descriptor as a check of th
     const { failed } = await faulted(fault, 'cal/v1,descriptor_routes', 'descriptor_routes');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:-:extras:cal/v1 failed']);
     expect(failed[0]!.message).toMatch(/it lists methods POST \/cal\/v1\/venues\/\{id\} \(the documents deny it: 000 §4\.2/);
-  }, T);
+  });
 
   it('a route the documents deny (a cal/v1 category route) listed by the descriptor fails', async () => {
     const fault = descriptorFault((d) => ({ ...d, routes: { ...(d['routes'] as Routes), '/cal/v1/categories': { namespace: 'cal/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] } } }));
     const { failed } = await faulted(fault, 'cal/v1,descriptor_routes', 'descriptor_routes');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_routes:-:extras:cal/v1 failed']);
     expect(failed[0]!.message).toMatch(/route GET \/cal\/v1\/categories \(the documents deny it: 000 §4\.2 "no by-slug, category or tag routes"\)$/);
-  }, T);
+  });
 
   it('a missing route fails; a route beyond the documents only warns', async () => {
     const fault = descriptorFault((d) => {
@@ -184,14 +183,14 @@ describe('descriptor_routes and descriptor_auth: the descriptor as a check of th
     });
     const { failed } = await faulted(fault, 'cal/v1,descriptor_routes', 'descriptor_routes');
     expect(failed.map((c) => `${c.id} ${c.status}`).sort()).toEqual(['descriptor_routes:-:extras:cal/v1 warned', 'descriptor_routes:getCalV1Organizers:route failed', 'descriptor_routes:postCalV1Organizers:route failed']);
-  }, T);
+  });
 
   it('descriptor_auth: authentication without application-passwords', async () => {
     const fault = descriptorFault((d) => ({ ...d, authentication: {} }));
     const { failed } = await faulted(fault, 'root,descriptor_auth', 'descriptor_auth');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['descriptor_auth:getRoot:application-passwords failed']);
     expect(failed[0]!.message).toMatch(/authentication is \{\}: no application-passwords$/);
-  }, T);
+  });
 });
 
 describe('every address form answers as WordPress does', () => {
@@ -202,21 +201,21 @@ describe('every address form answers as WordPress does', () => {
     // The root and the unauthorised page-builder list send no totals: only the three lists that do fail.
     expect(failed.map((c) => c.id).sort()).toEqual(['head:getCalEventsV1Events:get', 'head:getCalV1Events:get', 'head:getFormsV1ContactForms:get']);
     expect(failed[0]!.message).toMatch(/HEAD answered x-wp-totalpages \(absent\) where GET sent "\d+"$/);
-  }, T);
+  });
 
   it('head: HEAD not routed to the GET handler (404 rest_no_route)', async () => {
     const fault: Fault = (req, next) => (req.method === 'HEAD' && routeOf(req) === '/cal/v1/events' ? next({ ...req, method: 'DELETE', url: '/wp-json/cal/v1/events' }) : next(req));
     const { failed } = await faulted(fault, 'head', 'head');
     expect(failed.map((c) => c.id)).toEqual(['head:getCalV1Events:get']);
     expect(failed[0]!.message).toMatch(/status 404 where GET answered 200/);
-  }, T);
+  });
 
   it('trailing_slash: /cal/v1/events/ answered rest_no_route', async () => {
     const fault: Fault = (req, next) => (/\/cal\/v1\/events\/(\?|$)/.test(req.url) ? next({ ...req, url: '/wp-json/site-contracts/none' }) : next(req));
     const { failed } = await faulted(fault, 'trailing_slash', 'trailing_slash');
     expect(failed.map((c) => c.id)).toEqual(['trailing_slash:getCalV1Events:slash']);
     expect(failed[0]!.message).toMatch(/answered with status 404 instead of 200/);
-  }, T);
+  });
 
   it('envelope: an enveloped error keeps its 404 as the HTTP status', async () => {
     const fault: Fault = (req, next) => {
@@ -228,14 +227,14 @@ describe('every address form answers as WordPress does', () => {
     const { failed } = await faulted(fault, 'envelope', 'envelope');
     expect(failed.map((c) => c.id)).toEqual(['envelope:getRoot:error']);
     expect(failed.find((c) => c.id === 'envelope:getRoot:error')!.message).toMatch(/got HTTP status 404, not 200 \(the real status goes into the body\)$/);
-  }, T);
+  });
 
   it('jsonp: a valid callback answered as application/json', async () => {
     const fault: Fault = (req, next) => (queryOf(req).has('_jsonp') ? withHeader(next(req), 'Content-Type', 'application/json; charset=UTF-8') : next(req));
     const { failed } = await faulted(fault, 'root,jsonp', 'jsonp');
     expect(failed.map((c) => c.id)).toEqual(['jsonp:getRoot:valid']);
     expect(failed[0]!.message).toMatch(/Content-Type "application\/json; charset=UTF-8", not application\/javascript$/);
-  }, T);
+  });
 
   it('jsonp: an invalid callback is run instead of refused', async () => {
     const fault: Fault = (req, next) => {
@@ -245,21 +244,21 @@ describe('every address form answers as WordPress does', () => {
     const { failed } = await faulted(fault, 'root,jsonp', 'jsonp');
     expect(failed.map((c) => c.id)).toEqual(['jsonp:getRoot:invalid']);
     expect(failed[0]!.message).toMatch(/expected 400 rest_callback_invalid for the callback site-contracts-cb .*; got 200 \(application\/javascript\): the callback was run$/);
-  }, T);
+  });
 
   it('language_prefix: /uk/wp-json/ answered by the front end (a text/html 404)', async () => {
     const fault: Fault = (req, next) => (req.url.startsWith('/uk/') ? { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: '<h1>Not Found</h1>' } : next(req));
     const { failed } = await faulted(fault, 'language_prefix', 'language_prefix');
     expect(failed.map((c) => c.id).sort()).toEqual(['language_prefix:getCalEventsV1Events:uk', 'language_prefix:getCalV1Events:uk', 'language_prefix:getRoot:uk']);
     expect(failed[0]!.message).toMatch(/got status 404 where the unprefixed root answered 200; Content-Type "text\/html; charset=UTF-8": not a REST answer/);
-  }, T);
+  });
 
   it('language_prefix: inconclusive, with the reason, where the descriptor shows no translation add-on', async () => {
     const fault = descriptorFault((d) => ({ ...d, namespaces: (d['namespaces'] as string[]).filter((n) => !n.startsWith('i18n/')) }));
     const broken = await run(fault, 'root,language_prefix');
     expect(broken.cases.map((c) => `${c.id} ${c.status}`)).toEqual(['language_prefix:getRoot:uk inconclusive']);
     expect(broken.cases[0]!.message).toMatch(/lists no translation namespace/);
-  }, T);
+  });
 
   it('options: OPTIONS on a cal/v1 record route without the item schema', async () => {
     const fault: Fault = (req, next) => {
@@ -271,7 +270,7 @@ describe('every address form answers as WordPress does', () => {
     const { failed } = await faulted(fault, 'options', 'options');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['options:getCalV1Venues:route failed']);
     expect(failed[0]!.message).toMatch(/got there is no item schema \(schema is "\(absent\)"\)$/);
-  }, T);
+  });
 
   it('options: OPTIONS listing a route without a documented method', async () => {
     const fault: Fault = (req, next) => {
@@ -283,14 +282,14 @@ describe('every address form answers as WordPress does', () => {
     const { failed } = await faulted(fault, 'options', 'options');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['options:getCalV1EventsById:route failed']);
     expect(failed[0]!.message).toMatch(/methods \[GET, PUT, PATCH\] lack the documented DELETE; methods \[GET, PUT, PATCH\] where the descriptor lists \[GET, PUT, PATCH, DELETE\]$/);
-  }, T);
+  });
 
   it('undocumented_method: POST on a cal/v1 {id} route served as PATCH', async () => {
     const fault: Fault = (req, next) => (req.method === 'POST' && /^\/cal\/v1\/venues\/\d+$/.test(routeOf(req)) ? next({ ...req, method: 'PATCH' }) : next(req));
     const { failed } = await faulted(fault, 'cal/v1,undocumented_method', 'undocumented_method');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['undocumented_method:getCalV1VenuesById:POST failed']);
     expect(failed[0]!.message).toMatch(/^expected 404 rest_no_route for POST \/cal\/v1\/venues\/\{id\} .*; got 40[14] rest_/);
-  }, T);
+  });
 });
 
 describe('a type the documents state for one resource is documented for it', () => {
@@ -309,7 +308,7 @@ describe('a type the documents state for one resource is documented for it', () 
     expect(refused.length).toBeGreaterThan(0);
     expect(new Set(refused.map((c) => c.status))).toEqual(new Set(['failed']));
     for (const c of refused) expect(c.message).not.toMatch(/read another way/);
-  }, T);
+  });
 
   it('legacy venues taking a non-string show_map fail negative_rejection at documented severity', async () => {
     const fault: Fault = (req, next) => {
@@ -334,5 +333,5 @@ describe('a type the documents state for one resource is documented for it', () 
     // An anonymous write refused with 401 is sent again with credentials (anonymous_refusal.ts): accepted there, the
     // finding is the documented one and says so.
     for (const c of taken) expect(c.message).toMatch(/^expected 400 naming show_map for a request that breaks type of show_map \(type, 000 §[^)]*\); (got (20\d: it was accepted|404 rest_post_invalid_id)|with credentials the same request was accepted \(20\d\); without them it got 401 \S+, a refusal for who asked, not for the value)$/);
-  }, T);
+  });
 });

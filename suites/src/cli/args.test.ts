@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli, reportableOptions, secretHeadersOf, secretsOf, type RunArgs } from './args.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 const env = {};
 const parse = (line: string, e: Record<string, string> = env) => parseCli(line.split(' ').filter(Boolean), e);
@@ -25,6 +25,7 @@ describe('parseCli: test and diff', () => {
       readOnly: false,
       only: [],
       skip: [],
+      stateful: 300,
       runs: 3,
       maxRequests: 20000,
       rps: 0,
@@ -222,6 +223,14 @@ describe('parseCli: proxy, merge, help', () => {
 
   it('has no --secret-header: every -H value is secret unless its name never carries one', () => {
     expect(usage('test --base-url http://h --secret-header X-Api-Key')).toBe('unknown flag --secret-header');
+  });
+
+  it('suggests the command that was probably meant, and none for a word far from all of them', () => {
+    expect(usage('tset --base-url http://h')).toBe('unknown command "tset" (did you mean test?): expected one of test, diff, proxy, merge, mock');
+    expect(usage('mrege')).toBe('unknown command "mrege" (did you mean merge?): expected one of test, diff, proxy, merge, mock');
+    expect(usage('mokc')).toContain('(did you mean mock?)');
+    expect(usage('help dif')).toBe('help: unknown command "dif" (did you mean diff?): expected one of test, diff, proxy, merge, mock');
+    expect(usage('deploy')).toBe('unknown command "deploy": expected one of test, diff, proxy, merge, mock');
   });
 
   it('recognises help and version anywhere', () => {

@@ -5,7 +5,6 @@
 // Credentials are never a flag: arguments end up in shell history, CI logs and `ps` output, so the
 // suite only takes the NAME of an environment variable holding `user:application-password`.
 
-import { parseArgs } from 'node:util';
 import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
 import {
   DEFAULT_POLICY,
@@ -17,13 +16,15 @@ import {
   type ShardInfo,
 } from '../report/model.ts';
 import { DEFAULT_REPORT_DIR } from '../report/write.ts';
-import { UsageError } from './errors.ts';
+import { REST_ROUTE_ROOT } from '../http/target.ts';
+import { UsageError } from '../errors.ts';
 import { HEADER_EXPECTS, headerSecrets, isAuthorization, parseHeaders, shownHeader, type ExtraHeader } from './headers.ts';
-import { tokenize, type FlagValues } from './tokenize.ts';
+import { positionalsOf, suggestion, tokenize, type FlagSpec, type FlagValues } from '../../../contracts/lib/argv.ts';
 
 export const COMMANDS = ['test', 'diff', 'proxy', 'merge'] as const;
 /** Every command the bin answers, for messages: `mock` is handed to the mock's own command line before this parser runs. */
-const COMMAND_NAMES = [...COMMANDS, 'mock'].join(', ');
+const COMMAND_LIST = [...COMMANDS, 'mock'];
+const COMMAND_NAMES = COMMAND_LIST.join(', ');
 export type Command = (typeof COMMANDS)[number];
 
 export const DEFAULTS = {
@@ -35,10 +36,15 @@ export const DEFAULTS = {
   port: 8787,
   workers: 4,
   maxDuration: '60m',
+  /** Requests the stateful phase may send per calendar resource (checks/stateful.ts), shrinking included. */
+  stateful: 300,
 } as const;
 
-/** Marks the `?rest_route=` style API root of sites without pretty permalinks. */
-export const REST_ROUTE_ROOT = '/?rest_route=';
+/** `unknown command "tset" (did you mean test?)`: the same guess, by the same rule, as for a mistyped flag. */
+function unknownCommand(name: string): string {
+  const guess = suggestion(name, COMMAND_LIST);
+  return `unknown command ${JSON.stringify(name)}${guess ? ` (did you mean ${guess}?)` : ''}: expected one of ${COMMAND_NAMES}`;
+}
 
 interface AuthRef {
   /** The variable the credentials came from; curl lines and messages name it instead of the value. */
@@ -81,6 +87,8 @@ export interface RunArgs extends ReportArgs {
   workers?: number;
   /** test only: the whole run's bound (--max-duration), in milliseconds. */
   maxDurationMs?: number;
+  /** test only: the stateful phase's requests per calendar resource (--stateful; 0 turns it off). */
+  stateful?: number;
   policy: SeverityPolicy;
 }
 
@@ -140,6 +148,7 @@ const OPTIONS = {
   exitfirst: { type: 'boolean', short: 'x' },
   workers: { type: 'string' },
   'max-duration': { type: 'string' },
+  stateful: { type: 'string' },
   rps: { type: 'string' },
   'timeout-ms': { type: 'string' },
   shard: { type: 'string' },
@@ -153,7 +162,7 @@ const OPTIONS = {
 } as const;
 
 export type Flag = keyof typeof OPTIONS;
-export const FLAG_SPECS: Readonly<Record<Flag, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>> = OPTIONS;
+export const FLAG_SPECS: Readonly<Record<Flag, FlagSpec>> = OPTIONS;
 
 /** What each string flag expects, for messages that say so. */
 const EXPECTS: Partial<Record<Flag, string>> = {
@@ -171,6 +180,7 @@ const EXPECTS: Partial<Record<Flag, string>> = {
   'max-failures': 'a whole number of failing cases, at least 1',
   workers: 'a whole number of checks run side by side, from 1 to 64',
   'max-duration': 'a duration such as 90s, 10m, 1h or 1h30m',
+  stateful: 'a whole number of requests per calendar resource for the stateful phase (0 = off)',
   rps: 'a number of requests per second (0 = unlimited)',
   'timeout-ms': 'a whole number of milliseconds, at least 1',
   shard: 'i/n with 1 <= i <= n',
@@ -187,6 +197,29 @@ function expectsOf(flag: string): string {
   return EXPECTS[flag as Flag] ?? 'a value';
 }
 
+/**
+ * Flags people bring from other tools (Schemathesis, Prism, Dredd, pytest), far from ours in spelling but the same
+ * in meaning: `--exclude` is our `--skip`, whatever its edit distance.
+ */
+export const FLAG_SYNONYMS: Readonly<Record<string, Flag>> = {
+  exclude: 'skip',
+  'exclude-path': 'skip',
+  'exclude-operation-id': 'skip',
+  'exclude-tag': 'skip',
+  include: 'only',
+  'include-path': 'only',
+  'include-operation-id': 'only',
+  'include-tag': 'only',
+  url: 'base-url',
+  'base-path': 'api-root',
+  'hypothesis-seed': 'seed',
+  'max-examples': 'runs',
+  'request-timeout': 'timeout-ms',
+  'junit-xml': 'format',
+  report: 'format',
+  'rate-limit': 'rps',
+};
+
 /** Flags every command takes; they shape the invocation rather than the run. */
 const INVOCATION_FLAGS: Flag[] = ['help', 'config', 'print-config'];
 const REPORT_FLAGS: Flag[] = [...INVOCATION_FLAGS, 'report-dir', 'format', 'baseline'];
@@ -194,7 +227,7 @@ const TARGET_FLAGS: Flag[] = ['api-root', 'auth-env', 'read-only', 'only', 'skip
 const RUN_FLAGS: Flag[] = [...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'header', 'seed', 'runs', 'max-requests', 'rps', 'shard'];
 /** The flags each command takes; its --help lists exactly these. */
 export const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
-  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target', 'low-auth-env', 'workers', 'max-duration']),
+  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target', 'low-auth-env', 'workers', 'max-duration', 'stateful']),
   diff: new Set(RUN_FLAGS),
   // Prism validates and forwards; it writes no report and sends nothing of its own, so only these matter.
   proxy: new Set([...INVOCATION_FLAGS, 'upstream', 'port', 'api-root', 'timeout-ms']),
@@ -218,15 +251,19 @@ interface CommandLine {
 
 /** The command named on a command line, read leniently (for messages and suggestions before the strict read). */
 export function commandOf(argv: readonly string[]): Command | undefined {
-  const { positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false });
-  const first = positionals[0];
+  const first = positionalsOf(argv, OPTIONS)[0];
   return first !== undefined && isCommand(first) ? first : undefined;
 }
 
 export function readCommandLine(argv: readonly string[]): CommandLine {
   rejectCredentialFlags(argv);
   const known = commandOf(argv);
-  const { values, positionals } = tokenize(argv, OPTIONS, { expects: expectsOf, suggestFrom: [...(known ? ALLOWED[known] : Object.keys(OPTIONS))] });
+  const { values, positionals } = tokenize(argv, OPTIONS, {
+    expects: expectsOf,
+    error: (message, flag) => new UsageError(message, flag),
+    suggestFrom: [...(known ? ALLOWED[known] : Object.keys(OPTIONS))],
+    synonyms: FLAG_SYNONYMS,
+  });
   const [command, ...rest] = positionals;
   return { ...(command !== undefined ? { command } : {}), rest, values };
 }
@@ -251,16 +288,14 @@ export function buildArgs(line: CommandLine, env: Env, config?: ConfigValues): C
   if (name === 'help') {
     const topic = rest[0];
     if (topic === undefined) return { command: 'help' };
-    if (!isCommand(topic)) throw new UsageError(`help: unknown command ${JSON.stringify(topic)}: expected one of ${COMMAND_NAMES}`);
+    if (!isCommand(topic)) throw new UsageError(`help: ${unknownCommand(topic)}`);
     return { command: 'help', topic };
   }
   if (line.values['help']) return name !== undefined && isCommand(name) ? { command: 'help', topic: name } : { command: 'help' };
   if (line.values['version']) return { command: 'version' };
 
   if (name === undefined) throw new UsageError(`missing command: expected one of ${COMMAND_NAMES}`);
-  if (!isCommand(name)) {
-    throw new UsageError(`unknown command ${JSON.stringify(name)}: expected one of ${COMMAND_NAMES}`);
-  }
+  if (!isCommand(name)) throw new UsageError(unknownCommand(name));
   for (const flag of Object.keys(line.values) as Flag[]) {
     if (!ALLOWED[name].has(flag)) throw new UsageError(notForCommand(flag, name), flag);
   }
@@ -372,6 +407,7 @@ function commandArgs(name: Command, rest: readonly string[], values: Values, env
   if (name === 'test') {
     args.workers = parseCount('workers', values.workers, 1, 64) ?? DEFAULTS.workers;
     args.maxDurationMs = parseDuration('max-duration', values['max-duration'] ?? DEFAULTS.maxDuration);
+    args.stateful = parseCount('stateful', values.stateful, 0) ?? DEFAULTS.stateful;
   }
   return args;
 }

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli.ts';
 import type { RunArgs } from './args.ts';
 import { configValues, findConfig, type ConfigFile } from './config.ts';
-import { UsageError } from './errors.ts';
-import { captureDeps } from './testing.ts';
+import { UsageError } from '../errors.ts';
+import { captureDeps } from '../testing/cli.ts';
 import { defaultCommands } from './commands/index.ts';
 
 /** An in-memory directory: path -> text. */
@@ -210,6 +210,21 @@ describe('site-contracts with a config file', () => {
     expect(r.code).toBe(2);
     expect(r.seen).toBeUndefined();
     expect(r.err).toMatch(/^site-contracts test: site-contracts\.config\.json: "test\.password" looks like a secret/);
+  });
+
+  it('a YAML alias bomb or an alias without its anchor exits 2 with the file, line, column and reason, no stack trace', async () => {
+    const bomb = ['test:', '  base-url: http://h', 'a: &a [x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]', ''].join('\n');
+    const r = await cli(['test'], { 'site-contracts.config.yaml': bomb });
+    expect(r.code).toBe(2);
+    expect(r.seen).toBeUndefined();
+    expect(r.err).toMatch(/^site-contracts test: site-contracts\.config\.yaml:6:8: the aliases expand past 100 nodes \(at \*c\); a YAML alias bomb is refused \(line 6, column 8\); see site-contracts test --help\n$/);
+    expect(r.err).not.toMatch(/\n\s+at /);
+    const undefinedAlias = await cli(['test'], { 'site-contracts.config.yml': 'test:\n  base-url: *site\n' });
+    expect(undefinedAlias.code).toBe(2);
+    expect(undefinedAlias.err).toMatch(/^site-contracts test: site-contracts\.config\.yml:2:13: the alias \*site names no anchor &site before it \(line 2, column 13\); see site-contracts test --help\n$/);
+    // Aliases within the bound are YAML as people write it: one section shared by two commands.
+    const shared = await cli(['test'], { 'site-contracts.config.yaml': 'test: &both\n  base-url: http://shared\ndiff: *both\n' });
+    expect(shared.seen).toMatchObject({ baseUrl: 'http://shared' });
   });
 
   it('help needs no config, even a broken one', async () => {

@@ -13,11 +13,11 @@
 // the command line's.
 
 import { basename, extname, join } from 'node:path';
-import { parseDocument } from 'yaml';
-import { ALLOWED, COMMANDS, FLAG_SPECS, NOT_IN_CONFIG, type Command, type ConfigValues, type Flag } from './args.ts';
-import { UsageError } from './errors.ts';
+import { ALLOWED, COMMANDS, FLAG_SPECS, FLAG_SYNONYMS, NOT_IN_CONFIG, type Command, type ConfigValues, type Flag } from './args.ts';
+import { UsageError } from '../errors.ts';
 import { parseHeader } from './headers.ts';
-import { suggestion, type FlagValue, type FlagValues } from './tokenize.ts';
+import { parseYamlText, YamlTextError } from '../report/yaml-text.ts';
+import { suggestion, type FlagValue, type FlagValues } from '../../../contracts/lib/argv.ts';
 
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 export const CONFIG_FILE = 'site-contracts.config.json';
@@ -101,14 +101,12 @@ function parseJson(source: string, text: string): unknown {
 }
 
 function parseYaml(source: string, text: string): unknown {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
-  const error = doc.errors[0];
-  if (error) {
-    const pos = error.linePos?.[0];
-    const { line, column } = pos ? { line: pos.line, column: pos.col } : lineColumn(text, error.pos[0]);
-    throw new UsageError(`${source}:${line}:${column}: not valid YAML: ${error.message.split('\n', 1)[0]} (line ${line}, column ${column})`);
+  try {
+    return parseYamlText(text);
+  } catch (e) {
+    if (!(e instanceof YamlTextError)) throw e;
+    throw new UsageError(`${source}:${e.line}:${e.column}: ${e.syntax ? 'not valid YAML: ' : ''}${e.reason} (line ${e.line}, column ${e.column})`);
   }
-  return doc.toJS();
 }
 
 const isYaml = (path: string): boolean => ['.yaml', '.yml'].includes(extname(path).toLowerCase());
@@ -160,7 +158,7 @@ function sectionValues(source: string, command: Command, body: unknown): FlagVal
       );
     }
     if (!known || NOT_IN_CONFIG.has(flag)) {
-      const guess = suggestion(key, [...ALLOWED[command]].filter((f) => !NOT_IN_CONFIG.has(f)));
+      const guess = suggestion(key, [...ALLOWED[command]].filter((f) => !NOT_IN_CONFIG.has(f)), FLAG_SYNONYMS);
       throw new UsageError(`${where(key)}: unknown key${guess ? ` (did you mean "${guess}"?)` : ''}; a section holds the long names of ${command}'s flags`);
     }
     if (!ALLOWED[command].has(flag)) {

@@ -9,7 +9,7 @@ import { exitCodeFor, failsRun, summarize } from '../report/run.ts';
 import { ensureWritable, reportable, ReportWriteError, writeReports, type WrittenReport } from '../report/write.ts';
 import type { ReportArgs } from './args.ts';
 import type { CommandContext } from './context.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 /** How many failing cases the terminal summary lists before pointing at the reports. */
 const LISTED_FAILURES = 20;
@@ -60,7 +60,7 @@ export async function finishRun(run: RunResult, args: ReportArgs, ctx: CommandCo
   const safe = reportable(judged, ctx.secrets, ctx.secretHeaders);
   let written: WrittenReport[];
   try {
-    written = await writeReports(safe, {
+    written = await writeReports(judged, {
       dir: args.reportDir,
       formats: args.formats,
       secrets: ctx.secrets,

@@ -4,7 +4,7 @@
 // redacted wherever a server echoes it, like the run's credentials.
 
 import { REDACTED } from '../report/redact.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 export interface ExtraHeader {
   name: string;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../cli.ts';
 import { ALLOWED, COMMANDS, parseCli, type Flag } from './args.ts';
 import { EXAMPLES } from './help.ts';
-import { captureDeps } from './testing.ts';
+import { captureDeps } from '../testing/cli.ts';
+import { SELECTABLE_CHECKS } from '../checks/registry.ts';
 
 async function help(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const t = captureDeps();
@@ -46,6 +47,18 @@ describe('each command has its own --help', () => {
       const args = parseCli(words, env, config);
       expect(args.command === 'print-config' ? args.args.command : args.command, line).toBe(command);
     }
+  });
+
+  it('lists the checks --only and --skip take, from the registry, in test --help alone', async () => {
+    const listed = (out: string): string[] => {
+      const start = out.indexOf('Checks (names for --only and --skip):');
+      return start < 0 ? [] : out.slice(start, out.indexOf('\nExamples:')).split('\n').slice(1).join(' ').split(/[\s,]+/).filter(Boolean);
+    };
+    const test = (await help(['test', '--help'])).out;
+    expect(listed(test)).toEqual([...SELECTABLE_CHECKS]);
+    const section = test.slice(test.indexOf('Checks (names'), test.indexOf('\nExamples:'));
+    for (const line of section.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+    for (const command of COMMANDS.filter((c) => c !== 'test')) expect(listed((await help([command, '--help'])).out), command).toEqual([]);
   });
 
   it('keeps the general help for --help alone, listing every flag once', async () => {

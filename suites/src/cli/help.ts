@@ -2,6 +2,7 @@
 // exactly the flags that command takes and example command lines. Kept next to the parser, and every
 // flag described once here, so a new flag and its description change together.
 
+import { SELECTABLE_CHECKS } from '../checks/registry.ts';
 import { DEFAULT_AUTH_ENV } from '../report/curl.ts';
 import { ALLOWED, COMMANDS, DEFAULTS, FLAG_SPECS, type Command, type Flag } from './args.ts';
 import { CONFIG_FILE, PACKAGE_KEY } from './config.ts';
@@ -56,6 +57,10 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
     value: 'N',
     text: [`Checks run side by side (default ${DEFAULTS.workers}; 1 sends one request at a time).`, 'The same seed gives the same cases, verdicts and report for every N'],
   },
+  stateful: {
+    value: 'N',
+    text: [`Requests the stateful phase may send per calendar resource: random sequences of`, `writes and reads held to a model, a failure shrunk to its shortest (default ${DEFAULTS.stateful}; 0: off)`],
+  },
   'max-duration': {
     value: 'TIME',
     text: [`Bound of the whole run, e.g. 90s, 10m, 1h (default ${DEFAULTS.maxDuration}); when reached,`, 'the checks left are reported as errored and created records are removed'],
@@ -87,7 +92,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
 
 const GROUPS: { title: string; flags: Flag[] }[] = [
   { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'low-auth-env', 'header', 'read-only', 'disposable-target'] },
-  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'workers', 'max-duration', 'rps', 'timeout-ms', 'shard'] },
+  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'workers', 'max-duration', 'stateful', 'rps', 'timeout-ms', 'shard'] },
   { title: 'Verdict', flags: ['conventions', 'response-shapes', 'baseline'] },
   { title: 'Reports', flags: ['report-dir', 'format'] },
   { title: 'Configuration', flags: ['config', 'print-config'] },
@@ -182,6 +187,21 @@ export function usage(toolName: string): string {
   return lines.join('\n') + '\n';
 }
 
+/** Words joined by ", " into lines of at most `width` characters, each indented. */
+function wrapped(words: readonly string[], indent: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const [i, w] of words.entries()) {
+    const word = i < words.length - 1 ? `${w},` : w;
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(' '.repeat(indent) + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(' '.repeat(indent) + line);
+  return lines;
+}
+
 export function commandUsage(toolName: string, command: Command): string {
   const lines = [`Usage: ${toolName} ${SYNOPSIS[command]}`, '', SUMMARY[command] + '.'];
   for (const g of GROUPS) {
@@ -189,6 +209,7 @@ export function commandUsage(toolName: string, command: Command): string {
     if (flags.length === 0) continue;
     lines.push('', `${g.title}:`, ...flagLines(flags));
   }
+  if (command === 'test') lines.push('', 'Checks (names for --only and --skip):', ...wrapped(SELECTABLE_CHECKS, 2, 100));
   lines.push('', 'Examples:');
   for (const e of EXAMPLES[command]) lines.push(`  ${toolName} ${e.line}`, `      ${e.what}`);
   lines.push('', 'Exit codes:', ...EXIT_CODES[command].map((l) => `  ${l}`));

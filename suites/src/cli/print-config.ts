@@ -29,6 +29,7 @@ const EFFECTIVE: Partial<Record<Flag, (a: AnyArgs) => string>> = {
   'max-requests': (a) => String(a.maxRequests),
   'max-failures': (a) => (a.maxFailures === undefined ? '(no limit)' : String(a.maxFailures)),
   workers: (a) => String(a.workers),
+  stateful: (a) => (a.stateful === 0 ? '0 (off)' : String(a.stateful)),
   'max-duration': (a) => durationLabel(a.maxDurationMs ?? 0),
   rps: (a) => (a.rps === 0 ? '0 (unlimited)' : String(a.rps)),
   'timeout-ms': (a) => String(a.timeoutMs),

@@ -1,9 +1,10 @@
-// Progress while a run is going. A person at a terminal gets one line redrawn in place (log-update, which erases
-// what it drew last, however many lines the terminal wrapped it to): units done of the total, the share, an
-// estimate of the time left, the unit being tested and the case counts. A CI log, or output that is not a
-// terminal, gets a plain line now and then, because redraws turn into thousands of lines there.
-// What a line says is decided by the pure functions progressLine and plainLine; createProgress only keeps the
-// counts and decides when to write.
+// Progress while a run is going, told by one line: units done of the total, the share, an estimate of the time
+// left, the case counts and the unit being tested. A person at a terminal gets it redrawn in place (log-update,
+// which erases what it drew last, however many lines the terminal wrapped it to). A CI log, or output that is not
+// a terminal, gets the same line printed whole at most once per interval (10 s unless told), because redraws turn
+// into thousands of lines there.
+// What the line says is decided by the pure function statusLine; createProgress only keeps the counts and decides
+// when to write, by the clock it is given.
 
 import { createLogUpdate } from 'log-update';
 import type { CaseStatus } from '../report/model.ts';
@@ -18,13 +19,13 @@ export interface ProgressStream {
 interface ProgressOptions {
   stream: ProgressStream;
   env: Readonly<Record<string, string | undefined>>;
-  /** Cases expected in all, when known. */
+  /** Cases expected in all, when known (shown when the units are not). */
   total?: number;
-  /** In plain-line mode, at most one line per this many cases. */
-  every?: number;
   now?: () => number;
   /** In terminal mode, the least time between two redraws. */
   minIntervalMs?: number;
+  /** Off a terminal, the least time between two printed lines. */
+  plainIntervalMs?: number;
   /** Units in the run, when known: the terminal line then counts units, with the share and the time left. */
   units?: number;
 }
@@ -63,36 +64,46 @@ export function isInteractive(stream: ProgressStream, env: ProgressOptions['env'
   return stream.isTTY === true && env['CI'] !== 'true' && env['CI'] !== '1';
 }
 
-/** The line of a CI log: cases done (of the total, when known) and the counts. */
-export function plainLine(s: ProgressState): string {
-  const of = s.total ? `/${s.total} (${Math.floor((100 * s.cases) / s.total)}%)` : '';
-  const parts = (['passed', 'failed', 'warned', 'inconclusive', 'errored', 'skipped'] as const)
-    .filter((k) => s.counts[k] > 0 || k === 'passed' || k === 'failed')
-    .map((k) => `${s.counts[k]} ${k}`);
-  return `site-contracts: ${s.cases}${of} cases - ${parts.join(', ')} - ${(s.elapsedMs / 1000).toFixed(1)}s`;
+const count = new Intl.NumberFormat('en-US');
+
+/** `45s`, `2m10s`, `1h05m`: a duration as a CI log reader says it. */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-function clock(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+/** The time left: the time per unit so far times the units left. */
+function eta(s: ProgressState & { units: number }): string {
+  if (s.unitsDone >= s.units) return 'done';
+  return s.unitsDone > 0 ? `ETA ${duration((s.elapsedMs / s.unitsDone) * (s.units - s.unitsDone))}` : 'ETA …';
 }
 
 /**
- * The terminal's line, at most `width - 1` characters: with the units known, units done of the total, the share,
- * the time left (the time per unit so far times the units left), the counts and the unit being tested; without
- * them, the CI line.
+ * Where the run is: `site-contracts: 1,234/9,538 units (12%), ETA 2m10s, 4,321 cases (4,300 passed, 2 failed),
+ * now: negative_rejection POST /cal/v1/events`. Passed and failed are always counted, the other statuses when
+ * some case has them. Without the units, the cases (of the total, when known) and the time so far.
  */
-export function progressLine(s: ProgressState, width: number): string {
-  let text: string;
-  if (s.units === undefined) text = plainLine(s);
-  else {
-    const eta = s.unitsDone >= s.units ? 'done' : s.unitsDone > 0 ? `ETA ${clock((s.elapsedMs / s.unitsDone) * (s.units - s.unitsDone))}` : 'ETA …';
-    const failed = s.counts.failed + s.counts.errored;
-    text =
-      `site-contracts: ${s.unitsDone}/${s.units} units (${Math.floor((100 * s.unitsDone) / Math.max(1, s.units))}%) ${eta} | ` +
-      `${s.cases} cases, ${s.counts.passed} passed, ${failed} failed${s.counts.warned ? `, ${s.counts.warned} warned` : ''}` +
-      `${s.current ? ` | ${s.current}` : ''}`;
+export function statusLine(s: ProgressState): string {
+  const statuses = (['passed', 'failed', 'warned', 'inconclusive', 'errored', 'skipped'] as const)
+    .filter((k) => s.counts[k] > 0 || k === 'passed' || k === 'failed')
+    .map((k) => `${count.format(s.counts[k])} ${k}`);
+  if (s.units === undefined) {
+    const of = s.total ? `/${count.format(s.total)} (${Math.floor((100 * s.cases) / s.total)}%)` : '';
+    return `site-contracts: ${count.format(s.cases)}${of} cases (${statuses.join(', ')}), ${duration(s.elapsedMs)}`;
   }
+  const cases = `${count.format(s.cases)} cases (${statuses.join(', ')})`;
+  const share = Math.floor((100 * s.unitsDone) / Math.max(1, s.units));
+  return (
+    `site-contracts: ${count.format(s.unitsDone)}/${count.format(s.units)} units (${share}%), ${eta({ ...s, units: s.units })}, ${cases}` +
+    `${s.current ? `, now: ${s.current}` : ''}`
+  );
+}
+
+/** The terminal's line: the status line cut to at most `width - 1` characters, so it never wraps. */
+export function progressLine(s: ProgressState, width: number): string {
+  const text = statusLine(s);
   const max = Math.max(1, width - 1);
   return text.length > max ? text.slice(0, max) : text;
 }
@@ -100,15 +111,17 @@ export function progressLine(s: ProgressState, width: number): string {
 export function createProgress(options: ProgressOptions): Progress {
   const { stream } = options;
   const now = options.now ?? Date.now;
-  const every = Math.max(1, options.every ?? 100);
   const minInterval = options.minIntervalMs ?? 100;
+  const plainInterval = options.plainIntervalMs ?? 10_000;
   const started = now();
   const counts: Record<CaseStatus, number> = { passed: 0, failed: 0, warned: 0, inconclusive: 0, skipped: 0, errored: 0 };
   let cases = 0;
   let unitsDone = 0;
   /** Units running now, in start order: the newest is the one named. */
   const running = new Map<string, string>();
-  let printedAt = 0;
+  /** Off a terminal: when a line was last printed, and whether anything happened since. */
+  let printedAt = started;
+  let changed = false;
   let drawnAt = -Infinity;
 
   const state = (): ProgressState => {
@@ -133,25 +146,33 @@ export function createProgress(options: ProgressOptions): Progress {
     u(progressLine(state(), width()));
     drawnAt = now();
   };
+  const print = (): void => {
+    stream.write(statusLine(state()) + '\n');
+    printedAt = now();
+    changed = false;
+  };
+  /** After each event: a redraw on a terminal, a printed line elsewhere, each when its interval has passed. */
+  const tick = (): void => {
+    changed = true;
+    if (update) {
+      if (now() - drawnAt >= minInterval) draw(update);
+    } else if (now() - printedAt >= plainInterval) print();
+  };
 
   return {
     unitStarted(unit) {
       running.set(unit.id, unit.label);
-      if (update && now() - drawnAt >= minInterval) draw(update);
+      tick();
     },
     unitDone(unit) {
       running.delete(unit.id);
       unitsDone++;
+      tick();
     },
     record(status) {
       cases++;
       counts[status]++;
-      if (update) {
-        if (now() - drawnAt >= minInterval) draw(update);
-      } else if (cases - printedAt >= every) {
-        stream.write(plainLine(state()) + '\n');
-        printedAt = cases;
-      }
+      tick();
     },
     note(text) {
       if (update) {
@@ -165,10 +186,7 @@ export function createProgress(options: ProgressOptions): Progress {
         draw(update);
         // The last line stays, ended, for what the run prints next.
         update.done();
-      } else if (printedAt !== cases) {
-        stream.write(plainLine(state()) + '\n');
-        printedAt = cases;
-      }
+      } else if (changed) print();
     },
   };
 }

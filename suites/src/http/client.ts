@@ -32,6 +32,8 @@ export interface ClientOptions {
   writes: WritePolicy;
   limiter?: RateLimiter;
   clock?: Clock;
+  /** The time of day (ms since the epoch) a request is sent at, for the reports; default Date.now. */
+  wallClock?: () => number;
   /** Stops everything in flight (Ctrl-C). */
   signal?: AbortSignal;
   /** For tests; by default a Pool on the target's origin. */
@@ -100,8 +102,8 @@ export function createClient(options: ClientOptions): HttpClient {
   let failuresInRow = 0;
   let down = false;
 
-  const fail = (request: RecordedRequest, error: TransportError, started: number): Exchange => {
-    const e: Exchange = { request, error, durationMs: clock.now() - started };
+  const fail = (request: RecordedRequest, error: TransportError, started: number, startedAt?: number): Exchange => {
+    const e: Exchange = { request, error, durationMs: clock.now() - started, ...(startedAt !== undefined ? { startedAt } : {}) };
     options.onExchange?.(e);
     return e;
   };
@@ -140,6 +142,7 @@ export function createClient(options: ClientOptions): HttpClient {
       return fail(request, { kind: 'aborted', message: 'the run was stopped' }, started);
     }
     sent++;
+    const startedAt = (options.wallClock ?? Date.now)();
 
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = runSignal ? AbortSignal.any([runSignal, timeout]) : timeout;
@@ -170,7 +173,7 @@ export function createClient(options: ClientOptions): HttpClient {
       // Parsed here only when redaction changed the body; otherwise the body checks see is the one that arrived.
       const response = !cut && redacted.body !== read.text ? { ...answer, arrivedAsJson: parses(readAnswer(url, { ...redacted, body: read.text }).payload ?? read.text) } : answer;
       failuresInRow = 0;
-      const e: Exchange = { request, response, durationMs: clock.now() - started };
+      const e: Exchange = { request, response, durationMs: clock.now() - started, startedAt };
       options.onExchange?.(e);
       return e;
     } catch (err) {
@@ -179,7 +182,7 @@ export function createClient(options: ClientOptions): HttpClient {
         failuresInRow++;
         if (failuresInRow >= maxFailures) down = true;
       }
-      return fail(request, error, started);
+      return fail(request, error, started, startedAt);
     }
   };
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TargetUnreachableError } from '../cli/errors.ts';
+import { TargetUnreachableError } from '../errors.ts';
 import { createClient, CUT_BODY_KEPT_BYTES, type ClientOptions } from './client.ts';
 import { encodeQuery } from './encode.ts';
 import { reachRoot } from './preflight.ts';
 import { tokenBucket, type Clock } from './rate.ts';
 import { routeUrl } from './target.ts';
 import { describeCut, jsonBody } from './types.ts';
-import { sendJson, startServer, type TestServer } from './testing.ts';
+import { sendJson, startServer, type TestServer } from '../testing/server.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -51,6 +51,18 @@ describe('tokenBucket', () => {
 });
 
 describe('createClient', () => {
+  it('records when each request went out by the wall clock it is given, after the rate limit, and none for one never sent', async () => {
+    server = await startServer((_req, res) => sendJson(res, 200, []));
+    let wall = 1_767_225_600_000;
+    const client = createClient(options(server.url, { writes: 'none', wallClock: () => (wall += 1000), limiter: { take: async () => void (wall += 5) } }));
+    const sent = await client.send({ method: 'GET', route: '/cal/v1/events' });
+    expect(sent.startedAt).toBe(1_767_225_601_005);
+    const refused = await client.send({ method: 'POST', route: '/cal/v1/events', intent: 'write' });
+    expect(refused.error?.kind).toBe('refused');
+    expect(refused).not.toHaveProperty('startedAt');
+    await client.close();
+  });
+
   it('records request and response, sends credentials as Basic, reads JSON with the credentials redacted', async () => {
     let seen: string | undefined;
     server = await startServer((req, res) => {

@@ -5,7 +5,7 @@
 // calendar list of drafts, which WordPress refuses inside a 400 with 401 for nobody and 403 for a user who may not.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
-import { CredentialsRefusedError } from '../cli/errors.ts';
+import { CredentialsRefusedError } from '../errors.ts';
 import type { LiveDescriptor } from '../diff/descriptor.ts';
 import type { HttpClient } from './client.ts';
 import { credentialProbes, type CredentialCheck } from './preflight.ts';

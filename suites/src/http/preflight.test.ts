@@ -4,11 +4,11 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { CredentialsRefusedError } from '../cli/errors.ts';
+import { CredentialsRefusedError } from '../errors.ts';
 import { parseDescriptor } from '../diff/descriptor.ts';
 import { createClient } from './client.ts';
 import { checkCredentials, credentialProbes } from './preflight.ts';
-import { sendJson, startServer, type TestServer } from './testing.ts';
+import { sendJson, startServer, type TestServer } from '../testing/server.ts';
 
 const contract = loadContractFile();
 const ME = '/wp/v2/users/me';

@@ -6,7 +6,7 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import { CredentialsRefusedError, TargetUnreachableError } from '../cli/errors.ts';
+import { CredentialsRefusedError, TargetUnreachableError } from '../errors.ts';
 import { liveEndpoint, parseDescriptor, type LiveDescriptor } from '../diff/descriptor.ts';
 import type { HttpClient } from './client.ts';
 import { jsonBody, type Exchange, type Outgoing } from './types.ts';

@@ -1,7 +1,8 @@
 // Where a route lives on a target. WordPress serves its REST root at `/wp-json` with pretty permalinks,
 // and always at `/?rest_route=/<route>`; the suite speaks either, and checks that both agree.
 
-import { REST_ROUTE_ROOT } from '../cli/args.ts';
+/** Marks the `?rest_route=` style API root of sites without pretty permalinks. */
+export const REST_ROUTE_ROOT = '/?rest_route=';
 
 export type RouteStyle = 'pretty' | 'rest_route';
 

@@ -47,7 +47,7 @@ export interface Received {
   body: string;
   /** Set when the body was longer than the client reads: `body` is only its beginning, and is not parsed. */
   bodyCut?: BodyCut;
-  /** The body's length in bytes when `body` keeps only its beginning (a finding held past its answer: runner/bodies.ts heldForm()). */
+  /** The body's length in bytes when `body` keeps only its beginning (a finding held past its answer: checks/kit/bodies.ts heldForm()). */
   bodyBytes?: number;
   /**
    * Whether the body parsed as JSON as it arrived, before redaction (a secret blanked inside a string can leave
@@ -106,6 +106,8 @@ export interface Exchange {
   response?: Received;
   error?: TransportError;
   durationMs: number;
+  /** When the request went out, in milliseconds since the epoch; absent when it was never sent (refused, budget). */
+  startedAt?: number;
 }
 
 /** Parsed JSON body (a `_jsonp` answer's payload), or undefined when it is not JSON (or was too large to read whole). */

@@ -2,7 +2,7 @@
 // reported, but only failures the baseline does not know fail the run. Accepted ids that pass again
 // are listed so the baseline can shrink.
 
-import { parse as parseYaml } from 'yaml';
+import { parseYamlText, YamlTextError } from './yaml-text.ts';
 import type { AcceptedEntry, BaselineReport, CaseResult } from './model.ts';
 
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
@@ -25,9 +25,10 @@ export function parseBaseline(text: string, source: string): Baseline {
     data = JSON.parse(text);
   } catch {
     try {
-      data = parseYaml(text);
+      data = parseYamlText(text);
     } catch (e) {
-      throw new BaselineError(`--baseline ${source}: neither JSON nor YAML (${(e as Error).message})`);
+      if (!(e instanceof YamlTextError)) throw e;
+      throw new BaselineError(`--baseline ${source}:${e.line}:${e.column}: ${e.syntax ? `neither JSON nor YAML (${e.reason})` : e.reason}`);
     }
   }
   if (!isPlainObject(data)) throw new BaselineError(`--baseline ${source}: expected an object, got ${typeName(data)}`);

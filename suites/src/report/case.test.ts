@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCase, truncateUtf8, type CaseInput } from './case.ts';
-import { DEFAULT_POLICY, RESPONSE_BODY_LIMIT, caseId } from './model.ts';
+import { bodyBudget, buildCase, truncateUtf8, type CaseInput } from './case.ts';
+import { ARCHIVED_BODY_LIMIT, DEFAULT_POLICY, RESPONSE_BODY_LIMIT, caseId } from './model.ts';
 import { levelFor, statusFor } from './policy.ts';
 
 const base: CaseInput = {
@@ -75,6 +75,25 @@ describe('buildCase', () => {
   it('keeps no response body for passed cases', () => {
     const c = buildCase({ ...base, outcome: 'pass', response: { status: 200, headers: { a: 'b' }, body: '[]' } }, { policy: DEFAULT_POLICY });
     expect(c.response).toEqual({ status: 200, headers: { a: 'b' } });
+  });
+
+  it('records when the request went out, as ISO 8601', () => {
+    expect(buildCase({ ...base, startedAt: Date.UTC(2026, 0, 2, 3, 4, 5, 678) }, { policy: DEFAULT_POLICY }).startedAt).toBe('2026-01-02T03:04:05.678Z');
+    expect(buildCase(base, { policy: DEFAULT_POLICY })).not.toHaveProperty('startedAt');
+  });
+
+  it('for a HAR, keeps any case\'s body up to 64 KiB while the budget lasts, then what the reports keep', () => {
+    const archive = bodyBudget(ARCHIVED_BODY_LIMIT + 10);
+    const ctx = { policy: DEFAULT_POLICY, archive };
+    const big = 'x'.repeat(ARCHIVED_BODY_LIMIT + 1);
+    const passed = (body: string) => buildCase({ ...base, outcome: 'pass', response: { status: 200, headers: {}, body } }, ctx).response;
+    // Cut at 64 KiB, its whole size kept; the budget is charged what is held (64 KiB), not the whole size.
+    expect(passed(big)).toEqual({ status: 200, headers: {}, body: 'x'.repeat(ARCHIVED_BODY_LIMIT), bodyTruncated: true, bodyBytes: ARCHIVED_BODY_LIMIT + 1 });
+    expect(passed('0123456789')).toEqual({ status: 200, headers: {}, body: '0123456789' });
+    // Used up: a passed case keeps no body, a failing one its first 4 KiB.
+    expect(passed('a')).toEqual({ status: 200, headers: {} });
+    const failed = buildCase({ ...base, response: { status: 500, headers: {}, body: big } }, ctx).response;
+    expect(failed).toEqual({ status: 500, headers: {}, body: 'x'.repeat(RESPONSE_BODY_LIMIT), bodyTruncated: true, bodyBytes: ARCHIVED_BODY_LIMIT + 1 });
   });
 });
 

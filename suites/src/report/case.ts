@@ -3,6 +3,7 @@
 
 import { toCurl } from './curl.ts';
 import {
+  ARCHIVED_BODY_LIMIT,
   caseId,
   RESPONSE_BODY_LIMIT,
   type CaseResult,
@@ -25,20 +26,42 @@ export interface CaseInput {
   message?: string;
   /** As sent, credentials included: the curl line replaces them, and redaction runs before writing. */
   request?: RecordedRequest;
-  /** As received; the body is cut to RESPONSE_BODY_LIMIT bytes here. */
+  /** As received; the body is cut here (recordResponse()). */
   response?: { status: number; headers: Record<string, string>; body?: string; bodyBytes?: number };
   durationMs: number;
+  /** When the request was sent, in milliseconds since the epoch (Exchange.startedAt). */
+  startedAt?: number;
 }
 
 export interface CaseContext {
   policy: SeverityPolicy;
   /** Name of the env var the curl line should reference for credentials. */
   authEnv?: string;
+  /** Set when the run writes a HAR: any case keeps its answer's body while this allows (ARCHIVED_BODY_LIMIT each). */
+  archive?: BodyBudget;
+}
+
+/** Bytes of response bodies a run may still hold for its HAR. One per run; taken from as cases are built. */
+export interface BodyBudget {
+  /** Whether `bytes` more may be held; if so, they are counted. */
+  take(bytes: number): boolean;
+}
+
+export function bodyBudget(totalBytes: number): BodyBudget {
+  let left = totalBytes;
+  return {
+    take(bytes) {
+      if (bytes > left) return false;
+      left -= bytes;
+      return true;
+    },
+  };
 }
 
 /**
  * Passed and skipped cases keep the response status and headers but not its body: a run of thousands
- * of cases would otherwise carry megabytes nobody reads into every report format.
+ * of cases would otherwise carry megabytes nobody reads into every report format. A run that writes a
+ * HAR keeps every body within its budget (CaseContext.archive); the reports cut them again (limits.ts).
  */
 export function buildCase(input: CaseInput, ctx: CaseContext): CaseResult {
   const status = statusFor(input.outcome, input.severity, ctx.policy);
@@ -55,26 +78,27 @@ export function buildCase(input: CaseInput, ctx: CaseContext): CaseResult {
   if (input.route !== undefined) result.route = input.route;
   if (input.variant !== undefined && input.variant !== '') result.variant = input.variant;
   if (input.message !== undefined) result.message = input.message;
+  if (input.startedAt !== undefined) result.startedAt = new Date(input.startedAt).toISOString();
   if (input.request) {
     result.request = { ...input.request, headers: { ...input.request.headers } };
     result.curl = toCurl(input.request, ctx.authEnv === undefined ? {} : { authEnv: ctx.authEnv });
   }
-  if (input.response) {
-    const keepBody = status !== 'passed' && status !== 'skipped';
-    result.response = recordResponse(input.response, keepBody);
-  }
+  if (input.response) result.response = recordResponse(input.response, status !== 'passed' && status !== 'skipped', ctx.archive);
   return result;
 }
 
 function recordResponse(
   response: { status: number; headers: Record<string, string>; body?: string; bodyBytes?: number },
-  keepBody: boolean,
+  failing: boolean,
+  archive: BodyBudget | undefined,
 ): RecordedResponse {
   const recorded: RecordedResponse = { status: response.status, headers: { ...response.headers } };
-  if (!keepBody || response.body === undefined) return recorded;
-  const cut = truncateUtf8(response.body, RESPONSE_BODY_LIMIT);
+  if (response.body === undefined) return recorded;
+  const limit = archive?.take(Math.min(Buffer.byteLength(response.body), ARCHIVED_BODY_LIMIT)) ? ARCHIVED_BODY_LIMIT : failing ? RESPONSE_BODY_LIMIT : 0;
+  if (limit === 0) return recorded;
+  const cut = truncateUtf8(response.body, limit);
   recorded.body = cut.text;
-  // bodyBytes: the body was already cut to its beginning while a check held it (runner/bodies.ts heldForm()).
+  // bodyBytes: the body was already cut to its beginning while a check held it (checks/kit/bodies.ts heldForm()).
   if (cut.truncated || response.bodyBytes !== undefined) {
     recorded.bodyTruncated = true;
     recorded.bodyBytes = response.bodyBytes ?? cut.bytes;

@@ -51,5 +51,5 @@ describe.skipIf(!hasChromium)('the HAR report in a HAR reader (Playwright routeF
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 });

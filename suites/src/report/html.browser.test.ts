@@ -144,8 +144,10 @@ async function open(browser: Browser, file: string, viewport: Viewport): Promise
   page.on('request', (req) => {
     if (!req.url().startsWith('file:')) problems.push(`network: ${req.url()}`);
   });
+  // No wall-clock limit of Playwright's own (0): vitest's guard is the one, and the page's work is what is bounded.
+  page.setDefaultTimeout(0);
   await page.goto(pathToFileURL(file).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
+  await page.waitForSelector('body[data-ready="true"]');
   return { page, problems };
 }
 
@@ -542,7 +544,7 @@ describe.skipIf(!hasChromium)('HTML reports in Chromium', () => {
       expect(await response.textContent()).toContain('</script><script>window.__pwned=1</script>');
       expect(await detail.locator('pre.message').textContent()).toBe('expected a status below 500, got 500');
       await detail.locator('button.copy').click();
-      await page.waitForFunction(() => document.querySelector('button.copy')?.textContent !== 'Copy', undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelector('button.copy')?.textContent !== 'Copy');
       await row.click();
       expect(await page.locator('#cases-body tr.detail').count()).toBe(0);
       await page.click('#filter-reset');

@@ -1,15 +1,19 @@
 // How big a report may grow, whatever the target sent: a run of ten thousand cases against a site that
 // answers every request with a large error page must still give reports a browser opens and a CI
 // server keeps. Applied by the writer after redaction (so a cut never splits a secret it could still
-// have recognised), to every format alike.
+// have recognised): the reports alike (REPORT_LIMITS), the HAR with room for every answer (HAR_LIMITS).
 
 import { truncateUtf8 } from './case.ts';
-import type { CaseResult, RecordedResponse, RunResult } from './model.ts';
+import { ARCHIVED_BODY_LIMIT, RESPONSE_BODY_LIMIT, type CaseResult, type RecordedResponse, type ReportFormat, type RunResult } from './model.ts';
 import { failsRun } from './run.ts';
 
 export interface ReportLimits {
-  /** Response bodies kept in one report (each already at most RESPONSE_BODY_LIMIT); failing cases first. */
+  /** Response bodies kept in one report; failing cases first. */
   responseBodies: number;
+  /** Bytes of one response body. */
+  responseBodyBytes: number;
+  /** Whether passed and skipped cases keep their bodies: a HAR's entries do, a report's cases need none. */
+  passingBodies: boolean;
   /** Bytes of a request body, and of a case message. */
   requestBodyBytes: number;
   messageBytes: number;
@@ -20,11 +24,20 @@ export interface ReportLimits {
 
 export const REPORT_LIMITS: ReportLimits = {
   responseBodies: 1000,
+  responseBodyBytes: RESPONSE_BODY_LIMIT,
+  passingBodies: false,
   requestBodyBytes: 64 * 1024,
   messageBytes: 8 * 1024,
   headerValueBytes: 1024,
   headersPerResponse: 64,
 };
+
+/** A HAR keeps every body the run held: their number and total were bounded while the run held them (ARCHIVED_BODIES_BYTES). */
+export const HAR_LIMITS: ReportLimits = { ...REPORT_LIMITS, responseBodies: Number.MAX_SAFE_INTEGER, responseBodyBytes: ARCHIVED_BODY_LIMIT, passingBodies: true };
+
+export function limitsFor(format: ReportFormat): ReportLimits {
+  return format === 'har' ? HAR_LIMITS : REPORT_LIMITS;
+}
 
 /** What the limits left out, for the run's options (and so for every format). */
 interface LimitsApplied {
@@ -42,11 +55,13 @@ export function limitRun(run: RunResult, limits: ReportLimits = REPORT_LIMITS): 
   let cut = 0;
   let bodiesLeft = limits.responseBodies;
   let leftOut = 0;
+  // A body the format does not show, or longer than it shows, is what a run without a HAR would have held: not a cut.
+  const shown = run.cases.map((c) => (c.response ? shownResponse(c.response, c, limits) : undefined));
   // Failing cases keep their bodies first: they are what a reader opens the report for.
   const order = [...run.cases.keys()].sort((a, b) => Number(failsRun(run.cases[b]!)) - Number(failsRun(run.cases[a]!)));
   const keepBody = new Set<number>();
   for (const i of order) {
-    if (run.cases[i]!.response?.body === undefined) continue;
+    if (shown[i]?.body === undefined) continue;
     if (bodiesLeft > 0) {
       keepBody.add(i);
       bodiesLeft--;
@@ -69,19 +84,33 @@ export function limitRun(run: RunResult, limits: ReportLimits = REPORT_LIMITS): 
         out = { ...out, request: { ...c.request, body: b.text }, curl: `# the request body (${Buffer.byteLength(c.request.body)} bytes) is too large to replay from a report` };
       }
     }
-    if (c.response) {
-      const r = limitResponse(c.response, keepBody.has(i), limits);
-      if (r !== c.response) {
-        cut++;
-        out = { ...out, response: r };
-      }
+    const response = shown[i];
+    if (response) {
+      const r = limitResponse(response, keepBody.has(i), limits);
+      if (r !== response) cut++;
+      if (r !== c.response) out = { ...out, response: r };
     }
     return out;
   };
   const cases = run.cases.map(limitCase);
-  if (cut === 0 && leftOut === 0) return run;
+  if (cases.every((c, i) => c === run.cases[i])) return run;
+  if (cut === 0 && leftOut === 0) return { ...run, cases };
   const applied: LimitsApplied = { responseBodiesLeftOut: leftOut, cut };
   return { ...run, cases, options: { ...run.options, reportLimits: { ...limits, ...applied } } };
+}
+
+/**
+ * The answer as the format shows it: without the body of a passed or skipped case where it shows none, and the body
+ * cut to the format's size, exactly as buildCase() records it for a run that writes no HAR.
+ */
+function shownResponse(r: RecordedResponse, c: CaseResult, limits: ReportLimits): RecordedResponse {
+  if (r.body === undefined) return r;
+  if (!limits.passingBodies && (c.status === 'passed' || c.status === 'skipped')) {
+    const { body: _b, bodyTruncated: _t, bodyBytes: _n, ...rest } = r;
+    return rest;
+  }
+  const t = truncateUtf8(r.body, limits.responseBodyBytes);
+  return t.truncated ? { ...r, body: t.text, bodyTruncated: true, bodyBytes: r.bodyBytes ?? t.bytes } : r;
 }
 
 function limitResponse(r: RecordedResponse, keepBody: boolean, limits: ReportLimits): RecordedResponse {

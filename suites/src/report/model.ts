@@ -47,14 +47,22 @@ export interface RecordedRequest {
 export interface RecordedResponse {
   status: number;
   headers: Record<string, string>;
-  /** At most RESPONSE_BODY_LIMIT bytes of UTF-8; see bodyTruncated. */
+  /** At most RESPONSE_BODY_LIMIT bytes of UTF-8 in a report, ARCHIVED_BODY_LIMIT in a HAR; see bodyTruncated. */
   body?: string;
   bodyTruncated?: boolean;
   /** Size of the whole body in bytes, kept when the body was truncated. */
   bodyBytes?: number;
 }
 
+/** The most of a response body the reports (JSON, HTML, JUnit) keep, for failing cases only. */
 export const RESPONSE_BODY_LIMIT = 4096;
+/**
+ * A HAR is opened to see the answers, so a run that writes one keeps every case's response body, each up to
+ * ARCHIVED_BODY_LIMIT bytes and all together up to ARCHIVED_BODIES_BYTES (the run's memory, and the file a HAR
+ * viewer has to open); past that, cases keep what the reports keep.
+ */
+export const ARCHIVED_BODY_LIMIT = 64 * 1024;
+export const ARCHIVED_BODIES_BYTES = 32 * 1024 * 1024;
 
 /** How a failing case relates to the baseline the run was given (absent when no baseline). */
 type BaselineMark = 'new' | 'accepted' | 'fixed';
@@ -79,6 +87,8 @@ export interface CaseResult {
   /** A shell line that replays the request, with credentials as an environment-variable reference. */
   curl?: string;
   durationMs: number;
+  /** When its request was sent (ISO 8601), for the HAR's timeline; absent when none was. */
+  startedAt?: string;
   baseline?: BaselineMark;
   /** The reviewer's reason, when the baseline accepted this case. */
   acceptedReason?: string;

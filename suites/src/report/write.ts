@@ -10,7 +10,7 @@ import { renderHtml } from './html.ts';
 import { renderHar } from './har.ts';
 import { renderJson, renderJsonFull } from './json.ts';
 import { renderJunit } from './junit.ts';
-import { limitRun } from './limits.ts';
+import { limitRun, limitsFor } from './limits.ts';
 import type { ReportFormat, RunResult } from './model.ts';
 import { redactDeep } from './redact.ts';
 import { reportFs } from './make-directory.ts';
@@ -70,9 +70,13 @@ function why(e: unknown): string {
   return err.code ? `${err.code}: ${err.message.replace(/^[A-Z]+: /, '')}` : String(err.message ?? e);
 }
 
-/** The run as every format writes it: secrets redacted first, then cut to the report limits. */
+function redacted(run: RunResult, secrets: readonly string[], secretHeaders?: readonly string[]): RunResult {
+  return redactDeep(run, secrets, secretHeaders ? { secretHeaders } : {});
+}
+
+/** The run as the reports (and the terminal) show it: secrets redacted first, then cut to the report limits. */
 export function reportable(run: RunResult, secrets: readonly string[], secretHeaders?: readonly string[]): RunResult {
-  return limitRun(redactDeep(run, secrets, secretHeaders ? { secretHeaders } : {}));
+  return limitRun(redacted(run, secrets, secretHeaders));
 }
 
 export async function writeReports(run: RunResult, options: WriteOptions): Promise<WrittenReport[]> {
@@ -80,7 +84,7 @@ export async function writeReports(run: RunResult, options: WriteOptions): Promi
   const dir = options.dir ?? DEFAULT_REPORT_DIR;
   const tempSuffix = options.tempSuffix ?? (() => `${process.pid}.${randomUUID()}`);
   const baseName = options.baseName ?? reportBaseName(run);
-  const safe = reportable(run, options.secrets, options.secretHeaders);
+  const safe = redacted(run, options.secrets, options.secretHeaders);
 
   try {
     await fs.mkdir(dir, { recursive: true });
@@ -92,7 +96,7 @@ export async function writeReports(run: RunResult, options: WriteOptions): Promi
     const path = join(dir, reportFileName(baseName, format));
     const temp = `${path}.${tempSuffix()}.tmp`;
     try {
-      await fs.writeFile(temp, RENDERERS[format](safe), 'utf8');
+      await fs.writeFile(temp, RENDERERS[format](limitRun(safe, limitsFor(format))), 'utf8');
       await fs.rename(temp, path);
     } catch (e) {
       await fs.rm(temp, { force: true }).catch(() => {});

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
 import type { Exchange, Outgoing } from '../http/types.ts';
 import { cleanup } from './cleanup.ts';
-import { Ledger, type Created } from './ledger.ts';
+import { Ledger, type Created } from '../checks/kit/ledger.ts';
 
 const contract = loadContractFile();
 const MARK = 'site-contracts abcd1234';

@@ -13,7 +13,7 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
 import { confirmGone, findByMarker, listsOf } from './cleanup-lists.ts';
-import type { Created, Ledger } from './ledger.ts';
+import type { Created, Ledger } from '../checks/kit/ledger.ts';
 
 export interface Leftover {
   record: Created;

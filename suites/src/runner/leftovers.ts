@@ -7,9 +7,8 @@ import { encodeQuery } from '../http/encode.ts';
 import { routeUrl, type Target } from '../http/target.ts';
 import { buildCase, type CaseContext } from '../report/case.ts';
 import type { CaseResult } from '../report/model.ts';
+import { CLEANUP } from '../checks/registry.ts';
 import type { CleanupReport, Leftover } from './cleanup.ts';
-
-const CLEANUP = 'cleanup';
 
 export function leftoverCases(report: CleanupReport, target: Target, ctx: CaseContext, marker: string): CaseResult[] {
   const all = [...report.left.map((l) => ({ l, kind: 'left' as const })), ...report.unconfirmed.map((l) => ({ l, kind: 'unconfirmed' as const }))];

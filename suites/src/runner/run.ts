@@ -8,23 +8,18 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { configuredStyle } from '../http/target.ts';
 import { describeCut, type Exchange, type Outgoing } from '../http/types.ts';
-import { buildCase } from '../report/case.ts';
+import { buildCase, type BodyBudget, type CaseContext } from '../report/case.ts';
 import type { CaseResult, SeverityPolicy } from '../report/model.ts';
 import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
-import { ERROR_ENVELOPE } from '../checks/negative_rejection.ts';
-import { ErrorEnvelopes } from '../checks/sweeps.ts';
-import { findingPlace } from '../checks/per-operation.ts';
-import { CONTENT_TYPE, ContentTypes } from '../checks/content_type.ts';
-import { plainlyUnreadable, requireJson } from './bodies.ts';
+import { requireJson } from '../checks/kit/bodies.ts';
+import { answerSweeps, RUN } from '../checks/registry.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
 import { leftoverCases } from './leftovers.ts';
-import { Ledger } from './ledger.ts';
+import { Ledger } from '../checks/kit/ledger.ts';
 import { changesLists, ListLock, routeTypes, typeOf } from './steady.ts';
 import { unitSeed } from './select.ts';
-import { namespaceLabel, type Finding, type Unit, type UnitEnv } from './unit.ts';
-
-export const NOT_A_SERVER_ERROR = 'not_a_server_error';
+import { namespaceLabel, type AnswerSweep, type Finding, type Unit, type UnitEnv } from '../checks/kit/unit.ts';
 
 interface SuiteOptions {
   contract: Contract;
@@ -42,8 +37,12 @@ interface SuiteOptions {
   maxRequests: number;
   policy: SeverityPolicy;
   authEnv?: string;
+  /** The run writes a HAR: cases keep their answers' bodies within this budget (CaseContext.archive). */
+  archive?: BodyBudget;
   /** --low-auth-env's variable, when the client has those credentials. */
   lowAuthEnv?: string;
+  /** --stateful: the stateful phase's request budget per resource. */
+  statefulBudget?: number;
   /**
    * --workers: units run side by side. Cases are reported in the order of the units, not of their ends, so
    * the same seed gives the same report for every number.
@@ -86,7 +85,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const typeOfRoute = routeTypes(o.contract);
   const listReads = new Map<string, Promise<unknown[]>>();
   const marker = markerFor(o.runId);
-  const ctx = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}) };
+  const ctx: CaseContext = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}), ...(o.archive ? { archive: o.archive } : {}) };
   let failing = 0;
   const push = (slot: number, c: CaseResult): void => {
     (slots[slot] ??= []).push(c);
@@ -134,15 +133,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       );
       return;
     }
-    // Statuses, not bodies: a unit may send hundreds of requests, and a target may answer each with megabytes.
-    const seen = new ServerErrors();
-    const envelopes = new ErrorEnvelopes();
-    const types = new ContentTypes();
+    // Every answer of the unit goes to the selected sweeps of the registry as it arrives (filled once env exists).
+    const sweeps: AnswerSweep[] = [];
     const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
       const e = changesLists(out) ? await lock.write(typeOfRoute(out.route), unit.id, () => o.client.send(out)) : await o.client.send(out);
-      seen.add(op, e);
-      envelopes.add(op, e);
-      types.add(op, e);
+      for (const s of sweeps) s.add(op, e, out);
       return e;
     };
     const emit = (f: Finding): void => {
@@ -164,6 +159,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       hasCredentials: o.client.hasCredentials,
       ...(o.lowAuthEnv && o.client.hasLowCredentials ? { lowAuthEnv: o.lowAuthEnv } : {}),
       ...(o.disposable ? { disposable: true } : {}),
+      ...(o.authEnv ? { authEnv: o.authEnv } : {}),
+      ...(o.statefulBudget !== undefined ? { statefulBudget: o.statefulBudget } : {}),
       style: configuredStyle(o.client.target),
       apiRoot: o.client.target.apiRoot,
       now: o.now,
@@ -171,6 +168,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       signal: o.signal,
       steady: (ops, fn) => lock.read(ops.map(typeOf), unit.id, fn),
     };
+    sweeps.push(...answerSweeps(env, o.checks));
     try {
       await unit.run(env);
     } catch (e) {
@@ -183,9 +181,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         message: `the check itself failed (a bug in site-contracts): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
       });
     }
-    if (o.checks.has(NOT_A_SERVER_ERROR)) for (const f of seen.findings(unit)) emit(f);
-    if (o.checks.has(ERROR_ENVELOPE)) for (const f of envelopes.findings(unit)) emit(f);
-    if (o.checks.has(CONTENT_TYPE)) for (const f of types.findings(unit)) emit(f);
+    for (const s of sweeps) for (const f of s.findings(unit)) emit(f);
   };
 
   const pool = async (units: readonly Unit[], first: number): Promise<void> => {
@@ -225,7 +221,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     // started: this case is what keeps a run the limit cut short from passing.
     cases.push(
       buildCase(
-        { check: 'run', namespace: GLOBAL_NAMESPACE, variant: 'max-duration', severity: 'documented', outcome: 'error', message: `the run reached its time limit (--max-duration ${o.deadline?.label}): checks still running were cut short, the rest did not run`, durationMs: 0 },
+        { check: RUN, namespace: GLOBAL_NAMESPACE, variant: 'max-duration', severity: 'documented', outcome: 'error', message: `the run reached its time limit (--max-duration ${o.deadline?.label}): checks still running were cut short, the rest did not run`, durationMs: 0 },
         ctx,
       ),
     );
@@ -237,7 +233,7 @@ function writes(u: Unit): boolean {
   return u.writes === true;
 }
 
-function toCase(f: Finding, ctx0: { policy: SeverityPolicy; authEnv?: string }): CaseResult {
+function toCase(f: Finding, ctx0: CaseContext): CaseResult {
   const ctx = f.authEnv ? { ...ctx0, authEnv: f.authEnv } : ctx0;
   const op = f.operation;
   const r = f.exchange?.response;
@@ -258,46 +254,8 @@ function toCase(f: Finding, ctx0: { policy: SeverityPolicy; authEnv?: string }):
       ...(f.exchange ? { request: f.exchange.request } : {}),
       ...(r ? { response: { status: r.status, headers: r.headers, body: r.body, ...(r.bodyBytes !== undefined ? { bodyBytes: r.bodyBytes } : {}) } } : {}),
       durationMs: f.exchange?.durationMs ?? 0,
+      ...(f.exchange?.startedAt !== undefined ? { startedAt: f.exchange.startedAt } : {}),
     },
     ctx,
   );
-}
-
-/**
- * What not_a_server_error needs of a unit's exchanges, kept as they come: per operation, how many were
- * answered and the first 5xx (whose request and response the report shows), nothing else.
- */
-class ServerErrors {
-  private readonly byOp = new Map<string, { op: Operation | undefined; worst?: Exchange; unreadable?: Exchange; answered: number }>();
-
-  add(op: Operation | undefined, e: Exchange): void {
-    const key = op?.id ?? '';
-    const slot = this.byOp.get(key) ?? { op, answered: 0 };
-    this.byOp.set(key, slot);
-    if (!e.response) return;
-    slot.answered++;
-    if (e.response.status >= 500 && !slot.worst) slot.worst = e;
-    if (!slot.unreadable && plainlyUnreadable(e)) slot.unreadable = e;
-  }
-
-  /** One finding per operation the unit touched: did any answer come back 5xx? */
-  findings(unit: Unit): Finding[] {
-    const out: Finding[] = [];
-    for (const { op, worst, unreadable, answered } of this.byOp.values()) {
-      if (answered === 0) continue;
-      out.push({
-        check: NOT_A_SERVER_ERROR,
-        ...findingPlace(op, unit),
-        variant: unit.id,
-        severity: 'documented',
-        outcome: worst ? 'fail' : 'pass',
-        message: worst
-          ? `${worst.request.method} answered ${worst.response!.status}: a request the ${unit.family} check sent made the server fail`
-          : `${answered} answer(s), none 5xx`,
-        // No 5xx, but an answer whose body is not JSON: requireJson() keeps that from passing.
-        ...(worst ? { exchange: worst } : unreadable ? { exchange: unreadable } : {}),
-      });
-    }
-    return out;
-  }
 }

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../contracts/lib/loader.ts';
-import { CHECKS, planAll } from '../checks/index.ts';
-import { UsageError } from '../cli/errors.ts';
-import { fnv1a, inShard, parseFilter, select, unitSeed } from './select.ts';
+import { planAll, SELECTABLE_CHECKS } from '../checks/registry.ts';
+import { UsageError } from '../errors.ts';
+import { fnv1a } from '../checks/kit/hash.ts';
+import { inShard, parseFilter, select, unitSeed } from './select.ts';
 
 const contract = loadContractFile();
 const units = planAll(contract);
-const none = parseFilter([], contract, CHECKS, '--only');
+const none = parseFilter([], contract, SELECTABLE_CHECKS, '--only');
 
 describe('parseFilter', () => {
   it('reads namespaces (root included), routes, operationIds and checks', () => {
-    const f = parseFilter(['root', 'batch/v1', '/cal/v1/events', 'getOembed10Embed', 'cors'], contract, CHECKS, '--only');
+    const f = parseFilter(['root', 'batch/v1', '/cal/v1/events', 'getOembed10Embed', 'cors'], contract, SELECTABLE_CHECKS, '--only');
     expect([...f.namespaces]).toEqual(['', 'batch/v1']);
     expect([...f.routes]).toEqual(['/cal/v1/events']);
     expect([...f.operations]).toEqual(['getOembed10Embed']);
@@ -18,29 +19,29 @@ describe('parseFilter', () => {
   });
 
   it('refuses what names nothing, so a typo cannot empty a run', () => {
-    expect(() => parseFilter(['wp/v2'], contract, CHECKS, '--only')).toThrow(UsageError);
-    expect(() => parseFilter(['/cal/v9'], contract, CHECKS, '--skip')).toThrow(/--skip \/cal\/v9: no route/);
+    expect(() => parseFilter(['wp/v2'], contract, SELECTABLE_CHECKS, '--only')).toThrow(UsageError);
+    expect(() => parseFilter(['/cal/v9'], contract, SELECTABLE_CHECKS, '--skip')).toThrow(/--skip \/cal\/v9: no route/);
   });
 });
 
 describe('select', () => {
   it('--only namespaces keeps units that stay inside them, and every check', () => {
-    const only = parseFilter(['root', 'batch/v1', 'oembed/1.0'], contract, CHECKS, '--only');
-    const { units: picked, checks } = select(units, CHECKS, only, none);
+    const only = parseFilter(['root', 'batch/v1', 'oembed/1.0'], contract, SELECTABLE_CHECKS, '--only');
+    const { units: picked, checks } = select(units, SELECTABLE_CHECKS, only, none);
     const namespaces = new Set(picked.flatMap((u) => u.operations.map((o) => o.namespace)));
     expect([...namespaces].sort()).toEqual(['', 'batch/v1', 'oembed/1.0']);
     expect(picked.some((u) => u.family === 'lifecycle' || u.family === 'cross_namespace')).toBe(false);
     expect(picked.some((u) => u.family === 'batch_limit')).toBe(true);
-    expect(checks.size).toBe(CHECKS.length);
+    expect(checks.size).toBe(SELECTABLE_CHECKS.length);
   });
 
   it('combines a check with a namespace, and --skip removes by route or check', () => {
-    const only = parseFilter(['cal/v1', 'negative_rejection'], contract, CHECKS, '--only');
-    const { units: picked, checks } = select(units, CHECKS, only, none);
+    const only = parseFilter(['cal/v1', 'negative_rejection'], contract, SELECTABLE_CHECKS, '--only');
+    const { units: picked, checks } = select(units, SELECTABLE_CHECKS, only, none);
     expect(picked.every((u) => u.family === 'negative_rejection' && u.operations.every((o) => o.namespace === 'cal/v1'))).toBe(true);
     expect([...checks]).toEqual(['negative_rejection']);
-    const skip = parseFilter(['/cal/v1/events', 'cors'], contract, CHECKS, '--skip');
-    const rest = select(units, CHECKS, none, skip);
+    const skip = parseFilter(['/cal/v1/events', 'cors'], contract, SELECTABLE_CHECKS, '--skip');
+    const rest = select(units, SELECTABLE_CHECKS, none, skip);
     expect(rest.units.some((u) => u.operations.some((o) => o.path.startsWith('/cal/v1/events')))).toBe(false);
     expect(rest.checks.has('cors')).toBe(false);
   });

@@ -7,9 +7,10 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../errors.ts';
 import type { ShardInfo } from '../report/model.ts';
-import type { Unit } from './unit.ts';
+import { fnv1a } from '../checks/kit/hash.ts';
+import type { Unit } from '../checks/kit/unit.ts';
 
 export interface Filter {
   namespaces: Set<string>;
@@ -102,16 +103,6 @@ export function select(units: readonly Unit[], allChecks: readonly string[], onl
     return true;
   });
   return { units: out, checks };
-}
-
-/** FNV-1a, 32 bit: a stable hash of a unit id, the same on every machine and Node version. */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (const byte of Buffer.from(text, 'utf8')) {
-    h ^= byte;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
 }
 
 export function inShard(unitId: string, shard: ShardInfo | undefined): boolean {

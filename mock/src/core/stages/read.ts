@@ -8,10 +8,10 @@ import type { Lang } from '../../../../contracts/model/records.ts';
 import type { Store } from '../../store/store.ts';
 import { invalidPrefer, jsonpCallbackInvalid, payloadTooLarge, type WpErrorResponse } from '../../wire/errors.ts';
 import { apacheRejection, parseRequest } from '../../wire/request.ts';
-import type { Handler, HandlerMemos, Rng } from '../../handlers/context.ts';
+import type { HandlerMemos, OperationRow, Rng } from '../../handlers/context.ts';
 import type { DispatchEnv } from '../exchange.ts';
 import type { ParamReader } from '../params.ts';
-import { authenticate } from '../permissions.ts';
+import { authenticate } from '../../auth/permissions.ts';
 import type { Prefer } from '../prefer.ts';
 import type { MockRequest, MockResponse } from '../types.ts';
 import type { Exchange } from './respond.ts';
@@ -21,7 +21,7 @@ export interface ReadDeps {
   params: ParamReader;
   store: Store;
   authRequired: boolean;
-  handlers: Readonly<Record<string, Handler>>;
+  operations: Readonly<Record<string, OperationRow>>;
   memos: HandlerMemos;
   media: ReadonlySet<number>;
   maxBodyBytes: number;
@@ -57,7 +57,7 @@ export function read(mreq: MockRequest, ask: { pref: Prefer; now: number; site: 
     authRequired: deps.authRequired,
     now: ask.now,
     rng: ask.rng,
-    handlers: deps.handlers,
+    operations: deps.operations,
     memos: deps.memos,
     media: deps.media,
   };

@@ -3,14 +3,14 @@
 // order (wire/headers.ts). A HEAD answer keeps the headers and drops the body.
 import { wpJsonEncode, wpJsonEncodeSteps, type EncodeRoom } from '../../../../contracts/wordpress/php/index.ts';
 import { SAFE_METHODS } from '../../../../contracts/wordpress/rest/routes.ts';
-import { andThen, runNow, type Work } from '../work.ts';
+import { andThen, runNow, type Work } from '../../base/work.ts';
 import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 import { embedLinks, envelope, filterFields, isFieldIncluded } from '../../wire/envelope.ts';
 import type { WpErrorResponse } from '../../wire/errors.ts';
 import { responseHeaders, type HeaderList } from '../../wire/headers.ts';
 import type { ParsedRequest } from '../../wire/request.ts';
 import type { Dispatched, DispatchEnv } from '../exchange.ts';
-import type { User } from '../permissions.ts';
+import type { User } from '../../auth/permissions.ts';
 import type { MockResponse } from '../types.ts';
 import { tooManyAnswersBuilding, type ByteBudget } from '../byte-budget.ts';
 

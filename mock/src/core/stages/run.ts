@@ -8,8 +8,8 @@ import { paginate, sanitizedQuery } from '../../wire/pagination.ts';
 import type { ParsedRequest } from '../../wire/request.ts';
 import { assignOwn } from '../../store/table.ts';
 import type { HandlerCtx, ItemDispatcher, Reply } from '../../handlers/context.ts';
-import { allowFor, withAllow, type Dispatched, type DispatchEnv, type Prepared } from '../exchange.ts';
-import { andThen, type Work } from '../work.ts';
+import { allowFor, rowOf, withAllow, type Dispatched, type DispatchEnv, type Prepared } from '../exchange.ts';
+import { andThen, type Work } from '../../base/work.ts';
 import type { Authorized } from './authorize.ts';
 
 /**
@@ -64,7 +64,7 @@ export function run(prep: Extract<Prepared, { kind: 'ready' }>, req: ParsedReque
   let reply: Reply | Work<Reply>;
   if (auth.denied) reply = { ...auth.denied, error: true };
   else {
-    const handler = env.handlers[op.id];
+    const handler = rowOf(env, op)?.handler;
     reply = handler ? handler(new RunCtx(prep, req, env, items)) : { ...noRoute(), error: true };
   }
   return andThen(reply, (r): Dispatched => {

@@ -4,7 +4,7 @@
 import type { ImportJob, ImportStatus, JsonObject } from '../../../../contracts/model/records.ts';
 import { ok, type HandlerCtx, type Reply } from '../context.ts';
 import { legacyLookup } from '../calendar/common.ts';
-import { readsPost } from '../../core/permissions.ts';
+import { readsPost } from '../../auth/permissions.ts';
 import { arg, err, int, json, nowWall, storeRefusal, str } from './util.ts';
 
 import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';

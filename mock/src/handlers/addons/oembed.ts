@@ -63,12 +63,13 @@ function oembedXml(data: Record<string, unknown>): string {
 const OEMBED_XML = (data: Record<string, unknown>): { contentType: string; text: string } => ({ contentType: 'text/xml; charset=UTF-8', text: oembedXml(data) });
 
 /**
- * _oembed_rest_pre_serve_request(): a GET of /oembed/1.0/embed with format=xml is served as XML whatever it answered,
- * an error too (`<oembed><code>…</code><message>…</message><data><status>404</status></data></oembed>`, as a live
- * WordPress 6.1.9 answers); undefined for any other request.
+ * _oembed_rest_pre_serve_request(): an answer of the embed route (its row says `xmlErrors`) to a request that asked
+ * for format=xml is served as XML whatever it answered, an error too
+ * (`<oembed><code>…</code><message>…</message><data><status>404</status></data></oembed>`, as a live WordPress 6.1.9
+ * answers); undefined for any other request.
  */
-export function oembedXmlAnswer(req: { method: string; route: string; query: Record<string, unknown> }, data: unknown): { contentType: string; text: string } | undefined {
-  if (req.method !== 'GET' || req.route !== '/oembed/1.0/embed' || req.query['format'] !== 'xml') return undefined;
+export function oembedXmlAnswer(query: Record<string, unknown>, data: unknown): { contentType: string; text: string } | undefined {
+  if (query['format'] !== 'xml') return undefined;
   return isPlainObject(data) ? OEMBED_XML(data) : undefined;
 }
 

@@ -25,8 +25,11 @@ export function invalidParam(...names: string[]): ErrorReply {
   return fail(wpError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, { status: 400, params, details: [] }));
 }
 
-/** Maps what the store refuses to the WordPress answer, naming the request's parameter; rethrows anything else. */
-export function storeFailure(err: unknown, fallbackParam = 'id', ns: 'legacy' | 'cal' = 'cal'): ErrorReply {
+/**
+ * Maps what the store refuses to the WordPress answer, naming the request's parameter (`requestNames`: the dialect's
+ * names of the model's fields); rethrows anything else.
+ */
+export function storeFailure(err: unknown, fallbackParam = 'id', requestNames: Readonly<Record<string, string>> = {}): ErrorReply {
   if (err instanceof InvalidParam) return invalidParam(err.param);
   if (!(err instanceof StoreError)) throw err;
   switch (err.code) {
@@ -40,18 +43,9 @@ export function storeFailure(err: unknown, fallbackParam = 'id', ns: 'legacy' | 
       // create_item() gives wp_insert_post()'s own errors a 400.
       return fail(wpError('empty_content', 'Content, title, and excerpt are empty.', { status: 400 }));
     default:
-      return invalidParam(requestName(err.field ?? fallbackParam, ns));
+      const field = err.field ?? fallbackParam;
+      return invalidParam(requestNames[field] ?? field);
   }
-}
-
-/** The store's field names are the neutral model's; each namespace calls some of them otherwise (000 §2). */
-const REQUEST_NAMES: Record<'legacy' | 'cal', Record<string, string>> = {
-  legacy: { venues: 'venue', organizers: 'organizer', content: 'description', date_gmt: 'date_utc', featured_media: 'image' },
-  cal: { categories: 'cal_events_cat' },
-};
-
-function requestName(field: string, ns: 'legacy' | 'cal'): string {
-  return REQUEST_NAMES[ns][field] ?? field;
 }
 
 export function pageBeyondReply(): ErrorReply {

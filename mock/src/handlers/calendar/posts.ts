@@ -5,14 +5,14 @@ import type { EventRecord, OrganizerRecord, PostType, VenueRecord } from '../../
 import type { Stored } from '../../store/store.ts';
 import { isKnownTimeZone } from '../../../../contracts/wordpress/time.ts';
 import { alreadyTrashed, invalidId, wpError } from '../../wire/errors.ts';
-import { fail, ok, type HandlerCtx, type Pagination, type Reply } from '../context.ts';
+import { fail, ok, type HandlerCtx, type Pagination, type Rendered, type Reply } from '../context.ts';
 import { linkHeaderValue } from '../../wire/headers.ts';
 import { permalink } from './render-shared.ts';
 import { wpJsonEncode, wpJsonEncodeSteps } from '../../../../contracts/wordpress/php/index.ts';
 import { renderContentSteps } from '../../../../contracts/wordpress/content/post-text.ts';
 import { STEP_CHARS } from '../../../../contracts/wordpress/steps.ts';
-import { andThen, isWork, type Work } from '../../core/work.ts';
-import { heldRendering, keepRendering, renderedOnce, type Rendered } from './render-cache.ts';
+import { andThen, isWork, type Work } from '../../base/work.ts';
+import { heldRendering, keepRendering, renderedOnce } from './render-cache.ts';
 import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, siteNow, storeFailure } from './common.ts';
 import { pageOf } from '../../wire/pagination.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
@@ -20,26 +20,27 @@ import {
   eventComparator, eventMatches, linkedMatches, organizerSearchFields, venueSearchFields, withDescendants,
   type EventBounds, type EventOrderBy,
 } from './query.ts';
-import { calEvent, calOrganizer, calVenue, type CalContext } from './render-cal.ts';
-import { legacyEvent, legacyOrganizer, legacyVenue } from './render-legacy.ts';
+import { availableActions, type CalContext, type EditFacts } from './render-cal.ts';
+import { userCan } from '../../auth/capabilities.ts';
+import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
+import type { Dialect, RenderEnv } from './dialect.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
-import { readsPost, statusRefusal, type Reader } from '../../core/permissions.ts';
+import { readsPost, statusRefusal, type Reader } from '../../auth/permissions.ts';
 import type { LegacyLookup } from './render-legacy.ts';
 
-type Ns = 'legacy' | 'cal';
 type AnyPost = Stored<EventRecord> | Stored<VenueRecord> | Stored<OrganizerRecord>;
 
 const COLLECTION: Record<PostType, string> = { event: 'events', venue: 'venues', organizer: 'organizers' };
 
 /** Where the render memo keeps a record's rendering, and what it depends on; none for the edit context. */
-function memoPlace(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext): { variant: string; deps: string } | undefined {
+function memoPlace(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, context: CalContext): { variant: string; deps: string } | undefined {
   // Edit renderings only answer writes, and every write stores a new record, so one kept on its record would never
   // be read again (and would hold some 6 KB per created record): rendered for this answer only.
   if (context === 'edit') return undefined;
   // Legacy events nest venues, organizers and term counts, so any write to the store makes them stale; which nested
   // records this reader may not see is part of the rendering too.
-  const deps = ns === 'legacy' && type === 'event' ? `${ctx.store.version}|${hiddenNested(ctx, rec as Stored<EventRecord>).join(',')}` : '';
-  return { variant: `${ns}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}`, deps };
+  const deps = d.eventNestsRecords && type === 'event' ? `${ctx.store.version}|${hiddenNested(ctx, rec as Stored<EventRecord>).join(',')}` : '';
+  return { variant: `${d.memoName}|${type}|${context}|${ctx.links.apiRoot}|${ctx.links.home}`, deps };
 }
 
 /**
@@ -47,19 +48,19 @@ function memoPlace(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, contex
  * memo does not hold is rendered in steps: the_content of a post near the 8 MiB body cap (renderContentSteps()),
  * then the rendering's encoding (wpJsonEncodeSteps()), so a server answers other clients meanwhile.
  */
-function cached(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view'): Rendered | Work<Rendered> {
-  const place = memoPlace(ctx, ns, type, rec, context);
+function cached(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, context: CalContext = 'view'): Rendered | Work<Rendered> {
+  const place = memoPlace(ctx, d, type, rec, context);
   const held = place && heldRendering(ctx.memos.renders, rec, place.variant, place.deps);
   if (held) return held;
-  if (rec.content.length < STEP_CHARS) return kept(ctx, rec, place, renderedOnce(render(ctx, ns, type, rec, context), wpJsonEncode));
-  return renderSteps(ctx, ns, type, rec, context, place);
+  if (rec.content.length < STEP_CHARS) return kept(ctx, rec, place, renderedOnce(render(ctx, d, type, rec, context), wpJsonEncode));
+  return renderSteps(ctx, d, type, rec, context, place);
 }
 
-/** A long post's rendering in steps (a generator declared once, not made per call: core/work.ts says why). */
-function* renderSteps(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext, place: { variant: string; deps: string } | undefined): Work<Rendered> {
+/** A long post's rendering in steps (a generator declared once, not made per call: base/work.ts says why). */
+function* renderSteps(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, context: CalContext, place: { variant: string; deps: string } | undefined): Work<Rendered> {
   const html = yield* renderContentSteps(rec.content);
   yield;
-  const obj = render(ctx, ns, type, rec, context, html);
+  const obj = render(ctx, d, type, rec, context, html);
   yield;
   const encoding = wpJsonEncodeSteps(obj);
   const json = isWork(encoding) ? yield* encoding : encoding;
@@ -72,9 +73,9 @@ function kept(ctx: HandlerCtx, rec: AnyPost, place: { variant: string; deps: str
 }
 
 /** The answer for one record: its object, and its encoding for the fast path. */
-function one(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, status = 200, context: CalContext = 'view', extra: { headers?: Record<string, string> } = {}): Reply | Work<Reply> {
+function one(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, status = 200, context: CalContext = 'view', extra: { headers?: Record<string, string> } = {}): Reply | Work<Reply> {
   // json() a method, not an arrow property: a named closure per record otherwise (mock/bench/README.md, tsx).
-  return andThen(cached(ctx, ns, type, rec, context), (r): Reply =>
+  return andThen(cached(ctx, d, type, rec, context), (r): Reply =>
     ok(r.obj, status, {
       ...extra,
       json() {
@@ -85,9 +86,10 @@ function one(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, status = 200
 }
 
 /** The answer for a page of records (in steps when one of them is a long post the memo does not hold). */
-function many(ctx: HandlerCtx, ns: Ns, type: PostType, recs: readonly AnyPost[], pagination: Pagination): Reply | Work<Reply> {
+function many(ctx: HandlerCtx, d: Dialect, type: PostType, recs: readonly AnyPost[], pagination: Pagination): Reply | Work<Reply> {
   const answer = (rs: readonly Rendered[]): Reply => ok(rs.map((r) => r.obj), 200, { pagination, json: () => `[${rs.map((r) => r.json).join(',')}]` });
-  const each = recs.map((r) => cached(ctx, ns, type, r));
+  const context = askedContext(ctx);
+  const each = recs.map((r) => cached(ctx, d, type, r, context));
   if (!each.some((r) => isWork(r))) return answer(each as Rendered[]);
   return andThen(allRendered(each), answer);
 }
@@ -99,16 +101,35 @@ function* allRendered(each: readonly (Rendered | Work<Rendered>)[]): Work<Render
 }
 
 /** `contentHtml`: renderContent() of the record's content, when the caller has made it (in steps). */
-function render(ctx: HandlerCtx, ns: Ns, type: PostType, rec: AnyPost, context: CalContext = 'view', contentHtml?: string): Record<string, unknown> {
-  const dl = defaultLang(ctx.store);
-  if (ns === 'cal') {
-    if (type === 'event') return calEvent(ctx.links, rec as Stored<EventRecord>, dl, context, contentHtml);
-    if (type === 'venue') return calVenue(ctx.links, rec as Stored<VenueRecord>, dl, context, contentHtml);
-    return calOrganizer(ctx.links, rec as Stored<OrganizerRecord>, dl, context, contentHtml);
-  }
-  if (type === 'event') return legacyEvent(ctx.links, rec as Stored<EventRecord>, readableLookup(ctx), contentHtml);
-  if (type === 'venue') return legacyVenue(ctx.links, rec as Stored<VenueRecord>, { defaultLang: dl }, contentHtml);
-  return legacyOrganizer(ctx.links, rec as Stored<OrganizerRecord>, { defaultLang: dl }, contentHtml);
+function render(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, context: CalContext = 'view', contentHtml?: string): Record<string, unknown> {
+  const env: RenderEnv = { links: ctx.links, defaultLang: defaultLang(ctx.store), nested: () => readableLookup(ctx), editFacts: (t, r) => editFacts(ctx, t, r as AnyPost) };
+  if (type === 'event') return d.render.event(env, rec as Stored<EventRecord>, context, contentHtml);
+  if (type === 'venue') return d.render.venue(env, rec as Stored<VenueRecord>, context, contentHtml);
+  return d.render.organizer(env, rec as Stored<OrganizerRecord>, context, contentHtml);
+}
+
+/**
+ * What the edit context adds for this reader: get_sample_permalink()'s slug (its title's, else its ID, made unique
+ * among the other posts of its type and language, whatever its status: the controller passes an empty name, so the
+ * title decides) and get_available_actions() for the user's capabilities.
+ */
+function editFacts(ctx: HandlerCtx, type: PostType, rec: AnyPost): EditFacts {
+  const name = sanitizeTitle(rec.title) || String(rec.id);
+  const store = ctx.store;
+  const generatedSlug = uniqueSlug(name, (slug) => {
+    const owner = store.bySlug(type, slug, rec.lang);
+    return owner !== undefined && owner.id !== rec.id;
+  });
+  return { generatedSlug, actions: availableActions(type, (cap) => userCan(ctx.user, cap)) };
+}
+
+/**
+ * The posts controller's `context` of a read (its row's arg, validated, `view` by default); the permission check let
+ * an `edit` through already. A generation without the arg (the legacy plugin's controllers) reads in `view`.
+ */
+function askedContext(ctx: HandlerCtx): CalContext {
+  const c = ctx.params.context;
+  return c === 'edit' || c === 'embed' ? c : 'view';
 }
 
 function reader(ctx: HandlerCtx): Reader {
@@ -160,8 +181,8 @@ function readableOnly(ctx: HandlerCtx, recs: readonly AnyPost[]): readonly AnyPo
   return who.authRequired ? recs.filter((r) => readsPost(who, r)) : recs;
 }
 
-function location(ctx: HandlerCtx, ns: Ns, type: PostType, id: number): string {
-  return `${ctx.links.apiRoot}${ns === 'cal' ? 'cal/v1' : 'cal/events/v1'}/${COLLECTION[type]}/${id}`;
+function location(ctx: HandlerCtx, d: Dialect, type: PostType, id: number): string {
+  return `${ctx.links.apiRoot}${d.namespace}/${COLLECTION[type]}/${id}`;
 }
 
 /** The record an item route names (by ID, or by slug in the legacy namespace); undefined when there is none. */
@@ -189,9 +210,9 @@ function statuses(p: Params): string[] {
   return ['publish'];
 }
 
-function eventBounds(ctx: HandlerCtx, ns: Ns, now: string): EventBounds | Reply {
+function eventBounds(ctx: HandlerCtx, d: Dialect, now: string): EventBounds | Reply {
   const p = ctx.params;
-  const strict = ns === 'legacy' ? flag(p.strict_dates) === true : true;
+  const strict = d.strictDatesParam ? flag(p.strict_dates) === true : true;
   const read = (name: string, edge: 'lower' | 'upper'): DateBound | undefined | Reply => {
     if (p[name] === undefined || p[name] === null || p[name] === '') return undefined;
     const b = parseDateParam(p[name], now);
@@ -199,10 +220,7 @@ function eventBounds(ctx: HandlerCtx, ns: Ns, now: string): EventBounds | Reply 
     return strict && !b.dateOnly ? b : widenToDay(b, edge);
   };
   const bounds: EventBounds = {};
-  const pairs: [string, keyof EventBounds, 'lower' | 'upper'][] =
-    ns === 'legacy'
-      ? [['start_date', 'endsAfter', 'lower'], ['end_date', 'startsBefore', 'upper']]
-      : [['start_date', 'startsAfter', 'lower'], ['end_date', 'endsBefore', 'upper']];
+  const pairs: [string, keyof EventBounds, 'lower' | 'upper'][] = [['start_date', d.listDates.start_date, 'lower'], ['end_date', d.listDates.end_date, 'upper']];
   pairs.push(['starts_after', 'startsAfter', 'lower'], ['starts_before', 'startsBefore', 'upper'], ['ends_after', 'endsAfter', 'lower'], ['ends_before', 'endsBefore', 'upper']);
   for (const [name, key, edge] of pairs) {
     const b = read(name, edge);
@@ -216,7 +234,7 @@ function eventBounds(ctx: HandlerCtx, ns: Ns, now: string): EventBounds | Reply 
   }
   // The legacy list starts today unless told otherwise (the plugin's default start_date is "now", widened to the day).
   const include = intList(p.include);
-  if (ns === 'legacy' && p.start_date === undefined && !bounds.endsAfter && !(include && include.length)) {
+  if (d.listStartsToday && p.start_date === undefined && !bounds.endsAfter && !(include && include.length)) {
     bounds.endsAfter = widenToDay({ value: now, utc: false, dateOnly: false }, 'lower');
   }
   // `include` overrides the date filters (000 §4.1.1).
@@ -224,12 +242,12 @@ function eventBounds(ctx: HandlerCtx, ns: Ns, now: string): EventBounds | Reply 
   return bounds;
 }
 
-function listEvents(ctx: HandlerCtx, ns: Ns): Reply | Work<Reply> {
+function listEvents(ctx: HandlerCtx, d: Dialect): Reply | Work<Reply> {
   const p = ctx.params;
-  // Who may ask for which status was settled with the parameters (core/status-capability.ts).
+  // Who may ask for which status was settled with the parameters (auth/status-capability.ts).
   const wanted = statuses(p);
   const now = siteNow(ctx);
-  const bounds = eventBounds(ctx, ns, now);
+  const bounds = eventBounds(ctx, d, now);
   if ('status' in bounds) return bounds as Reply;
   const store = ctx.store;
   const categories = intList(p.categories);
@@ -248,18 +266,18 @@ function listEvents(ctx: HandlerCtx, ns: Ns): Reply | Work<Reply> {
     ...(typeof p.ticketed === 'boolean' ? { ticketed: p.ticketed } : {}),
     ...(typeof p.geoloc === 'boolean' ? { geoloc: p.geoloc, venueHasGeo: (id: number) => store.venues.get(id)?.geo !== undefined } : {}),
   };
-  const orderby = (ns === 'cal' ? (p.orderby as EventOrderBy | undefined) : undefined) ?? 'event_date';
-  const order = ns === 'cal' && p.order === 'DESC' ? 'DESC' : 'ASC';
-  const key = `events|${ns}|${ctx.lang}|${now.slice(0, 10)}|${JSON.stringify(bounds)}|${JSON.stringify(p)}`;
+  const orderby = (d.ordering ? (p.orderby as EventOrderBy | undefined) : undefined) ?? 'event_date';
+  const order = d.ordering && p.order === 'DESC' ? 'DESC' : 'ASC';
+  const key = `events|${d.memoName}|${ctx.lang}|${now.slice(0, 10)}|${JSON.stringify(bounds)}|${JSON.stringify(p)}`;
   const matched = ctx.memos.lists.at(store.version).get(key, () => store.events.values().filter((e) => eventMatches(e, filter)).sort(eventComparator(orderby, order))) as readonly AnyPost[];
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
   if (page.beyond) return pageBeyondReply();
-  return many(ctx, ns, 'event', readableOnly(ctx, page.items), page.pagination);
+  return many(ctx, d, 'event', readableOnly(ctx, page.items), page.pagination);
 }
 
-function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply | Work<Reply> {
+function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): Reply | Work<Reply> {
   const p = ctx.params;
-  // Who may ask for which status was settled with the parameters (core/status-capability.ts).
+  // Who may ask for which status was settled with the parameters (auth/status-capability.ts).
   const wanted = statuses(p);
   const store = ctx.store;
   const eventId = typeof p.event === 'number' ? p.event : undefined;
@@ -284,21 +302,22 @@ function listLinked(ctx: HandlerCtx, ns: Ns, type: 'venue' | 'organizer'): Reply
   matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
   if (page.beyond) return pageBeyondReply();
-  return many(ctx, ns, type, readableOnly(ctx, page.items), page.pagination);
+  return many(ctx, d, type, readableOnly(ctx, page.items), page.pagination);
 }
 
 // ---- items -----------------------------------------------------------------------------------------
 
-function read(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
+function read(ctx: HandlerCtx, d: Dialect, type: PostType): Reply | Work<Reply> {
   const rec = findPost(ctx, type);
   if (!rec) return notFound();
   // A viewable post points at its page, as the posts controller does (sample 22).
-  if (rec.status !== 'publish') return one(ctx, ns, type, rec);
+  const context = askedContext(ctx);
+  if (rec.status !== 'publish') return one(ctx, d, type, rec, 200, context);
   const link = permalink(ctx.links, type, rec, defaultLang(ctx.store));
-  return one(ctx, ns, type, rec, 200, 'view', { headers: { Link: linkHeaderValue('alternate', link, { type: 'text/html' }) } });
+  return one(ctx, d, type, rec, 200, context, { headers: { Link: linkHeaderValue('alternate', link, { type: 'text/html' }) } });
 }
 
-function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
+function patchFor(ctx: HandlerCtx, d: Dialect, type: PostType, current?: AnyPost) {
   const store = ctx.store;
   // termExists() a method: see one().
   const env = {
@@ -307,9 +326,9 @@ function patchFor(ctx: HandlerCtx, ns: Ns, type: PostType, current?: AnyPost) {
       return (kind === 'category' ? store.categories : store.tags).get(id) !== undefined;
     },
   };
-  if (type === 'event') return eventPatch(ctx.params, ns, env, current as Stored<EventRecord> | undefined);
-  if (type === 'venue') return venuePatch(ctx.params, ns, env);
-  return organizerPatch(ctx.params, ns, env);
+  if (type === 'event') return eventPatch(ctx.params, d, env, current as Stored<EventRecord> | undefined);
+  if (type === 'venue') return venuePatch(ctx.params, d, env);
+  return organizerPatch(ctx.params, d, env);
 }
 
 type Patch = ReturnType<typeof patchFor>;
@@ -364,41 +383,41 @@ function publishRefusal(ctx: HandlerCtx, patch: Patch, creating: boolean): Reply
   return refused ? fail(refused) : undefined;
 }
 
-function create(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
+function create(ctx: HandlerCtx, d: Dialect, type: PostType): Reply | Work<Reply> {
   let rec: AnyPost;
   try {
-    const patch = patchFor(ctx, ns, type);
-    const refused = publishRefusal(ctx, patch, true) ?? (ns === 'cal' ? asPostsController(ctx, patch) : undefined);
+    const patch = patchFor(ctx, d, type);
+    const refused = publishRefusal(ctx, patch, true) ?? (d.postsController ? asPostsController(ctx, patch) : undefined);
     if (refused) return refused;
     const input = { ...patch, lang: ctx.lang, ...(ctx.user && (patch as { author?: number }).author === undefined ? { author: ctx.user.id } : {}) };
     rec = ctx.store.createPost(type, input);
   } catch (err) {
-    return storeFailure(err, 'id', ns);
+    return storeFailure(err, 'id', d.requestNames);
   }
-  return one(ctx, ns, type, rec, 201, 'edit', { headers: { Location: location(ctx, ns, type, rec.id) } });
+  return one(ctx, d, type, rec, 201, 'edit', { headers: { Location: location(ctx, d, type, rec.id) } });
 }
 
-function update(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
+function update(ctx: HandlerCtx, d: Dialect, type: PostType): Reply | Work<Reply> {
   const current = findPost(ctx, type);
   if (!current) return notFound();
   let rec: AnyPost;
   try {
-    const patch = patchFor(ctx, ns, type, current);
-    const refused = publishRefusal(ctx, patch, false) ?? (ns === 'cal' ? asPostsController(ctx, patch) : undefined);
+    const patch = patchFor(ctx, d, type, current);
+    const refused = publishRefusal(ctx, patch, false) ?? (d.postsController ? asPostsController(ctx, patch) : undefined);
     if (refused) return refused;
     rec = ctx.store.updatePost(type, current.id, patch);
   } catch (err) {
-    return storeFailure(err, 'id', ns);
+    return storeFailure(err, 'id', d.requestNames);
   }
-  return one(ctx, ns, type, rec, 200, 'edit');
+  return one(ctx, d, type, rec, 200, 'edit');
 }
 
-function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
+function remove(ctx: HandlerCtx, d: Dialect, type: PostType): Reply | Work<Reply> {
   const current = findPost(ctx, type);
   if (!current) return notFound();
-  const force = ns === 'cal' && ctx.params.force === true;
+  const force = d.forceDelete && ctx.params.force === true;
   if (force) {
-    const previous = render(ctx, ns, type, current, 'edit');
+    const previous = render(ctx, d, type, current, 'edit');
     try {
       ctx.store.deletePost(type, current.id);
     } catch (err) {
@@ -409,22 +428,22 @@ function remove(ctx: HandlerCtx, ns: Ns, type: PostType): Reply | Work<Reply> {
   if (current.status === 'trash') return fail(alreadyTrashed());
   try {
     const trashed = ctx.store.trashPost(type, current.id);
-    return one(ctx, ns, type, trashed, 200, 'edit');
+    return one(ctx, d, type, trashed, 200, 'edit');
   } catch (err) {
     return storeFailure(err);
   }
 }
 
 /**
- * The operations of one post type's routes in one namespace (`legacy`: cal/events/v1, `cal`: cal/v1), each its own
- * handler; an item route by ID and by slug share theirs.
+ * The operations of one post type's routes in one generation (dialect.ts: LEGACY for cal/events/v1, CURRENT for
+ * cal/v1), each its own handler; an item route by ID and by slug share theirs.
  */
-export function postHandlers(ns: Ns, type: PostType) {
+export function postHandlers(d: Dialect, type: PostType) {
   return {
-    list: (ctx: HandlerCtx): Reply | Work<Reply> => (type === 'event' ? listEvents(ctx, ns) : listLinked(ctx, ns, type)),
-    read: (ctx: HandlerCtx): Reply | Work<Reply> => read(ctx, ns, type),
-    create: (ctx: HandlerCtx): Reply | Work<Reply> => create(ctx, ns, type),
-    update: (ctx: HandlerCtx): Reply | Work<Reply> => update(ctx, ns, type),
-    delete: (ctx: HandlerCtx): Reply | Work<Reply> => remove(ctx, ns, type),
+    list: (ctx: HandlerCtx): Reply | Work<Reply> => (type === 'event' ? listEvents(ctx, d) : listLinked(ctx, d, type)),
+    read: (ctx: HandlerCtx): Reply | Work<Reply> => read(ctx, d, type),
+    create: (ctx: HandlerCtx): Reply | Work<Reply> => create(ctx, d, type),
+    update: (ctx: HandlerCtx): Reply | Work<Reply> => update(ctx, d, type),
+    delete: (ctx: HandlerCtx): Reply | Work<Reply> => remove(ctx, d, type),
   } as const;
 }

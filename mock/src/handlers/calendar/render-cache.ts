@@ -3,16 +3,8 @@
 // replaced: the mock's render memo (handlers/memos.ts) keeps, per record, one rendering per variant (namespace,
 // type, context, API root). Renderings that also depend on other records (legacy events embed venues, organizers
 // and term counts) are kept with the store version they were made at, and made again once it has moved on.
-import type { Memo } from '../../core/memo.ts';
-
-export interface Rendered {
-  obj: Record<string, unknown>;
-  /** The object as serve_request() would encode it. */
-  readonly json: string;
-}
-
-/** What the render memo holds for one record: per variant, the rendering, what it depends on, its size. */
-export type RecordRenderings = Map<string, { deps: string; rendered: Rendered; bytes: number }>;
+import type { Memo } from '../../base/memo.ts';
+import type { RecordRenderings, Rendered } from '../context.ts';
 
 /**
  * A rendering encoded on first use (a batch item, for one, is only ever encoded inside its envelope). A class, not an

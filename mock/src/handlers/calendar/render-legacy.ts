@@ -4,7 +4,8 @@
 // terms nested as whole objects rather than IDs.
 import type { CategoryRecord, EventRecord, Lang, OrganizerRecord, TagRecord, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
-import { dateDetails, permalink, renderContent, renderExcerpt, TAXONOMY, type LinkBase } from './render-shared.ts';
+import { dateDetails, permalink, renderContent, renderExcerpt, TAXONOMY } from './render-shared.ts';
+import type { LinkBase } from '../context.ts';
 
 /** What rendering needs to look up besides the record itself. */
 export interface LegacyLookup {

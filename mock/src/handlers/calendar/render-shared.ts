@@ -2,14 +2,7 @@
 // date strings. The namespaces differ in names and nesting, not in these facts.
 import type { Lang, PostBase } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
-
-/** Where generated links point: the API root the client used and the site's home page. */
-export interface LinkBase {
-  /** Absolute API root with trailing slash: `http://127.0.0.1:4010/wp-json/` or `.../uk/wp-json/`. */
-  apiRoot: string;
-  /** Absolute home URL without trailing slash: `http://127.0.0.1:4010`. */
-  home: string;
-}
+import type { LinkBase } from '../context.ts';
 
 /** The public post type names the records are stored under (WordPress post_type / taxonomy). */
 export const POST_TYPE = { event: 'cal_event', venue: 'cal_venue', organizer: 'cal_organizer' } as const;
@@ -29,6 +22,14 @@ export function permalink(base: LinkBase, type: keyof typeof PERMALINK_BASE, pos
   const pretty = post.slug !== '' && (post.status === 'publish' || post.status === 'private' || post.status === 'future');
   if (!pretty) return `${base.home}/?post_type=${POST_TYPE[type]}&p=${post.id}`;
   return `${base.home}${langPrefix(post.lang, defaultLang)}/${PERMALINK_BASE[type]}/${post.slug}/`;
+}
+
+/**
+ * get_sample_permalink()'s template (`permalink_template`, edit context): the pretty permalink with the custom post
+ * type's token replaced by `%pagename%`, whatever the post's status.
+ */
+export function permalinkTemplate(base: LinkBase, type: keyof typeof PERMALINK_BASE, post: R<PostBase>, defaultLang: Lang): string {
+  return `${base.home}${langPrefix(post.lang, defaultLang)}/${PERMALINK_BASE[type]}/%pagename%/`;
 }
 
 /** `YYYY-MM-DD HH:MM:SS` → `YYYY-MM-DDTHH:MM:SS` (mysql_to_rfc3339 without an offset, as wp/v2 prints dates). */

@@ -1,11 +1,12 @@
 // From a namespace's request body to changes of the neutral record. Each namespace names and types the same
-// facts differently (000 §2.1-2.5); this is the one place that knows both vocabularies on the way in.
+// facts differently (000 §2.1-2.5); the dialect (dialect.ts) says how, and this reads a body with it.
 import type { EventRecord, PostBase, PostStatus } from '../../../../contracts/model/records.ts';
 import { POST_FORMATS, POST_STATUSES } from '../../../../contracts/model/records.ts';
 import type { PostInput } from '../../store/store.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { parseDateParam } from './dates.ts';
 import { phpTrim } from '../../../../contracts/wordpress/php/index.ts';
+import type { Dialect } from './dialect.ts';
 
 export type Params = Readonly<Record<string, unknown>>;
 
@@ -69,20 +70,20 @@ function ids(v: unknown): number[] {
 
 type AnyPostInput = PostInput<'event'> & PostInput<'venue'> & PostInput<'organizer'>;
 
-/** Fields every post type takes, by the legacy names (title/description) or the cal/v1 names (title/content). */
-function postPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv, titleKey: string): Partial<AnyPostInput> {
+/** Fields every post type takes, by the dialect's names (title/description or title/content...). */
+function postPatch(p: Params, d: Dialect, env: WriteEnv, titleKey: string): Partial<AnyPostInput> {
   const out: Partial<AnyPostInput> = {};
   // wp_insert_post() trims the title it stores (title_save_pre), not the content or excerpt.
   if (has(p, titleKey)) out.title = phpTrim(str(p[titleKey]));
-  const contentKey = ns === 'legacy' ? 'description' : 'content';
+  const contentKey = d.names.content;
   if (has(p, contentKey)) out.content = str(p[contentKey]);
   if (has(p, 'excerpt')) out.excerpt = str(p.excerpt);
   if (has(p, 'slug')) out.slug = str(p.slug);
   if (has(p, 'status')) out.status = status(p.status);
   if (has(p, 'author') && Number.isInteger(p.author)) out.author = p.author as number;
   if (has(p, 'password')) out.password = str(p.password) === '' ? null : str(p.password);
-  Object.assign(out, postDate(p, 'date', ns === 'legacy' ? 'date_utc' : 'date_gmt', env));
-  if (ns === 'cal') {
+  Object.assign(out, postDate(p, 'date', d.names.dateGmt, env));
+  if (d.postsControllerFields) {
     if (has(p, 'featured_media') && Number.isInteger(p.featured_media)) out.featured_media = p.featured_media as number;
     if (p.comment_status === 'open' || p.comment_status === 'closed') out.comment_status = p.comment_status;
     if (p.ping_status === 'open' || p.ping_status === 'closed') out.ping_status = p.ping_status;
@@ -98,10 +99,10 @@ function postPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv, titleKey: str
 }
 
 /** One end of an event: a wall clock in the event's zone, or UTC when the value carried an offset. */
-function eventEdge(p: Params, edge: 'start' | 'end', ns: 'legacy' | 'cal', env: WriteEnv): Partial<PostInput<'event'>> | undefined {
+function eventEdge(p: Params, edge: 'start' | 'end', d: Dialect, env: WriteEnv): Partial<PostInput<'event'>> | undefined {
   const localKey = `${edge}_date`;
   const utcKey = `${edge}_date_utc`;
-  for (const key of ns === 'cal' ? [localKey, utcKey] : [localKey]) {
+  for (const key of d.utcEdgesAndDuration ? [localKey, utcKey] : [localKey]) {
     if (!has(p, key)) continue;
     const b = parseDateParam(p[key], env.nowWall);
     if (!b) throw new InvalidParam(key);
@@ -115,22 +116,22 @@ const addSeconds = (wall: string, s: number) => {
   return `${d.slice(0, 10)} ${d.slice(11, 19)}`;
 };
 
-/** The term IDs a write keeps: in cal/v1 those naming a term. (Not a named closure made per write: mock/bench/README.md, tsx.) */
-function knownTerms(ns: 'legacy' | 'cal', env: WriteEnv, kind: 'category' | 'tag', list: number[]): number[] {
-  return ns === 'cal' && env.termExists ? list.filter((id) => env.termExists!(kind, id)) : list;
+/** The term IDs a write keeps: where unknown ones are skipped, those naming a term. (Not a named closure made per write: mock/bench/README.md, tsx.) */
+function knownTerms(d: Dialect, env: WriteEnv, kind: 'category' | 'tag', list: number[]): number[] {
+  return d.skipsUnknownTerms && env.termExists ? list.filter((id) => env.termExists!(kind, id)) : list;
 }
 
 /**
  * Changes to an event (`current` is the stored event on update). The store derives what the body leaves out:
  * UTC from wall clock and zone, slugs, all-day times, and on create 08:00-17:00 today, as the calendar's editor does.
  */
-export function eventPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv, current?: R<EventRecord>): PostInput<'event'> {
-  const out: PostInput<'event'> = postPatch(p, ns, env, 'title');
+export function eventPatch(p: Params, d: Dialect, env: WriteEnv, current?: R<EventRecord>): PostInput<'event'> {
+  const out: PostInput<'event'> = postPatch(p, d, env, 'title');
   if (has(p, 'timezone')) out.timezone = str(p.timezone);
-  const start = eventEdge(p, 'start', ns, env);
-  const end = eventEdge(p, 'end', ns, env);
+  const start = eventEdge(p, 'start', d, env);
+  const end = eventEdge(p, 'end', d, env);
   Object.assign(out, start, end);
-  if (!end && ns === 'cal' && typeof p.duration === 'number' && p.duration >= 0) {
+  if (!end && d.utcEdgesAndDuration && typeof p.duration === 'number' && p.duration >= 0) {
     const from = out.start_date ?? current?.start_date;
     if (from) out.end_date = addSeconds(from, p.duration);
     else if (out.start_date_utc) out.end_date_utc = addSeconds(out.start_date_utc, p.duration);
@@ -140,25 +141,25 @@ export function eventPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv, curre
   }
   if (has(p, 'cost')) out.cost = str(p.cost);
   if (p.website !== undefined) out.website = str(p.website);
-  const catKey = ns === 'legacy' ? 'categories' : 'cal_events_cat';
+  const catKey = d.names.categories;
   // cal/v1 hands term IDs to the posts controller's handle_terms(): an ID naming no term is skipped, not refused.
   // The legacy namespace keeps refusing them ("Invalid parameter.", as a plugin's own validate_callback would: the
   // documents do not say), which the store's reference check reports.
-  if (has(p, catKey)) out.categories = knownTerms(ns, env, 'category', ids(p[catKey]));
-  if (has(p, 'tags')) out.tags = knownTerms(ns, env, 'tag', ids(p.tags));
-  const venueKey = ns === 'legacy' ? 'venue' : 'venues';
-  const orgKey = ns === 'legacy' ? 'organizer' : 'organizers';
+  if (has(p, catKey)) out.categories = knownTerms(d, env, 'category', ids(p[catKey]));
+  if (has(p, 'tags')) out.tags = knownTerms(d, env, 'tag', ids(p.tags));
+  const venueKey = d.names.venues;
+  const orgKey = d.names.organizers;
   if (has(p, venueKey)) out.venues = ids(p[venueKey]);
   if (has(p, orgKey)) out.organizers = ids(p[orgKey]);
   return out;
 }
 
-export function venuePatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv): PostInput<'venue'> {
-  const out: PostInput<'venue'> = postPatch(p, ns, env, ns === 'legacy' ? 'venue' : 'title');
+export function venuePatch(p: Params, d: Dialect, env: WriteEnv): PostInput<'venue'> {
+  const out: PostInput<'venue'> = postPatch(p, d, env, d.names.venueTitle);
   for (const k of ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website'] as const) {
     if (has(p, k)) out[k] = str(p[k]);
   }
-  if (ns === 'legacy') {
+  if (!d.postsControllerFields) {
     if (has(p, 'stateprovince')) out.stateprovince = str(p.stateprovince);
     if (has(p, 'show_map')) out.show_map = loosBool(p.show_map);
     if (has(p, 'show_map_link')) out.show_map_link = loosBool(p.show_map_link);
@@ -166,8 +167,8 @@ export function venuePatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv): Post
   return out;
 }
 
-export function organizerPatch(p: Params, ns: 'legacy' | 'cal', env: WriteEnv): PostInput<'organizer'> {
-  const out: PostInput<'organizer'> = postPatch(p, ns, env, ns === 'legacy' ? 'organizer' : 'title');
+export function organizerPatch(p: Params, d: Dialect, env: WriteEnv): PostInput<'organizer'> {
+  const out: PostInput<'organizer'> = postPatch(p, d, env, d.names.organizerTitle);
   for (const k of ['phone', 'website', 'email'] as const) if (has(p, k)) out[k] = str(p[k]);
   return out;
 }

@@ -7,7 +7,7 @@ import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { createMock, listen, type Listening, type Mock, type MockRequest } from '../../../../mock/src/index.ts';
 import { main, type MainDeps } from '../../../cli.ts';
 import type { DiffResult } from '../../diff/diff.ts';
-import { sendJson, startServer } from '../../http/testing.ts';
+import { sendJson, startServer } from '../../testing/server.ts';
 import { makeDiffCommand } from './diff.ts';
 import { defaultCommands } from './index.ts';
 

@@ -4,7 +4,7 @@ import * as nodeFs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { main, type MainDeps } from '../../../cli.ts';
-import { sendJson, startServer } from '../../http/testing.ts';
+import { sendJson, startServer } from '../../testing/server.ts';
 import { prismEntry, proxyContract } from '../../proxy/prism.ts';
 import { defaultCommands } from './index.ts';
 import { makeProxyCommand, processProxyDeps } from './proxy.ts';

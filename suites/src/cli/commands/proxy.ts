@@ -13,9 +13,10 @@ import type { Contract } from '../../../../contracts/lib/loader.ts';
 import { createClient } from '../../http/client.ts';
 import { reachRoot } from '../../http/preflight.ts';
 import { prismArgv, prismEntry, PrismMissingError, proxyContract } from '../../proxy/prism.ts';
-import { REST_ROUTE_ROOT, type ProxyArgs } from '../args.ts';
+import type { ProxyArgs } from '../args.ts';
+import { REST_ROUTE_ROOT } from '../../http/target.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../errors.ts';
 import { processTestDeps, type SignalSource } from './test.ts';
 
 interface ProxyDeps {

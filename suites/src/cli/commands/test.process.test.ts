@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { createMock, listen, type Listening, type Mock, type MockRequest, type MockResponse } from '../../../../mock/src/index.ts';
-import { startServer } from '../../http/testing.ts';
+import { startServer } from '../../testing/server.ts';
 import type { RunResult } from '../../report/model.ts';
 import { parseRunJson } from '../../report/json.ts';
 

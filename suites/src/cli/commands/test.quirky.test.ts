@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen, type Mock } from '../../../../mock/src/index.ts';
-import { basicAuth, harnessForFile, plain, type Fault, type MockRequest } from '../../checks/faulty-mock.ts';
+import { basicAuth, harnessForFile, plain, type Fault, type MockRequest } from '../../testing/faulty-mock.ts';
 import type { RunResult } from '../../report/model.ts';
 import { parseCli, type RunArgs } from '../args.ts';
 import { describeRunEnd, removalCurl } from './test.ts';
@@ -59,7 +59,6 @@ async function run(fault: Fault, only: string, extra: string[] = []): Promise<{ 
   return { code: r.exitCode, err: r.stderr, run: r.run };
 }
 
-const T = 120_000;
 
 describe('a calendar plugin with controllers of its own', () => {
   it('loses none of the records the run created: legacy reads of deleted ids answer 400, trashed records read as a bare 404', async () => {
@@ -73,7 +72,7 @@ describe('a calendar plugin with controllers of its own', () => {
     expect(cleanup.left).toEqual([]);
     expect(cleanup.unconfirmed).toEqual([]);
     expect(r.err).not.toMatch(/WARNING/);
-  }, T);
+  });
 
   it('lifecycle: a term read back as 400 after its delete is gone when the list searched for it no longer holds it, and still there when it does', async () => {
     const goneOf = (x: RunResult) => x.cases.find((c) => c.check === 'lifecycle' && /^cal\/events\/v1\/[a-z]+\/gone$/.test(c.variant ?? '') && c.operationId === 'getCalEventsV1CategoriesById');
@@ -84,7 +83,7 @@ describe('a calendar plugin with controllers of its own', () => {
     expect(goneOf(kept.run)?.status).toBe('failed');
     expect(goneOf(kept.run)?.message).toMatch(/still holds \d+$/);
     expect(kept.run.options['cleanup']).toMatchObject({ left: [] });
-  }, T);
+  });
 
   it('trash: a DELETE without force answering [] fails, and the second DELETE is sent although the trashed record read as a bare 404', async () => {
     const clean = await run(quirky({}), '/cal/v1/venues');
@@ -104,7 +103,7 @@ describe('a calendar plugin with controllers of its own', () => {
     expect(trashOf(hidden.run)).toEqual({ 'cal/v1/venue/delete_answer': 'passed', 'cal/v1/venue/read_trashed': 'failed', 'cal/v1/venue/second_delete': 'passed' });
     const second = hidden.run.cases.find((c) => c.variant === 'cal/v1/venue/second_delete')!;
     expect(second.message).toBe('answered 410 rest_already_trashed');
-  }, T);
+  });
 });
 
 describe('what cleanup could not remove', () => {
@@ -130,7 +129,7 @@ describe('what cleanup could not remove', () => {
     const id = Number(/venues\/(\d+)/.exec(left[0]!.curl!)![1]);
     h.mock.handleNow({ method: 'DELETE', url: `/wp-json/cal/v1/venues/${id}?force=true`, headers: { authorization: basicAuth(h.mock.credentials()!) }, body: '' });
     expect(calendarRecords(h.mock)).toBe(before);
-  }, T);
+  });
 
   it('is listed on the terminal with a curl line that removes it, credentials by the variable name', () => {
     const args = parseCli(['test', '-u', 'https://staging.example.org', '--auth-env', 'STAGING_AUTH'], { STAGING_AUTH: 'editor:secret' }) as RunArgs;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { createMock, listen } from '../../../../mock/src/index.ts';
-import { harnessForFile, type Fault } from '../../checks/faulty-mock.ts';
+import { harnessForFile, type Fault } from '../../testing/faulty-mock.ts';
 import { main, type MainDeps } from '../../../cli.ts';
 import { parseRunJson } from '../../report/json.ts';
 import { reportFs } from '../../report/make-directory.ts';

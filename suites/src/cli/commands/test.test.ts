@@ -13,12 +13,18 @@ import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { createMock, listen, type Listening, type Mock, type MockRequest, type MockResponse } from '../../../../mock/src/index.ts';
 import { main, type MainDeps } from '../../../cli.ts';
 import type { RunResult } from '../../report/model.ts';
-import { startServer, sendJson } from '../../http/testing.ts';
+import { startServer, sendJson } from '../../testing/server.ts';
 import { defaultCommands } from './index.ts';
 import { makeTestCommand, processTestDeps, type SignalSource, type TestDeps } from './test.ts';
 import { parseRunJson } from '../../report/json.ts';
+import { CHECKS, SELECTABLE_CHECKS, undeclaredSeverities, type Need } from '../../checks/registry.ts';
 
 const contract = loadContractFile();
+
+/** Whether the registry says every case of `check` needs `need`. */
+function needsAlways(check: string, need: Need): boolean {
+  return CHECKS.find((c) => c.name === check)?.needs.some((n) => n.need === need && n.every) ?? false;
+}
 /** Requests a target may receive after it goes silent mid-run: what is in flight plus one try per record to remove. */
 const STALL_REQUEST_BOUND = 8; // measured: 7 (four in flight, then the cleanup's tries until the breaker trips)
 
@@ -152,20 +158,18 @@ describe('test against the mock', () => {
     expect(r.err).toMatch(/removed \d+ record\(s\) the run created/);
     expect(r.err).not.toMatch(/still on the target/);
     expect(records(mock) === before, 'the store changed').toBe(true);
+    // Every check a unit can carry passes somewhere against the mock, and every judged case carries a severity its
+    // row in the registry declares (a skip's severity gates nothing, and a unit not run may be of any check).
     const checks = new Set(r.run.cases.filter((c) => c.status === 'passed').map((c) => c.check));
-    expect([...checks].sort()).toEqual(
-      ['allow_header', 'auth_status', 'batch_item_status', 'batch_limit', 'batch_validation', 'cors', 'create_defaults', 'create_status', 'cross_namespace', 'defaults', 'error_envelope', 'language', 'lifecycle', 'method_override', 'negative_rejection', 'not_a_server_error', 'pagination', 'path_pattern', 'positive_acceptance', 'response_shape', 'rest_route_equivalence', 'route_presence', 'trash', 'unknown_id',
-        // issue 18: what a site does
-        'filter_search', 'filter_include', 'filter_exclude', 'filter_slug', 'filter_parent', 'filter_post', 'filter_hide_empty', 'filter_has_events', 'filter_dates', 'filter_strict_dates', 'filter_event_links', 'filter_limit', 'filter_offset', 'list_order', 'update_keeps_fields',
-        // issue 18: the wire as WordPress answers it
-        'content_type', 'descriptor_auth', 'descriptor_routes', 'envelope', 'forced_delete', 'head', 'jsonp', 'language_prefix', 'options', 'trailing_slash', 'undocumented_method'].sort(),
-    );
-    // The coverage phase (each parameter alone, every enum value, type edges) took it from about 6,300 to 9,600.
-    expect(r.run.options['requestsSent']).toBeLessThan(11000);
+    expect([...checks].sort()).toEqual([...SELECTABLE_CHECKS].sort());
+    expect(undeclaredSeverities(r.run.cases)).toEqual([]);
+    // The coverage phase (each parameter alone, every enum value, type edges) took it from about 6,300 to 9,600, and
+    // the stateful phase (3 resources × --stateful 300, and the deletes that end each sequence) to about 11,700.
+    expect(r.run.options['requestsSent']).toBeLessThan(12500);
     // The issue's bound for a whole authenticated run against the mock, edge phase included.
     expect(cpuSeconds).toBeLessThan(30);
     console.log(`full run against the mock: ${r.run.cases.length} cases, ${String(r.run.options['requestsSent'])} requests, ${seconds.toFixed(1)} s (${cpuSeconds.toFixed(1)} s of CPU)`);
-  }, 300_000); // the bound is the CPU time above; on a shared machine the wall clock can be several times that
+  }); // the bound is the CPU time above; on a shared machine the wall clock can be several times that
 
   it('writes nothing without credentials, and sends only GET, HEAD and OPTIONS with --read-only', async () => {
     const before = JSON.stringify(mock.snapshot());
@@ -173,12 +177,20 @@ describe('test against the mock', () => {
     expect(failing(anonymous.run)).toEqual([]);
     expect(JSON.stringify(mock.snapshot()) === before, 'the store changed').toBe(true);
     expect(anonymous.run.cases.find((c) => c.id.startsWith('lifecycle:'))?.message).toMatch(/no credentials/);
+    // A check the registry says needs credentials for every case passes none without them.
+    expect(anonymous.run.cases.filter((c) => needsAlways(c.check, 'credentials')).length).toBeGreaterThan(20);
+    expect(anonymous.run.cases.filter((c) => c.status === 'passed' && needsAlways(c.check, 'credentials')).map((c) => c.id)).toEqual([]);
 
     methods.length = 0;
     const readOnly = await runCli(['test', '--base-url', server.url, '--auth-env', 'MOCK_AUTH', '--read-only', '--seed', '2', '--only', 'cal/v1,batch/v1', '--runs', '1'], { MOCK_AUTH: auth });
     expect(failing(readOnly.run)).toEqual([]);
     expect([...new Set(methods)].sort()).toEqual(['GET', 'HEAD', 'OPTIONS']);
     expect(JSON.stringify(mock.snapshot()) === before, 'the store changed').toBe(true);
+    // And one that needs writes for every case passes none under --read-only.
+    expect(readOnly.run.cases.filter((c) => needsAlways(c.check, 'writes')).length).toBeGreaterThan(20);
+    expect(readOnly.run.cases.filter((c) => c.status === 'passed' && needsAlways(c.check, 'writes')).map((c) => c.id)).toEqual([]);
+    expect(undeclaredSeverities(anonymous.run.cases)).toEqual([]);
+    expect(undeclaredSeverities(readOnly.run.cases)).toEqual([]);
   });
 
   it('splits the cases across shards that merge back into the whole run', async () => {
@@ -315,7 +327,7 @@ describe('test against the mock', () => {
       await writeFile(broken, 'accepted: [');
       for (const [args, message] of [
         [['--baseline', join(dir, 'missing.yaml')], `--baseline ${join(dir, 'missing.yaml')}: cannot read it (ENOENT)`],
-        [['--baseline', broken], `--baseline ${broken}: neither JSON nor YAML`],
+        [['--baseline', broken], `--baseline ${broken}:1:12: neither JSON nor YAML`],
         [['--report-dir', join(file, 'reports')], `--report-dir ${join(file, 'reports')}: cannot write reports there (ENOTDIR`],
         // procfs answers ENOENT under an existing /proc: Node's recursive mkdir spun there for good.
         ...(existsSync('/proc/self') ? ([[['--report-dir', '/proc/nope/reports'], '--report-dir /proc/nope/reports: cannot write reports there (ENOENT']] as const) : []),

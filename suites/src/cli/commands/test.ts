@@ -8,7 +8,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { Contract } from '../../../../contracts/lib/loader.ts';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
-import { CHECKS, planAll } from '../../checks/index.ts';
+import { planAll, SELECTABLE_CHECKS } from '../../checks/registry.ts';
 import { createClient, type WritePolicy } from '../../http/client.ts';
 import { checkCredentials, reachRoot } from '../../http/preflight.ts';
 import type { LiveDescriptor } from '../../diff/descriptor.ts';
@@ -18,14 +18,15 @@ import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
 import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
 import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
-import type { Unit } from '../../runner/unit.ts';
+import type { Unit } from '../../checks/kit/unit.ts';
 import type { Leftover } from '../../runner/cleanup.ts';
 import { removalRequest } from '../../runner/leftovers.ts';
 import { toCurl } from '../../report/curl.ts';
 import { durationLabel, reportableOptions, type RunArgs } from '../args.ts';
 import type { CommandContext, CommandHandler } from '../context.ts';
-import type { CaseResult } from '../../report/model.ts';
-import { CredentialsRefusedError, UsageError } from '../errors.ts';
+import { ARCHIVED_BODIES_BYTES, type CaseResult } from '../../report/model.ts';
+import { bodyBudget } from '../../report/case.ts';
+import { CredentialsRefusedError, UsageError } from '../../errors.ts';
 import { checkLowCredentials } from '../../http/low-preflight.ts';
 import { headerRecord } from '../headers.ts';
 import { finishRun, prepareReports } from '../finish.ts';
@@ -65,8 +66,8 @@ function writePolicy(args: RunArgs): WritePolicy {
 export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandler<RunArgs> {
   return async (args, ctx) => {
     const contract = deps.loadContract();
-    const only = parseFilter(args.only, contract, CHECKS, '--only');
-    const skip = parseFilter(args.skip, contract, CHECKS, '--skip');
+    const only = parseFilter(args.only, contract, SELECTABLE_CHECKS, '--only');
+    const skip = parseFilter(args.skip, contract, SELECTABLE_CHECKS, '--skip');
     const seed = args.seed ?? deps.randomSeed();
     const runId = deps.randomRunId();
     const startedAt = ctx.now();
@@ -134,7 +135,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
           );
         }
       }
-      const { units, checks } = select(planAll(contract), CHECKS, only, skip);
+      const { units, checks } = select(planAll(contract), SELECTABLE_CHECKS, only, skip);
       const mine = units.filter((u) => inShard(u.id, args.shard));
       ctx.stderr.write(
         `site-contracts: testing ${args.baseUrl} (API root ${args.apiRoot}), seed ${seed}, ${mine.length} units` +
@@ -146,8 +147,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       );
       // Cases the baseline accepts do not fail the run, so they do not count towards --max-failures either.
       const accepted = new Set(prepared.baseline?.accepted.map((a) => a.id) ?? []);
-      // A few hundred lines at most in a CI log, for the thousands of cases of a full run.
-      const shown = createProgress({ stream: ctx.stderr, env: ctx.env, every: 500, units: mine.length });
+      // In a CI log a line every 10 s at most: a few hundred for an hour's run.
+      const shown = createProgress({ stream: ctx.stderr, env: ctx.env, units: mine.length, now: () => ctx.now().getTime() });
       progress = shown;
       const labelOf = (u: Unit) => ({ id: u.id, label: `${u.family} ${u.operations[0] ? `${u.operations[0].method.toUpperCase()} ${u.operations[0].path}` : (u.namespaces ?? []).map((n) => n || '/').join(', ')}` });
       result = await runSuite({
@@ -163,9 +164,11 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         ...(args.disposableTarget ? { disposable: true } : {}),
         maxRequests: args.maxRequests,
         policy: args.policy,
+        ...(args.formats.includes('har') ? { archive: bodyBudget(ARCHIVED_BODIES_BYTES) } : {}),
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
         ...(args.lowAuth ? { lowAuthEnv: args.lowAuth.envVar } : {}),
         concurrency: deps.concurrency ?? args.workers ?? 4,
+        ...(args.stateful !== undefined ? { statefulBudget: args.stateful } : {}),
         deadline: { signal: deadline.signal, label: durationLabel(args.maxDurationMs ?? 3_600_000) },
         ...(args.maxFailures !== undefined ? { maxFailures: { limit: args.maxFailures, counts: (c) => failsRun(c) && !accepted.has(c.id) } } : {}),
         signal: runSignal,

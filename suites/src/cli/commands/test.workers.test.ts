@@ -67,14 +67,19 @@ const calendarCount = (m: Mock): number => {
 
 describe('--workers', () => {
   it('gives the same cases, in the same order, with the same verdicts, for 1 and 4 workers', async () => {
-    const one = await withMock((m) => (req) => m.handleNow(req), (url, auth) => run(['test', '-u', url, '--seed', '7', '--workers', '1'], auth));
-    const four = await withMock((m) => (req) => m.handleNow(req), (url, auth) => run(['test', '-u', url, '--seed', '7', '--workers', '4'], auth));
-    console.log(`whole run against the mock: --workers 1 ${one.seconds.toFixed(1)} s, --workers 4 ${four.seconds.toFixed(1)} s (${one.run!.cases.length} cases, ${String(one.run!.options['requestsSent'])} requests)`);
+    // One resource's routes, reading and writing units of every family on them: enough for four workers to end units
+    // out of order. (Two runs of the whole contract made this file the slowest of the 13 with a time limit of their
+    // own: 85 s alone on the loaded 2-core machine, 148 s in issue 28.)
+    const selection = ['--only', '/cal/v1/venues', '--seed', '7'];
+    const one = await withMock((m) => (req) => m.handleNow(req), (url, auth) => run(['test', '-u', url, ...selection, '--workers', '1'], auth));
+    const four = await withMock((m) => (req) => m.handleNow(req), (url, auth) => run(['test', '-u', url, ...selection, '--workers', '4'], auth));
+    console.log(`/cal/v1/venues against the mock: --workers 1 ${one.seconds.toFixed(1)} s, --workers 4 ${four.seconds.toFixed(1)} s (${one.run!.cases.length} cases, ${String(one.run!.options['requestsSent'])} requests)`);
+    expect(one.run!.cases.length).toBeGreaterThan(300);
     expect(one.code).toBe(0);
     expect(four.code).toBe(0);
     expect(verdicts(four.run!)).toEqual(verdicts(one.run!));
     expect(four.run!.summary).toEqual(one.run!.summary);
-  }, 240_000);
+  });
 
   it('takes 1 to 64, and a bad value exits 2 naming the flag', async () => {
     for (const bad of ['0', '65', 'four', '-1']) {
@@ -101,7 +106,7 @@ describe('--max-duration', () => {
       expect(r.run!.summary.verdict).not.toBe('passed');
       expect(calendarCount(mock)).toBe(before);
     });
-  }, 120_000);
+  });
 
   it('reads 90s, 10m, 1h and 1h30m, and a bad value exits 2 naming the flag', async () => {
     for (const bad of ['10', '0s', '1d', 'm', '1.5h', '']) {

@@ -1,0 +1,376 @@
+// The checks, one row each, as Schemathesis's checks.py and msw's handler list are one table: the check's name, the
+// module that spells its verdicts, the families whose units carry it, whether it judges every answer of a unit, its
+// severities and when each applies, what it needs of the run, and the promises it judges. The planner (planAll), the
+// runner (answerSweeps), --only/--skip (SELECTABLE_CHECKS), `test --help` and the README's check tables all read this
+// table; no other list of check names exists (registry.test.ts fails on one).
+//
+// Adding a check: a module under checks/ that exports its name and plans its units (or a sweep), one entry in
+// FAMILIES when it plans, and one row below. registry.test.ts proves the row and the module agree.
+
+import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { CaseResult, Severity } from '../report/model.ts';
+import type { AnswerSweep, Unit, UnitEnv } from './kit/unit.ts';
+import { ALLOW_HEADER, AllowHeaders } from './allow_header.ts';
+import { AUTH_STATUS, AuthRefusals } from './auth_status.ts';
+import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';
+import { CONTENT_TYPE, ContentTypes } from './content_type.ts';
+import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
+import { CREATE_DEFAULTS, planCreateDefaults } from './create_defaults.ts';
+import { DEFAULTS, planDefaults } from './defaults.ts';
+import { DESCRIPTOR_AUTH, DESCRIPTOR_ROUTES, planDescriptor } from './descriptor.ts';
+import { ERROR_ENVELOPE, ErrorEnvelopes } from './error_envelope.ts';
+import { FILTER_DATES, FILTER_STRICT_DATES, planDateFilters } from './filter_dates.ts';
+import { FILTER_EVENT_LINKS, planEventLinks } from './filter_event_links.ts';
+import { FILTER_LIMIT, FILTER_OFFSET, planWindowFilters } from './filter_window.ts';
+import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
+import { FILTER_HAS_EVENTS, FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
+import { FORCED_DELETE } from './forced_delete.ts';
+import { LANGUAGE, planLanguage } from './language.ts';
+import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
+import { LIST_ORDER, planListOrder } from './list_order.ts';
+import { gatedByNamespace, planNamespaces } from './namespaces.ts';
+import { ENVELOPE, HEAD, JSONP, LANGUAGE_PREFIX, planAddressForms, TRAILING_SLASH } from './address_forms.ts';
+import { NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
+import { NOT_A_SERVER_ERROR, ServerErrors } from './not_a_server_error.ts';
+import { OPTIONS, planOptions, UNDOCUMENTED_METHOD } from './options.ts';
+import { PAGINATION, planPagination } from './pagination.ts';
+import { PATH_PATTERN, planPathPattern } from './path_pattern.ts';
+import { planPermissions } from './permissions.ts';
+import { planPositiveAcceptance, POSITIVE_ACCEPTANCE } from './positive_acceptance.ts';
+import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
+import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
+import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
+import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
+import { planStateful, STATEFUL } from './stateful.ts';
+import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
+
+/**
+ * The families that plan units, by module (checks/<module>.ts), in the order their units run and are reported: the
+ * same seed gives the same report only while this order holds.
+ */
+const FAMILIES = {
+  namespaces: planNamespaces,
+  route_presence: planRoutePresence,
+  pagination: planPagination,
+  defaults: planDefaults,
+  unknown_id: planUnknownId,
+  path_pattern: planPathPattern,
+  conventions: planConventions,
+  response_shape: planResponseShape,
+  positive_acceptance: planPositiveAcceptance,
+  negative_rejection: planNegativeRejection,
+  batch: planBatch,
+  lifecycle: planLifecycle,
+  create_defaults: planCreateDefaults,
+  permissions: planPermissions,
+  language: planLanguage,
+  filters: planFilters,
+  filters_related: planRelatedFilters,
+  filter_dates: planDateFilters,
+  filter_event_links: planEventLinks,
+  filter_window: planWindowFilters,
+  list_order: planListOrder,
+  update_keeps: planUpdateKeeps,
+  descriptor: planDescriptor,
+  address_forms: planAddressForms,
+  options: planOptions,
+  stateful: planStateful,
+} satisfies Record<string, (contract: Contract) => Unit[]>;
+
+export type Family = keyof typeof FAMILIES;
+
+/** The planners by module, for registry.test.ts, which proves each row's `plannedBy` against what they plan. */
+export const PLANNERS: Readonly<Record<Family, (contract: Contract) => Unit[]>> = FAMILIES;
+
+/**
+ * A row of the catalogue of promises (suites/promises/), which names the check that judges it. The catalogue is the
+ * index of the checks: `npm run promises -- --write` turns its rows around into kit/promises.generated.ts, so a check's
+ * promises are written once, where the row is.
+ */
+export type PromiseId = string;
+
+/**
+ * What a check needs of the run, as the code decides today; without it, the check's cases (all of them, or some)
+ * are skipped or inconclusive with the reason, never passed.
+ * - credentials: --auth-env (WordPress credentials that may edit the calendar);
+ * - writes: the run may send what creates, changes or deletes (no --read-only);
+ * - low-user: --low-auth-env, a user with fewer rights;
+ * - disposable-target: --disposable-target, so writes the suite cannot undo may be sent;
+ * - i18n-namespace: the site's descriptor lists a translation namespace (i18n/...);
+ * - descriptor: the site's descriptor (GET {api_root}/, read at the start) lists the route judged;
+ * - pretty-api-root: the site is reached through /wp-json, not --api-root rest_route.
+ */
+export type Need = 'credentials' | 'writes' | 'low-user' | 'disposable-target' | 'i18n-namespace' | 'descriptor' | 'pretty-api-root';
+
+interface NeedRule {
+  need: Need;
+  /** Every case of the check needs it (true), or only some. */
+  every: boolean;
+  /** What happens without it. */
+  without: string;
+}
+
+/** A severity the check's cases carry; `when` says which cases (none: the check's default). */
+interface SeverityRule {
+  level: Severity;
+  when?: string;
+}
+
+export interface CheckRow {
+  name: string;
+  /**
+   * Where its verdicts are spelled: checks/<module>.ts, which exports the name; 'runner' for the cases the runner
+   * makes itself (leftover records, a run cut short), which no unit carries and --only does not select.
+   */
+  module: string;
+  /** The families whose units carry it (checks/<family>.ts, in FAMILIES); empty for a sweep of its own or the runner. */
+  plannedBy: readonly Family[];
+  /**
+   * Judged on every answer of every unit as it arrives, not only on the requests its own units send: planAll adds
+   * it to every unit's checks and the runner makes one sweep per unit (answerSweeps()).
+   */
+  sweep?: (env: UnitEnv) => AnswerSweep;
+  /** Its severities, the default first. A skipped case (not run, namespace not served) may carry any. */
+  severity: readonly SeverityRule[];
+  needs: readonly NeedRule[];
+  /** The rows of the catalogue of promises (suites/promises/) it judges, by id. */
+  promises: readonly PromiseId[];
+}
+
+/** The runner's own cases: a record the run could not remove, and a run cut short by --max-duration. */
+export const CLEANUP = 'cleanup';
+export const RUN = 'run';
+
+const CREDENTIALS = (every: boolean, without = 'skipped: "no credentials (--auth-env): the suite writes nothing"'): NeedRule => ({ need: 'credentials', every, without });
+const WRITES = (every: boolean, without = 'skipped under --read-only'): NeedRule => ({ need: 'writes', every, without });
+/** A check that works on records of its own: it makes them first. */
+const OWN_RECORDS = [CREDENTIALS(true), WRITES(true)];
+const ORACLE_OWN_RECORDS = [CREDENTIALS(true, 'skipped: the oracle works on records of its own'), WRITES(true, 'skipped under --read-only: the oracle works on records of its own')];
+
+const row = (r: Omit<CheckRow, 'promises' | 'plannedBy' | 'needs'> & Partial<Pick<CheckRow, 'plannedBy' | 'needs'>>): CheckRow => ({ plannedBy: [], needs: [], ...r, promises: PROMISES_BY_CHECK[r.name] ?? [] });
+
+/** Every check, in the order of the README's tables (suites/README.md, The checks). */
+export const CHECKS: readonly CheckRow[] = [
+  row({ name: NOT_A_SERVER_ERROR, module: 'not_a_server_error', sweep: () => new ServerErrors(), severity: [{ level: 'documented' }] }),
+  row({ name: ROUTE_PRESENCE, module: 'route_presence', plannedBy: ['namespaces', 'route_presence'], severity: [{ level: 'documented' }] }),
+  row({
+    name: POSITIVE_ACCEPTANCE,
+    module: 'positive_acceptance',
+    plannedBy: ['positive_acceptance'],
+    severity: [{ level: 'documented' }, { level: 'assumed', when: 'where the documents leave the refused value open, with the reason (see Severities)' }],
+    needs: [
+      CREDENTIALS(false, 'its writes are skipped'),
+      WRITES(false, 'its writes are skipped under --read-only'),
+      { need: 'disposable-target', every: false, without: 'a write that is not on a calendar record of its own is skipped (only its refusals are checked)' },
+    ],
+  }),
+  row({
+    name: NEGATIVE_REJECTION,
+    module: 'negative_rejection',
+    plannedBy: ['negative_rejection'],
+    severity: [
+      { level: 'documented' },
+      { level: 'convention', when: 'for a 401/403 before validating' },
+      { level: 'assumed', when: 'where the contract is unsure or the descriptor does not list the parameter, with the reason (see Severities)' },
+    ],
+    needs: [
+      WRITES(false, 'a write is not sent under --read-only'),
+      CREDENTIALS(false, 'a write refused anonymously before validating is not sent again with credentials'),
+      { need: 'disposable-target', every: false, without: 'that second try is sent only for a calendar write' },
+    ],
+  }),
+  row({ name: ERROR_ENVELOPE, module: 'error_envelope', plannedBy: ['conventions', 'negative_rejection'], sweep: () => new ErrorEnvelopes(), severity: [{ level: 'convention' }] }),
+  row({ name: DEFAULTS, module: 'defaults', plannedBy: ['defaults'], severity: [{ level: 'documented' }, { level: 'assumed', when: "where the target's descriptor does not declare the parameter" }] }),
+  row({
+    name: UNKNOWN_ID,
+    module: 'unknown_id',
+    plannedBy: ['unknown_id', 'path_pattern'],
+    severity: [{ level: 'convention' }, { level: 'assumed', when: "for another code on a plugin's own controller" }],
+    needs: [CREDENTIALS(false, 'PUT/PATCH/DELETE by id are skipped'), WRITES(false, 'PUT/PATCH/DELETE by id are skipped under --read-only')],
+  }),
+  row({ name: PATH_PATTERN, module: 'path_pattern', plannedBy: ['path_pattern'], severity: [{ level: 'convention' }], needs: [WRITES(false, 'a write method is not sent under --read-only')] }),
+  row({ name: PAGINATION, module: 'pagination', plannedBy: ['pagination'], severity: [{ level: 'convention' }] }),
+  row({ name: LIFECYCLE, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({ name: TRASH, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
+  row({ name: CREATE_STATUS, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
+  row({ name: CREATE_DEFAULTS, module: 'create_defaults', plannedBy: ['create_defaults'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({
+    name: AUTH_STATUS,
+    module: 'auth_status',
+    plannedBy: ['permissions'],
+    sweep: (env) => new AuthRefusals(env.hasCredentials),
+    severity: [{ level: 'convention' }],
+    needs: [
+      CREDENTIALS(false, 'the probes of each calendar resource are skipped (the sweep still judges every refusal)'),
+      WRITES(false, 'the probes are skipped under --read-only'),
+      { need: 'low-user', every: false, without: 'the low-user: cases are skipped' },
+    ],
+  }),
+  row({
+    name: ALLOW_HEADER,
+    module: 'allow_header',
+    plannedBy: ['permissions'],
+    sweep: (env) => new AllowHeaders(env.contract, env.descriptor),
+    severity: [{ level: 'convention' }],
+    needs: [CREDENTIALS(false, "the anonymous reads of the suite's own records are skipped"), WRITES(false, "the anonymous reads of the suite's own records are skipped under --read-only")],
+  }),
+  row({
+    name: LANGUAGE,
+    module: 'language',
+    plannedBy: ['language'],
+    severity: [{ level: 'assumed' }],
+    needs: [...OWN_RECORDS, { need: 'i18n-namespace', every: true, without: 'inconclusive: the site shows no second language to file a record in' }],
+  }),
+  row({ name: CROSS_NAMESPACE, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({ name: BATCH_LIMIT, module: 'batch', plannedBy: ['batch'], severity: [{ level: 'documented' }], needs: [WRITES(true, 'skipped under --read-only: the batch is a POST')] }),
+  row({
+    name: BATCH_ITEM_STATUS,
+    module: 'batch',
+    plannedBy: ['batch'],
+    severity: [{ level: 'convention' }],
+    needs: [WRITES(true, 'skipped under --read-only: the batch is a POST'), CREDENTIALS(false, 'the batch holds no create, only items for routes that do not exist')],
+  }),
+  row({
+    name: BATCH_VALIDATION,
+    module: 'batch',
+    plannedBy: ['batch'],
+    severity: [{ level: 'convention' }],
+    needs: [WRITES(true, 'skipped under --read-only: the batch is a POST'), CREDENTIALS(false, 'the batch holds no create, only items for routes that do not exist')],
+  }),
+  row({
+    name: REST_ROUTE_EQUIVALENCE,
+    module: 'conventions',
+    plannedBy: ['conventions'],
+    severity: [{ level: 'convention' }],
+    needs: [{ need: 'pretty-api-root', every: true, without: 'skipped: there is no /wp-json form to compare' }],
+  }),
+  row({
+    name: METHOD_OVERRIDE,
+    module: 'conventions',
+    plannedBy: ['conventions'],
+    severity: [{ level: 'convention' }],
+    needs: [WRITES(true, 'skipped under --read-only: the override travels on a POST'), CREDENTIALS(false, "the DELETE on a record of the suite's own is skipped")],
+  }),
+  row({ name: CORS, module: 'conventions', plannedBy: ['conventions'], severity: [{ level: 'convention' }] }),
+  row({ name: CONTENT_TYPE, module: 'content_type', sweep: () => new ContentTypes(), severity: [{ level: 'convention' }, { level: 'assumed', when: 'for a success whose payload the documents do not show' }] }),
+  row({
+    name: DESCRIPTOR_ROUTES,
+    module: 'descriptor',
+    plannedBy: ['descriptor'],
+    severity: [
+      { level: 'documented' },
+      { level: 'assumed', when: 'for a keyword the documents mark open or two-way, and an argument or route they do not name (a method they deny, POST on `cal/v1` `{id}`, stays documented)' },
+    ],
+    needs: [{ need: 'descriptor', every: true, without: 'a route or method it does not list fails, and its arguments are skipped' }],
+  }),
+  row({
+    name: DESCRIPTOR_AUTH,
+    module: 'descriptor',
+    plannedBy: ['descriptor'],
+    severity: [{ level: 'documented' }],
+    needs: [{ need: 'descriptor', every: true, without: 'fails: the descriptor is where the documents put it' }],
+  }),
+  row({ name: HEAD, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: TRAILING_SLASH, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: ENVELOPE, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: JSONP, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({
+    name: LANGUAGE_PREFIX,
+    module: 'address_forms',
+    plannedBy: ['address_forms'],
+    severity: [{ level: 'documented' }],
+    needs: [
+      { need: 'i18n-namespace', every: true, without: 'inconclusive: there is no language segment to expect' },
+      { need: 'pretty-api-root', every: true, without: 'skipped: there is no path to put a language segment in' },
+    ],
+  }),
+  row({
+    name: OPTIONS,
+    module: 'options',
+    plannedBy: ['options'],
+    severity: [{ level: 'convention' }, { level: 'documented', when: 'for a documented method missing' }, { level: 'assumed', when: "for a legacy route's missing item schema" }],
+    needs: [{ need: 'descriptor', every: false, without: 'a route the descriptor does not list is skipped' }],
+  }),
+  row({ name: UNDOCUMENTED_METHOD, module: 'options', plannedBy: ['options'], severity: [{ level: 'documented' }], needs: [WRITES(true, 'skipped under --read-only: the probe is a POST')] }),
+  row({ name: FORCED_DELETE, module: 'forced_delete', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
+  row({
+    name: RESPONSE_SHAPE,
+    module: 'response_shape',
+    plannedBy: ['response_shape', 'lifecycle'],
+    severity: [
+      { level: 'documented', when: 'for the site descriptor' },
+      { level: 'convention', when: 'for namespace indexes, batch answers and errors' },
+      { level: 'assumed', when: 'for records and the array envelope of lists (the documents show neither)' },
+    ],
+    needs: [CREDENTIALS(false, "the suite's own records are not read back"), WRITES(false, "the suite's own records are not read back under --read-only")],
+  }),
+  row({
+    name: STATEFUL,
+    module: 'stateful',
+    plannedBy: ['stateful'],
+    severity: [{ level: 'convention' }],
+    needs: [...OWN_RECORDS, { need: 'low-user', every: false, without: "its sequences leave out --low-auth-env's user" }],
+  }),
+  row({
+    name: CLEANUP,
+    module: 'runner',
+    severity: [{ level: 'documented' }],
+    needs: [CREDENTIALS(true, 'no case: the run makes no record to remove'), WRITES(true, 'no case: the run makes no record to remove')],
+  }),
+  row({ name: RUN, module: 'runner', severity: [{ level: 'documented' }] }),
+  row({ name: FILTER_SEARCH, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented', when: 'in the legacy lists' }, { level: 'convention', when: 'in cal/v1 and for case' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_INCLUDE, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }, { level: 'assumed', when: "for the order of orderby=include (orderby's values are not shown)" }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_EXCLUDE, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_SLUG, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_PARENT, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_POST, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_HIDE_EMPTY, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_HAS_EVENTS, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_DATES, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_EVENT_LINKS, module: 'filter_event_links', plannedBy: ['filter_event_links'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_STRICT_DATES, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_LIMIT, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'documented' }] }),
+  row({ name: FILTER_OFFSET, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'convention' }] }),
+  row({
+    name: LIST_ORDER,
+    module: 'list_order',
+    plannedBy: ['list_order'],
+    severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }],
+    needs: [CREDENTIALS(false, 'the event and term orders are skipped: the oracle orders records of its own'), WRITES(false, 'the event and term orders are skipped under --read-only')],
+  }),
+  row({ name: UPDATE_KEEPS, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+];
+
+/** The checks --only and --skip name: every check a unit can carry (not the runner's own cases). */
+export const SELECTABLE_CHECKS: readonly string[] = CHECKS.filter((c) => c.module !== 'runner').map((c) => c.name);
+
+/** Every unit of work for the contract; selection and sharding happen afterwards. */
+export function planAll(contract: Contract): Unit[] {
+  const sweeps = CHECKS.filter((c) => c.sweep).map((c) => c.name);
+  // A unit that would send to a namespace the site does not serve is not run (namespaces.ts); every unit's answers
+  // are judged by every sweep.
+  return Object.values(FAMILIES)
+    .flatMap((plan) => plan(contract))
+    .map((u) => gatedByNamespace({ ...u, checks: [...new Set([...u.checks, ...sweeps])] }));
+}
+
+/** One sweep per selected check that judges every answer, for one unit (the runner hands it each exchange). */
+export function answerSweeps(env: UnitEnv, selected: ReadonlySet<string>): AnswerSweep[] {
+  return CHECKS.flatMap((c) => (c.sweep && selected.has(c.name) ? [c.sweep(env)] : []));
+}
+
+/**
+ * The cases of a run whose severity their check's row does not declare (or whose check has no row), as `id: severity`.
+ * A skipped case and the runner's not-run and crash cases carry the documented default of any check: they gate nothing
+ * of the check's own. The tests hold every run to this (testing/faulty-mock.ts, the mock's full run).
+ */
+export function undeclaredSeverities(cases: readonly Pick<CaseResult, 'id' | 'check' | 'status' | 'severity' | 'variant'>[]): string[] {
+  return cases
+    .filter((c) => c.status !== 'skipped' && !/^(not-run|crash):/.test(c.variant ?? '') && !CHECKS.find((row) => row.name === c.check)?.severity.some((s) => s.level === c.severity))
+    .map((c) => `${c.id}: ${c.severity}`);
+}
+
+/** A row's severities as the README's tables write them: `documented; convention for a 401/403 before validating`. */
+export function severityText(c: CheckRow): string {
+  return c.severity.map((s) => (s.when ? `${s.level} ${s.when}` : s.level)).join('; ');
+}
