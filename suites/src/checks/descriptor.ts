@@ -13,6 +13,8 @@
 //                      a body field's default (the value a record gets, create_defaults' business), the rule of an
 //                      argument the route's path carries, a pattern or format that takes every documented value tried
 //                      (the documents give forms in words; one that refuses a documented value is documented);
+//                      core's rendered field (title, content, excerpt listed as an object of raw and a read-only
+//                      rendered), which takes the documented string as its raw value;
 //                    - a keyword of an argument the documents mark as open (x-gaps) or readable two ways
 //                      (x-contradictions), or that they give no type: assumed, with the mark named;
 //                    - an argument the documents do not name: assumed (they list parameters, not all a plugin adds);
@@ -24,6 +26,7 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation, ParamSpec } from '../../../contracts/lib/types.ts';
 import { diffDescriptor, type ArgDiff, type ArgForm, type KeywordDiff } from '../diff/diff.ts';
+import { liveEndpoint, type LiveArg } from '../diff/descriptor.ts';
 import { describeCut, jsonBody } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
@@ -104,6 +107,18 @@ function sameAsRead(spec: ParamSpec, keyword: string, documented: unknown, liste
 }
 
 /**
+ * Whether a listed argument is a field core renders (WP_REST_Posts_Controller's title, content, excerpt): an object of
+ * `raw` (the documented type) and a read-only `rendered`, which takes the raw value sent as it is
+ * (prepare_item_for_database(): a string title is the raw title). A client sending the documented string is served.
+ */
+function renderedField(listed: LiveArg | undefined, documentedType: unknown): boolean {
+  const props = listed && isPlainObject(listed['properties']) ? (listed['properties'] as Record<string, unknown>) : undefined;
+  const raw = props && isPlainObject(props['raw']) ? (props['raw'] as Record<string, unknown>) : undefined;
+  const rendered = props && isPlainObject(props['rendered']) ? (props['rendered'] as Record<string, unknown>) : undefined;
+  return listed?.['type'] === 'object' && raw !== undefined && raw['type'] === documentedType && rendered?.['readonly'] === true;
+}
+
+/**
  * One keyword difference judged by what a client relies on. Undefined: no difference once read as WordPress reads
  * it. Otherwise its severity, and why it is not a documented failure where it is not:
  * - left out by the target: an argument "may carry" each keyword (001 §2), so leaving one out contradicts nothing;
@@ -114,9 +129,11 @@ function sameAsRead(spec: ParamSpec, keyword: string, documented: unknown, liste
  *   keyword the descriptor must print;
  * - a pattern or format: the documents give formats in words, so the listed one is judged by the documented values
  *   it refuses, not by how it is spelled;
+ * - a type "object" of raw and rendered for a field the documents type as its raw value: core's rendered field, which
+ *   takes that value as it is (renderedField());
  * - a parameter the documents mark open or readable two ways.
  */
-function judgeKeyword(op: Operation, spec: ParamSpec | undefined, k: KeywordDiff, seed: number): { severity: Severity; note?: string } | undefined {
+function judgeKeyword(op: Operation, spec: ParamSpec | undefined, k: KeywordDiff, seed: number, listed?: LiveArg): { severity: Severity; note?: string } | undefined {
   const kw = k.keyword;
   const pathNamed = spec !== undefined && op.params.some((p) => p.in === 'path' && p.name === spec.name);
   if (pathNamed && (kw === 'required' || VALUE_FORM.has(kw))) return { severity: 'assumed', note: `{${spec.name}} is in the route's path, whose own pattern decides what reaches it, and it is always sent` };
@@ -126,6 +143,7 @@ function judgeKeyword(op: Operation, spec: ParamSpec | undefined, k: KeywordDiff
   if (!spec) return { severity: 'assumed', note: 'the documents do not name this argument' };
   if (kw === 'default' && spec.in === 'body') return { severity: 'assumed', note: 'a default the documents give a body field is the value a new record gets (create_defaults judges it), not a keyword the descriptor must print' };
   if (COERCED.has(kw) && sameAsRead(spec, kw, k.contract, k.target)) return undefined;
+  if (kw === 'type' && renderedField(listed, k.contract)) return { severity: 'assumed', note: `core's rendered field (raw and rendered), which takes a ${show(k.contract)} as its raw value: the documents cannot express that form` };
   if (kw === 'pattern' || kw === 'format') {
     const values = documentedValues(spec, seed);
     const refused = values.filter((v) => wpValidateValue(v, { type: 'string', [kw]: k.target }) !== null);
@@ -137,7 +155,7 @@ function judgeKeyword(op: Operation, spec: ParamSpec | undefined, k: KeywordDiff
 }
 
 /** One argument difference, its severity and how it reads (contract / target); undefined when nothing differs once read as WordPress reads it. */
-function judgeArg(op: Operation, a: ArgDiff, seed: number): { severity: Severity; text: string } | undefined {
+function judgeArg(op: Operation, a: ArgDiff, seed: number, listed?: LiveArg): { severity: Severity; text: string } | undefined {
   const spec = op.params.find((p) => p.name === a.name && p.in !== 'path') ?? op.params.find((p) => p.name === a.name);
   if (a.kind === 'extra') return { severity: 'assumed', text: `${a.name}: listed by the target (${form(a.target)}), not in the documents (assumed: they list parameters, not all a plugin adds)` };
   if (a.kind === 'missing') {
@@ -147,7 +165,7 @@ function judgeArg(op: Operation, a: ArgDiff, seed: number): { severity: Severity
     return { severity: 'documented', text: `${a.name}: documented (${form(a.contract)}), not listed by the target` };
   }
   const judged = a.keywords.flatMap((k) => {
-    const j = judgeKeyword(op, spec, k, seed);
+    const j = judgeKeyword(op, spec, k, seed, listed);
     return j ? [{ ...j, line: `${k.keyword} ${show(k.contract)} documented, ${show(k.target)} listed${j.note ? ` (${j.severity === 'assumed' ? 'assumed: ' : ''}${j.note})` : ''}` }] : [];
   });
   if (judged.length === 0) return undefined;
@@ -165,7 +183,8 @@ function routesOf(env: UnitEnv, op: Operation): void {
     return;
   }
   env.emit({ ...base, variant: 'route', severity: 'documented', outcome: 'pass', message: `${READ_AT_START} lists ${op.method} ${op.path}` });
-  const judged = d.args.flatMap((a) => judgeArg(op, a, env.seed) ?? []);
+  const listed = liveEndpoint(env.descriptor, op.path, op.method)?.args ?? {};
+  const judged = d.args.flatMap((a) => judgeArg(op, a, env.seed, listed[a.name]) ?? []);
   if (judged.length === 0) {
     const n = op.params.filter((p) => p.in !== 'path').length;
     return env.emit({ ...base, variant: 'args', severity: 'documented', outcome: 'pass', message: `its ${n} argument(s) as documented${d.args.length ? ` (${d.args.map((a) => a.name).join(', ')} the same once read as WordPress reads them)` : ''}` });

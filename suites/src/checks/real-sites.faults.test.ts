@@ -128,6 +128,14 @@ function descriptorArgs(edits: [route: string, method: string, edit: (args: Reco
   };
 }
 
+/** A field as core's posts controller lists it (title, content, excerpt): an object of raw and a read-only rendered. */
+const coreRendered = (rawType: string): Record<string, unknown> => ({
+  description: 'The title for the post.',
+  type: 'object',
+  properties: { raw: { type: rawType, context: ['edit'] }, rendered: { type: 'string', context: ['view', 'edit', 'embed'], readonly: true } },
+  required: false,
+});
+
 const DATE_DIGITS = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]) ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$';
 
 describe('descriptor_routes: what a client relies on, not what the documents cannot express', () => {
@@ -139,11 +147,12 @@ describe('descriptor_routes: what a client relies on, not what the documents can
     ['/cal/events/v1/events', 'POST', (a) => { delete a['all_day']!['default']; delete a['website']!['default']; a['start_date']!['pattern'] = DATE_DIGITS; }],
     ['/cal/events/v1/venues/by-slug/(?P<slug>[^/]+)', 'POST', (a) => { delete a['slug']!['pattern']; a['slug']!['required'] = false; }],
     ['/cal/v1/events', 'GET', (a) => { a['status']!['default'] = 'publish'; }],
+    ['/cal/v1/events', 'POST', (a) => { a['title'] = coreRendered('string'); a['content'] = coreRendered('string'); }],
   ]);
 
   it('no documented failure for a default read through its type, a keyword left out, a body default, a path argument, a pattern that takes the documented values', async () => {
     const { run } = await h.run(likeRealSites, 'cal/events/v1,cal/v1,descriptor_routes');
-    const ids = ['getCalEventsV1Events', 'postCalEventsV1Events', 'postCalEventsV1VenuesBySlugBySlug', 'getCalV1Events'].map((o) => `descriptor_routes:${o}:args`);
+    const ids = ['getCalEventsV1Events', 'postCalEventsV1Events', 'postCalEventsV1VenuesBySlugBySlug', 'getCalV1Events', 'postCalV1Events'].map((o) => `descriptor_routes:${o}:args`);
     const mine = run.cases.filter((c) => ids.includes(c.id));
     expect(mine.map((c) => c.id).sort()).toEqual([...ids].sort());
     expect(mine.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
@@ -154,12 +163,18 @@ describe('descriptor_routes: what a client relies on, not what the documents can
     expect(post.message).toMatch(/all_day: default false documented, - listed \(assumed: left out, which the documents allow: an argument "may carry" default \(001 §2\)\)/);
     expect(post.message).toMatch(/start_date: pattern - documented, .* listed \(assumed: the documents give it no pattern\)|start_date: pattern .* \(assumed: the documents give the form in words; the listed pattern takes each of the \d+ documented value\(s\) tried\)/);
     expect(mine.find((c) => c.id === 'descriptor_routes:getCalEventsV1Events:args')!.message).not.toMatch(/per_page/);
+    // Core's title and content (raw and rendered) take the documented string as the raw value.
+    const rendered = mine.find((c) => c.id === 'descriptor_routes:postCalV1Events:args')!;
+    expect(`${rendered.status} ${rendered.severity}`).toBe('warned assumed');
+    expect(rendered.message).toMatch(/title: type "string" documented, "object" listed \(assumed: core's rendered field \(raw and rendered\), which takes a "string" as its raw value/);
   }, T);
 
   it('a listed pattern that refuses a documented value, and a listed enum without a documented value, still fail as documented', async () => {
     const strict = descriptorArgs([
       ['/cal/v1/events', 'POST', (a) => { a['start_date']!['pattern'] = '^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d$'; }],
       ['/cal/v1/events', 'GET', (a) => { (a['status']!['items'] as { enum: string[] }).enum = ['publish', 'pending', 'draft', 'future']; }],
+      // The same raw-and-rendered form, but its raw value is no string: a documented title is refused.
+      ['/cal/v1/venues', 'POST', (a) => { a['title'] = coreRendered('integer'); }],
     ]);
     const { run } = await h.run(strict, 'cal/v1,descriptor_routes');
     const post = run.cases.find((c) => c.id === 'descriptor_routes:postCalV1Events:args')!;
@@ -168,6 +183,9 @@ describe('descriptor_routes: what a client relies on, not what the documents can
     const list = run.cases.find((c) => c.id === 'descriptor_routes:getCalV1Events:args')!;
     expect(`${list.status} ${list.severity}`).toBe('failed documented');
     expect(list.message).toMatch(/status: items\.enum \["draft","future","pending","private","publish"\] documented, \["draft","future","pending","publish"\] listed/);
+    const venue = run.cases.find((c) => c.id === 'descriptor_routes:postCalV1Venues:args')!;
+    expect(`${venue.status} ${venue.severity}`).toBe('failed documented');
+    expect(venue.message).toMatch(/title: type "string" documented, "object" listed(?! \(assumed)/);
   }, T);
 });
 
