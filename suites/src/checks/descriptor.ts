@@ -129,6 +129,7 @@ function renderedField(listed: LiveArg | undefined, documentedType: unknown): bo
  *   keyword the descriptor must print;
  * - a pattern or format: the documents give formats in words, so the listed one is judged by the documented values
  *   it refuses, not by how it is spelled;
+ * - a type that takes every documented value tried (an array of strings reads a string as a one-item list);
  * - a type "object" of raw and rendered for a field the documents type as its raw value: core's rendered field, which
  *   takes that value as it is (renderedField());
  * - a parameter the documents mark open or readable two ways.
@@ -144,6 +145,12 @@ function judgeKeyword(op: Operation, spec: ParamSpec | undefined, k: KeywordDiff
   if (kw === 'default' && spec.in === 'body') return { severity: 'assumed', note: 'a default the documents give a body field is the value a new record gets (create_defaults judges it), not a keyword the descriptor must print' };
   if (COERCED.has(kw) && sameAsRead(spec, kw, k.contract, k.target)) return undefined;
   if (kw === 'type' && renderedField(listed, k.contract)) return { severity: 'assumed', note: `core's rendered field (raw and rendered), which takes a ${show(k.contract)} as its raw value: the documents cannot express that form` };
+  if (kw === 'type' && listed) {
+    // An array of strings takes a string as a one-item list (rest_is_array()): judged by the documented values it refuses.
+    const values = documentedValues(spec, seed);
+    const schema = { type: listed['type'], ...(listed['items'] !== undefined ? { items: listed['items'] } : {}) };
+    if (values.length && values.every((v) => wpValidateValue(v, schema) === null)) return { severity: 'assumed', note: `the listed type takes each of the ${values.length} documented value(s) tried, as WordPress reads them` };
+  }
   if (kw === 'pattern' || kw === 'format') {
     const values = documentedValues(spec, seed);
     const refused = values.filter((v) => wpValidateValue(v, { type: 'string', [kw]: k.target }) !== null);

@@ -148,11 +148,13 @@ describe('descriptor_routes: what a client relies on, not what the documents can
     ['/cal/events/v1/venues/by-slug/(?P<slug>[^/]+)', 'POST', (a) => { delete a['slug']!['pattern']; a['slug']!['required'] = false; }],
     ['/cal/v1/events', 'GET', (a) => { a['status']!['default'] = 'publish'; }],
     ['/cal/v1/events', 'POST', (a) => { a['title'] = coreRendered('string'); a['content'] = coreRendered('string'); }],
+    // Core's terms controller: slug an array of strings, which reads a documented string as a one-item list.
+    ['/cal/events/v1/categories', 'GET', (a) => { a['slug'] = { type: 'array', items: { type: 'string' }, required: false }; }],
   ]);
 
   it('no documented failure for a default read through its type, a keyword left out, a body default, a path argument, a pattern that takes the documented values', async () => {
     const { run } = await h.run(likeRealSites, 'cal/events/v1,cal/v1,descriptor_routes');
-    const ids = ['getCalEventsV1Events', 'postCalEventsV1Events', 'postCalEventsV1VenuesBySlugBySlug', 'getCalV1Events', 'postCalV1Events'].map((o) => `descriptor_routes:${o}:args`);
+    const ids = ['getCalEventsV1Events', 'postCalEventsV1Events', 'postCalEventsV1VenuesBySlugBySlug', 'getCalV1Events', 'postCalV1Events', 'getCalEventsV1Categories'].map((o) => `descriptor_routes:${o}:args`);
     const mine = run.cases.filter((c) => ids.includes(c.id));
     expect(mine.map((c) => c.id).sort()).toEqual([...ids].sort());
     expect(mine.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
@@ -167,6 +169,7 @@ describe('descriptor_routes: what a client relies on, not what the documents can
     const rendered = mine.find((c) => c.id === 'descriptor_routes:postCalV1Events:args')!;
     expect(`${rendered.status} ${rendered.severity}`).toBe('warned assumed');
     expect(rendered.message).toMatch(/title: type "string" documented, "object" listed \(assumed: core's rendered field \(raw and rendered\), which takes a "string" as its raw value/);
+    expect(mine.find((c) => c.id === 'descriptor_routes:getCalEventsV1Categories:args')!.message).toMatch(/slug: type "string" documented, "array" listed \(assumed: the listed type takes each of the \d+ documented value\(s\) tried/);
   }, T);
 
   it('a listed pattern that refuses a documented value, and a listed enum without a documented value, still fail as documented', async () => {
@@ -175,8 +178,10 @@ describe('descriptor_routes: what a client relies on, not what the documents can
       ['/cal/v1/events', 'GET', (a) => { (a['status']!['items'] as { enum: string[] }).enum = ['publish', 'pending', 'draft', 'future']; }],
       // The same raw-and-rendered form, but its raw value is no string: a documented title is refused.
       ['/cal/v1/venues', 'POST', (a) => { a['title'] = coreRendered('integer'); }],
+      // An array of integers refuses a documented slug.
+      ['/cal/events/v1/categories', 'GET', (a) => { a['slug'] = { type: 'array', items: { type: 'integer' }, required: false }; }],
     ]);
-    const { run } = await h.run(strict, 'cal/v1,descriptor_routes');
+    const { run } = await h.run(strict, 'cal/v1,cal/events/v1,descriptor_routes');
     const post = run.cases.find((c) => c.id === 'descriptor_routes:postCalV1Events:args')!;
     expect(`${post.status} ${post.severity}`).toBe('failed documented');
     expect(post.message).toMatch(/start_date: pattern .* listed \(the listed pattern refuses "\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", a value the documents allow\)/);
@@ -186,6 +191,9 @@ describe('descriptor_routes: what a client relies on, not what the documents can
     const venue = run.cases.find((c) => c.id === 'descriptor_routes:postCalV1Venues:args')!;
     expect(`${venue.status} ${venue.severity}`).toBe('failed documented');
     expect(venue.message).toMatch(/title: type "string" documented, "object" listed(?! \(assumed)/);
+    const slug = run.cases.find((c) => c.id === 'descriptor_routes:getCalEventsV1Categories:args')!;
+    expect(`${slug.status} ${slug.severity}`).toBe('failed documented');
+    expect(slug.message).toMatch(/slug: type "string" documented, "array" listed(?! \(assumed)/);
   }, T);
 });
 

@@ -261,7 +261,7 @@ export const CHECKS: readonly CheckRow[] = [
       { level: 'documented' },
       {
         level: 'assumed',
-        when: "for a keyword the documents mark open or two-way, an argument or route they do not name, and a difference they cannot express or allow (a keyword left out: an argument \"may carry\" it; one they do not give; a body field's default; a path argument's rule; a pattern that takes every documented value tried; core's raw-and-rendered object for a documented string), with the reason (a method they deny, POST on `cal/v1` `{id}`, stays documented)",
+        when: "for a keyword the documents mark open or two-way, an argument or route they do not name, and a difference they cannot express or allow (a keyword left out: an argument \"may carry\" it; one they do not give; a body field's default; a path argument's rule; a pattern or type that takes every documented value tried; core's raw-and-rendered object for a documented string), with the reason (a method they deny, POST on `cal/v1` `{id}`, stays documented)",
       },
     ],
     needs: [{ need: 'descriptor', every: true, without: 'a route or method it does not list fails, and its arguments are skipped' }],
