@@ -11,6 +11,16 @@ function gate(): { open: () => void; wait: Promise<void> } {
 
 const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
+/** A comparison by `unit` of `types` held open until `open()`, logging `done` as it ends. */
+function heldRead(lock: ListLock, types: string[], unit: string, log: string[], done: string): { open: () => void; ends: Promise<void> } {
+  const g = gate();
+  const ends = lock.read(types, unit, async () => {
+    await g.wait;
+    log.push(done);
+  });
+  return { open: g.open, ends };
+}
+
 describe('ListLock: a comparison of two reads and the run\'s writes to that type never overlap', () => {
   it('holds another unit\'s write to the type until the comparison ends; other types and its own writes pass', async () => {
     const lock = new ListLock();
@@ -35,18 +45,14 @@ describe('ListLock: a comparison of two reads and the run\'s writes to that type
   it('lets a waiting write go before a comparison that comes after it', async () => {
     const lock = new ListLock();
     const log: string[] = [];
-    const g = gate();
-    const first = lock.read(['event'], 'a', async () => {
-      await g.wait;
-      log.push('a done');
-    });
+    const { open, ends: first } = heldRead(lock, ['event'], 'a', log, 'a done');
     await tick();
     const write = lock.write('event', 'w', async () => void log.push('write'));
     await tick();
     const second = lock.read(['event'], 'b', async () => void log.push('b'));
     await tick();
     expect(log).toEqual([]);
-    g.open();
+    open();
     await Promise.all([first, write, second]);
     expect(log).toEqual(['a done', 'write', 'b']);
   });
@@ -54,11 +60,7 @@ describe('ListLock: a comparison of two reads and the run\'s writes to that type
   it('a batch meets every type; a unit inside a comparison never waits to write', async () => {
     const lock = new ListLock();
     const log: string[] = [];
-    const g = gate();
-    const venues = lock.read(['venue'], 'a', async () => {
-      await g.wait;
-      log.push('venue compared');
-    });
+    const { open, ends: venues } = heldRead(lock, ['venue'], 'a', log, 'venue compared');
     await tick();
     // Unit b is comparing event lists and writes a venue meanwhile: it does not wait for a (no two units wait on each other).
     const inside = lock.read(['event'], 'b', () => lock.write('venue', 'b', async () => void log.push('b writes inside')));
@@ -66,7 +68,7 @@ describe('ListLock: a comparison of two reads and the run\'s writes to that type
     const batch = lock.write('*', 'batch', async () => void log.push('batch'));
     await tick();
     expect(log).toEqual(['b writes inside']);
-    g.open();
+    open();
     await Promise.all([venues, batch]);
     expect(log).toEqual(['b writes inside', 'venue compared', 'batch']);
   });
