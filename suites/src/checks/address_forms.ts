@@ -76,8 +76,7 @@ export function headProblems(get: Received, head: Received): string[] {
 
 async function head(env: UnitEnv, op: Operation): Promise<void> {
   const emit = emitter(env, HEAD, op);
-  const get = await env.send({ method: 'GET', route: op.path, auth: false }, op);
-  const hd = await env.send({ method: 'HEAD', route: op.path, auth: false }, op);
+  const [get, hd] = await env.steady([op], async () => [await env.send({ method: 'GET', route: op.path, auth: false }, op), await env.send({ method: 'HEAD', route: op.path, auth: false }, op)] as const);
   if (noAnswer(emit, 'get', get, hd)) return;
   const problems = headProblems(get.response!, hd.response!);
   if (problems.length) return emit('get', 'fail', `expected HEAD ${op.path} to answer the GET's status and headers (${HEAD_HEADERS.join(', ')}) and no body (WordPress convention, WP_REST_Server::serve_request()); HEAD answered ${problems.join('; ')}`, hd);
@@ -86,8 +85,7 @@ async function head(env: UnitEnv, op: Operation): Promise<void> {
 
 async function trailingSlash(env: UnitEnv, op: Operation): Promise<void> {
   const emit = emitter(env, TRAILING_SLASH, op);
-  const plain = await env.send({ method: 'GET', route: op.path, auth: false }, op);
-  const slashed = await env.send({ method: 'GET', route: `${op.path}/`, auth: false }, op);
+  const [plain, slashed] = await env.steady([op], async () => [await env.send({ method: 'GET', route: op.path, auth: false }, op), await env.send({ method: 'GET', route: `${op.path}/`, auth: false }, op)] as const);
   if (noAnswer(emit, 'slash', plain, slashed)) return;
   const diff = answerDifference(plain, slashed, ['content-type']);
   if (diff) return emit('slash', 'fail', `expected GET ${op.path}/ to answer as GET ${op.path} (WordPress convention: rest_api_loaded() strips the trailing slash), fields derived from the clock aside; it answered with ${diff} (${describeAnswer(slashed.response)}; without the slash ${describeAnswer(plain.response)})`, slashed);
@@ -113,8 +111,7 @@ function envelopeProblems(plain: Received, env: Received): string[] {
 async function envelope(env: UnitEnv, op: Operation, variant: 'ok' | 'error'): Promise<void> {
   const emit = emitter(env, ENVELOPE, op);
   const route = variant === 'ok' ? op.path : `/site-contracts-${env.runId}/no-such-route`;
-  const plain = await env.send({ method: 'GET', route, auth: false }, op);
-  const wrapped = await env.send({ method: 'GET', route, rawQuery: '_envelope', auth: false }, op);
+  const [plain, wrapped] = await env.steady([op], async () => [await env.send({ method: 'GET', route, auth: false }, op), await env.send({ method: 'GET', route, rawQuery: '_envelope', auth: false }, op)] as const);
   if (noAnswer(emit, variant, plain, wrapped)) return;
   const problems = envelopeProblems(plain.response!, wrapped.response!);
   if (problems.length) return emit(variant, 'fail', `expected GET ${route}?_envelope to answer 200 {body, status, headers} holding the plain answer (${describeAnswer(plain.response)}) (WordPress convention, WP_REST_Server::envelope_response()); got ${problems.join('; ')}`, wrapped);
@@ -127,14 +124,10 @@ function jsonpProblems(plain: Received, r: Received, callback: string): string[]
   if (r.status !== plain.status) out.push(`status ${r.status} where the plain request answered ${plain.status}`);
   const type = (header(r, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/javascript') out.push(`Content-Type ${shown(header(r, 'content-type'))}, not application/javascript`);
-  const prefix = `/**/${callback}(`;
-  if (!r.body.startsWith(prefix) || !r.body.endsWith(')')) return [...out, `the body does not read ${prefix}...): it starts ${JSON.stringify(r.body.slice(0, 40))}`];
-  let inner: unknown;
-  try {
-    inner = JSON.parse(r.body.slice(prefix.length, -1));
-  } catch {
-    return [...out, 'the callback\'s argument is not JSON'];
-  }
+  // The wrapping as the answer was read (http/client.ts): every check reads the JSON inside it the same way.
+  if (r.payload === undefined) return [...out, `the body does not read /**/${callback}(...): it starts ${JSON.stringify(r.body.slice(0, 40))}`];
+  const inner = jsonBody(r);
+  if (inner === undefined) return [...out, "the callback's argument is not JSON"];
   const d = firstDifference(jsonBody(plain), inner);
   if (d) out.push(`the callback's argument differs at ${d.path}: ${JSON.stringify(d.b)?.slice(0, 80)} where the plain request answered ${JSON.stringify(d.a)?.slice(0, 80)}`);
   return out;
@@ -142,8 +135,7 @@ function jsonpProblems(plain: Received, r: Received, callback: string): string[]
 
 async function jsonp(env: UnitEnv, op: Operation): Promise<void> {
   const emit = emitter(env, JSONP, op);
-  const plain = await env.send({ method: 'GET', route: op.path, auth: false }, op);
-  const good = await env.send({ method: 'GET', route: op.path, query: { _jsonp: CALLBACK }, auth: false }, op);
+  const [plain, good] = await env.steady([op], async () => [await env.send({ method: 'GET', route: op.path, auth: false }, op), await env.send({ method: 'GET', route: op.path, query: { _jsonp: CALLBACK }, auth: false }, op)] as const);
   if (!noAnswer(emit, 'valid', plain, good)) {
     const problems = jsonpProblems(plain.response!, good.response!, CALLBACK);
     if (problems.length) emit('valid', 'fail', `expected GET ${op.path}?_jsonp=${CALLBACK} to answer application/javascript /**/${CALLBACK}(<the plain JSON>) (WordPress convention, WP_REST_Server::serve_request()); got ${problems.join('; ')}`, good);
@@ -208,8 +200,7 @@ async function languagePrefix(env: UnitEnv, op: Operation): Promise<void> {
       continue;
     }
     const req: Outgoing = { method: 'GET', route: op.path, auth: false };
-    const plain = await env.send(req, op);
-    const prefixed = await env.send({ ...req, apiRoot: root }, op);
+    const [plain, prefixed] = await env.steady([op], async () => [await env.send(req, op), await env.send({ ...req, apiRoot: root }, op)] as const);
     if (noAnswer(emit, lang, plain, prefixed)) continue;
     const problems = languageProblems(plain.response!, prefixed.response!);
     if (problems.length) emit(lang, 'fail', `expected GET ${root}${op.path} to answer as a REST route like the unprefixed root (000 conventions: "{api_root} may carry a language path segment"; the descriptor lists ${i18n.join(', ')}); got ${problems.join('; ')}`, prefixed);

@@ -3,13 +3,13 @@
 // recorded sample of WordPress 6.1.9 but the two it names itself), so an answer served as text/html came from
 // somewhere else (a theme's page, a PHP notice ahead of the JSON, a plugin that echoes and exits).
 // The two forms WordPress itself answers otherwise are asked for by the request: `_jsonp` (application/javascript)
-// and oEmbed's `format=xml` (text/xml, 001 §4.2). HEAD carries the GET's Content-Type too (sample 20).
+// and oEmbed's embed route with `format=xml` exactly (text/xml, 001 §4.2), see expectedTypes(). HEAD carries the GET's Content-Type too (sample 20).
 // Severity: convention; for a success of an operation whose payload the documents do not show (the add-ons'
 // actions, the views route) assumed, since such a handler may answer as it likes.
 // One case per operation a unit touched, failing on its first answer with another type, with the request.
 
 import type { Operation } from '../../../contracts/lib/types.ts';
-import type { Exchange } from '../http/types.ts';
+import { jsonpCallback, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { AnswerSweep, Finding, Unit } from './kit/unit.ts';
 import { findingPlace, FirstProblemPerOperation } from './kit/per-operation.ts';
@@ -17,12 +17,26 @@ import { responseSpec } from './response_shape.ts';
 
 export const CONTENT_TYPE = 'content_type';
 
-/** The media type the request asked for in its own words (`_jsonp`, `format=xml`); JSON otherwise. */
-export function expectedType(url: string): string {
+/** Whether the request is oEmbed's embed route by GET, in either root style (WordPress routes it with the trailing slash stripped). */
+function embedGet(method: string, url: string): boolean {
+  if (method !== 'GET') return false;
+  const u = new URL(url, 'http://x');
+  const route = u.searchParams.get('rest_route') ?? u.pathname;
+  return /\/oembed\/1\.0\/embed\/?$/.test(route);
+}
+
+/**
+ * The media types WordPress answers this request with, as serve_request() decides: `_jsonp` with a callback PHP holds
+ * true (application/javascript, errors included); oEmbed's embed route by GET with `format` exactly `xml`
+ * (_oembed_rest_pre_serve_request() compares the value as sent: `XML` is JSON), text/xml, which is expected only of
+ * an accepted request: whether a refusal comes as XML or as JSON the documents do not show, so either is taken there.
+ * JSON otherwise (the proxy route answers JSON whatever `format` says).
+ */
+export function expectedTypes(url: string, method = 'GET', status = 200): readonly string[] {
+  if (jsonpCallback(url) !== undefined) return ['application/javascript'];
   const q = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : new URLSearchParams();
-  if (q.get('_jsonp')) return 'application/javascript';
-  if (q.get('format')?.toLowerCase() === 'xml' && /oembed/.test(url)) return 'text/xml';
-  return 'application/json';
+  if (q.get('format') === 'xml' && embedGet(method, url)) return status >= 200 && status < 300 ? ['text/xml', 'application/xml'] : ['text/xml', 'application/xml', 'application/json'];
+  return ['application/json'];
 }
 
 /** The media type of an answer, lower-cased, without parameters; '' when there is none. */
@@ -36,11 +50,11 @@ export function contentTypeProblem(e: Exchange): string | undefined {
   if (!r) return undefined;
   // No body, nothing to type: a 204, or an answer WordPress sends empty (HEAD still carries the GET's type).
   if (r.status === 204 || (r.body === '' && e.request.method !== 'HEAD')) return undefined;
-  const want = expectedType(e.request.url);
-  const got = mediaType(r.headers['content-type']);
   // oEmbed's XML is text/xml in WordPress; application/xml says the same.
-  if (got === want || (want === 'text/xml' && got === 'application/xml')) return undefined;
-  return `${e.request.method} ${e.request.url} answered ${r.status} with Content-Type ${r.headers['content-type'] === undefined ? '(none)' : JSON.stringify(r.headers['content-type'])}, not ${want}`;
+  const want = expectedTypes(e.request.url, e.request.method, r.status);
+  const got = mediaType(r.headers['content-type']);
+  if (want.includes(got)) return undefined;
+  return `${e.request.method} ${e.request.url} answered ${r.status} with Content-Type ${r.headers['content-type'] === undefined ? '(none)' : JSON.stringify(r.headers['content-type'])}, not ${want[0]}`;
 }
 
 function severityFor(op: Operation | undefined, e: Exchange): Severity {

@@ -32,8 +32,7 @@ async function restRoute(env: UnitEnv, op: Operation | undefined, route: string,
   if (env.style === 'rest_route') {
     return emit(variant, 'skip', 'the site is reached through ?rest_route= (--api-root rest_route): its pretty permalinks may be off, so there is no /wp-json form to compare');
   }
-  const pretty = await env.send({ method: 'GET', route, style: 'pretty' }, op);
-  const plain = await env.send({ method: 'GET', route, style: 'rest_route' }, op);
+  const [pretty, plain] = await env.steady(op ? [op] : [], async () => [await env.send({ method: 'GET', route, style: 'pretty' }, op), await env.send({ method: 'GET', route, style: 'rest_route' }, op)] as const);
   for (const e of [pretty, plain]) {
     const t = transportOutcome(e);
     if (t) return emit(variant, t.outcome, t.message, e);
@@ -48,18 +47,20 @@ async function restRoute(env: UnitEnv, op: Operation | undefined, route: string,
 async function overrideRead(env: UnitEnv, op: Operation, how: 'header' | 'query'): Promise<void> {
   const emit = emitter(env, METHOD_OVERRIDE, op);
   if (env.readOnly) return emit(how, 'skip', '--read-only: the override travels on a POST, which is not sent');
-  const plain = await env.send({ method: 'GET', route: op.path }, op);
   const req: Outgoing =
     how === 'header'
       ? { method: 'POST', route: op.path, headers: { 'X-HTTP-Method-Override': 'GET' }, intent: 'probe', auth: false }
       : { method: 'POST', route: op.path, query: { _method: 'GET' }, intent: 'probe', auth: false };
-  const over = await env.send(req, op);
+  // Compared anonymously on both sides: the plain GET goes out with credentials if the run has them.
+  const [plain, over, plainAnon] = await env.steady([op], async () => {
+    const p = await env.send({ method: 'GET', route: op.path }, op);
+    const o = await env.send(req, op);
+    return [p, o, env.hasCredentials ? await env.send({ method: 'GET', route: op.path, auth: false }, op) : p] as const;
+  });
   for (const e of [plain, over]) {
     const t = transportOutcome(e);
     if (t) return emit(how, t.outcome, t.message, e);
   }
-  // Compared anonymously on both sides: the plain GET went out with credentials if the run has them.
-  const plainAnon = env.hasCredentials ? await env.send({ method: 'GET', route: op.path, auth: false }, op) : plain;
   const diff = answerDifference(plainAnon, over);
   const name = how === 'header' ? 'X-HTTP-Method-Override: GET' : '?_method=GET';
   if (diff) return emit(how, 'fail', `expected POST with ${name} to be served as GET (WordPress convention, WP_REST_Server::serve_request()), fields derived from the clock aside; it answered with ${diff} (${describeAnswer(over.response)})`, over);

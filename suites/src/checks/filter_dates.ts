@@ -6,13 +6,15 @@
 //     ("events that start / end on the date") can be read as a day or as a bound from it: only what both readings
 //     agree on is judged (a fourth event, the day before, for start_date).
 //   filter_strict_dates: the legacy list with starts_after at D 12:00: strict_dates=true uses the time as it is
-//     (the morning event is out), false and left out (default false) cover the whole day (it is in) (000 §4.1.1).
+//     (the morning event is out), false and left out (default false) cover the whole day (000 §4.1.1): D's two events
+//     go together, both in or both out, as the documents do not say which end of the day the bound takes; the
+//     next day's event is in either way.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Exchange } from '../http/types.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { makeAll } from './filters.ts';
-import { emitterFor, judgeSet, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
+import { describeIds, emitterFor, judgeSet, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
 import { localDateTime, type CalendarResource } from './kit/resources.ts';
 
 export const FILTER_DATES = 'filter_dates';
@@ -97,6 +99,28 @@ async function datesOracle(env: UnitEnv, res: CalendarResource, unitId: string):
   await judgeBound(env, res, emit, 'end_date', day, { end_date: noon }, [morning.id, afternoon.id], `the events of ${day.d} and not the one that starts and ends the day after (000 §4.1.1: end_date, "events that end on the date", whole days)`, [next.id]);
 }
 
+/**
+ * strict_dates false with a bound inside a day: "dates cover whole days" (000 §4.1.1), and which end of the day a
+ * "starts after" bound then takes the documents do not say. Either way the day's two events go together (both in from
+ * its start, both out from its end) and the next day's is in: that is judged, nothing more.
+ */
+async function judgeWholeDay(env: UnitEnv, res: CalendarResource, emit: ReturnType<typeof emitterFor>, variant: string, day: Day, query: Record<string, unknown>, expected: string): Promise<void> {
+  const got = await readList(env, res.list, { search: day.word.toLowerCase(), ...query });
+  const shown = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
+  const u = unreadable(got, shown);
+  if (u) return emit(variant, u.outcome, u.message, got.e);
+  const [morning, afternoon, next] = day.own as [Own, Own, Own];
+  const compared = `compared ${shown} on the suite's events ${day.own.map((o) => o.label).join(', ')} (${day.d} 09:00-10:00, ${day.d} 14:00-15:00, ${day.next} 09:00-10:00)`;
+  const problems: string[] = [];
+  if (got.ids.includes(morning.id) !== got.ids.includes(afternoon.id)) {
+    const [inside, outside] = got.ids.includes(morning.id) ? [morning, afternoon] : [afternoon, morning];
+    problems.push(`it kept ${inside.label} and left out ${outside.label}: the time was used as given, not the whole day`);
+  }
+  if (!got.ids.includes(next.id)) problems.push(`it left out ${next.label}, which starts after the whole day`);
+  const listed = `got ${got.ids.length} record(s): ${describeIds(got.ids.slice(0, 12), got.records, day.own)}`;
+  emit(variant, problems.length ? 'fail' : 'pass', problems.length ? `expected ${expected}; ${compared}: ${problems.join('; ')}; ${listed}` : `${compared}: the day's two events ${got.ids.includes(morning.id) ? 'both in (the bound taken from the start of the day)' : 'both out (the bound taken from the end of the day)'}, the next day's in`, got.e);
+}
+
 async function strictOracle(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
   const emit = emitterFor(env, FILTER_STRICT_DATES, res.list, 'documented');
   const day = await threeEvents(env, res, unitId);
@@ -104,8 +128,9 @@ async function strictOracle(env: UnitEnv, res: CalendarResource, unitId: string)
   const all = day.own.map((o) => o.id);
   const noon = `${day.d} 12:00:00`;
   await judgeBound(env, res, emit, 'true', day, { starts_after: noon, strict_dates: true }, all.slice(1), `the time used as it is: the events that start after ${noon} (000 §4.1.1: strict_dates true)`);
-  await judgeBound(env, res, emit, 'false', day, { starts_after: noon, strict_dates: false }, all, `the whole day of ${day.d}: all three events, the morning one too (000 §4.1.1: "when false, dates cover whole days")`);
-  await judgeBound(env, res, emit, 'default', day, { starts_after: noon }, all, `what strict_dates=false answers: the whole day (000 §4.1.1: default false)`);
+  const whole = `the whole day of ${day.d}: its morning and afternoon events both in or both out (which end of the day the bound takes is not documented), the next day's event in (000 §4.1.1: "when false, dates cover whole days")`;
+  await judgeWholeDay(env, res, emit, 'false', day, { starts_after: noon, strict_dates: false }, whole);
+  await judgeWholeDay(env, res, emit, 'default', day, { starts_after: noon }, `what strict_dates=false answers (000 §4.1.1: default false): ${whole}`);
 }
 
 export function planDateFilters(contract: Contract): Unit[] {

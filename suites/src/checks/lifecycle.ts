@@ -4,9 +4,10 @@
 // "Gone" is what WordPress answers for a record the user cannot read: 404/410, or 401/403 rest_forbidden
 // (a trashed or deleted post to a user without the right to see it), never the record as it was.
 // trash: in cal/v1, where DELETE takes `force` and "without it the record is handled through the trash"
-//   (000 §3), the trashed record reads back with status "trash", and a second DELETE without force answers 410
-//   rest_already_trashed (WordPress convention, P delete_item()). These steps stand in for lifecycle's "gone"
-//   there, so that a trash that misbehaves fails this check alone.
+//   (000 §3), the delete answers the record with status "trash", the trashed record reads back with status
+//   "trash", and a second DELETE without force answers 410 rest_already_trashed (WordPress convention, P
+//   delete_item()). These steps stand in for lifecycle's "gone" there, so that a trash that misbehaves fails this
+//   check alone; they run on every record lifecycle made, also where its chain broke before the delete.
 // create_status: the create answered 201 with a Location header pointing at the new record (WordPress
 //   convention, P L845).
 // cross_namespace: a record made in one namespace is the same record in the other (000 §1: "Each of
@@ -236,13 +237,17 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
     });
     return;
   }
-  const seenTrashed = steps.ok && deleted ? await trashSteps(env, res, id, prefix, deleted) : false;
+  // The trash is judged on every record made, whatever lifecycle's own steps did before the delete (a list search
+  // that failed must not leave the trash unjudged): where the chain stopped short of it, the delete is sent here.
+  if (id === 0) return;
+  const trashDelete = deleted ?? (await send(env, res.delete, { id }));
+  const seenTrashed = await trashSteps(env, res, id, prefix, trashDelete);
   // The purge is sent whatever the trash steps saw: a record that did not read back may still sit in
   // the trash (many sites answer a trashed record with 404), and the run must not leave it there.
-  if (!steps.ok) return;
   const purge = await send(env, res.delete, { id }, { query: { force: true } });
   shape(env, res.delete, purge, `${prefix}purge`);
   env.emit(forcedDeleteFinding(res.delete, purge, id, `${prefix}purge`));
+  if (!steps.ok) return;
   if (!seenTrashed && !ok(purge)) {
     // The record did not read back from the trash (see trash's finding), so a purge refused as unknown says nothing more.
     for (const [step, op, e] of [['purge', res.delete, purge], ['purged', res.read, undefined]] as const) {
@@ -279,6 +284,13 @@ function judgeTrashAnswer(e: Exchange, id: number): { outcome: 'pass' | 'fail'; 
 async function trashSteps(env: UnitEnv, res: CalendarResource, id: number, prefix: string, deleted: Exchange): Promise<boolean> {
   const emit = (variant: string, op: Operation, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
     env.emit({ check: TRASH, operation: op, variant: `${prefix}${variant}`, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const t0 = transportOutcome(deleted);
+  if (t0 || !ok(deleted)) {
+    // Not deleted, so nothing went to the trash: lifecycle's delete step (or the transport) says why; one cause, one finding.
+    const why = t0?.message ?? `the DELETE without force of record ${id} answered ${describeAnswer(deleted.response)} (see lifecycle), so nothing went to the trash`;
+    for (const [variant, op] of [['delete_answer', res.delete], ['read_trashed', res.read], ['second_delete', res.delete]] as const) emit(variant, op, t0?.outcome ?? 'inconclusive', why, deleted);
+    return false;
+  }
   const answer = judgeTrashAnswer(deleted, id);
   emit('delete_answer', res.delete, answer.outcome, answer.message, deleted);
   const read = await send(env, res.read, { id });

@@ -16,8 +16,9 @@
 // x-contradictions mark refuses, is held as assumed, with the reason. A case none of whose requests was
 // accepted (all 404, 401, or refused for another parameter) is inconclusive: it never passes on nothing.
 //
-// Reads are always sent. Writes only where the suite can undo them: creating, changing and deleting calendar
-// records of its own, with credentials and without --read-only. Other writes (settings, plugins, imports)
+// Reads are always sent, and so are actions the documents describe as reads (a POST named get..., validate...,
+// search...: describedAsReading()), with credentials. Writes only where the suite can undo them: creating, changing
+// and deleting calendar records of its own, with credentials and without --read-only. Other writes (settings, plugins, imports)
 // would change the site in ways the suite cannot take back, so they are skipped (counted by reason at the run's end),
 // unless --disposable-target says the site is restored after the run: then they are sent as planned.
 
@@ -37,6 +38,7 @@ import { collapsing, refusedForWho, unknowables } from './kit/identifiers.ts';
 import { createOwn, resourceFor, type CalendarResource } from './kit/resources.ts';
 import { retryWithout } from './kit/retry.ts';
 import { blamedParams, describeAnswer, refusedForPermission, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
+import { describedAsReading } from './kit/reading.ts';
 
 export const POSITIVE_ACCEPTANCE = 'positive_acceptance';
 
@@ -149,28 +151,87 @@ export function judge(env: UnitEnv, op: Operation, sent: readonly Sent[], notes:
   }
 }
 
+/**
+ * The query and body parameters whose values differ between two requests, but those the unit varies itself from
+ * request to request (a name carrying the marker, a slug no other record has). Path parameters name the record.
+ */
+function differing(op: Operation, a: WireRequest, b: WireRequest, varied: ReadonlySet<string>): string[] {
+  let ta: ReturnType<typeof toTyped>;
+  let tb: ReturnType<typeof toTyped>;
+  try {
+    ta = toTyped(op, a);
+    tb = toTyped(op, b);
+  } catch {
+    return ['(unreadable)'];
+  }
+  const out: string[] = [];
+  for (const loc of ['query', 'body'] as const) {
+    const x = ta[loc] ?? {};
+    const y = tb[loc] ?? {};
+    for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      if (!varied.has(k) && JSON.stringify(x[k]) !== JSON.stringify(y[k])) out.push(k);
+    }
+  }
+  return out;
+}
+
+/** What an edge sent, in its own words: its parameter with the value that went out (references fill some), or its label. */
+function sentLabel(op: Operation, edge: EdgeCase, s: Sent): string {
+  if (!edge.param || !edge.location || edge.family === 'minimal' || edge.family === 'full') return edge.label;
+  const value = typedValue(op, s.req, edge.location, edge.param);
+  if (value === undefined) return edge.label;
+  const shown = `${edge.param}=${JSON.stringify(value)}`;
+  return edge.family === 'alone' ? `${shown} alone` : edge.label.startsWith(`${edge.param}=`) ? shown : `${edge.label} (${shown})`;
+}
+
+/** The minimal request as the unit sent it, for an edge judged against it; and the parameters the unit varies itself. */
+interface EdgeContext {
+  minimal?: Sent;
+  varied: ReadonlySet<string>;
+}
+
+/** Why an empty name refused is not a documented failure: WordPress's own insert functions refuse it. */
+function emptyNameExcuse(op: Operation): string {
+  return op.resource === 'category' || op.resource === 'tag'
+    ? "WordPress's wp_insert_term() and wp_update_term() refuse an empty term name (empty_term_name), and a site built on its terms inherits that"
+    : "WordPress's wp_insert_post() refuses a post whose title, content and excerpt are all empty (empty_content), and a site built on its posts controller inherits that";
+}
+
 /** One finding for an edge case that should be accepted. */
-function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: readonly ReferenceField[] = []): void {
+function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: readonly ReferenceField[] = [], ctx: EdgeContext = { varied: new Set() }): void {
   const base = { check: POSITIVE_ACCEPTANCE, operation: op, variant: edgeVariant(edge), severity: 'documented' as Severity, exchange: s.e };
   const emit = (outcome: Outcome, message: string, severity: Severity = 'documented'): void => env.emit({ ...base, outcome, message, severity });
   const t = transportOutcome(s.e);
   if (t) return emit(t.outcome, t.message);
   const r = s.e.response!;
   const kind = edge.family === 'minimal' || edge.family === 'full' ? `the ${edge.family} request` : edge.constraint ? `the edge ${edge.tag} of ${edge.constraint.keyword}` : `the ${edge.family} case`;
-  const what = `${edge.label} (${kind}${s.removed ? `; sent again without ${s.removed.join(', ')}, which the first answer refused` : ''})`;
+  const what = `${sentLabel(op, edge, s)} (${kind}${s.removed ? `; sent again without ${s.removed.join(', ')}, which the first answer refused` : ''})`;
+  // Nothing but this edge's value sets it apart from a minimal request the site accepted: a refusal (the site's own
+  // code included) can only be of that value. Refusals for who asks (401, 403) and server errors are other checks'.
+  const minimal = ctx.minimal;
+  const onlyThis = (): string | undefined => {
+    if (!edge.param || !edge.location || edge.family === 'minimal' || edge.family === 'full' || !minimal || !accepted(minimal.e)) return undefined;
+    if (r.status < 400 || r.status >= 500 || r.status === 401 || r.status === 403) return undefined;
+    // Not found: the value names nothing on this site, unless it names a record the suite saw the target list.
+    const ref = refs.find((f) => f.location === edge.location && f.param === edge.param);
+    if ((r.status === 404 || r.status === 410) && !(ref && s.named?.has(refKey(ref)))) return undefined;
+    const others = differing(op, minimal.req, s.req, ctx.varied).filter((n) => n !== edge.param);
+    return others.length === 0 ? `the minimal request without it was accepted (${minimal.e.response!.status}), and nothing else sets this one apart from it, so the refusal is of ${edge.param}` : undefined;
+  };
+  const emptyName = edge.family === 'empty' && edge.param === resourceFor(env.contract, op)?.nameField;
+  const refusedAlone = (): boolean => {
+    const why = onlyThis();
+    if (!why) return false;
+    const excuse = (emptyName ? emptyNameExcuse(op) : undefined) ?? refusalExcuse(env.contract, op, s.req, edge.location!, edge.param!, refs, s.named);
+    const message = `expected ${what} to be accepted: it is valid by the documents (${sourceOf(op)}); got ${describeAnswer(r)}${wpError(r) ? `: ${wpError(r)!.message}` : ''}; ${why}`;
+    emit('fail', excuse ? `${message}; held as assumed because ${excuse}` : message, excuse ? 'assumed' : 'documented');
+    return true;
+  };
   if (accepted(s.e)) return emit('pass', `accepted ${what}: ${r.status}`);
   const err = wpError(r);
   const expected = `expected ${what} to be accepted: it is valid by the documents (${sourceOf(op)})`;
-  if (r.status === 400 && edge.family === 'empty' && edge.param === resourceFor(env.contract, op)?.nameField && err && blamedParams(err).concat(err.code).some((x) => x === edge.param || x === 'empty_content' || x === 'empty_term_name')) {
-    return emit(
-      'fail',
-      `${expected}; got 400 ${err.code}: ${err.message}; held as assumed because ${
-        op.resource === 'category' || op.resource === 'tag'
-          ? "WordPress's wp_insert_term() and wp_update_term() refuse an empty term name (empty_term_name), and a site built on its terms inherits that"
-          : "WordPress's wp_insert_post() refuses a post whose title, content and excerpt are all empty (empty_content), and a site built on its posts controller inherits that"
-      }`,
-      'assumed',
-    );
+  if (r.status === 400 && emptyName && err && blamedParams(err).concat(err.code).some((x) => x === edge.param || x === 'empty_content' || x === 'empty_term_name')) {
+    return emit('fail', `${expected}; got 400 ${err.code}: ${err.message}; held as assumed because ${emptyNameExcuse(op)}`, 'assumed');
   }
   if (r.status === 400 && err && PARAM_CODES.has(err.code)) {
     const blamed = blamedParams(err).filter((n) => !refusedForPermission(err, n));
@@ -184,9 +245,10 @@ function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: r
       return emit('fail', `${message}; held as assumed because ${reasons.join('; ')}`, 'assumed');
     }
     if (edge.param && refusedForPermission(err, edge.param)) {
-      return emit('inconclusive', `refused ${edge.label} for who is asking (a detail of ${err.code} says so: rest_forbidden_status and the like), not for the value; with credentials that may ask for it, it is judged`);
+      return emit('inconclusive', `refused ${sentLabel(op, edge, s)} for who is asking (a detail of ${err.code} says so: rest_forbidden_status and the like), not for the value; with credentials that may ask for it, it is judged`);
     }
-    return emit('inconclusive', `refused for ${blamed.join(', ') || 'no named parameter'} (${err.code}), not for what this edge is about; nothing shown about ${edge.label}`);
+    if (blamed.length === 0 && refusedAlone()) return;
+    return emit('inconclusive', `refused for ${blamed.join(', ') || 'no named parameter'} (${err.code}), not for what this edge is about; nothing shown about ${sentLabel(op, edge, s)}`);
   }
   if (r.status === 400 && err?.code === 'empty_content' && op.kind === 'create') {
     return emit(
@@ -195,7 +257,8 @@ function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: r
       'assumed',
     );
   }
-  emit('inconclusive', `not accepted: ${describeAnswer(r)}; that says nothing about ${edge.label}`);
+  if (refusedAlone()) return;
+  emit('inconclusive', `not accepted: ${describeAnswer(r)}; that says nothing about ${sentLabel(op, edge, s)}`);
 }
 
 function skipAll(env: UnitEnv, op: Operation, message: string): void {
@@ -258,13 +321,15 @@ async function reads(env0: UnitEnv, op: Operation, intent?: 'write'): Promise<vo
   const unnamed = unknowables(op, refs.fields, refs.values).filter((u) => op.params.some((p) => p.in === 'path' && p.name === u.param));
   const minimalPath = planned0.find((p) => p.edge?.family === 'minimal')?.req.pathParams ?? {};
   const fixed = Object.fromEntries(unnamed.flatMap((u) => (minimalPath[u.param] !== undefined ? [[u.param, minimalPath[u.param]!]] : [])));
+  let minimal: Sent | undefined;
   for (const planned of planned0) {
     const base = planned.edge || Object.keys(fixed).length === 0 ? planned.req : withPath(op, planned.req, fixed);
     const { req, named } = fill(op, base, refs, notes, planned.edge);
     const first: Sent = { req, e: await env.send(toOutgoing(req, intent), op), named };
     const again = retryOf(op, planned, first);
     const retried: Sent | undefined = again && { req: again.req, e: await env.send(toOutgoing(again.req, intent), op), named, removed: again.removed };
-    if (planned.edge) judgeEdge(env, op, planned.edge, retried ?? first, refs.fields);
+    if (planned.edge?.family === 'minimal') minimal = retried ?? first;
+    if (planned.edge) judgeEdge(env, op, planned.edge, retried ?? first, refs.fields, { ...(minimal ? { minimal } : {}), varied: new Set() });
     else sent.push(first, ...(retried ? [retried] : []));
   }
   judge(env, op, sent, notes, refs.fields);
@@ -290,6 +355,7 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
   const refs = await filler(env, op, referenceFields(env.contract, op, res.nameField).filter((f) => f.location !== 'path'));
   const notes = new Map<string, string>();
   let n = 0;
+  let minimal: Sent | undefined;
   for (const planned of plan(env, op)) {
     n++;
     // The marker goes into the name field, except where a minimal request has none to carry it (a cal/v1
@@ -354,7 +420,9 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
     const first: Sent = { req, e: await write(req), named: filled.named };
     const again = retryOf(op, planned, first);
     const retried: Sent | undefined = again && { req: again.req, e: await write(again.req), named: filled.named, removed: again.removed };
-    if (edge) judgeEdge(env, op, edge, retried ?? first, refs.fields);
+    if (edge?.family === 'minimal') minimal = retried ?? first;
+    // The unit gives each request a name of its own (and a slug): those differ from the minimal request by design.
+    if (edge) judgeEdge(env, op, edge, retried ?? first, refs.fields, { ...(minimal ? { minimal } : {}), varied: new Set([res.nameField, 'slug']) });
     else sent.push(first, ...(retried ? [retried] : []));
   }
   judge(env, op, sent, notes, refs.fields);
@@ -380,7 +448,7 @@ export function planPositiveAcceptance(contract: Contract): Unit[] {
         if (safe) return reads(env, op);
         if (op.kind === 'batch') return skipAll(env, op, 'batch requests are checked by the batch_* checks (25 requests taken, 26 refused, items answered one by one)');
         if (!res || !['create', 'update', 'delete'].includes(op.kind)) {
-          if (env.disposable && env.hasCredentials && !env.readOnly) return reads(env, op, 'write');
+          if ((env.disposable || describedAsReading(env.contract, op)) && env.hasCredentials && !env.readOnly) return reads(env, op, 'write');
           return skipAll(env, op, 'a write the suite could not undo (not a calendar record of its own); only its refusals are checked; --disposable-target sends it, on a site restored after the run');
         }
         if (env.readOnly) return skipAll(env, op, `--read-only: ${op.method} is not sent`);

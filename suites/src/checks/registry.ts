@@ -266,7 +266,10 @@ export const CHECKS: readonly CheckRow[] = [
     plannedBy: ['descriptor'],
     severity: [
       { level: 'documented' },
-      { level: 'assumed', when: 'for a keyword the documents mark open or two-way, and an argument or route they do not name (a method they deny, POST on `cal/v1` `{id}`, stays documented)' },
+      {
+        level: 'assumed',
+        when: "for a keyword the documents mark open or two-way, an argument or route they do not name, and a difference they cannot express or allow (a keyword left out: an argument \"may carry\" it; one they do not give; a body field's default; a path argument's rule; a pattern or type that takes every documented value tried; core's raw-and-rendered object for a documented string), with the reason (a method they deny, POST on `cal/v1` `{id}`, stays documented)",
+      },
     ],
     needs: [{ need: 'descriptor', every: true, without: 'a route or method it does not list fails, and its arguments are skipped' }],
   }),

@@ -5,8 +5,12 @@
 // back; calendar records are read through both namespaces (legacy and cal/v1 serve the same record, 000 §1).
 // Every field of the record before and after is compared: what the update named (and its other names: a legacy
 // venue's `venue` is cal/v1's `title`, legacy `description` is cal/v1 `content`, a cost's details) must show the
-// new value; anything else must be as it was, clock fields aside (compare.ts). WordPress's update_item() changes
-// only what the request names, whichever of the three methods (convention).
+// new value; anything else must be as it was, clock fields aside (compare.ts), unless it is made of what the update
+// named: structured data (The Events Calendar's `json_ld`: an event's name of its title, an offer's price of its cost,
+// a venue's address and map link, an organizer's e-mail) changes with its source, so a field whose value before, with
+// the named field's old value replaced by its new one, is its value after, is no loss (derivedChange()). The same text
+// written with other character references (antispambot() draws them afresh on each read) is no change either.
+// WordPress's update_item() changes only what the request names, whichever of the three methods (convention).
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
@@ -18,6 +22,7 @@ import { cannotWrite, emitterFor, makeOwn, recordText } from './kit/oracle_kit.t
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import { describeAnswer, transportOutcome } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
+import { isDeepStrictEqual } from 'node:util';
 
 export const UPDATE_KEEPS = 'update_keeps_fields';
 
@@ -85,13 +90,67 @@ const short = (v: unknown): string => {
   return s.length > 70 ? `${s.slice(0, 67)}...` : s;
 };
 
-/** The fields an update changed though it did not name them; `named` lists what it did. */
-export function lostFields(before: Record<string, unknown>, after: Record<string, unknown>, named: ReadonlySet<string>): string[] {
+/** Where two JSON values differ, every leaf (clock and character references aside), each by its place: `json_ld.address.addressLocality`. */
+function leafDifferences(a: unknown, b: unknown, path: string, key: string): { path: string; a: unknown; b: unknown }[] {
+  if (isDeepStrictEqual(a, b)) return [];
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) return a.flatMap((x, i) => leafDifferences(x, b[i], `${path}[${i}]`, key));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    return [...new Set([...Object.keys(a), ...Object.keys(b)])].flatMap((k) =>
+      k in a && k in b ? leafDifferences(a[k], b[k], `${path}.${k}`, k) : [{ path: `${path}.${k}`, a: k in a ? a[k] : '(absent)', b: k in b ? b[k] : '(absent)' }],
+    );
+  }
+  // The same text written with other character references (antispambot() draws them afresh on every read) is no change.
+  if (typeof a === 'string' && typeof b === 'string' && decoded(a) === decoded(b)) return [];
+  const d = firstDifference(a, b, path, key);
+  return d ? [{ path, a: d.a, b: d.b }] : [];
+}
+
+/** HTML character references decoded: structured data escapes text (esc_html) and hides addresses (antispambot()) afresh on every read. */
+function decoded(s: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#039': "'" };
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, ref: string) => {
+    if (ref[0] !== '#') return named[ref.toLowerCase()] ?? m;
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return Number.isFinite(code) ? String.fromCodePoint(code) : m;
+  });
+}
+
+/** The forms a value takes inside another field: as it is, lower-cased, in a URL the PHP ways (urlencode, rawurlencode), HTML-escaped. */
+const FORMS: readonly ((v: string) => string)[] = [
+  (v) => v,
+  (v) => v.toLowerCase(),
+  (v) => encodeURIComponent(v).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+'),
+  (v) => encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+];
+
+/**
+ * Whether a field's change is its source's: the value before, with every occurrence of the source's old value (in
+ * one of the forms it takes inside other fields) replaced by its new one, is the value after. Structured data (a
+ * JSON-LD `name` of the title, `offers.price` of the cost, a map link of the address) follows what it is made of.
+ */
+export function derivedChange(before: unknown, after: unknown, change: { from: string; to: string }): boolean {
+  if (change.from === '' || change.from === change.to) return false;
+  if ((typeof before !== 'string' && typeof before !== 'number') || (typeof after !== 'string' && typeof after !== 'number')) return false;
+  const a = decoded(String(before));
+  const b = decoded(String(after));
+  return FORMS.some((form) => {
+    const from = form(change.from);
+    return a.includes(from) && a.split(from).join(form(change.to)) === b;
+  });
+}
+
+/**
+ * The fields an update changed though it did not name them; `named` lists what it did. `change` is the named field's
+ * value before and after: a field derived from it (its source's old value replaced by the new one) is no loss.
+ */
+export function lostFields(before: Record<string, unknown>, after: Record<string, unknown>, named: ReadonlySet<string>, change?: { from: string; to: string }): string[] {
   const out: string[] = [];
   for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (named.has(k) || k === '_links') continue;
-    const d = firstDifference(k in before ? before[k] : '(absent)', k in after ? after[k] : '(absent)', k, k);
-    if (d) out.push(`${d.path} ${short(d.a)} → ${short(d.b)}`);
+    for (const d of leafDifferences(k in before ? before[k] : '(absent)', k in after ? after[k] : '(absent)', k, k)) {
+      if (change && derivedChange(d.a, d.b, change)) continue;
+      out.push(`${d.path} ${short(d.a)} → ${short(d.b)}`);
+    }
   }
   return out;
 }
@@ -101,6 +160,8 @@ async function keeps(env: UnitEnv, res: CalendarResource, other: CalendarResourc
   const made = await makeOwn(env, res, unitId, `keeps ${unitId}`, richFields(res, word));
   if (!made.own) return updates.forEach((u) => emitterFor(env, UPDATE_KEEPS, u, 'convention')(u.method, 'inconclusive', `creating a record of its own to update answered ${describeAnswer(made.exchange.response)}: nothing to compare`, made.exchange));
   const id = made.own.id;
+  // What each field was last sent as: a field derived from the one an update names changes with it (lostFields()).
+  const sent: Record<string, string> = { [res.nameField]: `${env.marker} keeps ${unitId}`, ...Object.fromEntries(Object.entries(richFields(res, word)).map(([k, v]) => [k, String(v)])) };
   const reads = [res.read, ...(other ? [other.read] : [])];
   let before = await readAll(env, reads, id);
   for (const [i, upd] of updates.entries()) {
@@ -133,7 +194,7 @@ async function keeps(env: UnitEnv, res: CalendarResource, other: CalendarResourc
         shown = a.e;
         continue;
       }
-      const lost = lostFields(b.rec!, a.rec, namedKeys(field));
+      const lost = lostFields(b.rec!, a.rec, namedKeys(field), sent[field] !== undefined ? { from: sent[field]!, to: value } : undefined);
       if (lost.length) {
         problems.push(`through ${a.ns}, fields it did not name changed: ${lost.join('; ')}`);
         shown = a.e;
@@ -144,6 +205,7 @@ async function keeps(env: UnitEnv, res: CalendarResource, other: CalendarResourc
         shown = a.e;
       }
     }
+    sent[field] = value;
     const compared = `compared record ${id} read through ${reads.map((r) => r.namespace).join(' and ')} before and after a ${upd.method} naming only ${field}`;
     emitU(variant, problems.length ? 'fail' : 'pass', problems.length ? `expected the update to change ${field} and keep every other field (WordPress convention: update_item() changes only what the request names; 000 §4: POST, PUT and PATCH on an existing record are equivalent); ${compared}: ${problems.join('; ')}` : `${compared}: ${field} changed, ${Object.keys(after[0]!.rec ?? {}).length} other field(s) kept`, shown);
     before = after;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import { headProblems, languageRoot } from './address_forms.ts';
-import { expectedType, mediaType } from './content_type.ts';
+import { expectedTypes, mediaType } from './content_type.ts';
 import { bodyText, harnessForFile, json, parse, withHeader, withJson, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
@@ -35,9 +35,17 @@ const checksOf = (cs: Case[]): string[] => [...new Set(cs.map((c) => c.check))].
 
 describe('the pure parts', () => {
   it('expects the content type the request asked for', () => {
-    expect(expectedType('http://x/wp-json/cal/v1/events?_jsonp=cb')).toBe('application/javascript');
-    expect(expectedType('http://x/wp-json/oembed/1.0/embed?url=u&format=xml')).toBe('text/xml');
-    expect(expectedType('http://x/wp-json/cal/v1/events?format=xml')).toBe('application/json');
+    expect(expectedTypes('http://x/wp-json/cal/v1/events?_jsonp=cb')).toEqual(['application/javascript']);
+    // PHP holds "0" false: no callback, JSON.
+    expect(expectedTypes('http://x/wp-json/cal/v1/events?_jsonp=0')).toEqual(['application/json']);
+    expect(expectedTypes('http://x/wp-json/oembed/1.0/embed?url=u&format=xml')).toEqual(['text/xml', 'application/xml']);
+    expect(expectedTypes('http://x/?rest_route=/oembed/1.0/embed&url=u&format=xml')).toEqual(['text/xml', 'application/xml']);
+    // Exactly as WordPress compares: XML is not xml; the proxy and HEAD answer JSON; a refusal may come either way.
+    expect(expectedTypes('http://x/wp-json/oembed/1.0/embed?url=u&format=XML')).toEqual(['application/json']);
+    expect(expectedTypes('http://x/wp-json/oembed/1.0/proxy?url=u&format=xml')).toEqual(['application/json']);
+    expect(expectedTypes('http://x/wp-json/oembed/1.0/embed?url=u&format=xml', 'HEAD')).toEqual(['application/json']);
+    expect(expectedTypes('http://x/wp-json/oembed/1.0/embed?url=u&format=xml', 'GET', 404)).toContain('application/json');
+    expect(expectedTypes('http://x/wp-json/cal/v1/events?format=xml')).toEqual(['application/json']);
     expect(mediaType('Application/JSON; charset=UTF-8')).toBe('application/json');
   });
 

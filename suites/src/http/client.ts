@@ -11,7 +11,7 @@ import { collectCredentialValues, createRedactor, REDACTED, type Redactor } from
 import { encodeBody, encodeQuery } from './encode.ts';
 import { systemClock, unlimited, type Clock, type RateLimiter } from './rate.ts';
 import { routeUrl, type Target } from './target.ts';
-import { SAFE_METHODS, type BodyCut, type Exchange, type Intent, type Outgoing, type Received, type TransportError } from './types.ts';
+import { readAnswer, SAFE_METHODS, type BodyCut, type Exchange, type Intent, type Outgoing, type Received, type TransportError } from './types.ts';
 
 /**
  * - none: --read-only; only GET, HEAD and OPTIONS leave the suite.
@@ -168,8 +168,10 @@ export function createClient(options: ClientOptions): HttpClient {
       if (announcedTooLong) read.cut = true;
       const cut: BodyCut | undefined = read.cut ? { limitBytes: limit, ...(Number.isSafeInteger(declared) ? { declaredBytes: declared } : {}) } : undefined;
       const redacted = redactAnswer({ status: res.statusCode, headers: answered, body: read.text, ...(cut ? { bodyCut: cut } : {}) }, redactor, secrets, redactOptions);
+      // The one reading of an answer every check gets (a `_jsonp` answer's JSON beside its body).
+      const answer = readAnswer(url, redacted);
       // Parsed here only when redaction changed the body; otherwise the body checks see is the one that arrived.
-      const response = !cut && redacted.body !== read.text ? { ...redacted, arrivedAsJson: parses(read.text) } : redacted;
+      const response = !cut && redacted.body !== read.text ? { ...answer, arrivedAsJson: parses(readAnswer(url, { ...redacted, body: read.text }).payload ?? read.text) } : answer;
       failuresInRow = 0;
       const e: Exchange = { request, response, durationMs: clock.now() - started, startedAt };
       options.onExchange?.(e);

@@ -82,6 +82,27 @@ describe('createClient', () => {
     await client.close();
   });
 
+  it('reads a _jsonp answer as the JSON it wraps, an error too; the body stays as it came', async () => {
+    server = await startServer((req, res) => {
+      const cb = new URL(req.url ?? '', 'http://x').searchParams.get('_jsonp');
+      res.writeHead(cb === 'bad-cb' ? 400 : 404, { 'Content-Type': 'application/javascript; charset=UTF-8' });
+      const error = JSON.stringify({ code: cb === 'bad-cb' ? 'rest_callback_invalid' : 'rest_post_invalid_id', message: 'm', data: { status: 404 } });
+      // serve_request() echoes its refusal of a callback unwrapped, everything else wrapped.
+      res.end(cb && cb !== 'bad-cb' ? `/**/${cb}(${error})` : error);
+    });
+    const client = createClient(options(server.url));
+    const wrapped = await client.send({ method: 'GET', route: '/cal/v1/events/9', query: { _jsonp: 'cb.x' } });
+    expect(wrapped.response!.body).toBe('/**/cb.x({"code":"rest_post_invalid_id","message":"m","data":{"status":404}})');
+    expect(jsonBody(wrapped.response)).toEqual({ code: 'rest_post_invalid_id', message: 'm', data: { status: 404 } });
+    const refused = await client.send({ method: 'GET', route: '/cal/v1/events/9', query: { _jsonp: 'bad-cb' } });
+    expect(refused.response!.payload).toBeUndefined();
+    expect(jsonBody(refused.response)).toMatchObject({ code: 'rest_callback_invalid' });
+    // Another callback's wrapping is not the one asked for: not read as JSON.
+    const other = await client.send({ method: 'GET', route: '/cal/v1/events/9', rawQuery: '_jsonp=cb&_jsonp=zz' });
+    expect(jsonBody(other.response)).toBeUndefined();
+    await client.close();
+  });
+
   it('refuses writes the policy forbids without sending them', async () => {
     let hits = 0;
     server = await startServer((_req, res) => void (hits++, sendJson(res, 200, {})));

@@ -54,6 +54,12 @@ export interface Received {
    * text that no longer parses); set by the client when redaction changed a body it read whole.
    */
   arrivedAsJson?: boolean;
+  /**
+   * The JSON a `_jsonp` answer wraps (an empty comment, the callback, the JSON in parentheses: WP_REST_Server::serve_request()), set where the answer is
+   * read (the client), so that every check reads the one JSON a client of the callback gets: jsonBody() parses it.
+   * `body` stays the bytes as they came, for the report and for the checks of the wrapping itself.
+   */
+  payload?: string;
 }
 
 export interface BodyCut {
@@ -104,12 +110,44 @@ export interface Exchange {
   startedAt?: number;
 }
 
-/** Parsed JSON body, or undefined when the body is not JSON (or was too large to read whole). */
+/** Parsed JSON body (a `_jsonp` answer's payload), or undefined when it is not JSON (or was too large to read whole). */
 export function jsonBody(r: Received | undefined): unknown {
-  if (!r || r.body === '' || r.bodyCut) return undefined;
+  if (!r || r.bodyCut) return undefined;
+  const text = r.payload ?? r.body;
+  if (text === '') return undefined;
   try {
-    return JSON.parse(r.body);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The callback a request asks its answer to be wrapped in, read as WordPress reads `$_GET['_jsonp']`: a value PHP
+ * holds true (not "" or "0"). Undefined when it asks for none.
+ */
+export function jsonpCallback(url: string): string | undefined {
+  const q = url.indexOf('?');
+  if (q < 0) return undefined;
+  // PHP's $_GET keeps the last of repeated names.
+  const v = new URLSearchParams(url.slice(q + 1)).getAll('_jsonp').at(-1);
+  return v === undefined || v === '' || v === '0' ? undefined : v;
+}
+
+/** The answer as every check reads it: a `_jsonp` answer with the JSON it wraps beside its body (see `payload`). */
+export function readAnswer(url: string, r: Received): Received {
+  const payload = r.bodyCut ? undefined : jsonpPayload(url, r.body);
+  return payload === undefined ? r : { ...r, payload };
+}
+
+/**
+ * What a `_jsonp` answer wraps: the text between the empty comment and callback with its `(`, and the last `)`, as serve_request() echoes it
+ * around the JSON. Undefined when the body is not that wrapping of the callback the request named (WordPress echoes
+ * its own refusals of a callback, rest_callback_invalid, unwrapped).
+ */
+function jsonpPayload(url: string, body: string): string | undefined {
+  const callback = jsonpCallback(url);
+  if (callback === undefined) return undefined;
+  const prefix = `/**/${callback}(`;
+  return body.startsWith(prefix) && body.endsWith(')') ? body.slice(prefix.length, -1) : undefined;
 }

@@ -1,6 +1,7 @@
 // Runs the selected units against a target and turns their findings into report cases. The units run in
 // phases (order.ts): what a release depends on most first, and within that units that do not write before
-// units that do, so that lists hold still while their reads are compared. Whatever ends the run (all done,
+// units that do, so that lists hold still while their reads are compared, and no write of the run lands between two reads a check
+// compares (steady.ts). Whatever ends the run (all done,
 // budget, time limit, a dead target, Ctrl-C), the ledger is cleaned up before the cases are handed back, and
 // a run that ended before its plan was done says which checks did not run.
 
@@ -19,6 +20,7 @@ import { answerSweeps } from '../checks/registry.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
 import { leftoverCases } from './leftovers.ts';
 import { Ledger, writtenResources } from '../checks/kit/ledger.ts';
+import { changesLists, ListLock, routeTypes, typeOf } from './steady.ts';
 import { phases } from './order.ts';
 import { SiteChanges, type SiteChange } from './disposable.ts';
 import { unitSeed } from './select.ts';
@@ -92,6 +94,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   /** Cases by the unit's place in the plan: side by side, units end in any order, and the report must not show it. */
   const slots: CaseResult[][] = [];
   const ledger = new Ledger();
+  // The run's writes and its comparisons of two reads never overlap on one record type (steady.ts).
+  const lock = new ListLock();
+  const typeOfRoute = routeTypes(o.contract);
   const listReads = new Map<string, Promise<unknown[]>>();
   const marker = markerFor(o.runId);
   const ctx: CaseContext = { policy: o.policy, ...(o.authEnv ? { authEnv: o.authEnv } : {}), ...(o.archive ? { archive: o.archive } : {}) };
@@ -152,7 +157,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     const sweeps: AnswerSweep[] = [];
     const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
       const refusal = await changes?.before(out, op);
-      const e = refusal ? notSent(o.client, out, refusal) : await o.client.send(out);
+      const e = refusal ? notSent(o.client, out, refusal) : changesLists(out) ? await lock.write(typeOfRoute(out.route), unit.id, () => o.client.send(out)) : await o.client.send(out);
       if (changes && !refusal) await changes.after(out, op, e, unit.id);
       // Whatever it answered, a write that left the suite may have made records: their types are swept at the end.
       if (!e.error || !NOT_SENT.has(e.error.kind)) for (const r of writtenResources(o.contract, out, op)) ledger.wroteTo(r);
@@ -185,6 +190,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       now: o.now,
       emit,
       signal: o.signal,
+      steady: (ops, fn) => lock.read(ops.map(typeOf), unit.id, fn),
     };
     sweeps.push(...answerSweeps(env, o.checks));
     try {

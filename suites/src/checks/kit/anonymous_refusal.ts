@@ -2,8 +2,8 @@
 // permission before validating answers 401 to a value the documents refuse (WordPress validates first: a convention
 // finding). That 401 hides whether the site refuses the value at all: an administrator may get it stored (an SEO
 // redirection of type 999). So the same request is sent once more with the run's credentials where the suite may:
-// a calendar write (a create carries the marker and goes into the ledger; an update or delete names no record), or
-// any write on a --disposable-target. Accepted there, the finding is the documented one; refused, the convention one
+// a calendar write (a create carries the marker and goes into the ledger; an update or delete names no record), an
+// action the documents describe as a read (describedAsReading()), or any write on a --disposable-target. Accepted there, the finding is the documented one; refused, the convention one
 // stands.
 
 import type { Operation } from '../../../../contracts/lib/types.ts';
@@ -12,13 +12,14 @@ import type { Severity } from '../../report/model.ts';
 import type { Outcome } from '../../report/policy.ts';
 import { createdId } from './ledger.ts';
 import type { UnitEnv } from './unit.ts';
+import { describedAsReading } from './reading.ts';
 import { resourceFor } from './resources.ts';
 import { describeAnswer } from './wp.ts';
 
 /** Why the credentialed twin of an anonymous request may not be sent; undefined when it may. */
 function twinBlocker(env: UnitEnv, op: Operation): string | undefined {
   if (env.readOnly || !env.hasCredentials) return 'the run has no credentials to send it with';
-  if (resourceFor(env.contract, op) || env.disposable) return undefined;
+  if (resourceFor(env.contract, op) || env.disposable || describedAsReading(env.contract, op)) return undefined;
   return 'with credentials it would be a write the suite cannot undo (--disposable-target sends it)';
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../../mock/src/index.ts';
 import { harnessForFile, plain, type Fault, type MockResponse } from '../../testing/faulty-mock.ts';
 import type { RunResult } from '../../report/model.ts';
-import type { Exchange } from '../../http/types.ts';
+import { readAnswer, type Exchange } from '../../http/types.ts';
 import { HELD_BODY_BYTES, heldForm, plainlyUnreadable, requireJson, unreadableBody } from './bodies.ts';
 
 const h = harnessForFile({ createMock, listen });
@@ -53,11 +53,11 @@ describe('a body that is not JSON never lets a check pass', () => {
 });
 
 describe('requireJson', () => {
-  const exchange = (body: string, extra: { method?: string; status?: number; type?: string; url?: string } = {}): Exchange => ({
-    request: { method: extra.method ?? 'GET', url: extra.url ?? 'http://t/wp-json/cal/v1/events', headers: {} },
-    response: { status: extra.status ?? 200, headers: extra.type ? { 'content-type': extra.type } : {}, body },
-    durationMs: 0,
-  });
+  // As the client reads an answer (readAnswer: a _jsonp answer's JSON beside its body).
+  const exchange = (body: string, extra: { method?: string; status?: number; type?: string; url?: string } = {}): Exchange => {
+    const url = extra.url ?? 'http://t/wp-json/cal/v1/events';
+    return { request: { method: extra.method ?? 'GET', url, headers: {} }, response: readAnswer(url, { status: extra.status ?? 200, headers: extra.type ? { 'content-type': extra.type } : {}, body }), durationMs: 0 };
+  };
   const pass = (e: Exchange) => requireJson({ check: 'x', severity: 'documented', outcome: 'pass', message: 'fine', exchange: e });
 
   it('fails a pass on a body that is not JSON, and leaves JSON, HEAD, 204 and oEmbed XML alone', () => {
@@ -93,7 +93,7 @@ describe('requireJson', () => {
 describe('heldForm', () => {
   const exchange = (url: string, status: number, body: string): Exchange => ({
     request: { method: 'GET', url, headers: {} },
-    response: { status, headers: { 'content-type': 'application/json' }, body },
+    response: readAnswer(url, { status, headers: { 'content-type': 'application/json' }, body }),
     durationMs: 1,
   });
   const pass = (e: Exchange) => ({ check: 'positive_acceptance', severity: 'documented' as const, outcome: 'pass' as const, exchange: e });

@@ -18,26 +18,12 @@ export function unreadableBody(e: Exchange): { cut: boolean; message: string } |
   if (!r || e.request.method === 'HEAD' || r.status === 204 || r.status === 304) return undefined;
   const type = r.headers['content-type'] ?? '';
   if (/\bxml\b/i.test(type) && /[?&]format=xml(&|$)/.test(e.request.url)) return undefined;
-  // `_jsonp=<callback>` is answered as JavaScript, the JSON wrapped in a call of the callback (serve_request()).
-  if (/[?&]_jsonp=/.test(e.request.url) && !r.bodyCut && r.status < 400 && jsonpHoldsJson(r.body)) return undefined;
   // The report says first that the body was cut and where (runner/run.ts toCase()).
   if (r.bodyCut) return { cut: true, message: 'so the check could not judge the answer' };
   // As it arrived: the run's secrets are redacted from the body before checks see it.
   if (r.status >= 400 || (r.arrivedAsJson ?? jsonBody(r) !== undefined) || r.body.trim() === 'null') return undefined;
   const shown = r.body === '' ? 'empty' : `${type ? `${type.split(';')[0]}, ` : ''}beginning ${JSON.stringify(r.body.slice(0, 40))}`;
   return { cut: false, message: `expected a JSON body, as WordPress's REST server answers every request (WP_REST_Server::serve_request()); got a body that is not JSON (${shown})` };
-}
-
-// Whether a JSONP body is WordPress's wrapping of JSON: an empty comment, the callback, then the JSON in parentheses.
-function jsonpHoldsJson(body: string): boolean {
-  const m = /^\/\*\*\/[\w.]+\(([\s\S]*)\)\s*;?\s*$/.exec(body);
-  if (!m) return false;
-  try {
-    JSON.parse(m[1]!);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -76,5 +62,7 @@ export function heldForm(e: Exchange): Exchange {
   if (!kept.truncated) return e;
   // For a 2xx, whether it was readable as WordPress sends it (a _jsonp wrapping included); an error body is not judged here.
   const readable = r.status >= 400 ? (r.arrivedAsJson ?? jsonBody(r) !== undefined) : unreadableBody(e) === undefined;
-  return { ...e, response: { ...r, body: kept.text, bodyBytes: r.bodyBytes ?? kept.bytes, arrivedAsJson: readable } };
+  // The payload of a `_jsonp` answer goes with the body it was read from.
+  const { payload: _whole, ...rest } = r;
+  return { ...e, response: { ...rest, body: kept.text, bodyBytes: r.bodyBytes ?? kept.bytes, arrivedAsJson: readable } };
 }

@@ -92,6 +92,17 @@ const OPEN_VALUES = new Set(['status-values', 'allowed-values', 'value-form']);
 const WP_COLLECTION_MAX = 100;
 
 /**
+ * Last words of a parameter's name that say its value names one of the site's own things (a module, an object type, a
+ * wizard step, a language code...), not free text: `module`, `objectType`, `sourceLanguageCode`, `enable_tracking`.
+ */
+const NAMING_WORDS: ReadonlySet<string> = new Set(['type', 'kind', 'module', 'action', 'step', 'context', 'domain', 'plan', 'product', 'priority', 'code', 'mode', 'view', 'tracking', 'id']);
+
+/** The last word of a parameter's name, camelCase and snake_case alike (`objectType` → type). */
+function lastWord(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_-]+/).at(-1)!.toLowerCase();
+}
+
+/**
  * Why a site may refuse a value the contract calls valid without contradicting any sentence of the documents:
  * the parameter is untyped, its allowed values are left open ("allowed values: not shown", "ID or URL"), it is
  * tied to an extension the site may lack, or the value lies outside a bound the documents never give (a negative
@@ -103,6 +114,11 @@ export function openValue(op: Operation, location: ParamLocation, param: string,
   if (spec.schema.type === undefined && !Array.isArray(spec.schema.enum)) return `the documents give ${param} no type, so no value of it is documented as valid`;
   const open = spec.gaps.find((g) => OPEN_VALUES.has(g.kind));
   if (open) return `the documents leave ${param}'s values open (${open.note} ${open.source})`;
+  // "Valid" means the documents say so: a free string that names one of the site's own things (a module, an object
+  // type) is valid only where the site has it, and the documents list none of them.
+  if (t0(spec.schema) === 'string' && !Array.isArray(spec.schema.enum) && spec.schema.pattern === undefined && spec.schema.format === undefined && NAMING_WORDS.has(lastWord(param))) {
+    return `the documents give ${param} as a string without listing its values, and its name says it names one of the site's own (a ${lastWord(param)}): which ones the site has is not shown, so no value of it is documented as valid`;
+  }
   const ext = spec.gaps.find((g) => g.kind === 'needs-extension');
   if (ext) return `the documents tie ${param} to an extension the site may not have (${ext.note} ${ext.source})`;
   const t = spec.schema.type;
@@ -115,6 +131,11 @@ export function openValue(op: Operation, location: ParamLocation, param: string,
     }
   }
   return undefined;
+}
+
+/** A schema's one type, undefined for none or several. */
+function t0(schema: JsonSchema): string | undefined {
+  return typeof schema.type === 'string' ? schema.type : undefined;
 }
 
 /** The target's descriptor lists the route and method but not this parameter: WordPress ignores unknown parameters. */

@@ -70,6 +70,11 @@ export interface UnitEnv {
   now(): Date;
   emit(f: Finding): void;
   signal: AbortSignal;
+  /**
+   * Runs a comparison of two or more reads of the operations' lists while no other unit of the run writes to their
+   * record types (runner/steady.ts): a check that compares reads wraps them in it.
+   */
+  steady<T>(ops: readonly Operation[], fn: () => Promise<T>): Promise<T>;
 }
 
 export interface Unit {
