@@ -312,7 +312,9 @@ export function planWriteReadBack(contract: Contract): Unit[] {
   return chosen.map((res) => {
     const other = res.namespace === 'cal/v1' ? resources.find((r) => r !== res && r.resource === res.resource) : undefined;
     const id = `${WRITE_READ_BACK}:${res.namespace}/${res.resource}`;
-    const ops = [res.create, res.read, res.list, ...(other ? [other.read] : [])];
+    // The other namespace's read is not among the unit's operations: a site without the legacy namespace (or a run
+    // that selects only cal/v1) still reads back through cal/v1, and the unit reads through the other where listed.
+    const ops = [res.create, res.read, res.list];
     return {
       id,
       family: WRITE_READ_BACK,
@@ -323,7 +325,7 @@ export function planWriteReadBack(contract: Contract): Unit[] {
         const why = cannotWrite(env, [res.create, res.read]);
         if (why) return env.emit({ check: WRITE_READ_BACK, operation: res.create, variant: 'stored:id', severity: 'documented', outcome: 'skip', message: `not run: ${why}; the check reads back a record of its own` });
         if (res.resource === 'category' || res.resource === 'tag') return termReadBack(env, res, id);
-        return postReadBack(env, res, other && !cannotWrite(env, [other.read]) ? other : undefined, id);
+        return postReadBack(env, res, other && !cannotWrite(env, [other.read]) && env.descriptor.namespaces.includes(other.namespace) ? other : undefined, id);
       },
     };
   });
