@@ -54,7 +54,7 @@ function at(rec: Rec, path: string): unknown {
 
 const show = (v: unknown): string => {
   const s = JSON.stringify(v) ?? String(v);
-  return s.length > 90 ? `${s.slice(0, 87)}...` : s;
+  return s.length > 160 ? `${s.slice(0, 157)}...` : s;
 };
 
 /** The fields that differ from their prediction, each with what was sent, expected and read; absent fields apart. */

@@ -1,0 +1,100 @@
+// write_read_back proven both ways: the unbroken mock passes every case (and judges fields in each, none vacuous),
+// and the mock with one fault in front of it, at the edge of what the check predicts, fails it: a title stored with
+// one character lost, a date_gmt shifted by the site's offset, kses applied to an administrator's title, a term
+// description stored without kses, a venue's city one character short through the legacy namespace, a URL stored as
+// sent. Only write_read_back is selected, and every case that fails must be one the fault explains.
+
+import { describe, expect, it } from 'vitest';
+import { createMock, listen } from '../../../mock/src/index.ts';
+import { postTitleForDb } from '../../../contracts/wordpress/save-filters.ts';
+import { bodyText, failedBy, harnessForFile, parse, plain, type Fault, type MockRequest, type MockResponse } from '../testing/faulty-mock.ts';
+import { mismatches } from './write_read_back.ts';
+
+const h = harnessForFile({ createMock, listen });
+const ONLY = 'write_read_back';
+
+/** A POST to `route` whose JSON body `edit` rewrites before the mock stores it. */
+function onCreate(route: string, edit: (body: Record<string, unknown>) => void): Fault {
+  return (req, next) => {
+    if (req.method !== 'POST' || parse(req).route !== route) return next(req);
+    const body = JSON.parse(bodyText(req)) as Record<string, unknown>;
+    edit(body);
+    return next({ ...req, body: JSON.stringify(body) } satisfies MockRequest);
+  };
+}
+
+/** Every JSON answer to a GET under `prefix` with its record(s) rewritten by `edit`. */
+function onRead(prefix: string, edit: (rec: Record<string, unknown>) => void): Fault {
+  return (req, next) => {
+    const res = next(req);
+    if (req.method !== 'GET' || !parse(req).route.startsWith(prefix) || res.status !== 200) return res;
+    const body = JSON.parse(res.body) as unknown;
+    for (const rec of Array.isArray(body) ? body : [body]) if (rec && typeof rec === 'object') edit(rec as Record<string, unknown>);
+    return { ...plain(res), body: JSON.stringify(body) } satisfies MockResponse;
+  };
+}
+
+const ids = (cases: { id: string }[]): string[] => cases.map((c) => c.id).sort();
+
+describe('write_read_back', () => {
+  it('passes on the unbroken mock, judging fields in every case', async () => {
+    const { run } = await h.run(undefined, ONLY);
+    const cases = run.cases.filter((c) => c.check === ONLY);
+    expect(cases.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status}: ${c.message}`)).toEqual([]);
+    // Three posts (by id, list, legacy, server) and two term kinds (by id, list, slug).
+    expect(cases.length).toBe(18);
+    for (const c of cases) expect(c.message).toMatch(/: [1-9]\d* field\(s\) as WordPress stores them/);
+  });
+
+  it('a title stored with one character lost', async () => {
+    const fault = onCreate('/cal/v1/venues', (b) => {
+      b['title'] = String(b['title']).replace('😀', '');
+    });
+    const failed = await failedBy(h, fault, ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalV1Venues:server:id', 'write_read_back:postCalV1Venues:stored:cal/events/v1', 'write_read_back:postCalV1Venues:stored:id', 'write_read_back:postCalV1Venues:stored:list']);
+    expect(failed.find((c) => c.variant === 'stored:id')?.message).toMatch(/title\.raw: sent ".*😀.*", expected ".*😀.*", read ".*Київ"/);
+  });
+
+  it('a date_gmt shifted by the site\'s offset', async () => {
+    // The mock's zone is Europe/Kyiv: in January date_gmt is two hours behind date; the fault shows date's wall clock.
+    const failed = await failedBy(h, onRead('/cal/v1/events/', (r) => void (r['date_gmt'] = r['date'])), ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalV1Events:server:id']);
+    expect(failed[0]!.message).toMatch(/date_gmt: expected "2021-01-02T08:00:00", read "2021-01-02T10:00:00"/);
+  });
+
+  it('kses applied to an administrator\'s title', async () => {
+    const fault = onCreate('/cal/v1/organizers', (b) => {
+      b['title'] = postTitleForDb(String(b['title']), { unfilteredHtml: false });
+    });
+    const failed = await failedBy(h, fault, ONLY);
+    expect(ids(failed)).toContain('write_read_back:postCalV1Organizers:stored:id');
+    expect(failed.find((c) => c.variant === 'stored:id')?.message).toMatch(/title\.raw: .*expected ".*<p>y<\/p>.*", read ".*<b>x<\/b> y /);
+  });
+
+  it('a term description stored without kses', async () => {
+    // wp_filter_kses drops the <script> tag and keeps its text: the fault puts the tag back, as a site without it would.
+    const failed = await failedBy(h, onRead('/cal/events/v1/tags', (r) => void (r['description'] = String(r['description']).replace('s()', '<script>s()</script>'))), ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalEventsV1Tags:stored:id', 'write_read_back:postCalEventsV1Tags:stored:list']);
+    expect(failed[0]!.message).toMatch(/description: sent ".*<script>s\(\)<\/script>.*", expected "p \w+s\(\)<b>b<\/b> &#150; a &amp; b Київ 😀", read ".*<script>/);
+  });
+
+  it('a venue\'s city one character short through the legacy namespace', async () => {
+    const failed = await failedBy(h, onRead('/cal/events/v1/venues/', (r) => void (r['city'] = String(r['city']).slice(0, -1))), ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalV1Venues:stored:cal/events/v1']);
+    expect(failed[0]!.message).toMatch(/city: sent "Київ", expected "Київ", read "Киї"/);
+  });
+
+  it('a URL stored as sent, not through sanitize_url', async () => {
+    const failed = await failedBy(h, onRead('/cal/v1/organizers', (r) => void (typeof r['website'] === 'string' && r['website'].startsWith('http://example.org/rb%20') && (r['website'] = r['website'].replace('http://', '').replace('%20', ' ')))), ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalV1Organizers:stored:id', 'write_read_back:postCalV1Organizers:stored:list']);
+  });
+});
+
+describe('mismatches', () => {
+  it('passes a prediction inside a plugin\'s longer content only where it says so, and lists absent fields apart', () => {
+    const rec = { content: { rendered: '<p>a</p>\n<div>share</div>' }, title: { raw: 'x' } };
+    expect(mismatches(rec, [{ path: 'content.rendered', want: ['<p>a</p>\n'], contains: true }, { path: 'slug', want: ['x'] }])).toEqual({ wrong: [], absent: ['slug'] });
+    expect(mismatches(rec, [{ path: 'content.rendered', want: ['<p>a</p>\n'] }]).wrong).toHaveLength(1);
+    expect(mismatches(rec, [{ path: 'title.raw', want: ['x '], sent: ' x ' }]).wrong).toEqual(['title.raw: sent " x ", expected "x ", read "x"']);
+  });
+});
