@@ -90,6 +90,36 @@ describe('write_read_back', () => {
   });
 });
 
+describe('write_read_back at the edge of each save filter', () => {
+  it('a term name stored without _wp_specialchars', async () => {
+    // pre_term_name escapes a lone & (priority 30): the fault shows the & as sent.
+    const failed = await failedBy(h, onRead('/cal/events/v1/categories', (r) => void (r['name'] = String(r['name']).replace(' &amp; ', ' & '))), ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalEventsV1Categories:stored:id', 'write_read_back:postCalEventsV1Categories:stored:list']);
+    expect(failed[0]!.message).toMatch(/name: sent ".* a & b <i>x<\/i>\\t\\t😀 Київ  ", expected ".* a &amp; b x 😀 Київ", read ".* a & b x 😀 Київ"/);
+  });
+
+  it('a body text stored without convert_invalid_entities', async () => {
+    // content_save_pre turns the cp1252 reference &#150; into &#8211;: the fault keeps one of the three as sent.
+    const failed = await failedBy(h, onRead('/cal/v1/events/', (r) => {
+      const c = r['content'] as Record<string, unknown> | undefined;
+      if (c && typeof c['raw'] === 'string') c['raw'] = c['raw'].replace('&#8211;', '&#150;');
+    }), ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalV1Events:stored:id']);
+    expect(failed[0]!.message).toMatch(/content\.raw: sent "a &#150; b .*", expected "a &#8211; b .*", read "a &#150; b /);
+  });
+
+  it('a term slug one character short of sanitize_title() of its name', async () => {
+    const failed = await failedBy(h, onRead('/cal/events/v1/tags/', (r) => void (r['slug'] = String(r['slug']).slice(0, -1))), ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalEventsV1Tags:server:id']);
+  });
+
+  it('a URL of a protocol WordPress does not allow, stored', async () => {
+    const failed = await failedBy(h, onRead('/cal/v1/venues', (r) => void (r['website'] === '' && (r['website'] = 'javascript:alert(11)'))), ONLY);
+    expect(ids(failed)).toContain('write_read_back:postCalV1Venues:stored:id');
+    expect(failed.find((c) => c.variant === 'stored:id')?.message).toMatch(/website: sent "javascript:alert\(\d+\)", expected "", read "javascript:alert\(11\)"/);
+  });
+});
+
 describe('mismatches', () => {
   it('passes a prediction inside a plugin\'s longer content only where it says so, and lists absent fields apart', () => {
     const rec = { content: { rendered: '<p>a</p>\n<div>share</div>' }, title: { raw: 'x' } };
