@@ -345,7 +345,7 @@ export const CHECKS: readonly CheckRow[] = [
     name: WRITE_READ_BACK,
     module: 'write_read_back',
     plannedBy: ['write_read_back'],
-    severity: [{ level: 'documented' }, { level: 'convention', when: 'for the fields the server fills itself (date_gmt, modified, slug, status, author, guid, the rendered forms)' }],
+    severity: [{ level: 'documented' }, { level: 'convention', when: 'for a field WordPress transforms on the way in (kses, sanitize_text_field, sanitize_url, convert_invalid_entities, a trim) and the fields the server fills itself (date_gmt, modified, slug, status, author, guid, the rendered forms)' }],
     needs: ORACLE_OWN_RECORDS,
   }),
 ];

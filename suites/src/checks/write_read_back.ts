@@ -58,9 +58,10 @@ const show = (v: unknown): string => {
 };
 
 /** The fields that differ from their prediction, each with what was sent, expected and read; absent fields apart. */
-export function mismatches(rec: Rec, expected: readonly Expectation[]): { wrong: string[]; absent: string[] } {
+export function mismatches(rec: Rec, expected: readonly Expectation[]): { wrong: string[]; absent: string[]; missed: Expectation[] } {
   const wrong: string[] = [];
   const absent: string[] = [];
+  const missed: Expectation[] = [];
   for (const x of expected) {
     const got = at(rec, x.path);
     if (got === undefined) {
@@ -68,9 +69,19 @@ export function mismatches(rec: Rec, expected: readonly Expectation[]): { wrong:
       continue;
     }
     const ok = x.want.some((w) => w === got || (x.contains === true && typeof w === 'string' && typeof got === 'string' && got.includes(w)));
+    if (!ok) missed.push(x);
     if (!ok) wrong.push(`${x.path}: ${x.sent !== undefined ? `sent ${show(x.sent)}, ` : ''}expected ${x.want.map(show).join(' or ')}, read ${show(got)}`);
   }
-  return { wrong, absent };
+  return { wrong, absent, missed };
+}
+
+/**
+ * A case's severity: documented where a field the documents give should read back as it was sent and did not (or, on
+ * a pass, where one did); convention where every field judged is one WordPress transforms on the way in or fills.
+ */
+export function severityOf(judged: readonly Expectation[], base: Severity): Severity {
+  if (base !== 'documented') return base;
+  return judged.some((x) => x.sent !== undefined && x.want.includes(x.sent)) ? 'documented' : 'convention';
 }
 
 /**
@@ -206,8 +217,9 @@ async function judgeRead(env: UnitEnv, emit: Emit, variant: string, what: string
   if (t) return emit(variant, t.outcome, t.message, e, severity);
   if (!rec) return emit(variant, 'inconclusive', `${what} answered ${describeAnswer(e.response)}, without the record: nothing to compare`, e, severity);
   if (expected.length === 0) return emit(variant, 'inconclusive', `${what}: nothing the suite can predict (${unknown.join('; ')})`, e, severity);
-  const { wrong, absent } = mismatches(rec, expected);
+  const { wrong, absent, missed } = mismatches(rec, expected);
   const judged = expected.length - absent.length;
+  severity = severityOf(wrong.length ? missed : expected.filter((x) => !absent.includes(x.path)), severity);
   const notes = [...(absent.length ? [`not shown: ${absent.join(', ')}`] : []), ...(unknown.length ? [`not predicted: ${unknown.join('; ')}`] : [])];
   if (wrong.length) return emit(variant, 'fail', `${what}: ${wrong.length} of ${judged} field(s) read back unlike what WordPress stores of what was sent (contracts/wordpress/ save filters): ${wrong.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`, e, severity);
   if (judged === 0) return emit(variant, 'inconclusive', `${what} shows none of the fields judged (${absent.join(', ')})`, e, severity);
