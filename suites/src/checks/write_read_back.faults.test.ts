@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import { postTitleForDb } from '../../../contracts/wordpress/save-filters.ts';
 import { bodyText, failedBy, harnessForFile, parse, plain, type Fault, type MockRequest, type MockResponse } from '../testing/faulty-mock.ts';
-import { mismatches } from './write_read_back.ts';
+import { mismatches, predictPost, severityOf, siteZone, writerOf } from './write_read_back.ts';
+import { loadContractFile } from '../../../contracts/lib/loader.ts';
 
 const h = harnessForFile({ createMock, listen });
 const ONLY = 'write_read_back';
@@ -126,5 +127,45 @@ describe('mismatches', () => {
     expect(mismatches(rec, [{ path: 'content.rendered', want: ['<p>a</p>\n'], contains: true }, { path: 'slug', want: ['x'] }])).toMatchObject({ wrong: [], absent: ['slug'], missed: [] });
     expect(mismatches(rec, [{ path: 'content.rendered', want: ['<p>a</p>\n'] }]).wrong).toHaveLength(1);
     expect(mismatches(rec, [{ path: 'title.raw', want: ['x '], sent: ' x ' }]).wrong).toEqual(['title.raw: sent " x ", expected "x ", read "x"']);
+  });
+});
+
+describe('the predictions', () => {
+  const op = loadContractFile().operations.find((o) => o.id === 'postCalV1Venues')!;
+  const body = { title: '  <p>t</p> Wordpress ', content: 'a &#150; b', excerpt: 'e', website: 'example.org/a b', city: 'Київ', date: '2021-07-02T10:00:00+02:00', status: 'publish' };
+
+  it('the writer from the create answer\'s action links; the site zone from the descriptor', () => {
+    expect(writerOf({ _links: { 'wp:action-unfiltered-html': [{}] } })).toEqual({ unfilteredHtml: true });
+    expect(writerOf({ _links: { self: [{}] } })).toEqual({ unfilteredHtml: false });
+    expect(writerOf({ id: 1 })).toBeUndefined();
+    expect(siteZone({ timezone_string: 'Europe/Kyiv', gmt_offset: 2 })).toBe('Europe/Kyiv');
+    expect(siteZone({ timezone_string: '', gmt_offset: '5.5' })).toBe('UTC+05:30');
+  });
+
+  it('an administrator\'s post: stored as sent but trimmed, the URL cleaned, dates in the site\'s zone in summer', () => {
+    const p = predictPost(op, body, { unfilteredHtml: true }, 'Europe/Kyiv', 7, 'http://x');
+    const want = (path: string) => [...p.stored, ...p.server].find((x) => x.path === path)?.want[0];
+    expect(want('title.raw')).toBe('<p>t</p> Wordpress');
+    expect(want('title.rendered')).toBe('<p>t</p> WordPress');
+    expect(want('content.raw')).toBe('a &#8211; b');
+    expect(want('website')).toBe('http://example.org/a%20b');
+    expect(want('city')).toBe('Київ');
+    // Kyiv is UTC+3 in July: 10:00+02:00 is 08:00 UTC, 11:00 in Kyiv.
+    expect([want('date'), want('date_gmt'), want('modified')]).toEqual(['2021-07-02T11:00:00', '2021-07-02T08:00:00', '2021-07-02T11:00:00']);
+    expect(want('author')).toBe(7);
+    expect(p.unknown).toEqual([]);
+  });
+
+  it('a writer without unfiltered_html: the title through kses, the body text not predicted', () => {
+    const p = predictPost(op, body, { unfilteredHtml: false }, undefined, undefined, undefined);
+    expect(p.stored.find((x) => x.path === 'title.raw')?.want).toEqual(['t Wordpress']);
+    expect(p.stored.some((x) => x.path === 'content.raw')).toBe(false);
+    expect(p.unknown.join('; ')).toMatch(/content and excerpt .*; date and date_gmt .*; author .*; guid/);
+  });
+
+  it('a case is documented when a field sent as-is is judged, convention when only transforms are', () => {
+    expect(severityOf([{ path: 'city', want: ['Київ'], sent: 'Київ' }], 'documented')).toBe('documented');
+    expect(severityOf([{ path: 'title.raw', want: ['x'], sent: ' x ' }], 'documented')).toBe('convention');
+    expect(severityOf([{ path: 'city', want: ['Київ'], sent: 'Київ' }], 'convention')).toBe('convention');
   });
 });

@@ -35,7 +35,7 @@ export const WRITE_READ_BACK = 'write_read_back';
 type Rec = Record<string, unknown>;
 
 /** One field's prediction: where it is in the record (`title.raw`), and the values WordPress may show there. */
-export interface Expectation {
+interface Expectation {
   path: string;
   /** Every value WordPress may show (one for the core controllers; the stored or rendered form on a plugin's own). */
   want: readonly unknown[];
@@ -88,7 +88,7 @@ export function severityOf(judged: readonly Expectation[], base: Severity): Seve
  * What rest_sanitize_request_arg() makes of a string argument by its schema's format (rest_sanitize_value_from_schema
  * in WordPress 6.1): uri through sanitize_url(), the text formats through sanitize_text_field(), the rest as sent.
  */
-export function argAsStored(op: Operation, name: string, value: string): string {
+function argAsStored(op: Operation, name: string, value: string): string {
   const format = op.params.find((p) => p.name === name && p.in === 'body')?.schema.format;
   if (format === 'uri') return sanitizeUrl(value);
   if (format === 'email' || format === 'text-field' || format === 'date-time' || format === 'ip' || format === 'uuid') return sanitizeTextField(value);
@@ -120,10 +120,10 @@ function extraFields(res: CalendarResource, word: string): Record<string, string
 }
 
 /** The post date the suite sends: in the past (so `publish` stays publish) and with an offset, so its zone matters. */
-export const SENT_DATE = '2021-01-02T10:00:00+02:00';
+const SENT_DATE = '2021-01-02T10:00:00+02:00';
 
 /** The text a post is created with: markup, entities, spaces at the ends, Ukrainian and a character outside the BMP. */
-export function postText(marker: string, word: string): { title: string; content: string; excerpt: string } {
+function postText(marker: string, word: string): { title: string; content: string; excerpt: string } {
   return {
     title: `  ${marker} rb ${word} <b>x</b> <p>y</p> -- "q" Wordpress & Київ 😀  `,
     content: `a &#150; b ${word} <em>c</em> &#147;q&#148; 𝄞`,
@@ -132,7 +132,7 @@ export function postText(marker: string, word: string): { title: string; content
 }
 
 /** The text a term is created with: pre_term_name strips, collapses and escapes; pre_term_description runs kses. */
-export function termText(marker: string, word: string): { name: string; description: string } {
+function termText(marker: string, word: string): { name: string; description: string } {
   return {
     name: `  ${marker} rb ${word} a & b <i>x</i>\t\t😀 Київ  `,
     description: `<p>p ${word}</p><script>s()</script><b>b</b> &#150; a & b Київ 😀`,
