@@ -44,7 +44,9 @@ const URI_ATTRIBUTES = new Set(['action', 'archive', 'background', 'cite', 'clas
 /** wp_kses_no_null(): control characters go; with `slashZero` 'remove', also backslash-zero runs (`\0`, `\\00`). */
 function ksesNoNull(s: string, slashZero: 'keep' | 'remove' = 'remove'): string {
   const out = s.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F]/g, '');
-  return slashZero === 'remove' ? out.replace(/\\+0+/g, '') : out;
+  // Started only at the first backslash of a run: a later start in the same run fails where the first did, and
+  // trying each would read a long run of backslashes once per backslash.
+  return slashZero === 'remove' ? out.replace(/(?<!\\)\\+0+/g, '') : out;
 }
 
 /** wp_kses_decode_entities(): numeric references to their byte (PHP's chr(), modulo 256), for protocol checks only. */
@@ -245,7 +247,9 @@ function ksesAttr(element: string, attr: string, tags: KsesTags, allowed: readon
   return `<${element}${kept.replace(/[<>]/g, '')}${slash}>`;
 }
 
-const TAG = /^<[ \t\n\v\f\r]*(\/[ \t\n\v\f\r]*)?([a-zA-Z0-9-]+)([^>]*)>?$/;
+// The element name is taken whole (a lookahead and its backreference stand for PCRE's possessive match): giving
+// letters back to `[^>]*` cannot make `>?$` match, and trying would read a long name once per letter.
+const TAG = /^<[ \t\n\v\f\r]*(\/[ \t\n\v\f\r]*)?(?=([a-zA-Z0-9-]+))\2([^>]*)>?$/;
 
 /** wp_kses_split2(): one piece wp_kses_split() found (a tag, a comment, a stray `>`). */
 function ksesSplit2(piece0: string, tags: KsesTags, allowed: readonly string[]): string {

@@ -91,6 +91,9 @@ describe('the edges', () => {
     const attrs = ' title=x'.repeat(50_000);
     expect(wpKses(`<a${attrs}>`, KSES_DATA_TAGS)).toBe('<a title="x">');
     expect(phpStripTags(`<a${'"'.repeat(500_000)}`)).toBe('');
+    // A tag name 200,000 letters long before a `>` that does not end it, and a run of 200,000 backslashes with no 0.
+    expect(wpKses(`<${'a'.repeat(200_000)}>x>`, KSES_DATA_TAGS)).toBe('x&gt;');
+    expect(termDescriptionForDb(`<a href="${'\\'.repeat(200_000)}x">l</a>`)).toContain('l</a>');
   });
 
   it('the ports never throw on any text', () => {
