@@ -2,8 +2,10 @@
 // test and its error; every other format is accepted as it is (`uri` is only sanitized, by esc_url_raw()); and
 // sanitize_text_field(), which rest_sanitize_value_from_schema() applies to the text formats.
 import { utf8Length } from '../bytes.ts';
-import { removePercentOctets, removeScriptStyle, stripAngleTags } from '../linear-text.ts';
-import { isPhpArrayLike, phpStringCast } from '../php/index.ts';
+import { removePercentOctets, removeScriptStyle } from '../linear-text.ts';
+import { phpStripTags } from '../php/strip-tags.ts';
+import { isPhpArrayLike, phpStringCast, phpTrim } from '../php/index.ts';
+import { wpPreKsesLessThan } from '../entities.ts';
 import { WP_FORMAT_ERRORS } from './messages.ts';
 import type { WpError } from './types.ts';
 
@@ -25,9 +27,17 @@ function phpDateToTimestamp(s: string): number | false {
   return date.getTime() / 1000 - offset;
 }
 
-/** rest_parse_date(): the RFC 3339 shape, then strtotime(); a timestamp of 0 counts as a failure, as in WordPress. */
+/**
+ * rest_parse_date(): the RFC 3339 shape, then strtotime() (a date without an offset read as UTC, the zone WordPress
+ * gives PHP; out-of-range days roll over: the 30th of February is the 2nd of March). Seconds since the epoch, or false.
+ */
+export function restParseDateTimestamp(v: unknown): number | false {
+  return phpDateToTimestamp(phpStringCast(v));
+}
+
+/** rest_parse_date() as a test: a timestamp of 0 counts as a failure, as in WordPress. */
 export function restParseDate(v: unknown): boolean {
-  const t = phpDateToTimestamp(phpStringCast(v));
+  const t = restParseDateTimestamp(v);
   return t !== false && t !== 0;
 }
 
@@ -125,17 +135,20 @@ export const WP_FORMATS: Readonly<Record<string, { accepts: (v: unknown) => bool
   uuid: { accepts: wpIsUuid, error: WP_FORMAT_ERRORS.uuid! },
 };
 
-/** sanitize_text_field(), minus its invalid-UTF-8 pass (JS strings are already valid) and with a simpler tag strip. */
+/**
+ * sanitize_text_field(): a `<` nothing closes escaped (wp_pre_kses_less_than()), then wp_strip_all_tags() (script and
+ * style with their content, then PHP's strip_tags()), whitespace runs to one space, PHP's trim(), and `%xx` octets
+ * removed. Invalid UTF-8 cannot reach it (a JavaScript string is text), so wp_check_invalid_utf8() has nothing to do.
+ */
 export function sanitizeTextField(v: unknown): string {
   if (isPhpArrayLike(v)) return '';
   let s = phpStringCast(v);
   if (s.includes('<')) {
-    s = s.replace(/<[^>]*?((?=<)|>|$)/g, (m) => (m.includes('>') ? m : m.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')));
-    s = stripAngleTags(removeScriptStyle(s)).trim();
+    s = phpTrim(phpStripTags(removeScriptStyle(wpPreKsesLessThan(s))));
     s = s.replaceAll('<\n', '&lt;\n');
   }
-  s = s.replace(/[\r\n\t ]+/g, ' ').trim();
+  s = phpTrim(s.replace(/[\r\n\t ]+/g, ' '));
   const octets = removePercentOctets(s);
-  if (octets.found) s = octets.text.replace(/ +/g, ' ').trim();
+  if (octets.found) s = phpTrim(octets.text.replace(/ +/g, ' '));
   return s;
 }

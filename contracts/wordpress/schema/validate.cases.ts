@@ -115,7 +115,10 @@ export const WP_VALIDATION_CASES: [unknown, Record<string, unknown>, string, Exp
   ["123E4567-e89b-12d3-a456-426614174000", {"type":"string","format":"uuid"}, "u", {"valid":false,"error":{"code":"rest_invalid_uuid","message":"u is not a valid UUID.","data":null}}],
   ["#abc", {"type":"string","format":"hex-color"}, "c", {"valid":true,"sanitized":"#abc"}],
   ["#abcd", {"type":"string","format":"hex-color"}, "c", {"valid":false,"error":{"code":"rest_invalid_hex_color","message":"Invalid hex color.","data":null}}],
-  ["not a uri", {"type":"string","format":"uri"}, "c", {"valid":true,"sanitized":"not a uri"}],
+  // Transcribed as "not a uri" from a run whose sanitize_url() was a stub: rest_sanitize_value_from_schema() returns
+  // sanitize_url( $value ) for format uri, and the live 6.1.9 calendar site stores a cal/v1 venue's website
+  // "example.org/a b<c>" as "http://example.org/a%20bc" (contracts/wordpress/save-filters.recorded.json).
+  ["not a uri", {"type":"string","format":"uri"}, "c", {"valid":true,"sanitized":"http://not%20a%20uri"}],
   [5, {"type":["string","integer"]}, "m", {"valid":true,"sanitized":5}],
   [[1], {"type":["string","integer"]}, "m", {"valid":false,"error":{"code":"rest_invalid_type","message":"m is not of type string,integer.","data":{"param":"m"}}}],
   [true, {"type":["integer","string"]}, "m", {"valid":false,"error":{"code":"rest_invalid_type","message":"m is not of type integer,string.","data":{"param":"m"}}}],

@@ -12,6 +12,7 @@ import type { WpError, WpSchema } from './types.ts';
 import { ALLOWED_TYPES, hasUniqueItems, multiType, valuesEqual, restIsArray, restIsBoolean, restIsInteger, restIsObject, restSanitizeArray, restSanitizeBoolean, sanitizeObjectEntries } from './value-types.ts';
 
 import { isPlainObject } from '../plain-object.ts';
+import { sanitizeUrl } from '../url.ts';
 export type { WpError, WpSchema };
 
 function isObj(v: unknown): v is WpSchema {
@@ -346,7 +347,7 @@ export function wpSanitizeValue(value: unknown, schema: WpSchema, param = ''): u
       case 'textarea-field':
         return isPhpArrayLike(v) ? '' : phpStringCast(v).trim();
       case 'uri':
-        return phpStringCast(v);
+        return sanitizeUrl(phpStringCast(v));
       default:
         break;
     }

@@ -13,6 +13,7 @@ import { wordpressSchemaOf } from '../../../contracts/lib/wordpress-args.ts';
 import { absint, isPhpArrayLike, phpArrayGet, phpArrayKey, phpToJs, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 import { isJsonMediaType, sanitizeOrder, type ParsedRequest } from '../wire/request.ts';
 import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
+import { sanitizeUrl } from '../../../contracts/wordpress/url.ts';
 
 /** What is computed once per operation: its args by name, defaults, and the schemas WordPress reports against. */
 interface OpArgs {
@@ -157,6 +158,12 @@ function readParams(
       values: raw, requestOrder: sanitizeOrder(req, pathParams), phaseOf: args.phaseOf, ...(forced ? { forced } : {}), ...(controllerErrors ? { validated: controllerErrors } : {}),
     });
     if (error) return { ok: false, error };
+  }
+  // rest_sanitize_request_arg() after validation: a `uri` argument is stored as sanitize_url() makes it (format uri is
+  // never refused: `example.org/a b<c>` becomes `http://example.org/a%20bc`, `javascript:x` becomes '').
+  for (const spec of args.specs) {
+    const v = params[spec.name];
+    if (spec.schema.format === 'uri' && typeof v === 'string') params[spec.name] = sanitizeUrl(v);
   }
   for (const [name, value] of args.defaults) {
     if (!(name in params)) params[name] = copyDefault(value);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowHeader, corsHeaders, linkHeaderValue, needsNoCache, responseHeaders, sanitizeUrl, type HeaderList } from './headers.ts';
+import { allowHeader, corsHeaders, linkHeaderValue, needsNoCache, responseHeaders, type HeaderList } from './headers.ts';
+import { sanitizeUrl } from '../../../contracts/wordpress/url.ts';
 
 // Expected lists are the samples' response headers in wire order (samples.json), minus what Apache adds itself
 // (Date, Server, Content-Length, Transfer-Encoding, Connection).

@@ -4,6 +4,9 @@
 // replaces a header of the same name where it stands, and Apache emits Content-Type last. Apache adds Date, Server,
 // Content-Length / Transfer-Encoding and Connection itself; those are the HTTP layer's business.
 import { phpTrim } from '../../../contracts/wordpress/php/index.ts';
+// sanitize_url(): what WordPress makes of an Origin before echoing it (a scheme outside wp_allowed_protocols() yields
+// '', so `chrome-extension://…` is echoed as an empty Access-Control-Allow-Origin).
+import { sanitizeUrl } from '../../../contracts/wordpress/url.ts';
 
 /** Header name/value pairs in wire order. */
 export type HeaderList = [name: string, value: string][];
@@ -50,79 +53,6 @@ export function allowHeader(methods: readonly string[] | null | undefined): stri
     if (!seen.includes(up)) seen.push(up);
   }
   return seen.length === 0 ? null : seen.join(', ');
-}
-
-const ALLOWED_PROTOCOLS = ['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn'];
-
-function decodeEntities(s: string): string {
-  return s
-    // Leading zeros and the digits after them are told apart by their first digit, so a long run of zeros is not
-    // shared between two quantifiers (which made `&#0*([0-9]+);` quadratic).
-    .replace(/&#0*([1-9][0-9]*|0);/g, (_, d: string) => String.fromCodePoint(Math.min(Number(d), 0x10ffff)))
-    .replace(/&#[Xx]0*([1-9A-Fa-f][0-9A-Fa-f]*|0);/g, (_, h: string) => String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff)));
-}
-
-function badProtocolOnce2(scheme: string): string {
-  const s = decodeEntities(scheme).replace(/\s/g, '').replace(/\0/g, '').toLowerCase();
-  return ALLOWED_PROTOCOLS.includes(s) ? `${s}:` : '';
-}
-
-function badProtocolOnce(input: string, count = 1): string {
-  const s = input.replace(/(&#0*58(?![;0-9])|&#x0*3a(?![;a-f0-9]))/gi, '$1;');
-  const m = /:|&#0*58;|&#x0*3a;|&colon;/i.exec(s);
-  if (!m) return s;
-  const before = s.slice(0, m.index);
-  // WordPress tests the scheme part for the literal characters "/?" (its pattern is `%/\?%`).
-  if (before.includes('/?')) return s;
-  let rest = phpTrim(s.slice(m.index + m[0].length));
-  const protocol = badProtocolOnce2(before);
-  if (protocol === 'feed:') {
-    if (count > 2) return '';
-    rest = badProtocolOnce(rest, count + 1);
-    if (rest === '' || rest === '0') return rest;
-  }
-  return protocol + rest;
-}
-
-/** wp_kses_bad_protocol() */
-function ksesBadProtocol(input: string): string {
-  let s = input.replace(/\0/g, '');
-  let original: string;
-  let iterations = 0;
-  do {
-    original = s;
-    s = badProtocolOnce(s);
-  } while (original !== s && ++iterations < 6);
-  return original !== s ? '' : s;
-}
-
-/**
- * sanitize_url() (esc_url() in the 'db' context): what WordPress makes of an Origin before echoing it. Characters
- * outside its set are dropped, a bare host gets `http://`, and a scheme outside wp_allowed_protocols() yields ''
- * (so `chrome-extension://…` is echoed as an empty Access-Control-Allow-Origin).
- */
-export function sanitizeUrl(input: string): string {
-  if (input === '') return '';
-  let url = input.replace(/^[ \t\n\r\0\x0B]+/, '').replace(/ /g, '%20');
-  url = url.replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi, '');
-  if (url === '') return '';
-  if (!/^mailto:/i.test(url)) {
-    let prev: string;
-    do {
-      prev = url;
-      url = url.replace(/%0d|%0a|%0D|%0A/g, '');
-    } while (url !== prev);
-  }
-  url = url.replaceAll(';//', '://');
-  if (!url.includes(':') && !['/', '#', '?'].includes(url[0]!) && !/^[a-z0-9-]+?\.php/i.test(url)) url = 'http://' + url;
-  if (url.includes('[') || url.includes(']')) {
-    const front = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? (url.startsWith('//') ? '//' : '');
-    const rest = url.slice(front.length);
-    url = front + rest.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
-  }
-  if (url[0] === '/') return url;
-  const good = ksesBadProtocol(url);
-  return good.toLowerCase() !== url.toLowerCase() ? '' : good;
 }
 
 interface CorsInput {

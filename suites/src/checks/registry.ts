@@ -42,6 +42,7 @@ import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
 import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
+import { planWriteReadBack, WRITE_READ_BACK } from './write_read_back.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
 /**
@@ -71,6 +72,7 @@ const FAMILIES = {
   filter_window: planWindowFilters,
   list_order: planListOrder,
   update_keeps: planUpdateKeeps,
+  write_read_back: planWriteReadBack,
   descriptor: planDescriptor,
   address_forms: planAddressForms,
   options: planOptions,
@@ -348,6 +350,14 @@ export const CHECKS: readonly CheckRow[] = [
     needs: [CREDENTIALS(false, 'the event and term orders are skipped: the oracle orders records of its own'), WRITES(false, 'the event and term orders are skipped under --read-only')],
   }),
   row({ name: UPDATE_KEEPS, rank: 4, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+  row({
+    name: WRITE_READ_BACK,
+    rank: 4,
+    module: 'write_read_back',
+    plannedBy: ['write_read_back'],
+    severity: [{ level: 'documented' }, { level: 'convention', when: 'for a field WordPress transforms on the way in (kses, sanitize_text_field, sanitize_url, convert_invalid_entities, a trim) and the fields the server fills itself (date_gmt, modified, slug, status, author, guid, the rendered forms)' }],
+    needs: ORACLE_OWN_RECORDS,
+  }),
 ];
 
 /** The checks --only and --skip name: every check a unit can carry (not the runner's own cases). */

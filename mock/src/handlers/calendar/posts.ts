@@ -322,6 +322,9 @@ function patchFor(ctx: HandlerCtx, d: Dialect, type: PostType, current?: AnyPost
   // termExists() a method: see one().
   const env = {
     nowWall: siteNow(ctx),
+    // kses_init(): a request without a user reaches a write only on a mock without --auth, which writes as its
+    // administrator (who has unfiltered_html on a single site).
+    writer: { unfilteredHtml: ctx.user === undefined || userCan(ctx.user, 'unfiltered_html') },
     termExists(kind: 'category' | 'tag', id: number) {
       return (kind === 'category' ? store.categories : store.tags).get(id) !== undefined;
     },

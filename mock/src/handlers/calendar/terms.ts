@@ -5,6 +5,7 @@
 import { pageOf } from '../../wire/pagination.ts';
 import type { TermType } from '../../../../contracts/model/records.ts';
 import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
+import { termDescriptionForDb, termNameForDb } from '../../../../contracts/wordpress/save-filters.ts';
 import { StoreError } from '../../store/store.ts';
 import { invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Reply } from '../context.ts';
@@ -55,8 +56,9 @@ function termId(ctx: HandlerCtx): number | undefined {
 function input(ctx: HandlerCtx, kind: TermType): Record<string, unknown> {
   const p = ctx.params;
   const out: Record<string, unknown> = {};
-  if (typeof p.name === 'string') out.name = p.name;
-  if (typeof p.description === 'string') out.description = p.description;
+  // sanitize_term( 'db' ): pre_term_name and pre_term_description, for every user (contracts/wordpress/save-filters.ts).
+  if (typeof p.name === 'string') out.name = termNameForDb(p.name);
+  if (typeof p.description === 'string') out.description = termDescriptionForDb(p.description);
   // wp_insert_term()/wp_update_term() sanitize the slug first (pre_term_slug → sanitize_title()); one that comes
   // out empty counts as not given, and the slug is derived from the name, as for a term sent without one.
   if (typeof p.slug === 'string') out.slug = sanitizeTitle(p.slug) === '' ? '' : p.slug;
