@@ -179,7 +179,7 @@ export function organizerPatch(p: Params, d: Dialect, env: WriteEnv): PostInput<
  * The page templates the site's theme offers the calendar's post types (wp_get_theme()->get_page_templates( $post,
  * $post_type )): the one the fixtures' records use.
  */
-export const PAGE_TEMPLATES: readonly string[] = ['single-event-wide'];
+const PAGE_TEMPLATES: readonly string[] = ['single-event-wide'];
 
 /**
  * WP_REST_Posts_Controller::check_template(), the `template` arg's validate_callback (so it replaces the type check and
