@@ -42,6 +42,7 @@ import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
 import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
+import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
 /**
@@ -62,6 +63,7 @@ const FAMILIES = {
   batch: planBatch,
   lifecycle: planLifecycle,
   create_defaults: planCreateDefaults,
+  write_refusals: planWriteRefusals,
   permissions: planPermissions,
   language: planLanguage,
   filters: planFilters,
@@ -194,6 +196,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: TRASH, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
   row({ name: CREATE_STATUS, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
   row({ name: CREATE_DEFAULTS, module: 'create_defaults', plannedBy: ['create_defaults'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({ name: WRITE_REFUSALS, module: 'write_refusals', plannedBy: ['write_refusals'], severity: [{ level: 'convention' }, { level: 'documented', when: "for a term's parent (000 §2.4)" }], needs: OWN_RECORDS }),
   row({
     name: AUTH_STATUS,
     module: 'auth_status',

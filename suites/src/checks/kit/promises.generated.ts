@@ -15,6 +15,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "trash": ["d0.3.trash", "d0.4.2.event-delete", "d0.4.2.venue-id", "wp.post.trash", "wp.posts.force-arg", "wp.posts.delete-trash", "wp.posts.delete-twice"],
   "create_status": ["d0.4.1.events-create", "d0.4.1.venue-create", "d0.4.2.events-create", "d0.4.2.venues-create", "wp.rest-api.route-for-post", "wp.posts.create", "wp.terms.create"],
   "create_defaults": ["d0.2.1.all-day", "d0.2.5.status", "d0.2.5.comment-status", "d0.2.5.ping-status", "d0.2.5.format", "d0.2.5.sticky", "d0.3.cal-status", "wp.comment.default-status", "wp.post.default-status", "wp.post.default-discussion", "wp.posts.format-write", "wp.posts.status-write", "wp.posts.discussion-write"],
+  "write_refusals": ["wp.posts.create-with-id", "wp.posts.template-write", "wp.posts.author-write", "wp.terms.parent-checks"],
   "auth_status": ["d0.4.1.events-create", "d0.4.1.event-delete", "d0.4.1.event-update", "d0.4.2.events-create", "d0.4.2.event-update", "d0.4.2.event-delete", "d0.4.2.organizer-id", "d0.5.not-shown", "d1.4.2.proxy", "d1.4.8.plugins-list", "wp.rest-api.auth-code", "wp.rest-api.auth-code-signed", "wp.rest-api.auth-code-low", "wp.rest-api.auth-code-low-envelope", "wp.posts.read-unreadable", "wp.posts.create-right", "wp.posts.update-right", "wp.posts.delete-right", "wp.server.permission"],
   "allow_header": ["wp.rest-api.allow", "wp.rest-api.allow-served-only"],
   "language": ["d0.conv.i18n-language-meaning", "d0.conv.i18n-language-no-addon"],
