@@ -11,7 +11,7 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { CaseResult, Severity } from '../report/model.ts';
 import type { AnswerSweep, Unit, UnitEnv } from './kit/unit.ts';
 import { ALLOW_HEADER, AllowHeaders } from './allow_header.ts';
-import { AUTH_STATUS, AuthRefusals } from './auth_status.ts';
+import { AUTH_STATUS, AuthRefusals, planAuthStatus } from './auth_status.ts';
 import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';
 import { CONTENT_TYPE, ContentTypes } from './content_type.ts';
 import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
@@ -65,6 +65,7 @@ const FAMILIES = {
   create_defaults: planCreateDefaults,
   write_refusals: planWriteRefusals,
   permissions: planPermissions,
+  auth_status: planAuthStatus,
   language: planLanguage,
   filters: planFilters,
   filters_related: planRelatedFilters,
@@ -200,7 +201,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({
     name: AUTH_STATUS,
     module: 'auth_status',
-    plannedBy: ['permissions'],
+    plannedBy: ['permissions', 'auth_status'],
     sweep: (env) => new AuthRefusals(env.hasCredentials),
     severity: [{ level: 'convention' }],
     needs: [
