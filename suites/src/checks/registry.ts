@@ -43,6 +43,7 @@ import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
+import { PERMISSIONS, planRights } from './rights.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
 /**
@@ -66,6 +67,7 @@ const FAMILIES = {
   write_refusals: planWriteRefusals,
   permissions: planPermissions,
   auth_status: planAuthStatus,
+  rights: planRights,
   language: planLanguage,
   filters: planFilters,
   filters_related: planRelatedFilters,
@@ -208,6 +210,16 @@ export const CHECKS: readonly CheckRow[] = [
       CREDENTIALS(false, 'the probes of each calendar resource are skipped (the sweep still judges every refusal)'),
       WRITES(false, 'the probes are skipped under --read-only'),
       { need: 'low-user', every: false, without: 'the low-user: cases are skipped' },
+    ],
+  }),
+  row({
+    name: PERMISSIONS,
+    module: 'rights',
+    plannedBy: ['rights'],
+    severity: [{ level: 'convention' }],
+    needs: [
+      CREDENTIALS(false, "the administrator's cases are skipped"),
+      { need: 'low-user', every: false, without: 'the low user\'s cases are skipped' },
     ],
   }),
   row({
