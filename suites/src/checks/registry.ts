@@ -44,6 +44,7 @@ import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
 import { PERMISSIONS, planRights } from './rights.ts';
+import { CONTEXT, planContexts } from './contexts.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
 /**
@@ -68,6 +69,7 @@ const FAMILIES = {
   permissions: planPermissions,
   auth_status: planAuthStatus,
   rights: planRights,
+  contexts: planContexts,
   language: planLanguage,
   filters: planFilters,
   filters_related: planRelatedFilters,
@@ -222,6 +224,7 @@ export const CHECKS: readonly CheckRow[] = [
       { need: 'low-user', every: false, without: 'the low user\'s cases are skipped' },
     ],
   }),
+  row({ name: CONTEXT, module: 'contexts', plannedBy: ['contexts'], severity: [{ level: 'convention' }] }),
   row({
     name: ALLOW_HEADER,
     module: 'allow_header',
