@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { failedBy, harnessForFile, parse, type Fault } from '../testing/faulty-mock.ts';
+import { failedBy, harnessForFile, json, parse, withJson, type Fault } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 const ONLY = 'context';
@@ -25,6 +25,7 @@ describe('context', () => {
       ['/cal/v1/events', 'embed', 'passed'], ['/cal/v1/events', 'unknown', 'passed'],
       ['/cal/v1/events/{id}', 'embed', 'passed'], ['/cal/v1/events/{id}', 'unknown', 'passed'],
       ['/cal/v1/venues', 'embed', 'passed'], ['/cal/v1/venues', 'unknown', 'passed'],
+      ['/cal/v1/venues', 'create-edit', 'passed'],
     ]);
   });
 
@@ -38,5 +39,16 @@ describe('context', () => {
 
   it('fails when an unknown context on the venues list is taken as view', async () => {
     expect(await variants(asView(/^\/cal\/v1\/venues$/, 'site-contracts'))).toEqual(['context:/cal/v1/venues:unknown']);
+  });
+
+  it("fails when a create answers in the view context (the 201's title has no raw)", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'POST' || parse(req).route !== '/cal/v1/venues' || res.status !== 201) return res;
+      const body = json(res);
+      const { raw: _raw, ...title } = body['title'] as Record<string, unknown>;
+      return withJson(res, { ...body, title });
+    };
+    expect(await variants(fault)).toEqual(['context:/cal/v1/venues:create-edit']);
   });
 });

@@ -224,7 +224,7 @@ export const CHECKS: readonly CheckRow[] = [
       { need: 'low-user', every: false, without: 'the low user\'s cases are skipped' },
     ],
   }),
-  row({ name: CONTEXT, module: 'contexts', plannedBy: ['contexts'], severity: [{ level: 'convention' }] }),
+  row({ name: CONTEXT, module: 'contexts', plannedBy: ['contexts'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the create-edit case is skipped'), WRITES(false, 'the create-edit case is skipped under --read-only')] }),
   row({
     name: ALLOW_HEADER,
     module: 'allow_header',

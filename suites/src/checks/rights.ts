@@ -18,7 +18,7 @@ import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
-import { idOf, listRecords } from './kit/resources.ts';
+import { idOf, listRecords, rawOf } from './kit/resources.ts';
 import { NO_LOW_USER } from './kit/low_user.ts';
 import { describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
@@ -54,11 +54,6 @@ function judgeRefusal(e: Exchange, who: Who, code: string, what: string): Verdic
   return { outcome: 'fail', message: `expected ${what} to be refused ${want} ${code} (${RULE}: context=edit needs the right to edit; 401 only when nobody is signed in); got ${describeAnswer(r)}`, exchange: e };
 }
 
-/** The field's `raw` on a record (title.raw, content.raw): what only the edit context shows. */
-const rawOf = (rec: unknown, field: string): unknown => {
-  const v = isPlainObject(rec) ? rec[field] : undefined;
-  return isPlainObject(v) ? v['raw'] : undefined;
-};
 
 function judgeEditRead(e: Exchange, field: string, what: string, many: boolean): Verdict {
   const t = transportOutcome(e);
