@@ -133,7 +133,9 @@ export interface Mock {
   clientOf(req: Pick<MockRequest, 'headers' | 'client'>): Client;
 }
 
-const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
+// `theme`: the active theme's stylesheet, which the descriptor links to (wp:active-theme) for users who may see it;
+// the theme Debian's WordPress package ships beside it.
+const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond', theme: 'twentytwentythree' };
 
 /** What the mock needs of a state file: when a version is on disk (or undone), and closing it. */
 interface Durability {

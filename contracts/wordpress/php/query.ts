@@ -1,7 +1,7 @@
 // Query-string rebuilding: WordPress's add_query_arg(), build_query() and urlencode_deep().
 import { isPhpArrayLike, jsToPhpArray, phpArrayKey, type PhpKey } from './arrays.ts';
 import { phpParseStr } from './parse-str.ts';
-import { phpStringCast } from './scalars.ts';
+import { phpEmpty, phpStringCast } from './scalars.ts';
 import { phpUrlEncode } from './urlcode.ts';
 
 /** urlencode_deep(): urlencode() every scalar, recursively (true → "1", false/null → ""). */
@@ -13,10 +13,6 @@ export function urlencodeDeep(v: unknown): unknown {
     return out;
   }
   return phpUrlEncode(phpStringCast(v));
-}
-
-function phpEmpty(v: unknown): boolean {
-  return v === '' || v === '0' || v === 0 || v === null || v === undefined || v === false;
 }
 
 /** WordPress _http_build_query($data, null, '&', '', false) as build_query() calls it: keys and values verbatim. */

@@ -101,3 +101,13 @@ function intval(v: unknown): number {
 export function absint(v: unknown): number {
   return Math.abs(intval(v));
 }
+
+/**
+ * PHP's empty() on a value as the mock and WordPress read it: null (unset), false, 0, 0.0, '', '0' and an empty
+ * array (a JS array or a PHP array read as a Map).
+ */
+export function phpEmpty(v: unknown): boolean {
+  if (Array.isArray(v)) return v.length === 0;
+  if (v instanceof Map) return v.size === 0;
+  return v === undefined || v === null || v === false || v === 0 || v === '' || v === '0';
+}

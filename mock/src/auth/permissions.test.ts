@@ -249,7 +249,7 @@ describe("add-on settings and administrator-only actions (ADMINISTRATORS in the 
   });
 
   it('every administrator-only path names operations of the contract; an editor is refused each of them (403), an administrator is not', () => {
-    const discovery = new Discovery(mock.contract, { name: 'x', description: 'x', timezone: 'UTC', gmtOffset: () => 0 }, { enabled: false, maxBytes: 0 });
+    const discovery = new Discovery(mock.contract, { name: 'x', description: 'x', theme: 'x', timezone: 'UTC', gmtOffset: () => 0 }, { enabled: false, maxBytes: 0 });
     const table = operationTable({ contract: mock.contract, discovery });
     const ops = mock.contract.operations.filter((op) => table[op.id]?.permission === ADMINISTRATORS);
     const paths = new Set(ops.map((o) => o.path));

@@ -6,10 +6,11 @@
 // lookups refuse.
 import type { PostType, TermType } from '../../../contracts/model/records.ts';
 import type { Store } from '../store/store.ts';
-import { cannotCreate, cannotDelete, cannotEdit, forbidden, forbiddenContext, invalidId, notAllowed, type WpErrorResponse } from '../wire/errors.ts';
+import { cannotCreate, cannotDelete, cannotEdit, forbidden, forbiddenContext, invalidId, notAllowed, wpError, type WpErrorResponse } from '../wire/errors.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { basicCredentials } from '../wire/request.ts';
+import { phpEmpty } from '../../../contracts/wordpress/php/index.ts';
 import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
 import { canDeletePost, canEditPost, canReadPost, userCan, type Capability, type PostFacts, type User } from './capabilities.ts';
 
@@ -41,10 +42,12 @@ export type Permission =
   | { readonly rule: 'public'; readonly why?: string }
   /**
    * WP_REST_Posts_Controller's callbacks for a post type: reads by ID check_read_permission(), writes
-   * create/update/delete_item_permissions_check(); `context`: the controller's `context` arg, whose `edit` needs
-   * edit_posts on a list and edit_post on an item (rest_forbidden_context).
+   * create/update/delete_item_permissions_check(). `core`: the routes are core's controller itself (cal/v1), so its own
+   * checks apply too: the `context` arg, whose `edit` needs edit_posts on a list and edit_post on an item
+   * (rest_forbidden_context), and a create naming an `id` (rest_post_exists); false for a plugin's own controllers
+   * (the legacy namespace), which share the capability rules only.
    */
-  | { readonly rule: 'posts'; readonly type: PostType; readonly action: RecordAction; readonly context: boolean }
+  | { readonly rule: 'posts'; readonly type: PostType; readonly action: RecordAction; readonly core: boolean }
   /** WP_REST_Terms_Controller's writes (manage_categories, with the terms' own wording); reads are public. */
   | { readonly rule: 'terms'; readonly type: TermType; readonly action: RecordAction }
   /** current_user_can( capability ), refused as rest_forbidden unless the plugin words it otherwise. */
@@ -67,8 +70,8 @@ export const EDITORS: Permission = { rule: 'capability', capability: 'manage_cat
 /** A write only administrators may send (manage_options, or install/activate/switch capabilities they alone hold). */
 export const ADMINISTRATORS: Permission = { rule: 'capability', capability: 'manage_options' };
 
-export function posts(type: PostType, action: RecordAction, opts: { context: boolean }): Permission {
-  return { rule: 'posts', type, action, context: opts.context };
+export function posts(type: PostType, action: RecordAction, opts: { core: boolean }): Permission {
+  return { rule: 'posts', type, action, core: opts.core };
 }
 
 export function terms(type: TermType, action: RecordAction): Permission {
@@ -147,8 +150,7 @@ function isPost(v: PostFacts | Record<string, never> | undefined): v is PostFact
  */
 function asksForAnotherAuthor(params: Readonly<Record<string, unknown>> | undefined, user: User | undefined): boolean {
   const a = params?.author;
-  const empty = a === undefined || a === null || a === false || a === 0 || a === '' || a === '0' || (Array.isArray(a) && a.length === 0);
-  return !empty && a !== (user?.id ?? 0);
+  return !phpEmpty(a) && a !== (user?.id ?? 0);
 }
 
 /**
@@ -221,20 +223,32 @@ interface PermissionInput {
 }
 
 /** The request's parameters the permission callbacks read (PermissionInput.params): no others need be gathered. */
-export const PERMISSION_PARAMS = ['author', 'sticky', 'context'] as const;
+export const PERMISSION_PARAMS = ['author', 'sticky', 'context', 'id'] as const;
+
+/**
+ * create_item_permissions_check()'s first test, before it asks who is there: `! empty( $request['id'] )` on a create
+ * is "Cannot create existing post." (400, whoever asks, in open mode too).
+ */
+function createsExisting(p: Permission, params: Readonly<Record<string, unknown>> | undefined): WpErrorResponse | null {
+  if (p.rule !== 'posts' || !p.core || p.action !== 'create' || phpEmpty(params?.id)) return null;
+  return wpError('rest_post_exists', 'Cannot create existing post.', { status: 400 });
+}
+
 
 /** The permission callback of one operation: null when the request may proceed. */
 export function checkPermission(p: Permission, input: PermissionInput): WpErrorResponse | null {
   const { user, authRequired } = input;
   const item = lookup(p, input.store, input.pathParams, input.lang);
   if (isError(item)) return item;
+  const exists = createsExisting(p, input.params);
+  if (exists) return exists;
   if (!authRequired) return null;
   switch (p.rule) {
     case 'public':
       return null;
     case 'posts': {
       const post = isPost(item) ? item : undefined;
-      if (p.action === 'list' || p.action === 'read') return postReadRefusal(p.action, p.context, user, post, input.params);
+      if (p.action === 'list' || p.action === 'read') return postReadRefusal(p.action, p.core, user, post, input.params);
       return postWriteRefusal(p.action, user, post, input.params);
     }
     case 'terms':

@@ -118,6 +118,8 @@ function readParams(
   pathParams: Record<string, string>,
   /** Sanitize callbacks that refuse a value on their own terms (see InvalidParamsOptions.forced). */
   forcedErrors?: (raw: Readonly<Record<string, unknown>>) => Record<string, WpError> | undefined,
+  /** Validate callbacks of the controller's own (OperationRow.validate), reported with the validate pass's errors. */
+  validatedErrors?: (raw: Readonly<Record<string, unknown>>) => Record<string, WpError> | undefined,
 ): ParamsResult {
   const raw = rawValues(req, pathParams, args);
   const typed: TypedRequest = { path: {}, query: {} };
@@ -142,6 +144,8 @@ function readParams(
     if (error) (controllerErrors ??= {})[name] = error;
     else params[name] = coerceValue(schema, raw[name]);
   }
+  const own = validatedErrors?.(raw);
+  if (own) controllerErrors = { ...controllerErrors, ...own };
   // Bounded: a request's values are the client's, and the full validation's work grows with how many of them fail
   // (a million bad array items, a million issues). One issue per failing param is all a 400 reports.
   const result = contract.validateBounded(op, typed);
@@ -186,7 +190,7 @@ export class ParamReader {
     this.args = new Map(contract.operations.map((op) => [op, argsOf(op, controllerArgs(op))]));
   }
 
-  read(op: Operation, req: ParsedRequest, pathParams: Record<string, string>, forcedErrors?: Parameters<typeof readParams>[5]): ParamsResult {
-    return readParams(this.contract, this.args.get(op) ?? argsOf(op), op, req, pathParams, forcedErrors);
+  read(op: Operation, req: ParsedRequest, pathParams: Record<string, string>, forcedErrors?: Parameters<typeof readParams>[5], validatedErrors?: Parameters<typeof readParams>[6]): ParamsResult {
+    return readParams(this.contract, this.args.get(op) ?? argsOf(op), op, req, pathParams, forcedErrors, validatedErrors);
   }
 }

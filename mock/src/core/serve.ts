@@ -108,7 +108,7 @@ export function createCore(opts: CoreOptions): Core {
     const h = mreq.headers;
     // A forced status, or a Prefer the request is refused for, is not the answer identical reads get.
     if (pref.code !== undefined || pref.invalid !== undefined) return undefined;
-    return `${Math.floor(now / 1000)}\u0000${mreq.method} ${mreq.url}\u0000${site}\u0000${h.origin ?? ''}\u0000${h.authorization ?? ''}\u0000${h['x-http-method-override'] ?? ''}\u0000${h['content-type'] ?? ''}`;
+    return `${Math.floor(now / 1000)}\u0000${mreq.method} ${mreq.url}\u0000${site}\u0000${h.origin ?? ''}\u0000${h.authorization ?? ''}\u0000${h['x-wp-nonce'] ?? ''}\u0000${h['x-http-method-override'] ?? ''}\u0000${h['content-type'] ?? ''}`;
   };
 
   /** The response memo around the pipeline. */

@@ -9,6 +9,7 @@ import type { DeepReadonly } from '../store/table.ts';
 import type { WpErrorResponse } from '../wire/errors.ts';
 import type { Permission } from '../auth/permissions.ts';
 import type { JsonSchema } from '../../../contracts/lib/types.ts';
+import type { WpError } from '../../../contracts/wordpress/schema/index.ts';
 
 /** Where generated links point: the API root the client used and the site's home page. */
 export interface LinkBase {
@@ -152,4 +153,9 @@ export interface OperationRow {
   readonly args?: Readonly<Record<string, JsonSchema>>;
   /** _oembed_rest_pre_serve_request(): this route's refusals go out as XML when `format=xml` asked for it. */
   readonly xmlErrors?: boolean;
+  /**
+   * The controller's own validate_callbacks beyond a schema (the posts controller's check_template()): run in the
+   * validate pass on the raw values, before any permission check; the errors it gives are reported with the pass's.
+   */
+  readonly validate?: (raw: Readonly<Record<string, unknown>>, at: { store: Store; pathParams: Readonly<Record<string, string>> }) => Record<string, WpError> | undefined;
 }

@@ -64,7 +64,7 @@ export class Discovery {
 
   constructor(
     private readonly contract: Contract,
-    private readonly site: { name: string; description: string; timezone: string; gmtOffset: () => number },
+    private readonly site: { name: string; description: string; theme: string; timezone: string; gmtOffset: () => number },
     memo: MemoSettings = { enabled: true, maxBytes: 8 * 1024 * 1024 },
   ) {
     // The root's routes object prints to about 300 KB; count a kept one at twice its text.
@@ -100,8 +100,11 @@ export class Discovery {
     return this.contract.namespaces.filter((n) => n !== '' && n !== 'batch/v1');
   }
 
-  /** `GET /wp-json/`. */
-  root(apiRoot: string, home: string): Json {
+  /**
+   * `GET /wp-json/`. `activeTheme`: add_active_theme_link_to_index()'s decision for who asks (a user who may switch
+   * themes or edit posts of some type): the link to the active theme, with the `wp` curie WordPress compacts it by.
+   */
+  root(apiRoot: string, home: string, opts: { activeTheme: boolean } = { activeTheme: false }): Json {
     return {
       name: this.site.name,
       description: this.site.description,
@@ -118,7 +121,13 @@ export class Discovery {
       site_logo: 0,
       site_icon: 0,
       site_icon_url: '',
-      _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+      _links: opts.activeTheme
+        ? {
+            help: [{ href: 'https://developer.wordpress.org/rest-api/' }],
+            'wp:active-theme': [{ href: `${apiRoot}wp/v2/themes/${this.site.theme}` }],
+            curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+          }
+        : { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
     };
   }
 

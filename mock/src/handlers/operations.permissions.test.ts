@@ -30,7 +30,7 @@ function unstatedWrites(ops: readonly Operation[], table: Readonly<Record<string
 
 function table(): Readonly<Record<string, OperationRow>> {
   const contract = sharedContract();
-  const discovery = new Discovery(contract, { name: 'x', description: 'x', timezone: 'UTC', gmtOffset: () => 0 }, { enabled: false, maxBytes: 0 });
+  const discovery = new Discovery(contract, { name: 'x', description: 'x', theme: 'x', timezone: 'UTC', gmtOffset: () => 0 }, { enabled: false, maxBytes: 0 });
   return operationTable({ contract, discovery });
 }
 
@@ -92,8 +92,8 @@ function expected(p: Permission): { roles: readonly Role[]; code: string } | und
       return { roles: HOLDERS.manage_categories!, code: { create: 'rest_cannot_create', update: 'rest_cannot_update', delete: 'rest_cannot_delete' }[p.action] };
     case 'posts':
       // Asked about the administrator's published post, in the edit context where the row takes one.
-      if (p.action === 'list') return p.context ? { roles: HOLDERS.edit_posts!, code: 'rest_forbidden_context' } : undefined;
-      if (p.action === 'read') return p.context ? { roles: ['administrator', 'editor'], code: 'rest_forbidden_context' } : undefined;
+      if (p.action === 'list') return p.core ? { roles: HOLDERS.edit_posts!, code: 'rest_forbidden_context' } : undefined;
+      if (p.action === 'read') return p.core ? { roles: ['administrator', 'editor'], code: 'rest_forbidden_context' } : undefined;
       if (p.action === 'create') return { roles: HOLDERS.edit_posts!, code: 'rest_cannot_create' };
       // edit_post / delete_post of another user's published post: edit_others_posts and edit_published_posts.
       return { roles: ['administrator', 'editor'], code: p.action === 'update' ? 'rest_cannot_edit' : 'rest_cannot_delete' };
@@ -112,21 +112,23 @@ describe("each row's permission, enforced as stated (--auth, the fixtures' users
   /** A request the contract accepts (permission callbacks run after validation), on a record that exists. */
   function requestFor(op: Operation, p: Permission): { url: string; body?: string; contentType?: string } {
     if (p.rule === 'posts' && (p.action === 'list' || p.action === 'read' || p.action === 'delete')) {
-      const query = p.context && p.action !== 'delete' ? '?context=edit' : '';
+      const query = p.core && p.action !== 'delete' ? '?context=edit' : '';
       return { url: `/wp-json${concrete(op.path, p)}${query}` };
     }
     const [wire] = fc.sample(validRequest(mock.contract, op.id), { numRuns: 1, seed: 7 });
     const w = { ...wire!, path: concrete(op.path, p), query: { ...wire!.query } };
     // Writing as another user and making a post sticky are rules of their own (rest_cannot_edit_others,
-    // rest_cannot_assign_sticky), each shown at its edge in auth/permissions.test.ts.
+    // rest_cannot_assign_sticky), each shown at its edge in auth/permissions.test.ts. A template is checked against the
+    // theme's before any permission (check_template(), a validate_callback): a drawn file name is a 400 for everyone.
     delete w.query.author;
     if (w.body && 'json' in w.body) {
-      const { author: _author, sticky: _sticky, ...rest } = w.body.json;
+      const { author: _author, sticky: _sticky, template: _template, ...rest } = w.body.json;
       w.body = { json: rest };
     } else if (w.body) {
       const form = new URLSearchParams(w.body.form);
       form.delete('author');
       form.delete('sticky');
+      form.delete('template');
       w.body = { form: form.toString() };
     }
     const encoded = encodeBody(w);

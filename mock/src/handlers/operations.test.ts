@@ -14,7 +14,7 @@ import { operationTable } from './operations.ts';
 describe('operation table', () => {
   it("its keys are exactly the contract's 204 operationIds, each with a handler", () => {
     const contract = sharedContract();
-    const discovery = new Discovery(contract, { name: 'x', description: 'x', timezone: 'UTC', gmtOffset: () => 0 }, { enabled: false, maxBytes: 0 });
+    const discovery = new Discovery(contract, { name: 'x', description: 'x', theme: 'x', timezone: 'UTC', gmtOffset: () => 0 }, { enabled: false, maxBytes: 0 });
     const table = operationTable({ contract, discovery });
     const ids = contract.operations.map((o) => o.id);
     expect(ids).toHaveLength(204);

@@ -6,7 +6,8 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { JsonSchema } from '../../../contracts/lib/types.ts';
 import type { PostType, TermType } from '../../../contracts/model/records.ts';
-import { ADMINISTRATORS, EDITORS, needs, posts, PUBLIC_READ, publicWrite, terms, type Permission, type RecordAction } from '../auth/permissions.ts';
+import { ADMINISTRATORS, canEditPosts, EDITORS, needs, posts, PUBLIC_READ, publicWrite, terms, type Permission, type RecordAction } from '../auth/permissions.ts';
+import { userCan } from '../auth/capabilities.ts';
 import { calendarExtraHandlers } from './addons/calendar-extras.ts';
 import { formHandlers } from './addons/forms.ts';
 import { managementHandlers } from './addons/i18n/management.ts';
@@ -22,8 +23,9 @@ import { sliderHandlers } from './addons/sliders.ts';
 import { batchHandler } from './batch.ts';
 import { CURRENT, LEGACY, type Dialect } from './calendar/dialect.ts';
 import { postHandlers } from './calendar/posts.ts';
+import { checkTemplate } from './calendar/write.ts';
 import { termHandlers } from './calendar/terms.ts';
-import { ok, type Handler, type OperationRow } from './context.ts';
+import { ok, type Handler, type HandlerCtx, type OperationRow } from './context.ts';
 import type { Discovery } from './discovery.ts';
 import { docsHandler } from './docs.ts';
 
@@ -54,8 +56,9 @@ function postRows(dialect: Dialect, type: PostType): Record<RecordAction, Operat
   const context = dialect.postsController;
   const row = (action: RecordAction): OperationRow => ({
     handler: handlers[action],
-    permission: posts(type, action, { context }),
+    permission: posts(type, action, { core: context }),
     ...(context && (action === 'list' || action === 'read') ? { args: CONTEXT_ARG } : {}),
+    ...(context && (action === 'create' || action === 'update') ? { validate: checkTemplate(type) } : {}),
   });
   return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, row(a)])) as Record<RecordAction, OperationRow>;
 }
@@ -66,9 +69,18 @@ function termRows(type: TermType): Record<RecordAction, OperationRow> {
   return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, { handler: handlers[a], permission: terms(type, a) }])) as Record<RecordAction, OperationRow>;
 }
 
+/**
+ * WP_REST_Server::add_active_theme_link_to_index(): switch_themes (an administrator's: manage_options stands for it
+ * here) or edit_posts of some post type shown in REST. Not a permission callback but the shape of a public answer, so
+ * open mode answers it by who the credentials name too: an anonymous client sees the root WordPress shows it.
+ */
+function seesActiveTheme(ctx: HandlerCtx): boolean {
+  return userCan(ctx.user, 'manage_options') || canEditPosts(ctx.user);
+}
+
 /** operationId → its row, for the contract's 204 operations. */
 export function operationTable(deps: OperationDeps): Readonly<Record<string, OperationRow>> {
-  const root = read((ctx) => ok(deps.discovery.root(ctx.links.apiRoot, ctx.links.home)));
+  const root = read((ctx) => ok(deps.discovery.root(ctx.links.apiRoot, ctx.links.home, { activeTheme: seesActiveTheme(ctx) })));
   const index = (namespace: string): OperationRow => read((ctx) => ok(deps.discovery.namespaceIndex(namespace, ctx.links.apiRoot)));
   const legacyEvents = postRows(LEGACY, 'event');
   const legacyVenues = postRows(LEGACY, 'venue');

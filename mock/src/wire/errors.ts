@@ -136,6 +136,14 @@ export function forbiddenContext(loggedIn: boolean, plural = 'posts', scope = 'p
   return notAllowed('rest_forbidden_context', `Sorry, you are not allowed to edit ${plural} in this ${scope}.`, loggedIn);
 }
 
+/**
+ * rest_cookie_check_errors(): a request carrying a REST nonce (X-WP-Nonce, or `_wpnonce` in $_REQUEST) that no
+ * application password logged in is held to the nonce, and one that does not verify ends the request before routing.
+ */
+export function cookieInvalidNonce(): WpErrorResponse {
+  return wpError('rest_cookie_invalid_nonce', 'Cookie check failed', { status: 403 });
+}
+
 /** WP_REST_Server::serve_request(): `_jsonp` with characters outside `[\w.]` - body without `data`. */
 export function jsonpCallbackInvalid(): WpErrorResponse {
   return { status: 400, body: { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' } };

@@ -9,12 +9,14 @@
 // answers to what was sent, not to who sent it, and are not judged; nor is a 403 without the envelope, which a WAF or
 // front answers (error_envelope reports the body).
 
+import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { Exchange, Outgoing } from '../http/types.ts';
-import type { AnswerSweep, Finding, Unit } from './kit/unit.ts';
+import type { Outcome } from '../report/policy.ts';
+import type { AnswerSweep, Finding, Unit, UnitEnv } from './kit/unit.ts';
 import { findingPlace, FirstProblemPerOperation } from './kit/per-operation.ts';
 import { permissionRefusal } from './kit/refusals.ts';
-import { describeAnswer } from './kit/wp.ts';
+import { describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 
 export const AUTH_STATUS = 'auth_status';
 
@@ -61,4 +63,43 @@ export class AuthRefusals implements AnswerSweep {
       ...(worst ? { exchange: worst.e } : {}),
     }));
   }
+}
+
+/** A REST nonce no site issued: WordPress checks any it is sent (wp_verify_nonce() of 'wp_rest'). */
+const BOGUS_NONCE = 'site-contracts-bogus';
+const NONCE_RULE = "WordPress convention, rest_cookie_check_errors() through WP_REST_Server::check_authentication()";
+
+/**
+ * The cookie nonce, judged on the root (every WordPress has it; the rule runs before any route is matched):
+ * - anonymous: a request carrying X-WP-Nonce that no application password logged in is held to the nonce, and one
+ *   that does not verify is 403 rest_cookie_invalid_nonce ("Cookie check failed");
+ * - no-route: so is a request for a route that does not exist (authentication comes before routing, not 404);
+ * - signed-in: with the run's application password the nonce is not read (200), as a client that sends both gets.
+ */
+async function cookieNonce(env: UnitEnv, root: Operation): Promise<void> {
+  const emit = (variant: string, outcome: Outcome, message: string, e?: Exchange): void =>
+    env.emit({ check: AUTH_STATUS, operation: root, variant: `cookie-nonce:${variant}`, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const headers = { 'X-WP-Nonce': BOGUS_NONCE };
+  const refused = (variant: string, e: Exchange, what: string): void => {
+    const t = transportOutcome(e);
+    if (t) return emit(variant, t.outcome, t.message, e);
+    const r = e.response!;
+    const err = wpError(r);
+    if (r.status === 403 && err?.code === 'rest_cookie_invalid_nonce' && err.data?.['status'] === 403) return emit(variant, 'pass', `${what} with X-WP-Nonce: ${BOGUS_NONCE} was refused 403 rest_cookie_invalid_nonce`, e);
+    emit(variant, 'fail', `expected ${what} with X-WP-Nonce: ${BOGUS_NONCE} (a nonce no site issued) to be refused 403 {code: "rest_cookie_invalid_nonce", data: {status: 403}} before anything else (${NONCE_RULE}); got ${describeAnswer(r)}`, e);
+  };
+  refused('anonymous', await env.send({ method: 'GET', route: root.path, headers, auth: false }, root), 'an anonymous GET of the REST root');
+  refused('no-route', await env.send({ method: 'GET', route: `/site-contracts-${env.runId}/no-such-route`, headers, auth: false }, root), 'an anonymous GET of a route no site has');
+  if (!env.hasCredentials) return emit('signed-in', 'skip', 'no credentials (--auth-env): an application password that makes the nonce unread cannot be sent');
+  const e = await env.send({ method: 'GET', route: root.path, headers }, root);
+  const t = transportOutcome(e);
+  if (t) return emit('signed-in', t.outcome, t.message, e);
+  const r = e.response!;
+  if (r.status === 200) return emit('signed-in', 'pass', `with the run's application password, X-WP-Nonce: ${BOGUS_NONCE} was not read (200)`, e);
+  emit('signed-in', 'fail', `expected a GET of the REST root with the run's application password and X-WP-Nonce: ${BOGUS_NONCE} to answer 200: a request an application password logged in is not held to a cookie nonce (${NONCE_RULE}, rest_application_password_collect_status()); got ${describeAnswer(r)}`, e);
+}
+
+export function planAuthStatus(contract: Contract): Unit[] {
+  const root = contract.operations.find((o) => o.kind === 'root');
+  return root ? [{ id: `${AUTH_STATUS}:cookie-nonce`, family: AUTH_STATUS, checks: [AUTH_STATUS], operations: [root], run: (env: UnitEnv) => cookieNonce(env, root) }] : [];
 }

@@ -11,7 +11,7 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { CaseResult, Severity } from '../report/model.ts';
 import type { AnswerSweep, Unit, UnitEnv } from './kit/unit.ts';
 import { ALLOW_HEADER, AllowHeaders } from './allow_header.ts';
-import { AUTH_STATUS, AuthRefusals } from './auth_status.ts';
+import { AUTH_STATUS, AuthRefusals, planAuthStatus } from './auth_status.ts';
 import { BATCH_ITEM_STATUS, BATCH_LIMIT, BATCH_VALIDATION, planBatch } from './batch.ts';
 import { CONTENT_TYPE, ContentTypes } from './content_type.ts';
 import { CORS, METHOD_OVERRIDE, planConventions, REST_ROUTE_EQUIVALENCE } from './conventions.ts';
@@ -43,6 +43,9 @@ import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { planWriteReadBack, WRITE_READ_BACK } from './write_read_back.ts';
+import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
+import { PERMISSIONS, planRights } from './rights.ts';
+import { CONTEXT, planContexts } from './contexts.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
 /**
@@ -63,7 +66,11 @@ const FAMILIES = {
   batch: planBatch,
   lifecycle: planLifecycle,
   create_defaults: planCreateDefaults,
+  write_refusals: planWriteRefusals,
   permissions: planPermissions,
+  auth_status: planAuthStatus,
+  rights: planRights,
+  contexts: planContexts,
   language: planLanguage,
   filters: planFilters,
   filters_related: planRelatedFilters,
@@ -203,10 +210,11 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: TRASH, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
   row({ name: CREATE_STATUS, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
   row({ name: CREATE_DEFAULTS, rank: 2, module: 'create_defaults', plannedBy: ['create_defaults'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({ name: WRITE_REFUSALS, rank: 2, module: 'write_refusals', plannedBy: ['write_refusals'], severity: [{ level: 'convention' }, { level: 'documented', when: "for a term's parent (000 §2.4)" }], needs: OWN_RECORDS }),
   row({
     name: AUTH_STATUS, rank: 4,
     module: 'auth_status',
-    plannedBy: ['permissions'],
+    plannedBy: ['permissions', 'auth_status'],
     sweep: (env) => new AuthRefusals(env.hasCredentials),
     severity: [{ level: 'convention' }],
     needs: [
@@ -215,6 +223,17 @@ export const CHECKS: readonly CheckRow[] = [
       { need: 'low-user', every: false, without: 'the low-user: cases are skipped' },
     ],
   }),
+  row({
+    name: PERMISSIONS,
+    module: 'rights',
+    plannedBy: ['rights'],
+    severity: [{ level: 'convention' }],
+    needs: [
+      CREDENTIALS(false, "the administrator's cases are skipped"),
+      { need: 'low-user', every: false, without: 'the low user\'s cases are skipped' },
+    ],
+  }),
+  row({ name: CONTEXT, module: 'contexts', plannedBy: ['contexts'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the create-edit case is skipped'), WRITES(false, 'the create-edit case is skipped under --read-only')] }),
   row({
     name: ALLOW_HEADER,
     module: 'allow_header',

@@ -1,6 +1,6 @@
 // Stage 4, authorize: the permission in the operation's row of the operation table (auth/permissions.ts says what
-// each lets through), after validation as in respond_to_request(). It reads `$request['author']`, `['sticky']` and
-// `['context']` as WordPress does: the sanitized value of a declared arg, else the raw one.
+// each lets through), after validation as in respond_to_request(). It reads `$request['author']`, `['sticky']`,
+// `['context']` and `['id']` as WordPress does: the sanitized value of a declared arg, else the raw one.
 import type { WpErrorResponse } from '../../wire/errors.ts';
 import type { ParsedRequest } from '../../wire/request.ts';
 import { rowOf, type DispatchEnv, type Prepared } from '../exchange.ts';
@@ -31,7 +31,7 @@ function permissionParams(req: ParsedRequest, params: Readonly<Record<string, un
 
 export function authorize(prep: Extract<Prepared, { kind: 'ready' }>, req: ParsedRequest, env: DispatchEnv): Authorized {
   const { op, pathParams, params, lang } = prep;
-  const asked = env.authRequired ? permissionParams(req, params) : params;
+  const asked = permissionParams(req, params);
   const row = rowOf(env, op);
   // An operation with no row is answered rest_no_route by run; nothing to let in here.
   const denied = row ? checkPermission(row.permission, { store: env.store, pathParams, lang, user: env.user, authRequired: env.authRequired, params: asked }) : null;

@@ -6,8 +6,8 @@
 import type { Contract } from '../../../../contracts/lib/loader.ts';
 import type { Lang } from '../../../../contracts/model/records.ts';
 import type { Store } from '../../store/store.ts';
-import { invalidPrefer, jsonpCallbackInvalid, payloadTooLarge, type WpErrorResponse } from '../../wire/errors.ts';
-import { apacheRejection, parseRequest } from '../../wire/request.ts';
+import { cookieInvalidNonce, invalidPrefer, jsonpCallbackInvalid, payloadTooLarge, type WpErrorResponse } from '../../wire/errors.ts';
+import { apacheRejection, parseRequest, type ParsedRequest } from '../../wire/request.ts';
 import type { HandlerMemos, OperationRow, Rng } from '../../handlers/context.ts';
 import type { DispatchEnv } from '../exchange.ts';
 import type { ParamReader } from '../params.ts';
@@ -69,5 +69,17 @@ export function read(mreq: MockRequest, ask: { pref: Prefer; now: number; site: 
   // Before anything runs: a request that asked for a status or a delay the mock cannot give changes nothing.
   if (ask.pref.invalid !== undefined) return { kind: 'rest', x, refused: { error: invalidPrefer(ask.pref.invalid), early: false } };
   if (req.globals._jsonp && !req.globals._jsonp.valid) return { kind: 'rest', x, refused: { error: jsonpCallbackInvalid(), early: true } };
+  // WP_REST_Server::check_authentication(), before routing: application passwords first (a valid one is never asked
+  // for a nonce), then the cookie's nonce. The mock logs nobody in by cookie, so under --auth a nonce no application
+  // password stands behind cannot verify (403, any route, even one that does not exist). Open mode lets everything
+  // through, nonces too: a front end using wp.apiFetch sends one on every request.
+  if (deps.authRequired && user === undefined && carriesRestNonce(req)) return { kind: 'rest', x, refused: { error: cookieInvalidNonce(), early: false } };
   return { kind: 'rest', x };
+}
+
+/** Whether rest_cookie_check_errors() finds a nonce: `$_REQUEST['_wpnonce']` or the X-WP-Nonce header, even empty. */
+function carriesRestNonce(req: ParsedRequest): boolean {
+  // $_REQUEST is $_GET and $_POST (a POST's form body).
+  const inPost = req.originalMethod === 'POST' && req.postParams.has('_wpnonce');
+  return inPost || req.phpQuery.has('_wpnonce') || req.headers['x-wp-nonce'] !== undefined;
 }

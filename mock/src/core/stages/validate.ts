@@ -12,7 +12,14 @@ export function validate(routed: Routed, req: ParsedRequest, env: DispatchEnv): 
   if (req.jsonError) return { kind: 'error', error: invalidJson(req.jsonError), route, op, pathParams, lang: langOf(undefined, env) };
   // Only --auth restricts statuses; open mode (and every batch item in it) needs no check, nor a closure for it.
   const row = rowOf(env, op);
-  const read = env.params.read(op, req, pathParams, env.authRequired && row ? (raw) => forbiddenStatusErrors(op, row.permission, raw, env) : undefined);
+  const own = row?.validate;
+  const read = env.params.read(
+    op,
+    req,
+    pathParams,
+    env.authRequired && row ? (raw) => forbiddenStatusErrors(op, row.permission, raw, env) : undefined,
+    own ? (raw) => own(raw, { store: env.store, pathParams }) : undefined,
+  );
   if (!read.ok) return { kind: 'error', error: read.error, route, op, pathParams, lang: langOf(undefined, env) };
   // Literals rather than `{ ...base, key }`: V8 adds properties to a spread copy slowly, and this runs per request.
   return { kind: 'ready', route, op, pathParams, params: read.params, lang: langOf(read.params, env) };

@@ -21,7 +21,7 @@ import {
   type EventBounds, type EventOrderBy,
 } from './query.ts';
 import { availableActions, type CalContext, type EditFacts } from './render-cal.ts';
-import { userCan } from '../../auth/capabilities.ts';
+import { canEditPost, userCan } from '../../auth/capabilities.ts';
 import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
 import type { Dialect, RenderEnv } from './dialect.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
@@ -174,11 +174,15 @@ function hiddenNested(ctx: HandlerCtx, event: Stored<EventRecord>): number[] {
 
 /**
  * The page's records the reader may see. WP_REST_Posts_Controller::get_items() runs the query, then drops each post
- * check_read_permission() refuses; X-WP-Total and X-WP-TotalPages keep the query's count (found_posts).
+ * check_read_permission() refuses, or in the edit context each post check_update_permission() refuses (a
+ * contributor's `context=edit` list holds their own drafts, not the published posts of others); X-WP-Total and
+ * X-WP-TotalPages keep the query's count (found_posts).
  */
 function readableOnly(ctx: HandlerCtx, recs: readonly AnyPost[]): readonly AnyPost[] {
   const who = reader(ctx);
-  return who.authRequired ? recs.filter((r) => readsPost(who, r)) : recs;
+  if (!who.authRequired) return recs;
+  if (askedContext(ctx) === 'edit') return recs.filter((r) => canEditPost(who.user, r));
+  return recs.filter((r) => readsPost(who, r));
 }
 
 function location(ctx: HandlerCtx, d: Dialect, type: PostType, id: number): string {

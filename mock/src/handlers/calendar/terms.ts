@@ -75,6 +75,11 @@ function termExists(ctx: HandlerCtx, kind: TermType, name: string, parent: numbe
 }
 
 function write(ctx: HandlerCtx, kind: TermType, id: number | undefined): Reply {
+  // create_item()/update_item() look at `$request['parent']` first, declared or not: a flat taxonomy takes none.
+  const parent = ctx.input.parent;
+  if (kind === 'tag' && parent !== undefined && parent !== null) {
+    return fail(wpError('rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.', { status: 400 }));
+  }
   const data = input(ctx, kind);
   try {
     const rec =

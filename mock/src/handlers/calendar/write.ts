@@ -1,12 +1,15 @@
 // From a namespace's request body to changes of the neutral record. Each namespace names and types the same
 // facts differently (000 §2.1-2.5); the dialect (dialect.ts) says how, and this reads a body with it.
-import type { EventRecord, PostBase, PostStatus } from '../../../../contracts/model/records.ts';
+import type { EventRecord, PostBase, PostStatus, PostType } from '../../../../contracts/model/records.ts';
+import type { WpError } from '../../../../contracts/wordpress/schema/index.ts';
+import type { Store } from '../../store/store.ts';
 import { POST_FORMATS, POST_STATUSES } from '../../../../contracts/model/records.ts';
 import type { PostInput } from '../../store/store.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { parseDateParam } from './dates.ts';
 import { postTextForDb, postTitleForDb, type Writer } from '../../../../contracts/wordpress/save-filters.ts';
 import { convertInvalidEntities } from '../../../../contracts/wordpress/entities.ts';
+import { phpEmpty } from '../../../../contracts/wordpress/php/index.ts';
 import type { Dialect } from './dialect.ts';
 
 export type Params = Readonly<Record<string, unknown>>;
@@ -181,4 +184,28 @@ export function organizerPatch(p: Params, d: Dialect, env: WriteEnv): PostInput<
   const out: PostInput<'organizer'> = postPatch(p, d, env, d.names.organizerTitle);
   for (const k of ['phone', 'website', 'email'] as const) if (has(p, k)) out[k] = str(p[k]);
   return out;
+}
+
+/**
+ * The page templates the site's theme offers the calendar's post types (wp_get_theme()->get_page_templates( $post,
+ * $post_type )): the one the fixtures' records use.
+ */
+const PAGE_TEMPLATES: readonly string[] = ['single-event-wide'];
+
+/**
+ * WP_REST_Posts_Controller::check_template(), the `template` arg's validate_callback (so it replaces the type check and
+ * runs before any permission check): an empty value (`""`, false, 0) passes, so does the post's current template on an
+ * update (even one the theme no longer offers), and so does one of the theme's templates; any other is "template is
+ * not one of …" in rest_invalid_param.
+ */
+export function checkTemplate(type: PostType) {
+  return (raw: Readonly<Record<string, unknown>>, at: { store: Store; pathParams: Readonly<Record<string, string>> }): Record<string, WpError> | undefined => {
+    const t = raw.template;
+    if (t === undefined || phpEmpty(t)) return undefined;
+    const id = at.pathParams.id;
+    const current = id !== undefined && /^\d+$/.test(id) ? (at.store.posts(type).get(Number(id))?.template ?? '') : '';
+    if (t === current || (typeof t === 'string' && PAGE_TEMPLATES.includes(t))) return undefined;
+    const message = `template is not one of ${PAGE_TEMPLATES.join(', ')}.`;
+    return { template: { code: 'rest_invalid_param', message, data: null } };
+  };
 }

@@ -8,6 +8,7 @@ import type { UnitEnv } from './unit.ts';
 import { createdId } from './ledger.ts';
 import { fillTemplate } from '../../http/target.ts';
 import type { Exchange } from '../../http/types.ts';
+import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 
 export const CALENDAR_NAMESPACES = ['cal/v1', 'cal/events/v1'] as const;
 
@@ -128,4 +129,10 @@ export function nameText(rec: unknown, field: string): string | undefined {
     if (typeof o.rendered === 'string') return o.rendered;
   }
   return undefined;
+}
+
+/** The field's `raw` on a record (title.raw, content.raw): what only the edit context shows. */
+export function rawOf(rec: unknown, field: string): unknown {
+  const v = isPlainObject(rec) ? rec[field] : undefined;
+  return isPlainObject(v) ? v['raw'] : undefined;
 }
