@@ -45,6 +45,8 @@ const OEMBED_PROXY: Permission = needs('edit_posts', { code: 'rest_forbidden', m
  * collection params, an item's args): the documents list it for neither (000 §4.2), so it is the controller's.
  */
 const CONTEXT_ARG: Readonly<Record<string, JsonSchema>> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
+/** An item read's args add `password` (WP_REST_Posts_Controller::register_routes(): "The password for the post if it is password protected."). */
+const READ_ARGS: Readonly<Record<string, JsonSchema>> = { ...CONTEXT_ARG, password: { type: 'string' } };
 
 const RECORD_ACTIONS: readonly RecordAction[] = ['list', 'read', 'create', 'update', 'delete'];
 
@@ -55,7 +57,7 @@ function postRows(dialect: Dialect, type: PostType): Record<RecordAction, Operat
   const row = (action: RecordAction): OperationRow => ({
     handler: handlers[action],
     permission: posts(type, action, { context }),
-    ...(context && (action === 'list' || action === 'read') ? { args: CONTEXT_ARG } : {}),
+    ...(context && action === 'list' ? { args: CONTEXT_ARG } : context && action === 'read' ? { args: READ_ARGS } : {}),
   });
   return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, row(a)])) as Record<RecordAction, OperationRow>;
 }
