@@ -41,6 +41,7 @@ import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
 import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
+import { DUPLICATE_TERM, planSlugs, SLUGS } from './slugs.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
@@ -71,6 +72,7 @@ const FAMILIES = {
   filter_window: planWindowFilters,
   list_order: planListOrder,
   update_keeps: planUpdateKeeps,
+  slugs: planSlugs,
   descriptor: planDescriptor,
   address_forms: planAddressForms,
   options: planOptions,
@@ -339,6 +341,8 @@ export const CHECKS: readonly CheckRow[] = [
     needs: [CREDENTIALS(false, 'the event and term orders are skipped: the oracle orders records of its own'), WRITES(false, 'the event and term orders are skipped under --read-only')],
   }),
   row({ name: UPDATE_KEEPS, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: SLUGS, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
 ];
 
 /** The checks --only and --skip name: every check a unit can carry (not the runner's own cases). */
