@@ -47,6 +47,8 @@ const OEMBED_PROXY: Permission = needs('edit_posts', { code: 'rest_forbidden', m
 const CONTEXT_ARG: Readonly<Record<string, JsonSchema>> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
 /** An item read's args add `password` (WP_REST_Posts_Controller::register_routes(): "The password for the post if it is password protected."). */
 const READ_ARGS: Readonly<Record<string, JsonSchema>> = { ...CONTEXT_ARG, password: { type: 'string' } };
+/** The item schema's `password` field, which a create and an update take (prepare_item_for_database()). */
+const WRITE_ARGS: Readonly<Record<string, JsonSchema>> = { password: { type: 'string' } };
 
 const RECORD_ACTIONS: readonly RecordAction[] = ['list', 'read', 'create', 'update', 'delete'];
 
@@ -57,7 +59,7 @@ function postRows(dialect: Dialect, type: PostType): Record<RecordAction, Operat
   const row = (action: RecordAction): OperationRow => ({
     handler: handlers[action],
     permission: posts(type, action, { context }),
-    ...(context && action === 'list' ? { args: CONTEXT_ARG } : context && action === 'read' ? { args: READ_ARGS } : {}),
+    ...(context ? { list: { args: CONTEXT_ARG }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
   });
   return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, row(a)])) as Record<RecordAction, OperationRow>;
 }

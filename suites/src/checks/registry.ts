@@ -42,6 +42,7 @@ import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
 import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { DUPLICATE_TERM, planSlugs, SLUGS } from './slugs.ts';
+import { PASSWORDS, planPasswords } from './passwords.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
@@ -73,6 +74,7 @@ const FAMILIES = {
   list_order: planListOrder,
   update_keeps: planUpdateKeeps,
   slugs: planSlugs,
+  passwords: planPasswords,
   descriptor: planDescriptor,
   address_forms: planAddressForms,
   options: planOptions,
@@ -343,6 +345,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: UPDATE_KEEPS, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: SLUGS, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: PASSWORDS, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
 ];
 
 /** The checks --only and --skip name: every check a unit can carry (not the runner's own cases). */

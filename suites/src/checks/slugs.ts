@@ -14,83 +14,14 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { sanitizeTitle } from '../../../contracts/wordpress/slug.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
-import { fillTemplate } from '../http/target.ts';
-import { jsonBody, type Exchange, type WireMethod } from '../http/types.ts';
-import type { Severity } from '../report/model.ts';
-import type { Outcome } from '../report/policy.ts';
-import { createdId } from './kit/ledger.ts';
-import { fnv1a } from './kit/hash.ts';
-import { cannotWrite, emitterFor } from './kit/oracle_kit.ts';
-import { calendarResources, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
+import { cannotWrite } from './kit/oracle_kit.ts';
+import { calendarResources, type CalendarResource } from './kit/resources.ts';
+import { create, emit, send, Verdict, word, type Sent } from './kit/steps.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
-import { describeAnswer, transportOutcome } from './kit/wp.ts';
+import { describeAnswer } from './kit/wp.ts';
 
 export const SLUGS = 'slugs';
 export const DUPLICATE_TERM = 'duplicate_term';
-
-interface Sent {
-  e: Exchange;
-  status?: number;
-  body?: Record<string, unknown>;
-  id?: number;
-}
-
-/** The answer's status and JSON object, and the id of what a create made (put into the run's ledger). */
-function received(e: Exchange): Sent {
-  const b = e.response ? jsonBody(e.response) : undefined;
-  return { e, ...(e.response ? { status: e.response.status } : {}), ...(isPlainObject(b) ? { body: b } : {}) };
-}
-
-async function create(env: UnitEnv, res: CalendarResource, unitId: string, fields: Record<string, unknown>, name?: string): Promise<Sent> {
-  const body = { ...minimalCreateBody(res, name ?? `${env.marker} ${unitId}`, env.now()), ...fields };
-  const e = await env.send({ method: 'POST', route: fillTemplate(res.create.path, {}), body: { kind: 'json', value: body }, intent: 'write' }, res.create);
-  const id = createdId(e);
-  if (id !== undefined) env.ledger.add({ namespace: res.namespace, resource: res.resource, id, itemPath: res.read.path, createdBy: unitId });
-  return { ...received(e), ...(id !== undefined ? { id } : {}) };
-}
-
-async function send(env: UnitEnv, op: Operation, method: WireMethod, id: number, extra: { query?: Record<string, unknown>; body?: Record<string, unknown>; auth?: false } = {}): Promise<Sent> {
-  return received(await env.send({
-    method, route: fillTemplate(op.path, { id }), ...(extra.query ? { query: extra.query } : {}), ...(extra.body ? { body: { kind: 'json', value: extra.body } } : {}),
-    ...(extra.auth === false ? { auth: false } : {}), ...(method === 'GET' ? {} : { intent: 'write' }),
-  }, op));
-}
-
-/** A word of the run and unit no site holds, lower case (a slug): `sc<hash>`. */
-function word(env: UnitEnv, unitId: string, n: number): string {
-  return `sc${fnv1a(`${env.runId}:${unitId}:${n}`).toString(36)}`;
-}
-
-/** One variant's judgement: the steps' problems, or why it could not be judged. */
-class Verdict {
-  problems: string[] = [];
-  unjudged?: { outcome: Outcome; message: string; e: Exchange };
-  shown?: Exchange;
-  readonly did: string[] = [];
-  /** A step that must have succeeded for the comparison to mean anything; false (and the verdict unjudged) if not. */
-  needs(s: Sent, what: string): s is Sent & { body: Record<string, unknown> } {
-    if (this.unjudged) return false;
-    const t = transportOutcome(s.e);
-    if (t) this.unjudged = { outcome: t.outcome, message: t.message, e: s.e };
-    else if (!s.body || s.status === undefined || s.status < 200 || s.status >= 300) this.unjudged = { outcome: 'inconclusive', message: `${what} answered ${describeAnswer(s.e.response)}: nothing to compare`, e: s.e };
-    return !this.unjudged;
-  }
-  expect(ok: boolean, s: Sent, problem: string, done: string): void {
-    if (this.unjudged) return;
-    if (ok) this.did.push(done);
-    else {
-      this.problems.push(problem);
-      this.shown = s.e;
-    }
-  }
-}
-
-function emit(env: UnitEnv, check: string, op: Operation, variant: string, severity: Severity, v: Verdict, rule: string): void {
-  const say = emitterFor(env, check, op, severity);
-  if (v.unjudged && v.problems.length === 0) return say(variant, v.unjudged.outcome, v.unjudged.message, v.unjudged.e);
-  if (v.problems.length) return say(variant, 'fail', `expected ${rule}: ${v.problems.join('; ')}`, v.shown);
-  say(variant, 'pass', `${v.did.join('; ')}`, v.shown);
-}
 
 const slugOf = (s: Sent): unknown => s.body?.slug;
 const q = (v: unknown): string => JSON.stringify(v) ?? String(v);
@@ -148,7 +79,7 @@ async function postSlugs(env: UnitEnv, venue: CalendarResource, event: CalendarR
     const v = new Verdict();
     const a = await create(env, venue, unitId, { slug: t });
     const del = v.needs(a, `creating a venue with slug ${t}`) ? await send(env, venue.delete, 'DELETE', a.id!) : a;
-    const read = v.needs(del, 'deleting it without force') ? await send(env, venue.read, 'GET', a.id!, { query: { context: 'edit' } }) : del;
+    const read = v.needs(del, 'deleting it without force', true) ? await send(env, venue.read, 'GET', a.id!, { query: { context: 'edit' } }) : del;
     if (v.needs(read, 'reading the trashed venue back')) {
       v.expect(slugOf(read) === `${t}__trashed`, read, `a venue with slug ${q(t)} deleted without force reads back slug ${q(slugOf(read))}, not ${q(`${t}__trashed`)}`, `trashed, ${t} reads back ${t}__trashed`);
       const again = await create(env, venue, unitId, { slug: t });

@@ -56,4 +56,5 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "update_keeps_fields": ["d0.2.1.update-optional", "d0.2.2.update", "d0.2.3.update", "d0.2.4.update", "d0.2.5.content", "d0.4.equivalent-methods", "d0.4.1.event-update", "d0.4.1.venue-update", "d0.4.1.organizer-update", "d0.4.1.category-update", "d0.4.1.tag-update", "d0.4.2.event-update", "wp.post.update-merge", "wp.rest-api.update-no-defaults", "wp.controller.additional-fields-update", "wp.posts.update", "wp.terms.update", "wp.tax.update"],
   "slugs": ["d0.2.5.slug", "wp.filters.term-slug", "wp.fmt.slug", "wp.post.slug-from-title", "wp.post.trashed-slug", "wp.post.unique-slug", "wp.controller.slug", "wp.posts.draft-slug-unique", "wp.posts.slug-write", "wp.tax.insert-slug", "wp.tax.unique-slug"],
   "duplicate_term": ["wp.rest-api.error-additional", "wp.terms.duplicate", "wp.tax.term-exists", "wp.tax.duplicate-slug"],
+  "passwords": ["wp.tpl.password-required", "wp.post.private-password", "wp.posts.password", "wp.posts.password-field"],
 };
