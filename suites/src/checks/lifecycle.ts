@@ -4,8 +4,9 @@
 // "Gone" is what WordPress answers for a record the user cannot read: 404/410, or 401/403 rest_forbidden
 // (a trashed or deleted post to a user without the right to see it), never the record as it was.
 // trash: in cal/v1, where DELETE takes `force` and "without it the record is handled through the trash"
-//   (000 §3), the trashed record reads back with status "trash", and a second DELETE without force answers 410
-//   rest_already_trashed (WordPress convention, P delete_item()). These steps stand in for lifecycle's "gone"
+//   (000 §3), the trashed record reads back with status "trash", a second DELETE without force answers 410
+//   rest_already_trashed (WordPress convention, P delete_item()), and an update to `publish` takes it out of the trash
+//   with the slug it had (wp_insert_post()). These steps stand in for lifecycle's "gone"
 //   there, so that a trash that misbehaves fails this check alone.
 // create_status: the create answered 201 with a Location header pointing at the new record (WordPress
 //   convention, P L845).
@@ -236,7 +237,7 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
     });
     return;
   }
-  const seenTrashed = steps.ok && deleted ? await trashSteps(env, res, id, prefix, deleted) : false;
+  const seenTrashed = steps.ok && deleted ? await trashSteps(env, res, id, prefix, deleted, slug) : false;
   // The purge is sent whatever the trash steps saw: a record that did not read back may still sit in
   // the trash (many sites answer a trashed record with 404), and the run must not leave it there.
   if (!steps.ok) return;
@@ -276,7 +277,7 @@ function judgeTrashAnswer(e: Exchange, id: number): { outcome: 'pass' | 'fail'; 
  * delete without force answers 410. The second delete is sent even when the read failed: a site that
  * hides its trash still has to refuse deleting into it twice. Returns whether the record was seen in the trash.
  */
-async function trashSteps(env: UnitEnv, res: CalendarResource, id: number, prefix: string, deleted: Exchange): Promise<boolean> {
+async function trashSteps(env: UnitEnv, res: CalendarResource, id: number, prefix: string, deleted: Exchange, slug: string | undefined): Promise<boolean> {
   const emit = (variant: string, op: Operation, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
     env.emit({ check: TRASH, operation: op, variant: `${prefix}${variant}`, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
   const answer = judgeTrashAnswer(deleted, id);
@@ -289,7 +290,22 @@ async function trashSteps(env: UnitEnv, res: CalendarResource, id: number, prefi
   const t2 = transportOutcome(again);
   const second = t2 ?? judgeSecondDelete(again);
   emit('second_delete', res.delete, second.outcome, second.message, again);
+  if (trashed.outcome === 'pass') await leaveTrash(env, res, id, slug, (variant, op, outcome, message, e) => emit(variant, op, outcome, message, e));
   return trashed.outcome === 'pass';
+}
+
+/**
+ * A trashed record updated to status `publish` leaves the trash under the slug it had (wp_insert_post() restores
+ * _wp_desired_post_slug). Measured on a live 6.1.9 (:8090, :8091). The purge that follows removes it whatever it shows.
+ */
+async function leaveTrash(env: UnitEnv, res: CalendarResource, id: number, slug: string | undefined, emit: (variant: string, op: Operation, outcome: Finding['outcome'], message: string, e?: Exchange) => void): Promise<void> {
+  const statusOf = (e: Exchange): unknown => (ok(e) && isPlainObject(jsonBody(e.response)) ? (jsonBody(e.response) as { status?: unknown }).status : undefined);
+  const back = await send(env, res.update, { id }, { body: { kind: 'json', value: { status: 'publish' } } });
+  const t2 = transportOutcome(back);
+  const body = ok(back) ? jsonBody(back.response) : undefined;
+  const shown = isPlainObject(body) ? (body as { slug?: unknown }).slug : undefined;
+  const backOk = back.response?.status === 200 && statusOf(back) === 'publish' && (slug === undefined || shown === slug);
+  emit('untrash', res.update, t2?.outcome ?? (backOk ? 'pass' : 'fail'), t2?.message ?? (backOk ? `an update to status "publish" took it out of the trash${slug !== undefined ? ` with its slug ${JSON.stringify(slug)}` : ''}` : `expected an update to status "publish" to take the trashed record out of the trash: 200, status "publish"${slug !== undefined ? ` and its slug ${JSON.stringify(slug)} again (wp_insert_post() restores the slug it had before __trashed)` : ''}; got ${describeAnswer(back.response)}${statusOf(back) !== undefined ? ` with status ${JSON.stringify(statusOf(back))}, slug ${JSON.stringify(shown)}` : ''}`), back);
 }
 
 /** A record made in `from` is read, changed and deleted through `to`. */
