@@ -19,7 +19,9 @@
  * - cal/v1 answers a DELETE without force with `[]` (core answers the trashed record);
  * - legacy `venue` takes one venue ID or the data of a new venue; a list of IDs is read as venue data and
  *   refused 400 `could-not-create-venue`; legacy `categories`/`tags` given by name create missing terms;
- * - legacy lists answer an object `{events|venues|organizers, rest_url, total, total_pages}`.
+ * - legacy lists answer an object `{events|venues|organizers, rest_url, total, total_pages}`;
+ * - a legacy event created with `hide_from_listings` true is saved, and the answer is 500 `event-listings-not-updated`
+ *   without its ID (a hook after wp_insert_post() failing, as plugins answer then): the record stays.
  */
 
 defined( 'ABSPATH' ) || exit;

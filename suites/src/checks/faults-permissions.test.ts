@@ -140,7 +140,7 @@ describe('writes the suite cannot undo', () => {
     expect(sent.run.cases.filter((c) => /could not undo/.test(c.message ?? ''))).toEqual([]);
     expect(sent.run.cases.filter((c) => c.check === 'positive_acceptance' && c.operationId === 'postSeoV1UpdateRedirection' && c.status === 'passed').length).toBeGreaterThan(0);
     expect(sent.stderr).toMatch(/testing .*DISPOSABLE TARGET \(--disposable-target\): writes the suite cannot undo are sent too/);
-    expect(sent.stderr).toMatch(/DISPOSABLE TARGET \(--disposable-target\): writes the suite cannot undo were sent; restore the site/);
+    expect(sent.stderr).toMatch(/DISPOSABLE TARGET \(--disposable-target\): writes the suite cannot undo were sent; \d+ change\(s\) to what the run did not create \(\d+ restored, \d+ not\); restore the site/);
     expect(sent.run.options['disposableTarget']).toBe(true);
     expect(sent.exitCode).toBe(0);
   });

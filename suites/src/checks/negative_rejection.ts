@@ -142,6 +142,11 @@ function harmless(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest, 
     out = withBody(out, { [res.nameField]: `${env.marker} negative` });
   }
   if (op.kind === 'batch') out = harmlessBatch(env, out);
+  // --disposable-target: what the write changes is a record of the run's own (the one the case breaks stays broken).
+  for (const f of target.fields ?? []) {
+    if (c.location === f.location && paramOf(c) === f.param) continue;
+    out = f.location === 'query' ? { ...out, query: { ...out.query, [f.param]: f.value } } : withBody(out, { [f.param]: f.value });
+  }
   if (c.location === 'path') return out;
   return SAFE_METHODS.has(op.method) && target.kind === 'none' ? out : withPath(op, out, target.values);
 }

@@ -134,6 +134,14 @@ export interface CheckRow {
    * it to every unit's checks and the runner makes one sweep per unit (answerSweeps()).
    */
   sweep?: (env: UnitEnv) => AnswerSweep;
+  /**
+   * Where the units of its family run in the plan (runner/order.ts), what a release depends on most first: 1 the
+   * interface is there (routes served, the descriptor lists them); 2 the documents' promises about records (made,
+   * read, changed, deleted; then each documented value taken and each documented constraint refused, then the
+   * defaults); 3 the semantic oracles (filters, order); 4 WordPress's conventions; 5 what the documents never state.
+   * Every family that plans units has one (order.test.ts); a check its family's units only carry needs none.
+   */
+  rank?: number;
   /** Its severities, the default first. A skipped case (not run, namespace not served) may carry any. */
   severity: readonly SeverityRule[];
   needs: readonly NeedRule[];
@@ -141,9 +149,8 @@ export interface CheckRow {
   promises: readonly PromiseId[];
 }
 
-/** The runner's own cases: a record the run could not remove, and a run cut short by --max-duration. */
+/** The runner's own cases: a record the run could not remove (a run cut short is INCOMPLETE, runner/run.ts incompleteness()). */
 export const CLEANUP = 'cleanup';
-export const RUN = 'run';
 
 const CREDENTIALS = (every: boolean, without = 'skipped: "no credentials (--auth-env): the suite writes nothing"'): NeedRule => ({ need: 'credentials', every, without });
 const WRITES = (every: boolean, without = 'skipped under --read-only'): NeedRule => ({ need: 'writes', every, without });
@@ -156,9 +163,9 @@ const row = (r: Omit<CheckRow, 'promises' | 'plannedBy' | 'needs'> & Partial<Pic
 /** Every check, in the order of the README's tables (suites/README.md, The checks). */
 export const CHECKS: readonly CheckRow[] = [
   row({ name: NOT_A_SERVER_ERROR, module: 'not_a_server_error', sweep: () => new ServerErrors(), severity: [{ level: 'documented' }] }),
-  row({ name: ROUTE_PRESENCE, module: 'route_presence', plannedBy: ['namespaces', 'route_presence'], severity: [{ level: 'documented' }] }),
+  row({ name: ROUTE_PRESENCE, rank: 1, module: 'route_presence', plannedBy: ['namespaces', 'route_presence'], severity: [{ level: 'documented' }] }),
   row({
-    name: POSITIVE_ACCEPTANCE,
+    name: POSITIVE_ACCEPTANCE, rank: 2.1,
     module: 'positive_acceptance',
     plannedBy: ['positive_acceptance'],
     severity: [{ level: 'documented' }, { level: 'assumed', when: 'where the documents leave the refused value open, with the reason (see Severities)' }],
@@ -169,7 +176,7 @@ export const CHECKS: readonly CheckRow[] = [
     ],
   }),
   row({
-    name: NEGATIVE_REJECTION,
+    name: NEGATIVE_REJECTION, rank: 2.2,
     module: 'negative_rejection',
     plannedBy: ['negative_rejection'],
     severity: [
@@ -183,23 +190,23 @@ export const CHECKS: readonly CheckRow[] = [
       { need: 'disposable-target', every: false, without: 'that second try is sent only for a calendar write' },
     ],
   }),
-  row({ name: ERROR_ENVELOPE, module: 'error_envelope', plannedBy: ['conventions', 'negative_rejection'], sweep: () => new ErrorEnvelopes(), severity: [{ level: 'convention' }] }),
-  row({ name: DEFAULTS, module: 'defaults', plannedBy: ['defaults'], severity: [{ level: 'documented' }, { level: 'assumed', when: "where the target's descriptor does not declare the parameter" }] }),
+  row({ name: ERROR_ENVELOPE, rank: 4.1, module: 'error_envelope', plannedBy: ['conventions', 'negative_rejection'], sweep: () => new ErrorEnvelopes(), severity: [{ level: 'convention' }] }),
+  row({ name: DEFAULTS, rank: 2.3, module: 'defaults', plannedBy: ['defaults'], severity: [{ level: 'documented' }, { level: 'assumed', when: "where the target's descriptor does not declare the parameter" }] }),
   row({
-    name: UNKNOWN_ID,
+    name: UNKNOWN_ID, rank: 4,
     module: 'unknown_id',
     plannedBy: ['unknown_id', 'path_pattern'],
     severity: [{ level: 'convention' }, { level: 'assumed', when: "for another code on a plugin's own controller" }],
     needs: [CREDENTIALS(false, 'PUT/PATCH/DELETE by id are skipped'), WRITES(false, 'PUT/PATCH/DELETE by id are skipped under --read-only')],
   }),
-  row({ name: PATH_PATTERN, module: 'path_pattern', plannedBy: ['path_pattern'], severity: [{ level: 'convention' }], needs: [WRITES(false, 'a write method is not sent under --read-only')] }),
-  row({ name: PAGINATION, module: 'pagination', plannedBy: ['pagination'], severity: [{ level: 'convention' }] }),
-  row({ name: LIFECYCLE, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({ name: PATH_PATTERN, rank: 4.1, module: 'path_pattern', plannedBy: ['path_pattern'], severity: [{ level: 'convention' }], needs: [WRITES(false, 'a write method is not sent under --read-only')] }),
+  row({ name: PAGINATION, rank: 4.1, module: 'pagination', plannedBy: ['pagination'], severity: [{ level: 'convention' }] }),
+  row({ name: LIFECYCLE, rank: 2, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
   row({ name: TRASH, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
   row({ name: CREATE_STATUS, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
-  row({ name: CREATE_DEFAULTS, module: 'create_defaults', plannedBy: ['create_defaults'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({ name: CREATE_DEFAULTS, rank: 2, module: 'create_defaults', plannedBy: ['create_defaults'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
   row({
-    name: AUTH_STATUS,
+    name: AUTH_STATUS, rank: 4,
     module: 'auth_status',
     plannedBy: ['permissions'],
     sweep: (env) => new AuthRefusals(env.hasCredentials),
@@ -219,46 +226,46 @@ export const CHECKS: readonly CheckRow[] = [
     needs: [CREDENTIALS(false, "the anonymous reads of the suite's own records are skipped"), WRITES(false, "the anonymous reads of the suite's own records are skipped under --read-only")],
   }),
   row({
-    name: LANGUAGE,
+    name: LANGUAGE, rank: 5,
     module: 'language',
     plannedBy: ['language'],
     severity: [{ level: 'assumed' }],
     needs: [...OWN_RECORDS, { need: 'i18n-namespace', every: true, without: 'inconclusive: the site shows no second language to file a record in' }],
   }),
-  row({ name: CROSS_NAMESPACE, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
-  row({ name: BATCH_LIMIT, module: 'batch', plannedBy: ['batch'], severity: [{ level: 'documented' }], needs: [WRITES(true, 'skipped under --read-only: the batch is a POST')] }),
+  row({ name: CROSS_NAMESPACE, rank: 2, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({ name: BATCH_LIMIT, rank: 1, module: 'batch', plannedBy: ['batch'], severity: [{ level: 'documented' }], needs: [WRITES(true, 'skipped under --read-only: the batch is a POST')] }),
   row({
-    name: BATCH_ITEM_STATUS,
+    name: BATCH_ITEM_STATUS, rank: 4.2,
     module: 'batch',
     plannedBy: ['batch'],
     severity: [{ level: 'convention' }],
     needs: [WRITES(true, 'skipped under --read-only: the batch is a POST'), CREDENTIALS(false, 'the batch holds no create, only items for routes that do not exist')],
   }),
   row({
-    name: BATCH_VALIDATION,
+    name: BATCH_VALIDATION, rank: 4.2,
     module: 'batch',
     plannedBy: ['batch'],
     severity: [{ level: 'convention' }],
     needs: [WRITES(true, 'skipped under --read-only: the batch is a POST'), CREDENTIALS(false, 'the batch holds no create, only items for routes that do not exist')],
   }),
   row({
-    name: REST_ROUTE_EQUIVALENCE,
+    name: REST_ROUTE_EQUIVALENCE, rank: 4.2,
     module: 'conventions',
     plannedBy: ['conventions'],
     severity: [{ level: 'convention' }],
     needs: [{ need: 'pretty-api-root', every: true, without: 'skipped: there is no /wp-json form to compare' }],
   }),
   row({
-    name: METHOD_OVERRIDE,
+    name: METHOD_OVERRIDE, rank: 4.2,
     module: 'conventions',
     plannedBy: ['conventions'],
     severity: [{ level: 'convention' }],
     needs: [WRITES(true, 'skipped under --read-only: the override travels on a POST'), CREDENTIALS(false, "the DELETE on a record of the suite's own is skipped")],
   }),
-  row({ name: CORS, module: 'conventions', plannedBy: ['conventions'], severity: [{ level: 'convention' }] }),
+  row({ name: CORS, rank: 4.2, module: 'conventions', plannedBy: ['conventions'], severity: [{ level: 'convention' }] }),
   row({ name: CONTENT_TYPE, module: 'content_type', sweep: () => new ContentTypes(), severity: [{ level: 'convention' }, { level: 'assumed', when: 'for a success whose payload the documents do not show' }] }),
   row({
-    name: DESCRIPTOR_ROUTES,
+    name: DESCRIPTOR_ROUTES, rank: 1,
     module: 'descriptor',
     plannedBy: ['descriptor'],
     severity: [
@@ -268,18 +275,18 @@ export const CHECKS: readonly CheckRow[] = [
     needs: [{ need: 'descriptor', every: true, without: 'a route or method it does not list fails, and its arguments are skipped' }],
   }),
   row({
-    name: DESCRIPTOR_AUTH,
+    name: DESCRIPTOR_AUTH, rank: 1,
     module: 'descriptor',
     plannedBy: ['descriptor'],
     severity: [{ level: 'documented' }],
     needs: [{ need: 'descriptor', every: true, without: 'fails: the descriptor is where the documents put it' }],
   }),
-  row({ name: HEAD, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
-  row({ name: TRAILING_SLASH, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
-  row({ name: ENVELOPE, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
-  row({ name: JSONP, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: HEAD, rank: 4.2, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: TRAILING_SLASH, rank: 4.2, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: ENVELOPE, rank: 4.2, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: JSONP, rank: 4.2, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
   row({
-    name: LANGUAGE_PREFIX,
+    name: LANGUAGE_PREFIX, rank: 4.2,
     module: 'address_forms',
     plannedBy: ['address_forms'],
     severity: [{ level: 'documented' }],
@@ -289,16 +296,16 @@ export const CHECKS: readonly CheckRow[] = [
     ],
   }),
   row({
-    name: OPTIONS,
+    name: OPTIONS, rank: 4.2,
     module: 'options',
     plannedBy: ['options'],
     severity: [{ level: 'convention' }, { level: 'documented', when: 'for a documented method missing' }, { level: 'assumed', when: "for a legacy route's missing item schema" }],
     needs: [{ need: 'descriptor', every: false, without: 'a route the descriptor does not list is skipped' }],
   }),
-  row({ name: UNDOCUMENTED_METHOD, module: 'options', plannedBy: ['options'], severity: [{ level: 'documented' }], needs: [WRITES(true, 'skipped under --read-only: the probe is a POST')] }),
+  row({ name: UNDOCUMENTED_METHOD, rank: 1, module: 'options', plannedBy: ['options'], severity: [{ level: 'documented' }], needs: [WRITES(true, 'skipped under --read-only: the probe is a POST')] }),
   row({ name: FORCED_DELETE, module: 'forced_delete', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
   row({
-    name: RESPONSE_SHAPE,
+    name: RESPONSE_SHAPE, rank: 5,
     module: 'response_shape',
     plannedBy: ['response_shape', 'lifecycle'],
     severity: [
@@ -309,7 +316,7 @@ export const CHECKS: readonly CheckRow[] = [
     needs: [CREDENTIALS(false, "the suite's own records are not read back"), WRITES(false, "the suite's own records are not read back under --read-only")],
   }),
   row({
-    name: STATEFUL,
+    name: STATEFUL, rank: 4.3,
     module: 'stateful',
     plannedBy: ['stateful'],
     severity: [{ level: 'convention' }],
@@ -321,31 +328,30 @@ export const CHECKS: readonly CheckRow[] = [
     severity: [{ level: 'documented' }],
     needs: [CREDENTIALS(true, 'no case: the run makes no record to remove'), WRITES(true, 'no case: the run makes no record to remove')],
   }),
-  row({ name: RUN, module: 'runner', severity: [{ level: 'documented' }] }),
-  row({ name: FILTER_SEARCH, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented', when: 'in the legacy lists' }, { level: 'convention', when: 'in cal/v1 and for case' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_INCLUDE, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }, { level: 'assumed', when: "for the order of orderby=include (orderby's values are not shown)" }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_EXCLUDE, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_SLUG, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_PARENT, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_POST, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_HIDE_EMPTY, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_HAS_EVENTS, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_DATES, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_EVENT_LINKS, module: 'filter_event_links', plannedBy: ['filter_event_links'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_STRICT_DATES, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_LIMIT, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'documented' }] }),
+  row({ name: FILTER_SEARCH, rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented', when: 'in the legacy lists' }, { level: 'convention', when: 'in cal/v1 and for case' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_INCLUDE, rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }, { level: 'assumed', when: "for the order of orderby=include (orderby's values are not shown)" }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_EXCLUDE, rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_SLUG, rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_PARENT, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_POST, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_HIDE_EMPTY, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_HAS_EVENTS, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_DATES, rank: 3, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_EVENT_LINKS, rank: 3, module: 'filter_event_links', plannedBy: ['filter_event_links'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_STRICT_DATES, rank: 3, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_LIMIT, rank: 3, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'documented' }] }),
   row({ name: FILTER_OFFSET, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'convention' }] }),
   row({
-    name: LIST_ORDER,
+    name: LIST_ORDER, rank: 3,
     module: 'list_order',
     plannedBy: ['list_order'],
     severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }],
     needs: [CREDENTIALS(false, 'the event and term orders are skipped: the oracle orders records of its own'), WRITES(false, 'the event and term orders are skipped under --read-only')],
   }),
-  row({ name: UPDATE_KEEPS, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: SLUGS, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: UPDATE_KEEPS, rank: 4, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: PASSWORDS, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: PASSWORDS, rank: 4, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
 ];
 
 /** The checks --only and --skip name: every check a unit can carry (not the runner's own cases). */

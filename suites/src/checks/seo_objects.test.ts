@@ -1,7 +1,8 @@
 // The search-optimisation add-on's objectID (updateMeta, updateSchemas): with --disposable-target the suite sends
 // these writes, and an objectID generated at random names nothing, so the mock (as the real plugin) refused every
-// request and positive_acceptance failed five cases for it. The suite now names events the target lists: the mock
-// accepts, and the route's other parameters are judged, which a server refusing one of them shows.
+// request and positive_acceptance failed five cases for it. The suite now names an event it made itself (it changes
+// no record of the site's, runner/disposable.ts): the mock accepts, and the route's other parameters are judged,
+// which a server refusing one of them shows.
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
@@ -11,7 +12,7 @@ const h = harnessForFile({ createMock, listen });
 const ONLY = 'postSeoV1UpdateMeta,postSeoV1UpdateSchemas,positive_acceptance';
 
 describe('SEO objectID under --disposable-target', () => {
-  it('passes on the mock: objectID names an event the target lists, and the other parameters are accepted', async () => {
+  it('passes on the mock: objectID names an event the run made, and the other parameters are accepted', async () => {
     const { run, exitCode } = await h.run(undefined, ONLY, ['--disposable-target']);
     expect(run.cases.filter(failing).map((c) => `${c.id} ${c.message}`)).toEqual([]);
     expect(exitCode).toBe(0);

@@ -33,7 +33,7 @@ describe('parseCli: test and diff', () => {
       reportDir: 'reports',
       formats: ['junit', 'json', 'html'],
       policy: { conventions: 'error', responseShapes: 'warn' },
-      workers: 4,
+      workers: 6,
       maxDurationMs: 3_600_000,
     });
   });

@@ -34,7 +34,7 @@ export const DEFAULTS = {
   rps: 0,
   timeoutMs: 10_000,
   port: 8787,
-  workers: 4,
+  workers: 6,
   maxDuration: '60m',
   /** Requests the stateful phase may send per calendar resource (checks/stateful.ts), shrinking included. */
   stateful: 300,

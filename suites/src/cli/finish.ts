@@ -4,8 +4,8 @@
 // code.
 
 import { applyBaseline, parseBaseline, type Baseline } from '../report/baseline.ts';
-import type { CaseResult, RunResult } from '../report/model.ts';
-import { exitCodeFor, failsRun, summarize } from '../report/run.ts';
+import type { CaseResult, Incompleteness, RunResult } from '../report/model.ts';
+import { exitCodeFor, failsRun, notRunLines, stoppedHow, summarize } from '../report/run.ts';
 import { ensureWritable, reportable, ReportWriteError, writeReports, type WrittenReport } from '../report/write.ts';
 import type { ReportArgs } from './args.ts';
 import type { CommandContext } from './context.ts';
@@ -42,7 +42,7 @@ export async function prepareReports(args: ReportArgs, ctx: CommandContext): Pro
 function withBaseline(run: RunResult, prepared: Prepared): RunResult {
   if (prepared.baseline === undefined) return run;
   const { cases, report } = applyBaseline(run.cases, prepared.baseline);
-  return { ...run, cases, baseline: report, summary: summarize(cases, run.interrupted) };
+  return { ...run, cases, baseline: report, summary: summarize(cases, run) };
 }
 
 /** Writes the reports and prints the verdict; a report that cannot be written still leaves the verdict on stdout. */
@@ -81,9 +81,10 @@ export function describeRun(run: RunResult, written: readonly WrittenReport[]): 
   const lines: string[] = [];
   const counts = [`${s.passed} passed`, `${s.failed} failed`, `${s.warned} warned`, `${s.inconclusive ?? 0} inconclusive`, `${s.errored} errored`, `${s.skipped} skipped`];
   const accepted = s.accepted > 0 ? ` (${s.accepted} accepted by the baseline)` : '';
-  const how = run.interrupted ? ` (stopped by ${SIGNAL_NAMES[run.interrupted.signal]}; only part of the run happened)` : '';
+  const how = run.interrupted ? ` (stopped by ${SIGNAL_NAMES[run.interrupted.signal]}; only part of the run happened)` : run.incomplete ? ` (${stoppedHow(run.incomplete)}; only part of the run happened)` : '';
   lines.push(`site-contracts: ${s.verdict.toUpperCase()}${how}: ${s.total} cases, ${counts.join(', ')}${accepted}`);
-  if (s.total === 0 && !run.interrupted) lines.push('  warning: no case ran; check --only/--skip and --shard');
+  if (s.total === 0 && !run.interrupted && !run.incomplete) lines.push('  warning: no case ran; check --only/--skip and --shard');
+  if (run.incomplete) lines.push(...describeNotRun(run.incomplete));
 
   const failing = run.cases.filter(failsRun);
   for (const c of failing.slice(0, LISTED_FAILURES)) {
@@ -111,6 +112,13 @@ export function describeRun(run: RunResult, written: readonly WrittenReport[]): 
     for (const w of written) lines.push(`  ${w.path}`);
   }
   return lines.join('\n') + '\n';
+}
+
+function describeNotRun(incomplete: Incompleteness): string[] {
+  const lines = notRunLines(incomplete);
+  if (lines.length === 0) return ['  every check had run when it stopped'];
+  const total = incomplete.unitsNotRun.length + incomplete.unitsCutShort.length;
+  return [`  not run or cut short: ${total} unit(s) of ${lines.length} check(s), in the order they would have run (the JSON report's "incomplete" lists the units):`, `    ${lines.join(', ')}`];
 }
 
 /** How many cases each warning group names before pointing at the reports. */

@@ -47,7 +47,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
   skip: { value: 'LIST', text: ['Comma-separated namespaces, routes or checks to leave out (repeatable)'] },
   seed: { value: 'N', text: ['Seed for generated inputs (default: random, printed in the report)'] },
   runs: { value: 'N', text: [`Generated cases per parameter (default ${DEFAULTS.runs})`] },
-  'max-requests': { value: 'N', text: [`Stop after N requests (default ${DEFAULTS.maxRequests})`] },
+  'max-requests': { value: 'N', text: [`Stop after N requests (default ${DEFAULTS.maxRequests}); a run that ends there is INCOMPLETE (exit 4)`] },
   'max-failures': {
     value: 'N',
     text: ['Start no more checks once N cases have failed the run; the checks left are', 'reported as not run, created records are still removed (default: no limit)'],
@@ -63,7 +63,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
   },
   'max-duration': {
     value: 'TIME',
-    text: [`Bound of the whole run, e.g. 90s, 10m, 1h (default ${DEFAULTS.maxDuration}); when reached,`, 'the checks left are reported as errored and created records are removed'],
+    text: [`Bound of the whole run, e.g. 90s, 10m, 1h (default ${DEFAULTS.maxDuration}); when reached, created`, 'records are removed and the run is INCOMPLETE (exit 4), naming the checks not run'],
   },
   rps: { value: 'N', text: [`At most N requests per second, 0 = unlimited (default ${DEFAULTS.rps})`] },
   'timeout-ms': { value: 'N', text: [`Timeout of one request (default ${DEFAULTS.timeoutMs})`] },
@@ -149,16 +149,22 @@ export const EXAMPLES: Record<Command, { line: string; what: string }[]> = {
 const EXIT_CODES: Record<Command, string[]> = {
   test: [
     '0  every case passed (or failed only as the baseline and the policy allow)',
-    '1  at least one failure that fails the run (also when --max-failures stopped it,',
-    '   or --max-duration ran out: the checks left are errored)',
+    '1  at least one failure that fails the run (also when --max-failures stopped it)',
     '2  usage error, unreadable --baseline, unwritable --report-dir, unreachable target,',
     '   or credentials the site refuses (all found before the first request that could write)',
-    '130/143  stopped by Ctrl-C/SIGTERM: created records removed, reports say INTERRUPTED',
     '3  internal error',
+    '4  INCOMPLETE: --max-duration or --max-requests ended the run before its plan was done',
+    '   and no case failed; the reports name the checks that did not run',
+    '130/143  stopped by Ctrl-C/SIGTERM: created records removed, reports say INTERRUPTED',
   ],
   diff: ['0  identical (or every difference accepted by the baseline)', '1  differences', '2  usage error, unreadable input, or the target could not be reached', '3  internal error'],
   proxy: ["Prism's exit code; 130/143 after Ctrl-C/SIGTERM; 2 when --upstream has no REST root or on a usage error"],
-  merge: ['0  the merged run passes', '1  it fails, or a shard was interrupted', '2  a report is missing, unreadable, of another run, or a shard is missing'],
+  merge: [
+    '0  the merged run passes',
+    '1  it fails, or a shard was interrupted',
+    '2  a report is missing, unreadable, of another run, or a shard is missing',
+    '4  a shard was incomplete (--max-duration, --max-requests) and no case failed',
+  ],
 };
 
 const COLUMN = 34;

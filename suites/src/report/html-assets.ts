@@ -20,7 +20,7 @@ code { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; 
 .verdict-box { margin-top: 4px; background: #fff; border: 1px solid var(--line); border-left: 8px solid var(--skip); border-radius: 6px; padding: 10px 16px; }
 .verdict-box.failed { border-left-color: var(--fail); }
 .verdict-box.passed { border-left-color: var(--pass); }
-.verdict-box.interrupted { border-left-color: var(--err); }
+.verdict-box.interrupted, .verdict-box.incomplete { border-left-color: var(--err); }
 .heading { margin: 0; color: var(--muted); font-weight: 600; }
 h1 { font-size: 20px; margin: 2px 0 4px; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; }
 .target { font-weight: 600; }
@@ -29,7 +29,7 @@ h1 { font-size: 20px; margin: 2px 0 4px; display: flex; flex-wrap: wrap; align-i
 .verdict { display: inline-block; font-weight: 700; padding: 2px 12px; border-radius: 4px; color: #fff; letter-spacing: 0.02em; }
 .verdict.passed { background: var(--pass); }
 .verdict.failed { background: var(--fail); }
-.verdict.interrupted { background: var(--err); }
+.verdict.interrupted, .verdict.incomplete { background: var(--err); }
 h2 { font-size: 16px; margin: 4px 0 8px; }
 h2:focus { outline: none; }
 .failing { list-style: none; margin: 0; padding: 0; background: #fff; border: 1px solid var(--line); border-radius: 6px; }

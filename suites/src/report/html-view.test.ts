@@ -137,7 +137,7 @@ describe('verdict and why', () => {
 
   it('INTERRUPTED says why it cannot pass, even when every case that ran passed', () => {
     const cases = mixedCases().filter((c) => c.status === 'passed');
-    const view = htmlView(runOf(cases, { interrupted: { signal: 'SIGINT' }, summary: summarize(cases, { signal: 'SIGINT' }) }));
+    const view = htmlView(runOf(cases, { interrupted: { signal: 'SIGINT' }, summary: summarize(cases, { interrupted: { signal: 'SIGINT' } }) }));
     expect(view.verdict).toBe('interrupted');
     expect(view.why).toBe('Stopped by Ctrl-C (SIGINT) after 30 cases: only part of the run happened, so it cannot pass.');
     expect(view.title).toMatch(/^INTERRUPTED: /);
@@ -301,11 +301,31 @@ describe('the diff report', () => {
 
 describe('a run cut short', () => {
   const cases = [mk('negative_rejection', 'GET cal/v1 events', 'failed'), mk('pagination', 'GET cal/v1 events', 'skipped', 'documented', 'not-run:max-failures')];
-  it('says in the header that --max-failures stopped it, and how many checks did not run', () => {
+  it('says in the header that --max-failures stopped it, and which checks did not run', () => {
     const run = runOf(cases, {});
-    const cut = { ...run, options: { ...run.options, stoppedBy: 'max-failures', maxFailures: 1 } };
-    expect(htmlView(cut).why).toContain('Cut short by --max-failures 1: no check started after that many cases had failed (1 check not run), so this is not the whole suite.');
+    const incomplete = { stoppedBy: 'max-failures' as const, limit: '--max-failures 1', checks: [{ check: 'pagination', notRun: 1, cutShort: 0, planned: 1 }], unitsNotRun: ['pagination:x'], unitsCutShort: [] };
+    const cut = { ...run, incomplete };
+    expect(htmlView(cut).verdict).toBe('failed');
+    expect(htmlView(cut).why).toContain('Cut short by --max-failures 1: no check started after that many cases had failed, so this is not the whole suite. Not run or cut short: pagination 1 of 1 unit(s).');
     expect(renderHtml(cut)).toMatch(/<p class="why" id="why">[^<]*Cut short by --max-failures 1/);
+  });
+  it('INCOMPLETE: a run that --max-duration ended with no failure cannot pass, and names what did not run', () => {
+    const passing = [mk('route_presence', 'GET cal/v1 events', 'passed'), mk('lifecycle', 'POST cal/v1 events', 'skipped', 'documented', 'not-run:lifecycle:cal/v1/event')];
+    const incomplete = {
+      stoppedBy: 'max-duration' as const,
+      limit: '--max-duration 20m',
+      checks: [{ check: 'positive_acceptance', notRun: 0, cutShort: 1, planned: 3 }, { check: 'lifecycle', notRun: 1, cutShort: 0, planned: 1 }],
+      unitsNotRun: ['lifecycle:cal/v1/event'],
+      unitsCutShort: ['positive_acceptance:postCalV1Events'],
+    };
+    const run = runOf(passing, { incomplete, summary: summarize(passing, { incomplete }) });
+    expect(run.summary.verdict).toBe('incomplete');
+    const view = htmlView(run);
+    expect(view.verdict).toBe('incomplete');
+    expect(view.why).toBe(
+      'No case of 2 failed or errored, but the run stopped at --max-duration 20m before its plan was done, so it cannot pass. Not run or cut short: positive_acceptance 1 of 3 unit(s) (1 cut short), lifecycle 1 of 1 unit(s).',
+    );
+    expect(renderHtml(run)).toMatch(/<span class="verdict incomplete" id="verdict-text">INCOMPLETE<\/span>/);
   });
   it('says nothing of the kind for a run that ran to its end', () => {
     expect(htmlView(runOf(cases)).why).not.toContain('Cut short');

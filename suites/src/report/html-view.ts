@@ -6,7 +6,7 @@
 import { differenceOf, type DifferenceKind } from '../diff/table.ts';
 import type { DiffSummary } from '../diff/diff.ts';
 import { SEVERITIES, type CaseResult, type RunResult, type Severity, type SeverityPolicy, type Verdict } from './model.ts';
-import { failsRun } from './run.ts';
+import { failsRun, notRunLines, stoppedHow } from './run.ts';
 
 /**
  * Where a case counts on the page: its status, except that a failure the baseline accepts counts as
@@ -256,7 +256,7 @@ function diffTiles(run: RunResult, s: DiffSummary, counts: Record<Outcome, numbe
 }
 
 function verdictOf(run: RunResult): Verdict {
-  return run.interrupted ? 'interrupted' : run.summary.verdict;
+  return run.interrupted ? 'interrupted' : run.incomplete && run.summary.verdict === 'passed' ? 'incomplete' : run.summary.verdict;
 }
 
 function whyTest(run: RunResult, counts: Record<Outcome, number>, outcomes: readonly Outcome[]): string {
@@ -275,30 +275,30 @@ function whyTest(run: RunResult, counts: Record<Outcome, number>, outcomes: read
       ? `${plural(failingCases, 'case')} ${failingCases === 1 ? 'fails' : 'fail'} the run (${n(counts.failed)} failed, ${n(counts.errored)} errored) in ${plural(checks, 'check')} on ${plural(operations, 'operation')}`
       : '';
   const also = rest.length ? `; ${rest.join(', ')}` : '';
+  const notRun = notRunSentence(run);
   if (run.interrupted) {
     const signal = run.interrupted.signal === 'SIGINT' ? 'Ctrl-C (SIGINT)' : 'SIGTERM';
-    return `Stopped by ${signal} after ${plural(s.total, 'case')}: only part of the run happened, so it cannot pass${failures ? `. Before it stopped, ${failures}` : ''}${also}.`;
+    return `Stopped by ${signal} after ${plural(s.total, 'case')}: only part of the run happened, so it cannot pass${failures ? `. Before it stopped, ${failures}` : ''}${also}.${notRun}`;
   }
-  if (s.total === 0) return 'No case ran: check --only, --skip and --shard.';
+  if (s.total === 0 && !run.incomplete) return 'No case ran: check --only, --skip and --shard.';
   const cut = cutShort(run);
-  if (failingCases > 0) return `${failures}, out of ${plural(s.total, 'case')}${also}.${cut}`;
-  return `No case of ${n(s.total)} failed or errored${also}.${cut}`;
+  if (failingCases > 0) return `${failures}, out of ${plural(s.total, 'case')}${also}.${cut}${notRun}`;
+  if (run.incomplete) return `No case of ${n(s.total)} failed or errored${also}, but the run ${stoppedHow(run.incomplete)} before its plan was done, so it cannot pass.${notRun}`;
+  return `No case of ${n(s.total)} failed or errored${also}.`;
 }
 
 /** A run that stopped before its end says so in the header: its counts cover only part of the suite. */
 function cutShort(run: RunResult): string {
-  const notRun = run.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
-  const left = notRun > 0 ? ` (${plural(notRun, 'check')} not run)` : '';
-  switch (run.options['stoppedBy']) {
-    case 'max-failures':
-      return ` Cut short by --max-failures ${String(run.options['maxFailures'] ?? '')}: no check started after that many cases had failed${left}, so this is not the whole suite.`;
-    case 'budget':
-      return ` Cut short: the request budget (--max-requests ${String(run.options['maxRequests'] ?? '')}) ran out${left}.`;
-    case 'down':
-      return ` Cut short: the target stopped answering${left}.`;
-    default:
-      return '';
-  }
+  const i = run.incomplete;
+  if (!i) return '';
+  if (i.stoppedBy === 'max-failures') return ` Cut short by ${i.limit ?? '--max-failures'}: no check started after that many cases had failed, so this is not the whole suite.`;
+  return ` Cut short: the run ${stoppedHow(i)}.`;
+}
+
+/** The checks a run that ended early did not wholly run, as the header names them. */
+function notRunSentence(run: RunResult): string {
+  const lines = run.incomplete ? notRunLines(run.incomplete) : [];
+  return lines.length ? ` Not run or cut short: ${lines.join(', ')}.` : '';
 }
 
 /** An operation, or for a case that names none (a global check, an extra route) its method and route. */
@@ -319,6 +319,16 @@ function whyDiff(run: RunResult, s: DiffSummary, counts: Record<Outcome, number>
   return `The target's descriptor differs from the contract: ${parts.join(', ')}; ${n(s.same)} of ${plural(s.operations, 'operation')} the same${accepted}.`;
 }
 
+/** --disposable-target: what the run changed that it did not create (options.changes), each with whether it was restored. */
+function changesOf(run: RunResult): string | undefined {
+  const changes = run.options['changes'];
+  if (!Array.isArray(changes)) return undefined;
+  const list = changes as { method?: unknown; route?: unknown; restored?: unknown }[];
+  const restored = list.filter((c) => c.restored === 'yes').length;
+  const each = list.map((c) => `${String(c.method)} ${String(c.route)} (${c.restored === 'yes' ? 'restored' : c.restored === 'no' ? 'not restored' : 'cannot be restored'})`);
+  return `--disposable-target: ${plural(list.length, 'change')} to what the run did not create${list.length ? `, ${n(restored)} restored: ${each.join(', ')}` : ''}`;
+}
+
 function metaOf(run: RunResult, diff: boolean): string[] {
   const meta = [`${run.target.baseUrl}${run.target.apiRoot}`, `${diff ? 'compared' : 'started'} ${formatWhen(run.startedAt)}`, `took ${(run.durationMs / 1000).toFixed(1)} s`];
   if (!diff) {
@@ -326,6 +336,8 @@ function metaOf(run: RunResult, diff: boolean): string[] {
     const sent = run.options['requestsSent'];
     if (typeof sent === 'number') meta.push(`${n(sent)} requests sent`);
     if (run.shard) meta.push(`shard ${run.shard.index}/${run.shard.total}`);
+    const changed = changesOf(run);
+    if (changed) meta.push(changed);
   } else {
     const other = run.options['otherNamespaces'];
     if (Array.isArray(other) && other.length) meta.push(`not compared (namespaces the contract does not describe): ${other.join(', ')}`);

@@ -12,7 +12,7 @@
 // of cases, which the summary and the JSON report give too.
 
 import { caseId, type CaseResult, type RunResult } from './model.ts';
-import { failsRun } from './run.ts';
+import { failsRun, notRunLines, stoppedHow } from './run.ts';
 import { xmlAttr, xmlText } from './xml.ts';
 
 export function testcaseName(c: CaseResult): string {
@@ -37,9 +37,10 @@ export function renderJunit(run: RunResult): string {
   });
   const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
   for (const { c } of suites) for (const k of ['tests', 'failures', 'errors', 'skipped'] as const) totals[k] += c[k];
-  // An interrupted run is one error more: a dashboard must not show the part that ran as a green run.
-  if (run.interrupted) totals.errors++;
-  if (run.interrupted) totals.tests++;
+  // An interrupted or incomplete run is one error more: a dashboard must not show the part that ran as a green run.
+  const cut = run.interrupted !== undefined || run.incomplete !== undefined;
+  if (cut) totals.errors++;
+  if (cut) totals.tests++;
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   out.push(
     `<testsuites name="${xmlAttr(run.tool.name)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(run.durationMs)}" timestamp="${xmlAttr(run.startedAt)}">`,
@@ -67,7 +68,7 @@ export function renderJunit(run: RunResult): string {
     }
     out.push('  </testsuite>');
   }
-  if (run.interrupted) out.push(...interruptedSuite(run));
+  if (cut) out.push(...cutShortSuite(run));
   out.push('</testsuites>');
   return out.join('\n') + '\n';
 }
@@ -136,12 +137,17 @@ function passedTestcase(g: PassedGroup): string[] {
   return [`${open}>`, `      <system-out>${xmlText(text)}</system-out>`, '    </testcase>'];
 }
 
-function interruptedSuite(run: RunResult): string[] {
-  const message = `INTERRUPTED: the run was stopped by ${run.interrupted!.signal} before it was done; its cases are only part of the run`;
+/** One errored testcase for a run that ended before its plan was done, naming the checks that did not (wholly) run. */
+function cutShortSuite(run: RunResult): string[] {
+  const notRun = run.incomplete ? notRunLines(run.incomplete) : [];
+  const what = notRun.length ? `; not run or cut short: ${notRun.join(', ')}` : '';
+  const [name, type, message] = run.interrupted
+    ? ['run interrupted', 'interrupted', `INTERRUPTED: the run was stopped by ${run.interrupted.signal} before it was done; its cases are only part of the run${what}`]
+    : ['run incomplete', 'incomplete', `INCOMPLETE: the run ended before its plan was done (${stoppedHow(run.incomplete!)}); its cases are only part of the run${what}`];
   return [
     `  <testsuite name="(run)" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${xmlAttr(run.startedAt)}">`,
-    `    <testcase classname="(run)" name="run interrupted" time="0.000">`,
-    `      <error message="${xmlAttr(message)}" type="interrupted">${xmlText(message)}</error>`,
+    `    <testcase classname="(run)" name="${name}" time="0.000">`,
+    `      <error message="${xmlAttr(message)}" type="${type}">${xmlText(message)}</error>`,
     '    </testcase>',
     '  </testsuite>',
   ];

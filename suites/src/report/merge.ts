@@ -3,7 +3,7 @@
 // missing, or shards of different runs), since a gate reading a partial merge would pass too easily.
 
 import { applyBaseline, type Baseline } from './baseline.ts';
-import type { AcceptedEntry, CaseResult, CaseStatus, RunResult } from './model.ts';
+import type { AcceptedEntry, CaseResult, CaseStatus, Incompleteness, RunResult } from './model.ts';
 import { buildRun } from './run.ts';
 
 export class MergeError extends Error {
@@ -30,8 +30,9 @@ export function mergeRuns(inputs: readonly MergeInput[], baseline?: Baseline): R
 
   const effective = baseline ?? carriedBaseline(inputs);
   const applied = effective ? applyBaseline(cases, effective) : undefined;
-  // One interrupted shard leaves the whole run incomplete.
+  // One interrupted or incomplete shard leaves the whole run so.
   const interrupted = inputs.find((i) => i.run.interrupted)?.run.interrupted;
+  const incomplete = mergeIncomplete(inputs.map((i) => i.run.incomplete).filter((x): x is Incompleteness => x !== undefined));
   return buildRun({
     tool: first.run.tool,
     target: first.run.target,
@@ -42,7 +43,22 @@ export function mergeRuns(inputs: readonly MergeInput[], baseline?: Baseline): R
     cases: applied ? applied.cases : cases,
     ...(applied ? { baseline: applied.report } : {}),
     ...(interrupted ? { interrupted } : {}),
+    ...(incomplete ? { incomplete } : {}),
   });
+}
+
+/** The shards' incompleteness as one: the first shard's reason, every check's counts added up, every unit listed. */
+function mergeIncomplete(parts: readonly Incompleteness[]): Incompleteness | undefined {
+  const first = parts[0];
+  if (!first) return undefined;
+  const checks = new Map<string, Incompleteness['checks'][number]>();
+  for (const p of parts) {
+    for (const c of p.checks) {
+      const m = checks.get(c.check) ?? { check: c.check, notRun: 0, cutShort: 0, planned: 0 };
+      checks.set(c.check, { check: c.check, notRun: m.notRun + c.notRun, cutShort: m.cutShort + c.cutShort, planned: m.planned + c.planned });
+    }
+  }
+  return { ...first, checks: [...checks.values()], unitsNotRun: parts.flatMap((p) => p.unitsNotRun), unitsCutShort: parts.flatMap((p) => p.unitsCutShort) };
 }
 
 function checkSameRun(inputs: readonly MergeInput[], first: MergeInput): void {

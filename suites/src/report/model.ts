@@ -129,15 +129,38 @@ export interface RunSummary {
   accepted: number;
   /** failed or errored cases that fail the run */
   failing: number;
-  /** `interrupted` whenever the run was stopped (Ctrl-C, SIGTERM), whatever its cases say. */
+  /**
+   * `interrupted` whenever the run was stopped by a signal (Ctrl-C, SIGTERM), whatever its cases say; else `failed`
+   * when a case fails the run; else `incomplete` when the run ended before its plan was done (--max-duration,
+   * --max-requests); else `passed`. An incomplete run never passes.
+   */
   verdict: Verdict;
 }
 
-export type Verdict = 'passed' | 'failed' | 'interrupted';
+export type Verdict = 'passed' | 'failed' | 'incomplete' | 'interrupted';
 
 /** A run stopped by a signal before it was done: what it did is only part of what it was asked to. */
 export interface Interruption {
   signal: 'SIGINT' | 'SIGTERM';
+}
+
+/** What ended a run before its plan was done. */
+export type IncompleteBy = 'max-duration' | 'max-requests' | 'signal' | 'max-failures' | 'target-down';
+
+/** A run that ended before its plan was done: why, and which checks did not (wholly) run. */
+export interface Incompleteness {
+  stoppedBy: IncompleteBy;
+  /** The flag and value that ended it (`--max-duration 20m`), when a flag did. */
+  limit?: string;
+  /**
+   * Per check (a unit's family) that did not wholly run, in the run's order: its units that never started, those
+   * cut short (started, stopped before their end), and how many it had.
+   */
+  checks: { check: string; notRun: number; cutShort: number; planned: number }[];
+  /** Ids of the units that never started (each also has a `not-run:<unit>` case). */
+  unitsNotRun: string[];
+  /** Ids of the units that started and were stopped before they ended. */
+  unitsCutShort: string[];
 }
 
 export interface ToolInfo {
@@ -175,6 +198,8 @@ export interface RunResult {
   baseline?: BaselineReport;
   /** Present when the run was stopped by a signal; its verdict is then `interrupted`. */
   interrupted?: Interruption;
+  /** Present when the run ended before its plan was done (a signal included): what did not run. */
+  incomplete?: Incompleteness;
 }
 
 export type ReportFormat = 'junit' | 'json' | 'html' | 'json-full' | 'har';

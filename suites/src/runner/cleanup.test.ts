@@ -27,6 +27,13 @@ interface Quirks {
   listTakesTrash?: boolean;
   /** Routes that answer nothing (a timeout) or 503. */
   silentOn?: (o: Outgoing) => 'timeout' | 503 | undefined;
+  /** A legacy list with nothing to show answers 404 event-archive-page-not-found (The Events Calendar before 4.6). */
+  emptyLegacyList404?: boolean;
+  /**
+   * Legacy lists as The Events Calendar answers them: the records wrapped (`{"events": [...], "rest_url", "total",
+   * "total_pages"}`, `{"categories": [...]}`), totals in the body and X-TEC-* headers, per_page above 50 read as 50.
+   */
+  wrappedLegacyLists?: boolean;
 }
 
 /** One WordPress site, both calendar namespaces over the same posts and terms. */
@@ -50,7 +57,15 @@ function site(posts: Record<number, Post>, q: Quirks = {}) {
       const found = Object.entries(posts)
         .filter(([, p]) => p.resource === resource && p.title.includes(String(o.query?.['search'])) && (resource === 'category' || resource === 'tag' || statuses.includes(p.status)))
         .map(([pid, p]) => ({ id: Number(pid), status: p.status, title: p.title }));
-      return json(200, found);
+      if (legacy && q.emptyLegacyList404 && found.length === 0) return err(404, 'event-archive-page-not-found');
+      const wrapped = legacy && q.wrappedLegacyLists;
+      const perPage = Math.min(wrapped ? 50 : 100, Number(o.query?.['per_page'] ?? 10));
+      const page = Number(o.query?.['page'] ?? 1);
+      const pages = Math.ceil(found.length / perPage);
+      const slice = found.slice((page - 1) * perPage, page * perPage);
+      if (!wrapped) return { ...json(200, slice), headers: { 'content-type': 'application/json', 'x-wp-total': String(found.length), 'x-wp-totalpages': String(pages) } };
+      const total = { total: found.length, total_pages: pages };
+      return { ...json(200, { [m[2]!]: slice, rest_url: `/cal/events/v1/${m[2]!}`, ...total }), headers: { 'content-type': 'application/json', 'x-tec-total': String(found.length), 'x-tec-totalpages': String(pages) } };
     }
     const p = posts[id]?.resource === resource ? posts[id] : undefined;
     const unknown = legacy && q.legacyUnknown === 'invalid_param400' ? err(400, 'rest_invalid_param') : err(404, 'rest_post_invalid_id');
@@ -86,10 +101,10 @@ const rec = (namespace: 'cal/v1' | 'cal/events/v1', resource: string, id: number
   return { namespace, resource, id, itemPath: `/cal/${namespace === 'cal/v1' ? 'v1' : 'events/v1'}/${plural}/{id}`, createdBy: 't' };
 };
 
-function run(s: ReturnType<typeof site>, records: Created[], served = (_t: string) => true, sweep = false, concurrency?: number, send = s.send) {
+function run(s: ReturnType<typeof site>, records: Created[], served: (t: string, m: string) => boolean = () => true, sweep = false, concurrency?: number, send = s.send, written: string[] = []) {
   const ledger = new Ledger();
   for (const r of records) ledger.add(r);
-  return cleanup({ contract, ledger, send, marker: MARK, served, sweep, pause: async () => {}, ...(concurrency ? { concurrency } : {}) });
+  return cleanup({ contract, ledger, send, marker: MARK, served, sweep, written, pause: async () => {}, ...(concurrency ? { concurrency } : {}) });
 }
 
 const many = (n: number, from = 100): Record<number, Post> =>
@@ -173,10 +188,85 @@ describe('cleanup removes every record the run created', () => {
 
   it('adds records the marker sweep finds in the trash and removes them too', async () => {
     const s = site({ 9: { resource: 'event', status: 'trash', title: `${MARK} event` } }, { listTakesTrash: true, trashedRead: 'bare404' });
-    const report = await run(s, [], () => true, true);
+    // The run wrote events (a create cut short before its answer came), so their lists are swept.
+    const report = await run(s, [], () => true, true, undefined, s.send, ['event']);
     expect(report.swept).toBe(1);
     expect(report.removed.map((r) => r.id)).toEqual([9]);
     expect(s.posts).toEqual({});
+  });
+
+  it('reads legacy lists that wrap their records and serve 50 a page: 60 removed terms confirmed gone, none reported unconfirmed', async () => {
+    // The Events Calendar: `{"categories": [...], "total", "total_pages"}`; a term read after its delete answers 400.
+    const terms: Record<number, Post> = Object.fromEntries(
+      Array.from({ length: 60 }, (_, i) => [500 + i, { resource: i % 2 ? 'tag' : 'category', status: 'publish', title: `${MARK} term ${i}` }]),
+    );
+    const s = site(terms, { legacyUnknown: 'invalid_param400', wrappedLegacyLists: true });
+    const report = await run(s, Object.entries(terms).map(([id, p]) => rec('cal/events/v1', p.resource, Number(id))));
+    expect(s.posts).toEqual({});
+    expect(report.unconfirmed).toEqual([]);
+    expect(report.left).toEqual([]);
+    expect(report.removed).toHaveLength(60);
+  });
+
+  it('reads a legacy list that answers 404 for nothing found as empty, and a list with no route as no answer', async () => {
+    const s = site(many(3, 100), { legacyUnknown: 'invalid_param400', wrappedLegacyLists: true, emptyLegacyList404: true });
+    const legacyOnly = (t: string): boolean => !t.startsWith('/cal/v1/');
+    const records = [100, 101, 102].map((id) => rec('cal/events/v1', 'event', id));
+    // Trashed through the legacy route; with no purge served, the trashed records are found by the trash query.
+    const report = await run(s, records, legacyOnly);
+    expect(report.unconfirmed).toEqual([]);
+    expect(report.left).toHaveLength(3);
+    const purged = site(many(3, 100), { legacyUnknown: 'invalid_param400', wrappedLegacyLists: true, emptyLegacyList404: true });
+    const gone = await run(purged, records, (t, m) => !(m === 'GET' && t.startsWith('/cal/v1/')));
+    expect(gone.unconfirmed).toEqual([]);
+    expect(gone.removed).toHaveLength(3);
+    const fresh = site(many(3, 100), { legacyUnknown: 'invalid_param400' });
+    const noRoute = async (o: Outgoing): Promise<Exchange> =>
+      o.method === 'GET' && !/\d$/.test(o.route) ? { request: { method: 'GET', url: o.route, headers: {} }, response: { status: 404, headers: {}, body: '{"code":"rest_no_route","message":"x","data":{"status":404}}' }, durationMs: 0 } : fresh.send(o);
+    const unlisted = await run(fresh, records, () => true, false, undefined, noRoute);
+    expect(unlisted.unconfirmed.map((u) => u.reason)).toEqual(Array(3).fill(expect.stringMatching(/not confirmed gone: no list of its type answered$/)));
+  });
+
+  it('confirms a record still there on the second page of a wrapped list of 50 a page', async () => {
+    const events = { ...many(55, 100) };
+    const s = site(events, { legacyUnknown: 'invalid_param400', wrappedLegacyLists: true, listTakesTrash: true });
+    // Every legacy DELETE answers 200 and keeps the record; cal/v1 is not served, so nothing purges it.
+    const keeps = async (o: Outgoing): Promise<Exchange> =>
+      o.method === 'DELETE' ? { request: { method: o.method, url: o.route, headers: {} }, response: { status: 200, headers: {}, body: '{}' }, durationMs: 0 } : s.send(o);
+    const ledger = new Ledger();
+    ledger.add(rec('cal/events/v1', 'event', 154));
+    // Hidden from reads: the read after the delete answers 400, so only the lists can tell.
+    const hidden = async (o: Outgoing): Promise<Exchange> => (o.method === 'GET' && /\/events\/154$/.test(o.route) ? s.send({ ...o, route: '/cal/events/v1/events/99999' }) : keeps(o));
+    const report = await cleanup({ contract, ledger, send: hidden, marker: MARK, served: (t) => !t.startsWith('/cal/v1/'), sweep: false, pause: async () => {} });
+    expect(report.removed).toEqual([]);
+    expect(report.left.map((l) => l.record.id)).toEqual([154]);
+    expect(report.left[0]!.reason).toMatch(/still lists it/);
+  });
+
+  it('the marker sweep reads wrapped legacy lists: a record created behind a 500 (no id given) is found and removed', async () => {
+    const s = site({ ...many(55, 100) }, { legacyUnknown: 'invalid_param400', wrappedLegacyLists: true, listTakesTrash: true });
+    // The ledger knows 54 of them; the 55th (id 154, on the second page of 50) was created by a create answered 500.
+    // Only the legacy list serves the events (cal/v1's DELETE is there to purge them).
+    const legacyListsOnly = (t: string, m: string): boolean => !(m === 'GET' && /^\/cal\/v1\/\w+$/.test(t));
+    const report = await run(s, Array.from({ length: 54 }, (_, i) => rec('cal/events/v1', 'event', 100 + i)), legacyListsOnly, true);
+    expect(report.swept).toBe(1);
+    expect(s.posts).toEqual({});
+    expect(report.unconfirmed).toEqual([]);
+    expect(report.removed).toHaveLength(55);
+  });
+
+  it('the sweep removes only records carrying the marker, on a site whose lists ignore search', async () => {
+    const posts: Record<number, Post> = {
+      1: { resource: 'event', status: 'publish', title: 'The site’s own event' },
+      2: { resource: 'event', status: 'draft', title: 'site-contracts ffff0000 (another run)' },
+      3: { resource: 'event', status: 'publish', title: `${MARK} made behind a 500` },
+    };
+    const s = site(posts, { listTakesTrash: true });
+    const ignoring = (o: Outgoing): Promise<Exchange> => s.send(o.query && 'search' in o.query ? { ...o, query: { ...o.query, search: '' } } : o);
+    const report = await run(s, [], () => true, true, undefined, ignoring, ['event']);
+    expect(report.swept).toBe(1);
+    expect(Object.keys(s.posts)).toEqual(['1', '2']);
+    expect(s.sent.filter((l) => l.startsWith('DELETE')).every((l) => /\/events\/3(\?|$)/.test(l))).toBe(true);
   });
 
   it('removes records side by side with --workers, with the same report, in the ledger order, as one at a time', async () => {

@@ -5,14 +5,18 @@
 // sites answer a read of a deleted or trashed record with 400, 401, 403, 404 or 410, with or without
 // the envelope, so such a read says "not readable" and the record counts as gone only once the lists
 // of its type (drafts and trash included where the route takes them), searched for the marker in
-// both calendar namespaces, no longer hold it. Cleanup gives up only when the target stops answering
-// (transport failures or 5xx for several records in a row, or the client's breaker), never on a 4xx.
+// every namespace that lists the type, no longer hold it. That one read of the lists, after the deletes,
+// is also the marker sweep: a record carrying the run's marker that the ledger does not hold (the site
+// created it and answered 500 without an id, or the answer was cut off) is removed the same way, in every
+// type the run wrote to; a record without the marker is never touched. Cleanup gives up only when the
+// target stops answering (transport failures or 5xx for several records in a row, or the client's
+// breaker), never on a 4xx.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
-import { confirmGone, findByMarker, listsOf } from './cleanup-lists.ts';
+import { readLists, verdictOf, type Listing } from './cleanup-lists.ts';
 import type { Created, Ledger } from '../checks/kit/ledger.ts';
 
 export interface Leftover {
@@ -41,8 +45,13 @@ interface CleanupOptions {
   marker: string;
   /** Whether a route template (of any namespace) is served by the target. */
   served(template: string, method: string): boolean;
-  /** Resources to look for unrecorded leftovers by the marker. */
+  /**
+   * After the deletes, search the lists of every type the run wrote to for records carrying the marker that the
+   * ledger does not hold (a create the site carried out but answered 500 without an id), and remove them too.
+   */
   sweep: boolean;
+  /** Resources the run sent writes to (a create, a batch item...); the ledger's own are swept in any case. */
+  written?: Iterable<string>;
   /** Tries per request while the target does not answer or answers 5xx (default 3). */
   attempts?: number;
   /** Waits before try number `n` (2, 3...); default a short growing pause. */
@@ -102,53 +111,90 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupReport> {
     if (refused(e)) stopped ??= e.error!.message;
     return e;
   };
-
-  if (o.sweep) {
-    const swept = await sweep(o, send);
-    report.swept = swept.found;
-    if (swept.silent) stopped = `the target did not answer the marker search (${swept.silent})`;
-  }
   const maxSilent = Math.max(1, o.maxSilentRecords ?? 3);
   let silentInRow = 0;
-  const unreadable: { record: Created; why: string }[] = [];
-  const records = o.ledger.live();
-  const outcomes: (Outcome | { notTried: string })[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; i < records.length; i = next++) {
-      if (stopped) {
-        outcomes[i] = { notTried: stopped };
-        continue;
+  /** Removes each record on its own, `--workers` at a time; the outcomes keep the records' order. */
+  const removeAll = async (records: readonly Created[]): Promise<(Outcome | { notTried: string })[]> => {
+    const outcomes: (Outcome | { notTried: string })[] = [];
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let i = next++; i < records.length; i = next++) {
+        if (stopped) {
+          outcomes[i] = { notTried: stopped };
+          continue;
+        }
+        const outcome = await removeOne(o, send, records[i]!);
+        outcomes[i] = outcome;
+        // In the order answers end: with several at once, "in a row" is by time, which is what a target going down shows.
+        silentInRow = 'silent' in outcome && outcome.silent ? silentInRow + 1 : 0;
+        if (silentInRow >= maxSilent && !stopped) stopped = `the target stopped answering during cleanup (${maxSilent} records in a row got no answer or only 5xx)`;
       }
-      const outcome = await removeOne(o, send, records[i]!);
-      outcomes[i] = outcome;
-      // In the order answers end: with several at once, "in a row" is by time, which is what a target going down shows.
-      silentInRow = 'silent' in outcome && outcome.silent ? silentInRow + 1 : 0;
-      if (silentInRow >= maxSilent && !stopped) stopped = `the target stopped answering during cleanup (${maxSilent} records in a row got no answer or only 5xx)`;
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 1, records.length)) }, worker));
+    return outcomes;
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 1, records.length)) }, worker));
-  for (const [i, record] of records.entries()) {
-    const outcome = outcomes[i]!;
-    if ('notTried' in outcome) report.unconfirmed.push({ record, reason: `not tried: ${outcome.notTried}`, removal: removalOf(o, record) });
-    else if ('removed' in outcome) report.removed.push(record);
-    else if ('left' in outcome) report.left.push({ record, reason: outcome.left, removal: removalOf(o, record) });
-    else if ('notReadable' in outcome) unreadable.push({ record, why: outcome.notReadable });
-    else report.unconfirmed.push({ record, reason: outcome.unconfirmed, removal: removalOf(o, record) });
-  }
-  // One marker search per list settles every record that could not be read after its delete.
-  const byResource = new Map<string, { record: Created; why: string }[]>();
-  for (const u of unreadable) byResource.set(u.record.resource, [...(byResource.get(u.record.resource) ?? []), u]);
-  for (const [resource, records] of byResource) {
-    const verdicts = stopped ? undefined : await confirmGone(o, send, resource, records.map((r) => r.record.id));
-    for (const { record, why } of records) {
-      const v = verdicts?.get(record.id);
-      if (!v) report.unconfirmed.push({ record, reason: `${why}; not confirmed gone: ${stopped ? `not tried: ${stopped}` : 'no list of its type answered'}`, removal: removalOf(o, record) });
+  /** Files each outcome in the report; the records that no longer read wait for the lists' verdict. */
+  const file = (records: readonly Created[], outcomes: readonly (Outcome | { notTried: string })[]): { record: Created; why: string }[] => {
+    const unreadable: { record: Created; why: string }[] = [];
+    for (const [i, record] of records.entries()) {
+      const outcome = outcomes[i]!;
+      if ('notTried' in outcome) report.unconfirmed.push({ record, reason: `not tried: ${outcome.notTried}`, removal: removalOf(o, record) });
+      else if ('removed' in outcome) report.removed.push(record);
+      else if ('left' in outcome) report.left.push({ record, reason: outcome.left, removal: removalOf(o, record) });
+      else if ('notReadable' in outcome) unreadable.push({ record, why: outcome.notReadable });
+      else report.unconfirmed.push({ record, reason: outcome.unconfirmed, removal: removalOf(o, record) });
+    }
+    return unreadable;
+  };
+  /** A record that could not be read after its delete is gone only once the lists of its type no longer hold it. */
+  const judge = (unreadable: readonly { record: Created; why: string }[], listing: Listing | undefined): void => {
+    for (const { record, why } of unreadable) {
+      const v = listing && !stopped ? verdictOf(listing, record.resource, record.id) : undefined;
+      const none = stopped ? `not tried: ${stopped}` : listing?.silent ? `the marker search got no answer (${listing.silent})` : 'no list of its type answered';
+      if (!v) report.unconfirmed.push({ record, reason: `${why}; not confirmed gone: ${none}`, removal: removalOf(o, record) });
       else if (v.gone) report.removed.push(record);
       else report.left.push({ record, reason: `${why}, but ${v.seen}${purgeable(o, record) ? '' : NO_PURGE}`, removal: removalOf(o, record) });
     }
+  };
+  const read = (resources: ReadonlySet<string>): Promise<Listing | undefined> => (resources.size === 0 || stopped ? Promise.resolve(undefined) : readLists(o, send, resources));
+
+  const recorded = o.ledger.live();
+  const unreadable = file(recorded, await removeAll(recorded));
+  // One read of the lists after the deletes: it settles every record that no longer reads, and (the sweep) finds
+  // records carrying the marker that no create answer told the ledger about, in every type the run wrote to.
+  const swept = o.sweep ? new Set([...(o.written ?? []), ...recorded.map((r) => r.resource)]) : new Set<string>();
+  const listing = await read(new Set([...swept, ...unreadable.map((u) => u.record.resource)]));
+  judge(unreadable, listing);
+  const found = o.sweep && listing ? unrecorded(o, listing) : [];
+  report.swept = found.length;
+  if (found.length > 0) {
+    // Removed as the ledger's own were, and judged by a second read of their lists.
+    const again = file(found, await removeAll(found));
+    judge(again, await read(new Set(again.map((u) => u.record.resource))));
   }
   return report;
+}
+
+/**
+ * Records the lists show carrying the run's marker that the ledger does not hold (under any namespace: one post is
+ * the same record in both calendar namespaces); each goes into the ledger, addressed where a delete purges it.
+ */
+function unrecorded(o: CleanupOptions, listing: Listing): Created[] {
+  const out: Created[] = [];
+  for (const [resource, byId] of listing.seen) {
+    for (const rec of byId.values()) {
+      if (!rec.carriesMarker || o.ledger.live().some((r) => r.id === rec.id && r.resource === resource)) continue;
+      const namespaces = [...new Set(o.contract.operations.filter((op) => op.resource === resource).map((op) => op.namespace))];
+      // Where the record's own route deletes it for good (takes force), else where it was listed.
+      const ns = namespaces.find((n) => takesForce(itemOp(o.contract, n, resource, 'delete')) && o.served(itemOp(o.contract, n, resource, 'delete')!.path, 'DELETE')) ?? rec.list.namespace;
+      const item = itemOp(o.contract, ns, resource, 'read') ?? itemOp(o.contract, rec.list.namespace, resource, 'read');
+      if (!item) continue;
+      const record: Created = { namespace: item.namespace, resource, id: rec.id, itemPath: item.path, createdBy: 'sweep' };
+      o.ledger.add(record);
+      out.push(record);
+    }
+  }
+  return out;
 }
 
 /** The deletes that remove a record for good, in order: its own route, then a purge through cal/v1 where its own only trashes. */
@@ -189,7 +235,7 @@ async function removeOne(o: CleanupOptions, send: CleanupSend, record: Created):
   const route = fillTemplate(record.itemPath, { id: record.id });
   const readIt = (): Promise<Exchange> => send({ method: 'GET', route, query: { context: 'edit' }, intent: 'cleanup' });
   const read = await readIt();
-  if (read.response && ok(read.response.status) && !JSON.stringify(jsonBody(read.response) ?? read.response.body).includes(o.marker)) {
+  if (!record.unmarked && read.response && ok(read.response.status) && !JSON.stringify(jsonBody(read.response) ?? read.response.body).includes(o.marker)) {
     return { left: `${route} no longer carries the marker "${o.marker}"; not deleted` };
   }
   // A record that does not read (trashed, or a site that hides it) is still ours by its id: delete it all the same.
@@ -212,23 +258,4 @@ async function removeOne(o: CleanupOptions, send: CleanupSend, record: Created):
     return { left: `${trashed ? 'still in the trash' : 'still there'} after ${did}` };
   }
   return { unconfirmed: `${did}; the read after it answered ${describe(after)}, which does not say whether the record is gone` };
-}
-
-/** Lists every calendar namespace's records by the marker and adds what the ledger missed. */
-async function sweep(o: CleanupOptions, send: CleanupSend): Promise<{ found: number; silent?: string }> {
-  let found = 0;
-  for (const list of listsOf(o)) {
-    const item = itemOp(o.contract, list.op.namespace, list.op.resource!, 'read');
-    if (!item) continue;
-    const seen = await findByMarker(o, send, list);
-    if (seen.silent) return { found, silent: seen.silent };
-    for (const rec of seen.records) {
-      if (!rec.carriesMarker || o.ledger.has(list.op.namespace, list.op.resource!, rec.id)) continue;
-      // The same post may be in the ledger under the other namespace.
-      if (o.ledger.live().some((r) => r.id === rec.id && r.resource === list.op.resource)) continue;
-      o.ledger.add({ namespace: list.op.namespace, resource: list.op.resource!, id: rec.id, itemPath: item.path, createdBy: 'sweep' });
-      found++;
-    }
-  }
-  return { found };
 }

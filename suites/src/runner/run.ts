@@ -1,22 +1,26 @@
-// Runs the selected units against a target and turns their findings into report cases. Units that do
-// not write run first, so that lists hold still while pagination is checked; units that write run
-// after. Whatever ends the run (all done, budget, a dead target, Ctrl-C), the ledger is cleaned up
-// before the cases are handed back.
+// Runs the selected units against a target and turns their findings into report cases. The units run in
+// phases (order.ts): what a release depends on most first, and within that units that do not write before
+// units that do, so that lists hold still while their reads are compared. Whatever ends the run (all done,
+// budget, time limit, a dead target, Ctrl-C), the ledger is cleaned up before the cases are handed back, and
+// a run that ended before its plan was done says which checks did not run.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import type { HttpClient } from '../http/client.ts';
-import { configuredStyle } from '../http/target.ts';
+import { configuredStyle, routeUrl } from '../http/target.ts';
+import { encodeQuery } from '../http/encode.ts';
 import { describeCut, type Exchange, type Outgoing } from '../http/types.ts';
 import { buildCase, type BodyBudget, type CaseContext } from '../report/case.ts';
-import type { CaseResult, SeverityPolicy } from '../report/model.ts';
+import type { CaseResult, IncompleteBy, Incompleteness, SeverityPolicy } from '../report/model.ts';
 import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
 import { requireJson } from '../checks/kit/bodies.ts';
-import { answerSweeps, RUN } from '../checks/registry.ts';
+import { answerSweeps } from '../checks/registry.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
 import { leftoverCases } from './leftovers.ts';
-import { Ledger } from '../checks/kit/ledger.ts';
+import { Ledger, writtenResources } from '../checks/kit/ledger.ts';
+import { phases } from './order.ts';
+import { SiteChanges, type SiteChange } from './disposable.ts';
 import { unitSeed } from './select.ts';
 import { namespaceLabel, type AnswerSweep, type Finding, type Unit, type UnitEnv } from '../checks/kit/unit.ts';
 
@@ -68,8 +72,17 @@ export interface SuiteResult {
   cleanup: CleanupReport;
   requests: number;
   stoppedBy?: StopReason;
+  /** When the run ended before its plan was done: why, and which checks did not (wholly) run. */
+  incomplete?: Incompleteness;
+  /** --disposable-target: every change to something the run did not create, and whether it was restored. */
+  changes?: SiteChange[];
   marker: string;
 }
+
+const INCOMPLETE_BY: Record<StopReason, IncompleteBy> = { 'max-duration': 'max-duration', budget: 'max-requests', aborted: 'signal', 'max-failures': 'max-failures', down: 'target-down' };
+
+/** Requests the client never sent: the write policy, the breaker or the budget stopped them. */
+const NOT_SENT: ReadonlySet<string> = new Set(['refused', 'down', 'budget']);
 
 export function markerFor(runId: string): string {
   return `site-contracts ${runId}`;
@@ -105,10 +118,16 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     'max-duration': `not run: the run reached its time limit (--max-duration ${o.deadline?.label})`,
   };
 
+  const notRun = new Set<string>();
+  const cutShort = new Set<string>();
+  const served = (template: string, method: string): boolean => liveEndpoint(o.descriptor, template, method) !== undefined;
+  // --disposable-target: what the run changes that it did not create, read first where it can be written back.
+  const changes = o.disposable ? new SiteChanges({ contract: o.contract, ledger, send: (out) => o.client.send(out), served }) : undefined;
   const runUnit = async (unit: Unit, slot: number): Promise<void> => {
     const stop = stopReason();
     const first = unit.operations[0];
     if (stop) {
+      notRun.add(unit.id);
       push(
         slot,
         buildCase(
@@ -118,9 +137,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
             ...(first ? { operationId: first.id, method: first.method, route: first.path } : {}),
             variant: `not-run:${unit.id}`,
             severity: 'documented',
-            // An incomplete run must not pass a gate; only a stop the person asked for is a plain skip (and
-            // --max-failures stops a run that has already failed).
-            outcome: stop === 'aborted' || stop === 'max-failures' ? 'skip' : 'error',
+            // Not run is not a finding: the run's verdict says it is incomplete (INCOMPLETE, INTERRUPTED) or failed
+            // (--max-failures). A target that stopped answering is one: what it left undone is errored.
+            outcome: stop === 'down' ? 'error' : 'skip',
             message: STOP_MESSAGES[stop],
             durationMs: 0,
           },
@@ -132,13 +151,17 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     // Every answer of the unit goes to the selected sweeps of the registry as it arrives (filled once env exists).
     const sweeps: AnswerSweep[] = [];
     const send = async (out: Outgoing, op?: Operation): Promise<Exchange> => {
-      const e = await o.client.send(out);
+      const refusal = await changes?.before(out, op);
+      const e = refusal ? notSent(o.client, out, refusal) : await o.client.send(out);
+      if (changes && !refusal) await changes.after(out, op, e, unit.id);
+      // Whatever it answered, a write that left the suite may have made records: their types are swept at the end.
+      if (!e.error || !NOT_SENT.has(e.error.kind)) for (const r of writtenResources(o.contract, out, op)) ledger.wroteTo(r);
       for (const s of sweeps) s.add(op, e, out);
       return e;
     };
     const emit = (f: Finding): void => {
       if (!o.checks.has(f.check)) return;
-      push(slot, toCase(requireJson(f), ctx));
+      push(slot, toCase(requireJson(notSentByBudget(f)), ctx));
     };
     const env: UnitEnv = {
       contract: o.contract,
@@ -177,6 +200,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       });
     }
     for (const s of sweeps) for (const f of s.findings(unit)) emit(f);
+    // Ended after the run stopped: its requests from then on were not sent (or were aborted), so it is cut short.
+    const after = stopReason();
+    if (after && after !== 'max-failures') cutShort.add(unit.id);
   };
 
   const pool = async (units: readonly Unit[], first: number): Promise<void> => {
@@ -192,10 +218,14 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   };
 
   let report: CleanupReport = { removed: [], left: [], unconfirmed: [], swept: 0 };
-  const reading = o.units.filter((u) => !writes(u));
+  // What a release depends on most runs first, each phase whole before the next (order.ts).
+  const plan = phases(o.units);
   try {
-    await pool(reading, 0);
-    await pool(o.units.filter(writes), reading.length);
+    let slot = 0;
+    for (const phase of plan) {
+      await pool(phase, slot);
+      slot += phase.length;
+    }
   } finally {
     if (o.client.writes !== 'none') {
       report = await cleanup({
@@ -203,29 +233,64 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         ledger,
         marker,
         send: (out) => o.client.send({ ...out, intent: 'cleanup' }),
-        served: (template, method) => liveEndpoint(o.descriptor, template, method) !== undefined,
+        served,
         sweep: o.client.hasCredentials,
+        written: ledger.written(),
         concurrency: o.concurrency ?? 4,
       });
+      await changes?.restore((out) => o.client.send({ ...out, intent: 'cleanup' }));
     }
   }
   const stoppedBy = stopReason();
   const cases = [...slots.flat(), ...leftoverCases(report, o.client.target, ctx, marker)];
-  if (stoppedBy === 'max-duration') {
-    // Checks cut short by the limit report their unsent requests as skipped, and every check may already have
-    // started: this case is what keeps a run the limit cut short from passing.
-    cases.push(
-      buildCase(
-        { check: RUN, namespace: GLOBAL_NAMESPACE, variant: 'max-duration', severity: 'documented', outcome: 'error', message: `the run reached its time limit (--max-duration ${o.deadline?.label}): checks still running were cut short, the rest did not run`, durationMs: 0 },
-        ctx,
-      ),
-    );
-  }
-  return { cases, cleanup: report, requests: o.client.sent, marker, ...(stoppedBy ? { stoppedBy } : {}) };
+  const limits: Partial<Record<StopReason, string>> = {
+    'max-duration': `--max-duration ${o.deadline?.label}`,
+    budget: `--max-requests ${o.maxRequests}`,
+    'max-failures': `--max-failures ${o.maxFailures?.limit}`,
+  };
+  const incomplete = stoppedBy ? incompleteness(INCOMPLETE_BY[stoppedBy], plan.flat(), notRun, cutShort, limits[stoppedBy]) : undefined;
+  return {
+    cases,
+    cleanup: report,
+    requests: o.client.sent,
+    marker,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    ...(incomplete ? { incomplete } : {}),
+    ...(changes ? { changes: changes.list() } : {}),
+  };
 }
 
-function writes(u: Unit): boolean {
-  return u.writes === true;
+/** A write the run keeps from leaving, as the client answers a write its policy refuses: not sent, and why. */
+function notSent(client: HttpClient, out: Outgoing, why: string): Exchange {
+  const query = [out.query ? encodeQuery(out.query) : '', out.rawQuery ?? ''].filter((q) => q !== '').join('&');
+  return { request: { method: out.method, url: routeUrl(client.target, out.route, query, out.style), headers: {} }, error: { kind: 'refused', message: why }, durationMs: 0 };
+}
+
+/** Which checks did not wholly run, by the units' families, in the run's order. */
+export function incompleteness(stoppedBy: IncompleteBy, units: readonly Unit[], notRun: ReadonlySet<string>, cutShort: ReadonlySet<string>, limit?: string): Incompleteness {
+  const byCheck = new Map<string, { check: string; notRun: number; cutShort: number; planned: number }>();
+  for (const u of units) {
+    const c = byCheck.get(u.family) ?? { check: u.family, notRun: 0, cutShort: 0, planned: 0 };
+    byCheck.set(u.family, c);
+    c.planned++;
+    if (notRun.has(u.id)) c.notRun++;
+    else if (cutShort.has(u.id)) c.cutShort++;
+  }
+  return {
+    stoppedBy,
+    ...(limit ? { limit } : {}),
+    checks: [...byCheck.values()].filter((c) => c.notRun + c.cutShort > 0),
+    unitsNotRun: units.filter((u) => notRun.has(u.id)).map((u) => u.id),
+    unitsCutShort: units.filter((u) => !notRun.has(u.id) && cutShort.has(u.id)).map((u) => u.id),
+  };
+}
+
+/**
+ * A request the budget kept from being sent is not a finding about the target: the case is not run (skipped), and
+ * the run's verdict says it is incomplete.
+ */
+function notSentByBudget(f: Finding): Finding {
+  return f.outcome === 'error' && f.exchange?.error?.kind === 'budget' ? { ...f, outcome: 'skip' } : f;
 }
 
 function toCase(f: Finding, ctx0: CaseContext): CaseResult {

@@ -182,7 +182,7 @@ describe('severity discipline: refusals of values the documents leave open are n
     expect(findings.filter((f) => f.variant === 'body.venues').map((f) => f.severity)).toEqual(['assumed', 'documented']);
   });
 
-  it("fills the SEO add-on's objectID and postId with events the target lists, and holds a refusal of one as assumed, saying the documents do not say what they name", () => {
+  it("fills the SEO add-on's objectID and postId with calendar events (the run's own: its writes go to a --disposable-target only), and holds a refusal of one as assumed, saying the documents do not say what they name", () => {
     const fields = (id: string) => referenceFields(contract, contract.operation(id)).map((f) => [f.location, f.param, f.kind, f.list.path, f.assumed !== undefined]);
     for (const id of ['postSeoV1UpdateMeta', 'postSeoV1UpdateSchemas', 'postSeoV1UpdateRedirection', 'postSeoV1GetVideoData']) {
       expect(fields(id)).toEqual([['body', 'objectID', 'record', '/cal/v1/events', true]]);
@@ -190,7 +190,7 @@ describe('severity discipline: refusals of values the documents leave open are n
     expect(fields('postSeoV1GetFeaturedImageId')).toEqual([['body', 'postId', 'record', '/cal/v1/events', true]]);
     expect(referenceFields(contract, contract.operation('postSeoV1UpdateMeta'))[0]!.assumed).toMatch(/the documents do not say what objectID names \(001 §4\.7/);
     expect(referenceFields(contract, contract.operation('postSeoV1AnGetDesktopPagespeed')).find((f) => f.param === 'objectID')!.assumed).toMatch(/objectID is "a post ID" \(001 §4\.7\)/);
-    // An event id the target listed, refused naming objectID: the documents do not say it names events, so not documented.
+    // An event id refused naming objectID: the documents do not say it names events, so not documented.
     const op = contract.operation('postSeoV1UpdateMeta');
     const findings: Finding[] = [];
     const env = { contract, emit: (f: Finding) => void findings.push(f) } as unknown as UnitEnv;

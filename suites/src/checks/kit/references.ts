@@ -15,10 +15,11 @@ import type { Contract } from '../../../../contracts/lib/loader.ts';
 import type { JsonSchema, Operation, ParamLocation } from '../../../../contracts/lib/types.ts';
 import { parsePhpQuery } from '../../../../contracts/lib/arbitraries/index.ts';
 import { liveEndpoint } from '../../diff/descriptor.ts';
-import { jsonBody } from '../../http/types.ts';
+import { jsonBody, SAFE_METHODS } from '../../http/types.ts';
+import { createdId } from './ledger.ts';
 import type { UnitEnv } from './unit.ts';
 import { withBody, withoutBody, withPath, type WireRequest, type WireValue } from './generate.ts';
-import { CALENDAR_NAMESPACES, idOf, listRecords } from './resources.ts';
+import { calendarResources, CALENDAR_NAMESPACES, createOwn, idOf, listRecords } from './resources.ts';
 
 /** Request fields named after the calendar resource whose ids they hold (000 §2.1–2.5, §4.1.1, §4.2.1). */
 const RESOURCE_OF_FIELD: Readonly<Record<string, string>> = {
@@ -62,11 +63,11 @@ export interface ReferenceField {
  * suite sends, and a refusal of one says nothing the documents support.
  */
 function seoObjectField(p: { name: string; schema: JsonSchema }): string | undefined {
-  if (p.name === 'postId') return 'postId names a post (001 §4.7), and the documents name no list of posts nor say that the calendar\'s events are posts: the suite named events the target lists';
+  if (p.name === 'postId') return 'postId names a post (001 §4.7), and the documents name no list of posts nor say that the calendar\'s events are posts: the suite named an event of its own (the writes that take it go only to a --disposable-target, and change only records the run made)';
   if (p.name !== 'objectID') return undefined;
   return p.schema['description'] === 'A post ID.'
-    ? 'objectID is "a post ID" (001 §4.7), and the documents name no list of posts nor say that the calendar\'s events are posts: the suite named events the target lists'
-    : 'the documents do not say what objectID names (001 §4.7: beside an objectType that is any string, `post` by default on updateRedirection): the suite named events the target lists, the nearest thing to a post they give';
+    ? 'objectID is "a post ID" (001 §4.7), and the documents name no list of posts nor say that the calendar\'s events are posts: the suite named an event of its own (the writes that take it go only to a --disposable-target, and change only records the run made)'
+    : 'the documents do not say what objectID names (001 §4.7: beside an objectType that is any string, `post` by default on updateRedirection): the suite named an event of its own (the writes that take it go only to a --disposable-target, and change only records the run made), the nearest thing to a post they give';
 }
 
 function holdsIds(schema: JsonSchema | undefined): boolean {
@@ -176,13 +177,42 @@ export interface ReferenceValues {
   source: Map<string, string>;
 }
 
+/**
+ * With --disposable-target, a write outside the calendar changes the record its path's `{id}` or its `objectID`
+ * names: it names one the run made for the purpose (in the ledger, removed at the end), never one the site had.
+ * A calendar record is made as every check makes one; an add-on's with its create route, its name field (not shown
+ * by the documents) carrying the marker. None: the field keeps its generated value, and the run does not send the
+ * write (runner/disposable.ts refuses what names a record the run did not make).
+ */
+export function changesWhatItNames(env: UnitEnv, f: ReferenceField, by: Operation): boolean {
+  return env.disposable === true && f.kind === 'record' && !SAFE_METHODS.has(by.method) && !(CALENDAR_NAMESPACES as readonly string[]).includes(by.namespace) && (f.location === 'path' || f.assumed !== undefined);
+}
+
+async function ownRecordOf(env: UnitEnv, list: Operation, by: Operation): Promise<number | undefined> {
+  const res = calendarResources(env.contract).find((r) => r.namespace === list.namespace && r.resource === list.resource);
+  if (res) return (await createOwn(env, res, `disposable:${by.id}`, 'own record')).record?.id;
+  const create = env.contract.operations.find((o) => o.kind === 'create' && o.method === 'POST' && o.path === list.path);
+  const item = env.contract.operations.find((o) => o.method === 'GET' && o.path === `${list.path}/{id}`);
+  if (!create || !item || !list.resource || !liveEndpoint(env.descriptor, create.path, 'POST')) return undefined;
+  const e = await env.send({ method: 'POST', route: create.path, body: { kind: 'json', value: { title: `${env.marker} own ${list.resource} ${by.id}` } }, intent: 'write' }, create);
+  const id = createdId(e);
+  if (id !== undefined) env.ledger.add({ namespace: list.namespace, resource: list.resource, id, itemPath: item.path, createdBy: `disposable:${by.id}` });
+  return id;
+}
+
 /** Values of records the target has, for each reference field. */
 export async function referenceValues(env: UnitEnv, fields: readonly ReferenceField[], by: Operation): Promise<ReferenceValues> {
   const ids = new Map<string, (number | string)[]>();
   const source = new Map<string, string>();
   for (const f of fields) {
-    const recs = await recordsOf(env, f.list, by);
     const key = refKey(f);
+    if (changesWhatItNames(env, f, by)) {
+      const own = await ownRecordOf(env, f.list, by);
+      ids.set(key, own === undefined ? [] : [own]);
+      source.set(key, own === undefined ? `the run could not make a record of its own to change (--disposable-target changes no other)` : `a record the run made to change (--disposable-target changes no other)`);
+      continue;
+    }
+    const recs = await recordsOf(env, f.list, by);
     if (f.kind === 'record') {
       ids.set(key, [...new Set(recs.map(idOf).filter((n): n is number => n !== undefined))]);
       source.set(key, `ids of records listed by GET ${f.list.path}`);

@@ -108,14 +108,8 @@ export async function createOwn(env: UnitEnv, res: CalendarResource, unitId: str
   return { record: { id, exchange }, exchange };
 }
 
-/** Records of a list answer: WordPress sends a JSON array; tolerate `{events: [...]}`-style envelopes too. */
-export function listRecords(body: unknown): unknown[] | undefined {
-  if (Array.isArray(body)) return body;
-  if (typeof body === 'object' && body !== null) {
-    for (const v of Object.values(body)) if (Array.isArray(v)) return v;
-  }
-  return undefined;
-}
+// Records of a list answer, in either form: the one reader the checks and cleanup share (kit/lists.ts).
+export { listRecords } from './lists.ts';
 
 export function idOf(rec: unknown): number | undefined {
   const id = (rec as { id?: unknown } | null)?.id;

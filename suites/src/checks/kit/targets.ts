@@ -9,11 +9,13 @@ import type { Operation } from '../../../../contracts/lib/types.ts';
 import { jsonBody, SAFE_METHODS } from '../../http/types.ts';
 import type { UnitEnv } from './unit.ts';
 import { unusedPathValues } from './probes.ts';
-import { referenceFields, referenceValues, refKey } from './references.ts';
+import { changesWhatItNames, referenceFields, referenceValues, refKey } from './references.ts';
 import { createOwn, resourceFor } from './resources.ts';
 
 export interface PathTarget {
   values: Record<string, string>;
+  /** --disposable-target: fields outside the path that name what the write changes (an add-on's objectID), set to a record of the run's own. */
+  fields?: { location: 'query' | 'body'; param: string; value: number | string }[];
   /** What the path names, for messages and the identifier check: 'own' (the suite's record), 'listed', 'none'. */
   kind: 'own' | 'listed' | 'none';
 }
@@ -26,6 +28,7 @@ function addressed(op: Operation): string[] {
 export async function negativeTarget(env: UnitEnv, op: Operation, unitId: string): Promise<PathTarget> {
   const none: PathTarget = { values: unusedPathValues(op), kind: 'none' };
   const names = addressed(op);
+  if (!SAFE_METHODS.has(op.method) && !resourceFor(env.contract, op) && env.disposable) return ownTarget(env, op, none);
   if (names.length === 0) return none;
   if (!SAFE_METHODS.has(op.method)) {
     const res = resourceFor(env.contract, op);
@@ -46,4 +49,23 @@ export async function negativeTarget(env: UnitEnv, op: Operation, unitId: string
     values[f.param] = String(first);
   }
   return { values, kind: 'listed' };
+}
+
+/**
+ * --disposable-target: a write outside the calendar, sent with credentials when its anonymous twin is refused, names
+ * records of the run's own wherever it names what it changes (its path's {id}, an objectID): never the site's.
+ */
+async function ownTarget(env: UnitEnv, op: Operation, none: PathTarget): Promise<PathTarget> {
+  const fields = referenceFields(env.contract, op).filter((f) => changesWhatItNames(env, f, op));
+  if (fields.length === 0) return none;
+  const found = await referenceValues(env, fields, op);
+  const values: Record<string, string> = { ...none.values };
+  const named: NonNullable<PathTarget['fields']> = [];
+  for (const f of fields) {
+    const own = found.ids.get(refKey(f))?.[0];
+    if (own === undefined) return none;
+    if (f.location === 'path') values[f.param] = String(own);
+    else if (f.location === 'query' || f.location === 'body') named.push({ location: f.location, param: f.param, value: own });
+  }
+  return { values, ...(named.length ? { fields: named } : {}), kind: 'own' };
 }

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen, type Mock } from '../../../../mock/src/index.ts';
-import { basicAuth, harnessForFile, plain, type Fault, type MockRequest } from '../../testing/faulty-mock.ts';
+import { basicAuth, bodyText, harnessForFile, parse, plain, withHeader, withJson, type Fault, type MockRequest } from '../../testing/faulty-mock.ts';
 import type { RunResult } from '../../report/model.ts';
 import { parseCli, type RunArgs } from '../args.ts';
 import { describeRunEnd, removalCurl } from './test.ts';
@@ -54,6 +54,43 @@ function quirky(q: { legacy400?: boolean; trashed404?: boolean; emptyDelete?: bo
   };
 }
 
+const LEGACY_LIST = /^\/cal\/events\/v1\/(events|venues|organizers|categories|tags)$/;
+
+/**
+ * The Events Calendar's legacy lists: the records wrapped (`{"events": [...], "rest_url", "total", "total_pages"}`),
+ * the totals in the body and in X-TEC-* headers (no X-WP-*), and per_page above 50 read as 50.
+ */
+const wrappedLists: Fault = (req, next) => {
+  const { route, query } = parse(req);
+  if (req.method !== 'GET' || !LEGACY_LIST.test(route)) return plain(next(req));
+  const url = new URL(req.url, 'http://x');
+  if (Number(query.get('per_page')) > 50) url.searchParams.set('per_page', '50');
+  const res = plain(next({ ...req, url: url.pathname + url.search }));
+  if (res.status !== 200) return res;
+  const total = res.headers['X-WP-Total'] ?? '0';
+  const pages = res.headers['X-WP-TotalPages'] ?? '0';
+  const key = LEGACY_LIST.exec(route)![1]!;
+  const wrapped = withJson(res, { [key]: JSON.parse(res.body) as unknown, rest_url: `http://x/wp-json${route}`, total: Number(total), total_pages: Number(pages) });
+  return withHeader(withHeader(withHeader(withHeader(wrapped, 'X-WP-Total', undefined), 'X-WP-TotalPages', undefined), 'X-TEC-Total', total), 'X-TEC-TotalPages', pages);
+};
+
+/** A legacy event created with `hide_from_listings` true: the post is made, then a hook fails and the site answers 500, no id. */
+const createdBehind500: Fault = (req, next) => {
+  const res = plain(next(req));
+  if (req.method !== 'POST' || parse(req).route !== '/cal/events/v1/events' || res.status !== 201) return res;
+  const text = bodyText(req);
+  let hidden: unknown;
+  try {
+    hidden = (JSON.parse(text) as { hide_from_listings?: unknown }).hide_from_listings;
+  } catch {
+    hidden = new URLSearchParams(text).get('hide_from_listings');
+  }
+  if (hidden !== true && hidden !== 'true' && hidden !== '1') return res;
+  return { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'internal_server_error', message: '<p>There has been a critical error on this website.</p>', data: { status: 500 }, additional_errors: [] }) };
+};
+
+const both = (a: Fault, b: Fault): Fault => (req, next) => a(req, (r) => b(r, next));
+
 async function run(fault: Fault, only: string, extra: string[] = []): Promise<{ code: number; err: string; run: RunResult }> {
   const r = await h.run(fault, only, extra, { seed: 17 });
   return { code: r.exitCode, err: r.stderr, run: r.run };
@@ -72,6 +109,49 @@ describe('a calendar plugin with controllers of its own', () => {
     expect(cleanup.left).toEqual([]);
     expect(cleanup.unconfirmed).toEqual([]);
     expect(r.err).not.toMatch(/WARNING/);
+  });
+
+  it('lists wrapped as The Events Calendar wraps them, and events created behind a 500: nothing left, no warning without a remainder', async () => {
+    const before = calendarRecords(h.mock);
+    let behind500 = 0;
+    const counting: Fault = (req, next) => {
+      const res = createdBehind500(req, next);
+      if (res.status === 500 && parse(req).route === '/cal/events/v1/events') behind500++;
+      return res;
+    };
+    const r = await run(both(quirky({ legacy400: true, terms400: true }), both(wrappedLists, counting)), 'cal/events/v1');
+    const cleanup = r.run.options['cleanup'] as { removed: number; left: unknown[]; unconfirmed: unknown[]; sweptUnrecorded: number };
+    console.log(`wrapped lists, ${behind500} legacy event creates answered 500 after creating: ${before} calendar records before, ${calendarRecords(h.mock)} after; cleanup removed ${cleanup.removed}, swept ${cleanup.sweptUnrecorded}`);
+    expect(behind500).toBeGreaterThan(0);
+    expect(cleanup.sweptUnrecorded).toBe(behind500);
+    expect(calendarRecords(h.mock) - before, r.err).toBe(0);
+    expect(cleanup.left).toEqual([]);
+    expect(cleanup.unconfirmed).toEqual([]);
+    expect(r.err).not.toMatch(/WARNING/);
+    expect(r.run.cases.filter((c) => c.check === 'cleanup')).toEqual([]);
+  });
+
+  it("the stateful phase's records go through the same ledger and sweep: cal/v1 creates answered 500 after creating leave nothing", async () => {
+    const before = calendarRecords(h.mock);
+    let creates = 0;
+    let behind500 = 0;
+    // Every other cal/v1 create is made and answered 500 without its id, as a hook failing after wp_insert_post().
+    const everyOther500: Fault = (req, next) => {
+      const res = plain(next(req));
+      if (req.method !== 'POST' || !/^\/cal\/v1\/(events|venues|organizers)$/.test(parse(req).route) || res.status !== 201) return res;
+      if (creates++ % 2 === 0) return res;
+      behind500++;
+      return { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } }) };
+    };
+    const r = await run(everyOther500, 'stateful', ['--stateful', '60']);
+    const cleanup = r.run.options['cleanup'] as { removed: number; left: unknown[]; unconfirmed: unknown[]; sweptUnrecorded: number };
+    console.log(`stateful: ${creates} cal/v1 creates, ${behind500} answered 500 after creating; ${before} calendar records before, ${calendarRecords(h.mock)} after; cleanup removed ${cleanup.removed}, swept ${cleanup.sweptUnrecorded}`);
+    expect(r.run.cases.some((c) => c.check === 'stateful' && c.status !== 'skipped')).toBe(true);
+    expect(behind500).toBeGreaterThan(0);
+    expect(cleanup.sweptUnrecorded).toBe(behind500);
+    expect(calendarRecords(h.mock) - before, r.err).toBe(0);
+    expect(cleanup.left).toEqual([]);
+    expect(cleanup.unconfirmed).toEqual([]);
   });
 
   it('lifecycle: a term read back as 400 after its delete is gone when the list searched for it no longer holds it, and still there when it does', async () => {

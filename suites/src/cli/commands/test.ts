@@ -17,7 +17,8 @@ import { failsRun } from '../../report/run.ts';
 import { systemClock, tokenBucket, type Clock } from '../../http/rate.ts';
 import { buildRun } from '../../report/run.ts';
 import { inShard, parseFilter, select } from '../../runner/select.ts';
-import { markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
+import { incompleteness, markerFor, runSuite, type SuiteResult } from '../../runner/run.ts';
+import { phases } from '../../runner/order.ts';
 import type { Unit } from '../../checks/kit/unit.ts';
 import type { Leftover } from '../../runner/cleanup.ts';
 import { removalRequest } from '../../runner/leftovers.ts';
@@ -111,6 +112,9 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       headers: headerRecord(args.headers),
       redact: { secrets: ctx.secrets, secretHeaders: ctx.secretHeaders },
     });
+    // Planned before the first request, so that a run stopped before any check started still names them all.
+    const { units, checks } = select(planAll(contract), SELECTABLE_CHECKS, only, skip);
+    const mine = units.filter((u) => inShard(u.id, args.shard));
     let result: SuiteResult | undefined;
     try {
       const { descriptor } = await reachRoot(client);
@@ -135,8 +139,6 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
           );
         }
       }
-      const { units, checks } = select(planAll(contract), SELECTABLE_CHECKS, only, skip);
-      const mine = units.filter((u) => inShard(u.id, args.shard));
       ctx.stderr.write(
         `site-contracts: testing ${args.baseUrl} (API root ${args.apiRoot}), seed ${seed}, ${mine.length} units` +
           `${args.shard ? ` (shard ${args.shard.index}/${args.shard.total} of ${units.length})` : ''}, ` +
@@ -188,7 +190,13 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       deps.signals?.off('SIGTERM', onTerm);
       await client.close();
     }
-    result ??= { cases: [], cleanup: { removed: [], left: [], unconfirmed: [], swept: 0 }, requests: client.sent, marker: markerFor(runId), stoppedBy: stoppedBy === undefined ? 'max-duration' : 'aborted' };
+    if (!result) {
+      const early = stoppedBy === undefined ? 'max-duration' : 'aborted';
+      const incomplete = early === 'max-duration'
+        ? incompleteness('max-duration', phases(mine).flat(), new Set(mine.map((u) => u.id)), new Set(), `--max-duration ${durationLabel(args.maxDurationMs ?? 3_600_000)}`)
+        : incompleteness('signal', phases(mine).flat(), new Set(mine.map((u) => u.id)), new Set());
+      result = { cases: [], cleanup: { removed: [], left: [], unconfirmed: [], swept: 0 }, requests: client.sent, marker: markerFor(runId), stoppedBy: early, incomplete };
+    }
 
     ctx.stderr.write(ctx.redact(describeRunEnd(result, seed, args)));
     const run = buildRun({
@@ -199,6 +207,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       seed,
       ...(args.shard ? { shard: args.shard } : {}),
       ...(stoppedBy ? { interrupted: { signal: stoppedBy } } : {}),
+      ...(result.incomplete ? { incomplete: result.incomplete } : {}),
       options: {
         ...reportableOptions(args),
         seed,
@@ -212,6 +221,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
           unconfirmed: result.cleanup.unconfirmed.map((l) => ({ ...l.record, reason: l.reason, curl: removalCurl(l, args) })),
           sweptUnrecorded: result.cleanup.swept,
         },
+        ...(result.changes ? { changes: result.changes } : {}),
       },
       cases: result.cases,
     });
@@ -234,16 +244,24 @@ function onlyCases(cases: CaseResult[], ids: ReadonlySet<string>, ctx: CommandCo
 
 export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): string {
   const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one case: --seed ${seed} --only <case id>)`];
-  if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out; the checks left are reported as errored (raise --max-requests)`);
-  if (r.stoppedBy === 'down') lines.push('  warning: the target stopped answering; the checks left are reported as errored');
+  const left = r.incomplete ? `${r.incomplete.unitsNotRun.length} unit(s) never ran, ${r.incomplete.unitsCutShort.length} were cut short` : '';
+  if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out: ${left}; the run is INCOMPLETE, never PASSED (raise --max-requests)`);
+  if (r.stoppedBy === 'down') lines.push(`  warning: the target stopped answering: ${left}; the checks left are reported as errored`);
   if (r.stoppedBy === 'max-duration') {
-    lines.push(`  warning: the run reached its time limit (--max-duration ${durationLabel(args.maxDurationMs ?? 0)}); checks still running were cut short and the rest are reported as errored (raise --max-duration)`);
+    lines.push(`  warning: the run reached its time limit (--max-duration ${durationLabel(args.maxDurationMs ?? 0)}): ${left}; the run is INCOMPLETE, never PASSED (raise --max-duration, or add --workers)`);
   }
   if (r.stoppedBy === 'max-failures') {
-    const notRun = r.cases.filter((c) => c.variant?.startsWith('not-run:')).length;
-    lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${notRun} check(s) not run`);
+    lines.push(`  stopped at --max-failures ${args.maxFailures}: no check started after ${args.maxFailures} case(s) had failed (checks already running finished); ${r.incomplete?.unitsNotRun.length ?? 0} unit(s) not run`);
   }
-  if (args.disposableTarget) lines.push('  DISPOSABLE TARGET (--disposable-target): writes the suite cannot undo were sent; restore the site from its snapshot');
+  if (args.disposableTarget) {
+    const changed = r.changes ?? [];
+    const restored = changed.filter((c) => c.restored === 'yes').length;
+    lines.push(
+      `  DISPOSABLE TARGET (--disposable-target): writes the suite cannot undo were sent; ${changed.length} change(s) to what the run did not create` +
+        `${changed.length ? ` (${restored} restored, ${changed.length - restored} not)` : ''}; restore the site from its snapshot${changed.length ? ':' : ''}`,
+    );
+    for (const c of changed) lines.push(`    ${c.method} ${c.route}: ${c.kind}, ${c.accepted} request(s) taken, ${c.restored === 'yes' ? 'restored' : c.restored === 'no' ? 'NOT restored' : 'cannot be restored'}: ${c.note}`);
+  }
   const skipped = Object.entries(skipReasons(r.cases));
   if (skipped.length) lines.push(`  skipped by reason: ${skipped.slice(0, 6).map(([why, n]) => `${n} ${why}`).join('; ')}${skipped.length > 6 ? `; ${skipped.length - 6} other reason(s) in the JSON report (options.skippedBy)` : ''}`);
   if (r.cleanup.removed.length) lines.push(`  removed ${r.cleanup.removed.length} record(s) the run created (marker "${r.marker}")`);

@@ -1,6 +1,6 @@
 // --workers and --max-duration end to end against the mock: the number of workers changes how long a run
-// takes, never what it reports; a run that reaches its time limit ends errored, saying so, with its
-// records removed.
+// takes, never what it reports; a run that reaches its time limit is INCOMPLETE (exit 4), names the checks
+// that did not run, has run the documented checks first, and removes its records.
 
 import { parseRunJson } from '../../report/json.ts';
 import * as nodeFs from 'node:fs/promises';
@@ -91,19 +91,36 @@ describe('--workers', () => {
 });
 
 describe('--max-duration', () => {
-  it('ends a run that reaches it as errored, says so in the output and the report, and still removes its records', async () => {
+  it('ends a run that reaches it as INCOMPLETE (exit 4), naming the checks not run, documented checks run first, records removed', async () => {
     // Every answer takes 30 ms: the whole calendar would take minutes.
     const slow = (m: Mock) => (req: MockRequest) => new Promise<MockResponse>((resolve) => setTimeout(() => resolve(m.handleNow(req)), 30));
     await withMock(slow, async (url, auth, mock) => {
       const before = calendarCount(mock);
       const r = await run(['test', '-u', url, '--seed', '3', '--only', 'cal/v1,cal/events/v1', '--max-duration', '4s'], auth);
-      expect(r.code).toBe(1);
-      expect(r.err).toMatch(/warning: the run reached its time limit \(--max-duration 4s\)/);
-      expect(r.run!.options['stoppedBy']).toBe('max-duration');
-      const limit = r.run!.cases.find((c) => c.id.includes('max-duration'));
-      expect(limit?.status).toBe('errored');
-      expect(r.run!.cases.some((c) => c.status === 'errored' && c.message === 'not run: the run reached its time limit (--max-duration 4s)')).toBe(true);
-      expect(r.run!.summary.verdict).not.toBe('passed');
+      expect(r.code).toBe(4);
+      expect(r.err).toMatch(/warning: the run reached its time limit \(--max-duration 4s\): \d+ unit\(s\) never ran, \d+ were cut short; the run is INCOMPLETE, never PASSED/);
+      const report = r.run!;
+      expect(report.options['stoppedBy']).toBe('max-duration');
+      expect(report.summary.verdict).toBe('incomplete');
+      expect(report.summary.failing).toBe(0);
+      const inc = report.incomplete!;
+      expect(inc.stoppedBy).toBe('max-duration');
+      expect(inc.limit).toBe('--max-duration 4s');
+      // Each unit that never started is named, and is a skipped case saying why.
+      expect(inc.unitsNotRun.length).toBeGreaterThan(0);
+      const notRun = report.cases.filter((c) => c.variant?.startsWith('not-run:'));
+      expect(notRun.map((c) => c.variant!.slice('not-run:'.length))).toEqual(inc.unitsNotRun);
+      expect(notRun.every((c) => c.status === 'skipped' && c.message === 'not run: the run reached its time limit (--max-duration 4s)')).toBe(true);
+      // Units start in the plan's order, so what never started is the plan's tail: after the first not-run case come
+      // only not-run cases. The plan puts presence first, the documented checks before the conventions, shapes last.
+      const first = report.cases.findIndex((c) => c.variant?.startsWith('not-run:'));
+      expect(report.cases.slice(first).every((c) => c.variant?.startsWith('not-run:'))).toBe(true);
+      const order = inc.checks.map((c) => c.check);
+      // How far the run got depends on the machine; the order of what it left does not.
+      const precedes = (a: string, b: string): boolean => !order.includes(a) || order.indexOf(a) < order.indexOf(b);
+      expect(order).toContain('pagination');
+      expect(order).toContain('response_shape');
+      expect(precedes('route_presence', 'lifecycle') && precedes('lifecycle', 'pagination') && precedes('negative_rejection', 'unknown_id') && precedes('unknown_id', 'response_shape')).toBe(true);
       expect(calendarCount(mock)).toBe(before);
     });
   });
