@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstFreeSuffix, MAX_SLUG_LENGTH, sanitizeTitle, trashedSlug, truncateSlug, uniqueSlug, withSuffix } from './slug.ts';
+import { firstFreeSuffix, MAX_SLUG_LENGTH, sanitizeTitle, trashedSlug, truncateSlug, uniqueSlug, uniqueTermSlug, withSuffix } from './slug.ts';
 
 /**
  * sanitize_title as the mock first wrote it, straight from the definition: every step over the whole title, one
@@ -179,5 +179,20 @@ describe('trashedSlug', () => {
     expect(t.length).toBeLessThanOrEqual(MAX_SLUG_LENGTH);
     expect(t.endsWith('__trashed')).toBe(true);
     expect(() => decodeURIComponent(t)).not.toThrow();
+  });
+});
+
+describe('uniqueTermSlug', () => {
+  const world = (inTax: string[], any: string[], ancestorSlugs: string[] = []) => ({
+    inTaxonomy: (s: string) => inTax.includes(s), anywhere: (s: string) => inTax.includes(s) || any.includes(s), ancestorSlugs,
+  });
+  it('keeps a slug no term of the taxonomy has, even if another taxonomy has it', () => {
+    expect(uniqueTermSlug('s', world([], ['s']))).toBe('s');
+  });
+  it("appends the ancestors' slugs one at a time, then -2, -3 against every taxonomy (live 6.1.9)", () => {
+    expect(uniqueTermSlug('s', world(['s'], [], ['p', 'g']))).toBe('s-p');
+    expect(uniqueTermSlug('s', world(['s', 's-p'], [], ['p', 'g']))).toBe('s-p-g');
+    expect(uniqueTermSlug('s', world(['s', 's-p'], ['s-p-g'], ['p', 'g']))).toBe('s-p-g-2');
+    expect(uniqueTermSlug('s', world(['s'], ['s-2']))).toBe('s-3');
   });
 });

@@ -33,3 +33,12 @@ export function wpSprintfList(items: readonly string[]): string {
   if (items.length === 2) return `${items[0]} and ${items[1]}`;
   return `${items.slice(0, -1).join(', ')}, and ${items[items.length - 1]}`;
 }
+
+/**
+ * PHP 8.2's strtolower(): ASCII letters only, whatever the locale (`Ü` stays `Ü`). wp_insert_term() compares a new
+ * term's name with the names the database matched this way, so on a live 6.1.9 (PHP 8.2) "HSLUG ÜNÏ" is a new tag
+ * beside "Hslug Ünï" while "HSLUG ALPHA" is refused beside "Hslug Alpha".
+ */
+export function phpStrToLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}

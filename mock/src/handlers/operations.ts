@@ -47,6 +47,10 @@ const OEMBED_PROXY: Permission = needs('edit_posts', { code: 'rest_forbidden', m
  * collection params, an item's args): the documents list it for neither (000 §4.2), so it is the controller's.
  */
 const CONTEXT_ARG: Readonly<Record<string, JsonSchema>> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
+/** An item read's args add `password` (WP_REST_Posts_Controller::register_routes(): "The password for the post if it is password protected."). */
+const READ_ARGS: Readonly<Record<string, JsonSchema>> = { ...CONTEXT_ARG, password: { type: 'string' } };
+/** The item schema's `password` field, which a create and an update take (prepare_item_for_database()). */
+const WRITE_ARGS: Readonly<Record<string, JsonSchema>> = { password: { type: 'string' } };
 
 const RECORD_ACTIONS: readonly RecordAction[] = ['list', 'read', 'create', 'update', 'delete'];
 
@@ -57,7 +61,7 @@ function postRows(dialect: Dialect, type: PostType): Record<RecordAction, Operat
   const row = (action: RecordAction): OperationRow => ({
     handler: handlers[action],
     permission: posts(type, action, { core: context }),
-    ...(context && (action === 'list' || action === 'read') ? { args: CONTEXT_ARG } : {}),
+    ...(context ? { list: { args: CONTEXT_ARG }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
     ...(context && (action === 'create' || action === 'update') ? { validate: checkTemplate(type) } : {}),
   });
   return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, row(a)])) as Record<RecordAction, OperationRow>;

@@ -97,6 +97,8 @@ function finishPost<K extends PostType>(w: PostWrite, type: K, draft: Record<str
     if (draft.status === 'publish' && ahead) draft.status = 'future';
     else if (draft.status === 'future' && !ahead) draft.status = 'publish';
   }
+  // wp_insert_post(): a private post keeps no password (live 6.1.9: a private venue given one reads back "").
+  if (draft.status === 'private') delete draft.password;
 
   if (type === 'event') {
     const tz = draft.timezone as string;

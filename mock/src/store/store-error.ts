@@ -19,6 +19,8 @@ export class StoreError extends Error {
     readonly code: StoreErrorCode,
     message: string,
     readonly field?: string,
+    /** The record a refusal names: the term a `term_exists` repeats. */
+    readonly existing?: number,
   ) {
     super(message);
   }

@@ -218,10 +218,13 @@ describe('terms', () => {
     expect([a.slug, b.slug, c.slug]).toEqual(['outdoor', 'outdoor-arts', 'outdoor-sports']);
   });
 
-  it('refuses the same name under the same parent, an explicit slug clash and an unknown parent', () => {
+  it('refuses the same name under the same parent, a slug clash on update and an unknown parent', () => {
     const s = fresh();
     expect(storeError(() => s.createTerm('category', { name: 'music' })).code).toBe('term_exists');
-    expect(storeError(() => s.createTerm('tag', { name: 'Fresh', slug: 'outdoor' })).code).toBe('duplicate_slug');
+    // wp_insert_term() makes a given slug unique; wp_update_term() refuses one another term has.
+    expect(s.createTerm('tag', { name: 'Fresh', slug: 'outdoor' }).slug).toBe('outdoor-2');
+    const fresh2 = s.createTerm('tag', { name: 'Fresher' });
+    expect(storeError(() => s.updateTerm('tag', fresh2.id, { slug: 'outdoor' })).code).toBe('duplicate_slug');
     expect(storeError(() => s.createTerm('tag', { name: '  ' })).code).toBe('invalid_value');
     expect(storeError(() => s.createTerm('category', { name: 'Orphan', parent: 999_999 })).code).toBe('invalid_parent');
   });

@@ -6,7 +6,7 @@ import type { Sequences, StoreData } from '../../../contracts/model/records.ts';
 import type { RegistryView, Singletons, Staged, StoreChange } from './registry.ts';
 import { isSlugged, keyOf, TABLES, type AllTables, type Stored, type TableName } from '../../../contracts/model/tables.ts';
 import { SlugOverlay, type SluggedType } from './slug-index.ts';
-import { firstFreeSuffix, withSuffix } from '../../../contracts/wordpress/slug.ts';
+import { firstFreeSuffix, isReservedPostSlug, withSuffix } from '../../../contracts/wordpress/slug.ts';
 import { freezeOwned, frozenCompact, type DeepReadonly } from './table.ts';
 
 type AnyKey = string | number;
@@ -101,13 +101,16 @@ export class Tx {
   }
 
   /**
-   * wp_unique_post_slug(): `desired`, or the first free `desired-N`. For a record being created the search starts
-   * where the index's hint says (every lower suffix is taken), and what it finds becomes the next hint when this
-   * transaction commits. A record that exists may own one of those suffixes itself, so its search starts at 2.
+   * wp_unique_post_slug(): `desired`, or the first free `desired-N` (for a post's reserved slugs, isReservedPostSlug(),
+   * too). For a record being created the search starts where the index's hint says (every lower suffix is taken), and
+   * what it finds becomes the next hint when this transaction commits. A record that exists may own one of those
+   * suffixes itself, so its search starts at 2.
    */
   uniqueSlug(type: SluggedType, lang: string, desired: string, id: number): string {
     const taken = this.#takenBy(type, lang, id);
-    if (!taken(desired)) return desired;
+    // A post may not have a feed name or `embed` as it is, taken or not; terms may.
+    const reserved = type !== 'category' && type !== 'tag' && isReservedPostSlug(desired);
+    if (!reserved && !taken(desired)) return desired;
     const creating = !this.has(type, id);
     const n = firstFreeSuffix(desired, taken, creating ? this.#base.slugs.hint(type, lang, desired, this.#slugs) : 2);
     if (creating) this.#base.slugs.learn(this.#slugs, type, lang, desired, n + 1);

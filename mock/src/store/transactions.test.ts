@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures, parseStateText } from './load-fixtures.ts';
 import type { ContactForm, FixtureSet, Lang, PostType, Sequences, StoreData, TermType, UserRecord } from '../../../contracts/model/records.ts';
-import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug, truncateSlug, MAX_SLUG_LENGTH, uniqueSlug } from '../../../contracts/wordpress/slug.ts';
+import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug, MAX_SLUG_LENGTH, uniqueSlug, uniqueTermSlug, type TermSlugWorld } from '../../../contracts/wordpress/slug.ts';
 import { createStore, Store, StoreError } from './store.ts';
 import type { DeepReadonly } from './table.ts';
 
@@ -412,6 +412,18 @@ class DeletePost extends Write {
 // ---- term writes ----------------------------------------------------------------------------------
 
 /** wp_check_term_hierarchy_for_loops() on the model: the new parent of `id`, none when it would lead back to `id`. */
+/** The slugs of category `parent`, its parent... (what wp_unique_term_slug() appends). */
+function ancestors(m: Model, parent: number): string[] {
+  const out: string[] = [];
+  for (let p = parent, hops = 0; p !== 0 && hops < 1000; hops++) {
+    const t = m.terms.get(p);
+    if (!t) break;
+    out.push(t.slug);
+    p = t.parent;
+  }
+  return out;
+}
+
 function breakLoop(m: Model, id: number, parent: number): number {
   for (let cur = parent, steps = 0; cur !== 0 && steps <= m.terms.size; steps++) {
     if (cur === id) return 0;
@@ -430,18 +442,37 @@ function finishTerm(m: Model, type: TermType, id: number, base: MTerm, given: { 
     if (!p || p.type !== 'category') return 'refuse';
     parent = breakLoop(m, id, parent);
   }
-  if ('name' in given || 'parent' in given || creating) {
-    for (const [other, t] of m.terms) if (other !== id && t.type === type && t.lang === base.lang && t.name.toLowerCase() === name.toLowerCase() && t.parent === parent) return 'refuse';
-  }
+  const others = [...m.terms].filter(([other, t]) => other !== id && t.type === type && t.lang === base.lang).map(([, t]) => t);
+  const anyTaken = (s: string) => termTaken(m, 'category', base.lang, s, id) || termTaken(m, 'tag', base.lang, s, id);
+  const world = (p: number): TermSlugWorld => ({ inTaxonomy: (s) => termTaken(m, type, base.lang, s, id), anywhere: anyTaken, ancestorSlugs: ancestors(m, p) });
   let slug = base.slug;
-  if (given.slug !== undefined && given.slug !== '') {
+  if (creating) {
+    // wp_insert_term(), line by line: a name match under the parent (PHP strtolower(): ASCII only) is refused unless a
+    // slug is provided that neither it nor another term has; a category only when a sibling has the very name or the slug.
+    const provided = given.slug !== undefined && given.slug !== '';
+    slug = sanitizeTitle(provided ? given.slug! : name);
+    const lower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const nameMatch = others.find((t) => t.parent === parent && lower(t.name) === lower(name));
+    if (nameMatch) {
+      const slugMatch = others.find((t) => t.slug === slug);
+      if (!provided || nameMatch.slug === slug || slugMatch) {
+        if (type === 'tag') return 'refuse';
+        const siblings = others.filter((t) => t.parent === parent);
+        if ((!provided || nameMatch.slug === slug) && siblings.some((t) => t.name === name)) return 'refuse';
+        if (slugMatch && siblings.some((t) => t.slug === slug)) return 'refuse';
+      }
+    }
+    slug = slug === '' ? String(id) : uniqueTermSlug(slug, world(parent));
+  } else if (given.slug !== undefined && given.slug !== '') {
+    // wp_update_term(): names may repeat; a slug another term of the taxonomy has is refused unless the parent changes.
     slug = sanitizeTitle(given.slug);
-    if (slug === '' || termTaken(m, type, base.lang, slug, id)) return 'refuse';
-  } else if (creating || given.slug === '') {
-    slug = sanitizeTitle(name) || String(id);
-    const parentSlug = parent ? m.terms.get(parent)?.slug : undefined;
-    if (termTaken(m, type, base.lang, slug, id) && parentSlug) slug = truncateSlug(`${slug}-${parentSlug}`, MAX_SLUG_LENGTH);
-    slug = uniqueSlug(slug, (s) => termTaken(m, type, base.lang, s, id));
+    if (slug === '') return 'refuse';
+    if (termTaken(m, type, base.lang, slug, id)) {
+      if (type !== 'category' || parent === base.parent) return 'refuse';
+      slug = uniqueTermSlug(slug, world(parent));
+    }
+  } else if (given.slug === '') {
+    slug = uniqueTermSlug(sanitizeTitle(name) || String(id), world(parent));
   }
   return { type, name, parent, lang: base.lang, slug };
 }

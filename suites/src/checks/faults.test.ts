@@ -359,6 +359,38 @@ describe('conventions checked in their own right', () => {
     expect(failed.map((c) => c.id).sort()).toEqual(['stateful:postCalV1Events:cal/v1/event', 'trash:getCalV1EventsById:cal/v1/event/read_trashed']);
   });
 
+  /** The `status` of a JSON body, if it is one. */
+  const sentStatus = (req: Parameters<Fault>[0]): unknown => {
+    try {
+      return (JSON.parse(bodyText(req)) as { status?: unknown }).status;
+    } catch {
+      return undefined;
+    }
+  };
+
+  it('trash: a DELETE without force answers the record as it was, not trashed', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      const { route, query } = parse(req);
+      if (req.method !== 'DELETE' || !/^\/cal\/v1\/venues\/\d+$/.test(route) || query.has('force') || res.status !== 200) return res;
+      const body = json(res);
+      return body['status'] === 'trash' ? withJson(res, { ...body, status: 'publish' }) : res;
+    };
+    const failed = await failedBy(fault, '/cal/v1/venues');
+    expect(failed.map((c) => c.id)).toEqual(['trash:deleteCalV1VenuesById:cal/v1/venue/delete_answer']);
+  });
+
+  it('trash: a trashed record published again keeps its __trashed slug', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if ((req.method !== 'PATCH' && req.method !== 'PUT') || !/^\/cal\/v1\/venues\/\d+$/.test(parse(req).route) || res.status !== 200) return res;
+      const body = json(res);
+      return body['status'] === 'publish' && typeof body['slug'] === 'string' && sentStatus(req) === 'publish' ? withJson(res, { ...body, slug: `${body['slug']}__trashed` }) : res;
+    };
+    const failed = await failedBy(fault, '/cal/v1/venues');
+    expect(failed.map((c) => c.id)).toEqual([expect.stringMatching(/^trash:(patch|put)CalV1VenuesById:cal\/v1\/venue\/untrash$/)]);
+  });
+
   it('trash: a second DELETE of a trashed record answers 200', async () => {
     const fault: Fault = (req, next) => {
       const { route, query } = parse(req);

@@ -5,9 +5,10 @@
 // (a trashed or deleted post to a user without the right to see it), never the record as it was.
 // trash: in cal/v1, where DELETE takes `force` and "without it the record is handled through the trash"
 //   (000 §3), the delete answers the record with status "trash", the trashed record reads back with status
-//   "trash", and a second DELETE without force answers 410 rest_already_trashed (WordPress convention, P
-//   delete_item()). These steps stand in for lifecycle's "gone" there, so that a trash that misbehaves fails this
-//   check alone; they run on every record lifecycle made, also where its chain broke before the delete.
+//   "trash", a second DELETE without force answers 410 rest_already_trashed (WordPress convention, P
+//   delete_item()), and an update to `publish` takes it out of the trash with the slug it had (wp_insert_post()).
+//   These steps stand in for lifecycle's "gone" there, so that a trash that misbehaves fails this check alone;
+//   they run on every record lifecycle made, also where its chain broke before the delete.
 // create_status: the create answered 201 with a Location header pointing at the new record (WordPress
 //   convention, P L845).
 // cross_namespace: a record made in one namespace is the same record in the other (000 §1: "Each of
@@ -241,7 +242,7 @@ async function lifecycle(env: UnitEnv, res: CalendarResource): Promise<void> {
   // that failed must not leave the trash unjudged): where the chain stopped short of it, the delete is sent here.
   if (id === 0) return;
   const trashDelete = deleted ?? (await send(env, res.delete, { id }));
-  const seenTrashed = await trashSteps(env, res, id, prefix, trashDelete);
+  const seenTrashed = await trashSteps(env, res, id, prefix, trashDelete, slug);
   // The purge is sent whatever the trash steps saw: a record that did not read back may still sit in
   // the trash (many sites answer a trashed record with 404), and the run must not leave it there.
   const purge = await send(env, res.delete, { id }, { query: { force: true } });
@@ -281,7 +282,7 @@ function judgeTrashAnswer(e: Exchange, id: number): { outcome: 'pass' | 'fail'; 
  * delete without force answers 410. The second delete is sent even when the read failed: a site that
  * hides its trash still has to refuse deleting into it twice. Returns whether the record was seen in the trash.
  */
-async function trashSteps(env: UnitEnv, res: CalendarResource, id: number, prefix: string, deleted: Exchange): Promise<boolean> {
+async function trashSteps(env: UnitEnv, res: CalendarResource, id: number, prefix: string, deleted: Exchange, slug: string | undefined): Promise<boolean> {
   const emit = (variant: string, op: Operation, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
     env.emit({ check: TRASH, operation: op, variant: `${prefix}${variant}`, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
   const t0 = transportOutcome(deleted);
@@ -301,7 +302,22 @@ async function trashSteps(env: UnitEnv, res: CalendarResource, id: number, prefi
   const t2 = transportOutcome(again);
   const second = t2 ?? judgeSecondDelete(again);
   emit('second_delete', res.delete, second.outcome, second.message, again);
+  if (trashed.outcome === 'pass') await leaveTrash(env, res, id, slug, (variant, op, outcome, message, e) => emit(variant, op, outcome, message, e));
   return trashed.outcome === 'pass';
+}
+
+/**
+ * A trashed record updated to status `publish` leaves the trash under the slug it had (wp_insert_post() restores
+ * _wp_desired_post_slug). Measured on a live 6.1.9 (:8090, :8091). The purge that follows removes it whatever it shows.
+ */
+async function leaveTrash(env: UnitEnv, res: CalendarResource, id: number, slug: string | undefined, emit: (variant: string, op: Operation, outcome: Finding['outcome'], message: string, e?: Exchange) => void): Promise<void> {
+  const statusOf = (e: Exchange): unknown => (ok(e) && isPlainObject(jsonBody(e.response)) ? (jsonBody(e.response) as { status?: unknown }).status : undefined);
+  const back = await send(env, res.update, { id }, { body: { kind: 'json', value: { status: 'publish' } } });
+  const t2 = transportOutcome(back);
+  const body = ok(back) ? jsonBody(back.response) : undefined;
+  const shown = isPlainObject(body) ? (body as { slug?: unknown }).slug : undefined;
+  const backOk = back.response?.status === 200 && statusOf(back) === 'publish' && (slug === undefined || shown === slug);
+  emit('untrash', res.update, t2?.outcome ?? (backOk ? 'pass' : 'fail'), t2?.message ?? (backOk ? `an update to status "publish" took it out of the trash${slug !== undefined ? ` with its slug ${JSON.stringify(slug)}` : ''}` : `expected an update to status "publish" to take the trashed record out of the trash: 200, status "publish"${slug !== undefined ? ` and its slug ${JSON.stringify(slug)} again (wp_insert_post() restores the slug it had before __trashed)` : ''}; got ${describeAnswer(back.response)}${statusOf(back) !== undefined ? ` with status ${JSON.stringify(statusOf(back))}, slug ${JSON.stringify(shown)}` : ''}`), back);
 }
 
 /** A record made in `from` is read, changed and deleted through `to`. */

@@ -41,6 +41,8 @@ import { planResponseShape, RESPONSE_SHAPE } from './response_shape.ts';
 import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
 import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
+import { DUPLICATE_TERM, planSlugs, SLUGS } from './slugs.ts';
+import { PASSWORDS, planPasswords } from './passwords.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { planWriteReadBack, WRITE_READ_BACK } from './write_read_back.ts';
 import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
@@ -80,6 +82,8 @@ const FAMILIES = {
   list_order: planListOrder,
   update_keeps: planUpdateKeeps,
   write_read_back: planWriteReadBack,
+  slugs: planSlugs,
+  passwords: planPasswords,
   descriptor: planDescriptor,
   address_forms: planAddressForms,
   options: planOptions,
@@ -377,6 +381,9 @@ export const CHECKS: readonly CheckRow[] = [
     severity: [{ level: 'documented' }, { level: 'convention', when: 'for a field WordPress transforms on the way in (kses, sanitize_text_field, sanitize_url, convert_invalid_entities, a trim) and the fields the server fills itself (date_gmt, modified, slug, status, author, guid, the rendered forms)' }],
     needs: ORACLE_OWN_RECORDS,
   }),
+  row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: PASSWORDS, rank: 4, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
 ];
 
 /** The checks --only and --skip name: every check a unit can carry (not the runner's own cases). */

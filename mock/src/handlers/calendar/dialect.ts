@@ -17,6 +17,8 @@ export interface RenderEnv {
   nested(): LegacyLookup;
   /** What the edit context shows beyond the record: its sample slug and the actions open to who is asking. */
   editFacts(type: PostType, rec: R<PostBase>): EditFacts;
+  /** A password-protected record's content and excerpt are shown to this request (posts.ts unlocks()). */
+  unlocked: boolean;
 }
 
 type Renderer<T> = (env: RenderEnv, rec: R<T>, context: CalContext, contentHtml?: string) => Record<string, unknown>;
@@ -88,9 +90,9 @@ export const LEGACY: Dialect = {
   postsController: false,
   eventNestsRecords: true,
   render: {
-    event: (env, rec, _context, html) => legacyEvent(env.links, rec, env.nested(), html),
-    venue: (env, rec, _context, html) => legacyVenue(env.links, rec, env, html),
-    organizer: (env, rec, _context, html) => legacyOrganizer(env.links, rec, env, html),
+    event: (env, rec, _context, html) => legacyEvent(env.links, rec, env.nested(), html, env.unlocked),
+    venue: (env, rec, _context, html) => legacyVenue(env.links, rec, env, html, env.unlocked),
+    organizer: (env, rec, _context, html) => legacyOrganizer(env.links, rec, env, html, env.unlocked),
   },
 };
 
@@ -111,8 +113,8 @@ export const CURRENT: Dialect = {
   postsController: true,
   eventNestsRecords: false,
   render: {
-    event: (env, rec, context, html) => calEvent(env.links, rec, env.defaultLang, context, html, context === 'edit' ? env.editFacts('event', rec) : undefined),
-    venue: (env, rec, context, html) => calVenue(env.links, rec, env.defaultLang, context, html, context === 'edit' ? env.editFacts('venue', rec) : undefined),
-    organizer: (env, rec, context, html) => calOrganizer(env.links, rec, env.defaultLang, context, html, context === 'edit' ? env.editFacts('organizer', rec) : undefined),
+    event: (env, rec, context, html) => calEvent(env.links, rec, env.defaultLang, context, html, context === 'edit' ? env.editFacts('event', rec) : undefined, env.unlocked),
+    venue: (env, rec, context, html) => calVenue(env.links, rec, env.defaultLang, context, html, context === 'edit' ? env.editFacts('venue', rec) : undefined, env.unlocked),
+    organizer: (env, rec, context, html) => calOrganizer(env.links, rec, env.defaultLang, context, html, context === 'edit' ? env.editFacts('organizer', rec) : undefined, env.unlocked),
   },
 };

@@ -22,7 +22,7 @@ import {
 } from './query.ts';
 import { availableActions, type CalContext, type EditFacts } from './render-cal.ts';
 import { canEditPost, userCan } from '../../auth/capabilities.ts';
-import { sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
+import { isReservedPostSlug, sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
 import type { Dialect, RenderEnv } from './dialect.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
 import { readsPost, statusRefusal, type Reader } from '../../auth/permissions.ts';
@@ -37,6 +37,8 @@ function memoPlace(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, co
   // Edit renderings only answer writes, and every write stores a new record, so one kept on its record would never
   // be read again (and would hold some 6 KB per created record): rendered for this answer only.
   if (context === 'edit') return undefined;
+  // A protected record's text depends on who asks and with which password (unlocks()): rendered for this answer only.
+  if (rec.password) return undefined;
   // Legacy events nest venues, organizers and term counts, so any write to the store makes them stale; which nested
   // records this reader may not see is part of the rendering too.
   const deps = d.eventNestsRecords && type === 'event' ? `${ctx.store.version}|${hiddenNested(ctx, rec as Stored<EventRecord>).join(',')}` : '';
@@ -54,6 +56,19 @@ function cached(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, conte
   if (held) return held;
   if (rec.content.length < STEP_CHARS) return kept(ctx, rec, place, renderedOnce(render(ctx, d, type, rec, context), wpJsonEncode));
   return renderSteps(ctx, d, type, rec, context, place);
+}
+
+/**
+ * Whether this request sees a password-protected record's content and excerpt. The posts controller (cal/v1) shows
+ * them in the view context only to a read carrying the right `password` (can_access_password_content(); its edit
+ * context shows them to the record's editor anyway, render-cal.ts). The legacy namespace shows them to who may edit
+ * the record or brings the right `password` (its events' read takes one, 000 §2.1), as The Events Calendar hides a
+ * protected record's text from visitors (6.5.0.1: "not accessible via the REST API without the password").
+ */
+function unlocks(ctx: HandlerCtx, d: Dialect, rec: AnyPost): boolean {
+  if (!rec.password) return true;
+  if (typeof ctx.params.password === 'string' && ctx.params.password === rec.password) return true;
+  return !d.postsController && (!ctx.authRequired || canEditPost(ctx.user, rec));
 }
 
 /** A long post's rendering in steps (a generator declared once, not made per call: base/work.ts says why). */
@@ -102,7 +117,10 @@ function* allRendered(each: readonly (Rendered | Work<Rendered>)[]): Work<Render
 
 /** `contentHtml`: renderContent() of the record's content, when the caller has made it (in steps). */
 function render(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, context: CalContext = 'view', contentHtml?: string): Record<string, unknown> {
-  const env: RenderEnv = { links: ctx.links, defaultLang: defaultLang(ctx.store), nested: () => readableLookup(ctx), editFacts: (t, r) => editFacts(ctx, t, r as AnyPost) };
+  const env: RenderEnv = {
+    links: ctx.links, defaultLang: defaultLang(ctx.store), nested: () => readableLookup(ctx), editFacts: (t, r) => editFacts(ctx, t, r as AnyPost),
+    unlocked: unlocks(ctx, d, rec),
+  };
   if (type === 'event') return d.render.event(env, rec as Stored<EventRecord>, context, contentHtml);
   if (type === 'venue') return d.render.venue(env, rec as Stored<VenueRecord>, context, contentHtml);
   return d.render.organizer(env, rec as Stored<OrganizerRecord>, context, contentHtml);
@@ -118,7 +136,7 @@ function editFacts(ctx: HandlerCtx, type: PostType, rec: AnyPost): EditFacts {
   const store = ctx.store;
   const generatedSlug = uniqueSlug(name, (slug) => {
     const owner = store.bySlug(type, slug, rec.lang);
-    return owner !== undefined && owner.id !== rec.id;
+    return isReservedPostSlug(slug) || (owner !== undefined && owner.id !== rec.id);
   });
   return { generatedSlug, actions: availableActions(type, (cap) => userCan(ctx.user, cap)) };
 }
@@ -314,6 +332,12 @@ function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): R
 function read(ctx: HandlerCtx, d: Dialect, type: PostType): Reply | Work<Reply> {
   const rec = findPost(ctx, type);
   if (!rec) return notFound();
+  // get_item_permissions_check(): a `password` that is not the record's (hash_equals(), so any on a record without
+  // one) is refused before anything is read.
+  const asked = ctx.params.password;
+  if (d.postsController && typeof asked === 'string' && asked !== '' && asked !== (rec.password ?? '')) {
+    return fail(wpError('rest_post_incorrect_password', 'Incorrect post password.', { status: 403 }));
+  }
   // A viewable post points at its page, as the posts controller does (sample 22).
   const context = askedContext(ctx);
   if (rec.status !== 'publish') return one(ctx, d, type, rec, 200, context);

@@ -59,13 +59,14 @@ function embedded(view: Json): Json {
 
 /** The wp/v2 post fields every cal/v1 record starts with. Values only: each renderer writes one object literal,
  * because V8 builds a literal with all its keys far faster than a spread of a shared part (5 us per record). */
-function postValues(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lang, context: CalContext, contentHtml?: string, editFacts?: EditFacts) {
+function postValues(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lang, context: CalContext, contentHtml?: string, editFacts?: EditFacts, unlocked = false) {
   const edit = context === 'edit';
   const isProtected = p.password !== undefined && p.password !== '';
   const guid = `${base.home}/?post_type=${POST_TYPE[kind]}&p=${p.id}`;
   // post_password_required(): in the view context a protected post's content and excerpt print as '' - for an
-  // administrator too (no password cookie on a REST request); the edit context (every write's answer) shows them.
-  const hidden = isProtected && !edit;
+  // administrator too (no password cookie on a REST request) - unless the read brought the right `password`
+  // (`unlocked`); the edit context (every write's answer) shows them.
+  const hidden = isProtected && !edit && !unlocked;
   const content = hidden ? '' : (contentHtml ?? renderContent(p.content));
   const excerpt = hidden ? '' : renderExcerpt(p.excerpt, p.content, content);
   const title = renderTitle(p.title, p.status);
@@ -94,7 +95,7 @@ function links(base: LinkBase, kind: Kind, id: number, extra: Json | undefined, 
   return out;
 }
 
-export function calEvent(base: LinkBase, e: R<EventRecord>, defaultLang: Lang, context: CalContext = 'view', contentHtml?: string, editFacts?: EditFacts): Json {
+export function calEvent(base: LinkBase, e: R<EventRecord>, defaultLang: Lang, context: CalContext = 'view', contentHtml?: string, editFacts?: EditFacts, unlocked = false): Json {
   const start = Date.parse(`${e.start_date_utc.replace(' ', 'T')}Z`);
   const end = Date.parse(`${e.end_date_utc.replace(' ', 'T')}Z`);
   const extra: Json = {};
@@ -104,7 +105,7 @@ export function calEvent(base: LinkBase, e: R<EventRecord>, defaultLang: Lang, c
     { taxonomy: TAXONOMY.category, embeddable: true, href: `${base.apiRoot}cal/events/v1/categories?event=${e.id}&hide_empty=0` },
     { taxonomy: TAXONOMY.tag, embeddable: true, href: `${base.apiRoot}cal/events/v1/tags?event=${e.id}&hide_empty=0` },
   ];
-  const v = postValues(base, 'event', e, defaultLang, context, contentHtml, editFacts);
+  const v = postValues(base, 'event', e, defaultLang, context, contentHtml, editFacts, unlocked);
   const data: Json = {
     id: e.id, date: rfc3339(e.date), date_gmt: rfc3339(e.date_gmt), guid: v.guid, modified: rfc3339(e.modified), modified_gmt: rfc3339(e.modified_gmt),
     password: v.password, slug: e.slug, status: e.status, type: POST_TYPE.event, link: v.link, title: v.title, content: v.content, excerpt: v.excerpt,
@@ -130,8 +131,8 @@ export function calEvent(base: LinkBase, e: R<EventRecord>, defaultLang: Lang, c
   return context === 'embed' ? embedded(data) : data;
 }
 
-export function calVenue(base: LinkBase, r: R<VenueRecord>, defaultLang: Lang, context: CalContext = 'view', contentHtml?: string, editFacts?: EditFacts): Json {
-  const v = postValues(base, 'venue', r, defaultLang, context, contentHtml, editFacts);
+export function calVenue(base: LinkBase, r: R<VenueRecord>, defaultLang: Lang, context: CalContext = 'view', contentHtml?: string, editFacts?: EditFacts, unlocked = false): Json {
+  const v = postValues(base, 'venue', r, defaultLang, context, contentHtml, editFacts, unlocked);
   const data: Json = {
     id: r.id, date: rfc3339(r.date), date_gmt: rfc3339(r.date_gmt), guid: v.guid, modified: rfc3339(r.modified), modified_gmt: rfc3339(r.modified_gmt),
     password: v.password, slug: r.slug, status: r.status, type: POST_TYPE.venue, link: v.link, title: v.title, content: v.content, excerpt: v.excerpt,
@@ -154,8 +155,8 @@ export function calVenue(base: LinkBase, r: R<VenueRecord>, defaultLang: Lang, c
   return context === 'embed' ? embedded(data) : data;
 }
 
-export function calOrganizer(base: LinkBase, o: R<OrganizerRecord>, defaultLang: Lang, context: CalContext = 'view', contentHtml?: string, editFacts?: EditFacts): Json {
-  const v = postValues(base, 'organizer', o, defaultLang, context, contentHtml, editFacts);
+export function calOrganizer(base: LinkBase, o: R<OrganizerRecord>, defaultLang: Lang, context: CalContext = 'view', contentHtml?: string, editFacts?: EditFacts, unlocked = false): Json {
+  const v = postValues(base, 'organizer', o, defaultLang, context, contentHtml, editFacts, unlocked);
   const data: Json = {
     id: o.id, date: rfc3339(o.date), date_gmt: rfc3339(o.date_gmt), guid: v.guid, modified: rfc3339(o.modified), modified_gmt: rfc3339(o.modified_gmt),
     password: v.password, slug: o.slug, status: o.status, type: POST_TYPE.organizer, link: v.link, title: v.title, content: v.content, excerpt: v.excerpt,

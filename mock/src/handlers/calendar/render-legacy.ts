@@ -52,7 +52,7 @@ export function legacyTerm(base: LinkBase, kind: 'category' | 'tag', term: R<Cat
   };
 }
 
-export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<LegacyLookup, 'defaultLang'>, contentHtml?: string): Json {
+export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<LegacyLookup, 'defaultLang'>, contentHtml?: string, unlocked = true): Json {
   return {
     id: v.id,
     author: String(v.author),
@@ -64,7 +64,7 @@ export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<Lega
     url: permalink(base, 'venue', v, lookup.defaultLang),
     venue: v.title,
     slug: v.slug,
-    description: contentHtml ?? renderContent(v.content),
+    description: unlocked ? (contentHtml ?? renderContent(v.content)) : '',
     image: v.image ? image(v.image, v.featured_media) : undefined,
     show_map: v.show_map,
     show_map_link: v.show_map_link,
@@ -82,7 +82,7 @@ export function legacyVenue(base: LinkBase, v: R<VenueRecord>, lookup: Pick<Lega
   };
 }
 
-export function legacyOrganizer(base: LinkBase, o: R<OrganizerRecord>, lookup: Pick<LegacyLookup, 'defaultLang'>, contentHtml?: string): Json {
+export function legacyOrganizer(base: LinkBase, o: R<OrganizerRecord>, lookup: Pick<LegacyLookup, 'defaultLang'>, contentHtml?: string, unlocked = true): Json {
   return {
     id: o.id,
     author: String(o.author),
@@ -94,7 +94,7 @@ export function legacyOrganizer(base: LinkBase, o: R<OrganizerRecord>, lookup: P
     url: permalink(base, 'organizer', o, lookup.defaultLang),
     organizer: o.title,
     slug: o.slug,
-    description: contentHtml ?? renderContent(o.content),
+    description: unlocked ? (contentHtml ?? renderContent(o.content)) : '',
     image: o.image ? image(o.image, o.featured_media) : undefined,
     phone: o.phone,
     website: o.website,
@@ -102,11 +102,16 @@ export function legacyOrganizer(base: LinkBase, o: R<OrganizerRecord>, lookup: P
   };
 }
 
-export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLookup, contentHtml?: string): Json {
+/**
+ * `unlocked`: a password-protected record's description and excerpt are shown (posts.ts unlocks()); otherwise they
+ * are '', as The Events Calendar keeps a protected record's text from who has not given its password. The records an
+ * event nests are rendered as their own routes would for the same reader, without a password.
+ */
+export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLookup, contentHtml?: string, unlocked = true): Json {
   const venues = e.venues.map((id) => lookup.venue(id)).filter((v): v is R<VenueRecord> => v !== undefined);
   const organizers = e.organizers.map((id) => lookup.organizer(id)).filter((o): o is R<OrganizerRecord> => o !== undefined);
   const host = new URL(base.home).host;
-  const description = contentHtml ?? renderContent(e.content);
+  const description = unlocked ? (contentHtml ?? renderContent(e.content)) : '';
   return {
     id: e.id,
     global_id: `${host}?id=${e.id}`,
@@ -121,7 +126,7 @@ export function legacyEvent(base: LinkBase, e: R<EventRecord>, lookup: LegacyLoo
     rest_url: `${base.apiRoot}cal/events/v1/events/${e.id}`,
     title: e.title,
     description,
-    excerpt: renderExcerpt(e.excerpt, e.content, description),
+    excerpt: unlocked ? renderExcerpt(e.excerpt, e.content, description) : '',
     slug: e.slug,
     image: image(e.image, e.featured_media),
     all_day: e.all_day,

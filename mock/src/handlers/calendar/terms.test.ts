@@ -33,3 +33,33 @@ describe('category parents that would make a loop', () => {
     expect(call(mock, 'PUT', `/wp-json/cal/events/v1/categories/${a}`, { body: { parent: x } }).json.parent).toBe(x);
   });
 });
+
+// wp_insert_term() and wp_update_term() as a live 6.1.9's wp/v2/tags answers them (measured): a name another tag has
+// (PHP strtolower(): ASCII letters only) is refused naming that tag, unless a new slug comes with it; a taken slug is
+// made unique on create and refused on update.
+describe('term names and slugs, as wp_insert_term() and wp_update_term() judge them', () => {
+  const TAGS = '/wp-json/cal/events/v1/tags';
+  it('a repeated tag name is term_exists naming the tag, in any ASCII case; with a new slug it is a new tag', async () => {
+    const mock = await freshMock();
+    const first = call(mock, 'POST', TAGS, { body: { name: 'Zq Alpha' } }).json.id;
+    const again = call(mock, 'POST', TAGS, { body: { name: 'ZQ ALPHA' } });
+    expect([again.status, again.json]).toEqual([400, {
+      code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.', data: { status: 400, term_id: first }, additional_data: [first, first],
+    }]);
+    // Ü is not an ASCII letter: PHP's strtolower() leaves it, so the names differ.
+    expect(call(mock, 'POST', TAGS, { body: { name: 'Zq Ünï' } }).status).toBe(201);
+    expect(call(mock, 'POST', TAGS, { body: { name: 'ZQ ÜNÏ' } }).status).toBe(201);
+    const withSlug = call(mock, 'POST', TAGS, { body: { name: 'Zq Alpha', slug: 'zq-new' } });
+    expect([withSlug.status, withSlug.json.slug]).toEqual([201, 'zq-new']);
+  });
+
+  it('a taken slug is made unique on create and refused on update', async () => {
+    const mock = await freshMock();
+    call(mock, 'POST', TAGS, { body: { name: 'Zq Alpha' } });
+    const other = call(mock, 'POST', TAGS, { body: { name: 'Zq Other', slug: 'zq-alpha' } });
+    expect([other.status, other.json.slug]).toEqual([201, 'zq-alpha-2']);
+    const moved = call(mock, 'POST', `${TAGS}/${other.json.id}`, { body: { slug: 'zq-alpha' } });
+    expect([moved.status, moved.json.code]).toEqual([400, 'duplicate_term_slug']);
+    expect(call(mock, 'GET', `${TAGS}/${other.json.id}`).json.slug).toBe('zq-alpha-2');
+  });
+});

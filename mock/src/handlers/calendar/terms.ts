@@ -1,7 +1,7 @@
 // Event categories (hierarchical) and tags in the legacy namespace, after the wp/v2 terms controller: unknown ID
 // 404 `rest_term_invalid`, a page past the end is an empty page (terms never answer 400 for it), a duplicate name
-// under the same parent is `term_exists` exactly as sample 40 shows it, and DELETE removes the term for good
-// (terms have no trash; the legacy route takes no `force`).
+// under the same parent is `term_exists` exactly as sample 40 shows it (naming the term it repeats), and DELETE
+// removes the term for good (terms have no trash; the legacy route takes no `force`).
 import { pageOf } from '../../wire/pagination.ts';
 import type { TermType } from '../../../../contracts/model/records.ts';
 import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
@@ -66,12 +66,13 @@ function input(ctx: HandlerCtx, kind: TermType): Record<string, unknown> {
   return out;
 }
 
-/** Sample 40: `data` {status, term_id} plus the earlier data WordPress added twice, as `additional_data`. */
-function termExists(ctx: HandlerCtx, kind: TermType, name: string, parent: number): Reply {
-  const lower = name.trim().toLowerCase();
-  const clash = ctx.store.terms(kind).find((t) => t.lang === ctx.lang && t.name.toLowerCase() === lower && ('parent' in t ? t.parent : 0) === parent);
-  const id = clash?.id ?? 0;
-  return fail(wpError('term_exists', 'A term with the name provided already exists with this parent.', { status: 400, term_id: id }, { additionalData: [id, id] }));
+/**
+ * Sample 40: `data` {status, term_id} plus the earlier data WordPress added twice, as `additional_data`. The message is
+ * wp_insert_term()'s: a category repeats a name "with this parent", a tag "in this taxonomy" (live 6.1.9).
+ */
+function termExists(kind: TermType, id: number): Reply {
+  const message = kind === 'category' ? 'A term with the name provided already exists with this parent.' : 'A term with the name provided already exists in this taxonomy.';
+  return fail(wpError('term_exists', message, { status: 400, term_id: id }, { additionalData: [id, id] }));
 }
 
 function write(ctx: HandlerCtx, kind: TermType, id: number | undefined): Reply {
@@ -90,12 +91,7 @@ function write(ctx: HandlerCtx, kind: TermType, id: number | undefined): Reply {
     if (id !== undefined) return ok(body);
     return ok(body, 201, { headers: { Location: `${ctx.links.apiRoot}cal/events/v1/${kind === "category" ? "categories" : "tags"}/${(rec as { id: number }).id}` } });
   } catch (err) {
-    if (err instanceof StoreError && err.code === 'term_exists') {
-      const current = id === undefined ? undefined : ctx.store.terms(kind).get(id);
-      const name = String(data.name ?? current?.name ?? '');
-      const parent = typeof data.parent === 'number' ? data.parent : current && 'parent' in current ? (current as { parent: number }).parent : 0;
-      return termExists(ctx, kind, name, parent);
-    }
+    if (err instanceof StoreError && err.code === 'term_exists') return termExists(kind, err.existing ?? 0);
     if (err instanceof StoreError && err.code === 'duplicate_slug') {
       // WordPress's message spells the quotes as entities; it sends this without a status (a 500), the mock a 400.
       return fail(wpError('duplicate_term_slug', `The slug &#8220;${String(data.slug)}&#8221; is already in use by another term.`, { status: 400 }));
