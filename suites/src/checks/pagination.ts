@@ -12,6 +12,7 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Received } from '../http/types.ts';
 import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { parseLink } from './kit/link_header.ts';
 import { listRecords } from './kit/resources.ts';
 import { describeAnswer, header, transportOutcome, wholeNumberHeader, wpError } from './kit/wp.ts';
 
@@ -19,17 +20,6 @@ export const PAGINATION = 'pagination';
 
 const PER_PAGE = 2;
 const PAST_END_CODE = 'rest_post_invalid_page_number';
-
-/** `<https://x/wp-json/a?page=2>; rel="next", <...>; rel="prev"` → {next: 'https://...', prev: ...} */
-export function parseLink(value: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!value) return out;
-  for (const m of value.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
-    const rel = /;\s*rel\s*=\s*"?([^";,]+)"?/i.exec(m[2] ?? '')?.[1];
-    if (rel) for (const r of rel.split(/\s+/)) out[r.toLowerCase()] = m[1]!;
-  }
-  return out;
-}
 
 /** The page a link points at; no page parameter means page 1. */
 export function linkPage(url: string): number | undefined {

@@ -42,6 +42,7 @@ import { planRoutePresence, ROUTE_PRESENCE } from './route_presence.ts';
 import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
+import { planWire, WIRE_BYTES, WIRE_HEADERS, WireBytes, WireHeaders } from './wire.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
 /**
@@ -75,6 +76,7 @@ const FAMILIES = {
   address_forms: planAddressForms,
   options: planOptions,
   stateful: planStateful,
+  wire: planWire,
 } satisfies Record<string, (contract: Contract) => Unit[]>;
 
 export type Family = keyof typeof FAMILIES;
@@ -253,6 +255,15 @@ export const CHECKS: readonly CheckRow[] = [
   }),
   row({ name: CORS, module: 'conventions', plannedBy: ['conventions'], severity: [{ level: 'convention' }] }),
   row({ name: CONTENT_TYPE, module: 'content_type', sweep: () => new ContentTypes(), severity: [{ level: 'convention' }, { level: 'assumed', when: 'for a success whose payload the documents do not show' }] }),
+  row({
+    name: WIRE_HEADERS,
+    module: 'wire',
+    plannedBy: ['wire'],
+    sweep: (env) => new WireHeaders(env),
+    severity: [{ level: 'convention' }],
+    needs: [CREDENTIALS(false, 'no answer goes to a signed-in user, so the no-cache headers are judged only on the override probe'), WRITES(false, 'the X-HTTP-Method-Override probe (a POST) is skipped under --read-only')],
+  }),
+  row({ name: WIRE_BYTES, module: 'wire', sweep: () => new WireBytes(), severity: [{ level: 'convention' }] }),
   row({
     name: DESCRIPTOR_ROUTES,
     module: 'descriptor',

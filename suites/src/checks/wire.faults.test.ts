@@ -8,7 +8,8 @@ import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import { headProblems, languageRoot } from './address_forms.ts';
 import { expectedType, mediaType } from './content_type.ts';
-import { bodyText, harnessForFile, json, parse, withHeader, withJson, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
+import { anonymous, bodyText, harnessForFile, json, parse, plain, withHeader, withJson, wpError, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
+import { jsonSpellingProblem, wireHeaderProblems } from './wire.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -325,5 +326,148 @@ describe('a type the documents state for one resource is documented for it', () 
     // An anonymous write refused with 401 is sent again with credentials (anonymous_refusal.ts): accepted there, the
     // finding is the documented one and says so.
     for (const c of taken) expect(c.message).toMatch(/^expected 400 naming show_map for a request that breaks type of show_map \(type, 000 §[^)]*\); (got (20\d: it was accepted|404 rest_post_invalid_id)|with credentials the same request was accepted \(20\d\); without them it got 401 \S+, a refusal for who asked, not for the value)$/);
+  });
+});
+
+describe('what every REST answer carries (wire_headers, wire_bytes)', () => {
+  const venue = (req: MockRequest): boolean => /^\/cal\/v1\/venues\/\d+$/.test(routeOf(req));
+  const root = 'http://127.0.0.1:1';
+  const fixed = { 'x-content-type-options': 'nosniff', 'x-robots-tag': 'noindex', link: `<${root}/wp-json/>; rel="https://api.w.org/"` };
+
+  it('reads the API root Link against the root the suite reaches, and the spelling of json_encode()', () => {
+    const answer = (headers: Record<string, string>) => ({ status: 200, headers, body: '{}' });
+    expect(wireHeaderProblems(answer(fixed), { baseUrl: root, apiRoot: '/wp-json' }, false)).toEqual([]);
+    // An answer's own Link (rel=next) replaces the root's; a Link to a namespace under the api.w.org rel does not.
+    expect(wireHeaderProblems(answer({ ...fixed, link: `<${root}/wp-json/cal/v1/events?page=2>; rel="next"` }), { baseUrl: root }, false)).toEqual([]);
+    expect(wireHeaderProblems(answer({ ...fixed, link: `<${root}/wp-json/cal/v1/>; rel="https://api.w.org/"` }), { baseUrl: root }, false)).toEqual([
+      `Link's rel="https://api.w.org/" points at "${root}/wp-json/cal/v1/", not the API root ${root}/wp-json/`,
+    ]);
+    expect(wireHeaderProblems(answer({ ...fixed, link: `<${root}/?rest_route=/>; rel="https://api.w.org/"` }), { baseUrl: root, apiRoot: 'rest_route' }, false)).toEqual([]);
+    expect(wireHeaderProblems(answer({ ...fixed, 'cache-control': 'no-cache, must-revalidate, max-age=0', expires: 'Wed, 11 Jan 1984 05:00:00 GMT' }), { baseUrl: root }, true)).toEqual([]);
+    expect(jsonSpellingProblem('{"a":"http:\\/\\/x","b":"caf\\u00e9"}')).toBeUndefined();
+    expect(jsonSpellingProblem('{"a":"x/y"}')).toMatch(/^a "\/" inside a string is written without its backslash/);
+    expect(jsonSpellingProblem('{"b":"café"}')).toMatch(/^the character U\+00E9 is written as itself, not as \\u00e9/);
+  });
+
+  it('wire_headers: a venue answered X-Content-Type-Options: nosnif', async () => {
+    const fault: Fault = (req, next) => (venue(req) ? withHeader(next(req), 'X-Content-Type-Options', 'nosnif') : next(req));
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_headers', 'wire_headers');
+    expect(checksOf(failed)).toEqual(['wire_headers']);
+    expect(failed[0]!.message).toMatch(/X-Content-Type-Options is "nosnif", not nosniff/);
+  });
+
+  it('wire_headers: errors answered X-Robots-Tag: nofollow', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return res.status >= 400 ? withHeader(res, 'X-Robots-Tag', 'nofollow') : res;
+    };
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_headers', 'wire_headers');
+    expect(checksOf(failed)).toEqual(['wire_headers']);
+    expect(failed[0]!.message).toMatch(/answered 4\d\d .* where X-Robots-Tag is "nofollow": it does not name noindex/);
+  });
+
+  it("wire_headers: a 404 answered without the API root's Link", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return res.status === 404 ? withHeader(res, 'Link', undefined) : res;
+    };
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_headers', 'wire_headers');
+    expect(checksOf(failed)).toEqual(['wire_headers']);
+    expect(failed[0]!.message).toMatch(/answered 404 .* where there is no Link header \(WordPress sends <http:\/\/127\.0\.0\.1:\d+\/wp-json\/>; rel="https:\/\/api\.w\.org\/"/);
+  });
+
+  it('wire_headers: Cache-Control without must-revalidate to a signed-in user', async () => {
+    const fault: Fault = (req, next) => (anonymous(req) ? next(req) : withHeader(next(req), 'Cache-Control', 'no-cache, max-age=0'));
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_headers', 'wire_headers');
+    expect(checksOf(failed)).toEqual(['wire_headers']);
+    expect(failed[0]!.message).toMatch(/answered to a signed-in user: Cache-Control "no-cache, max-age=0" does not name must-revalidate$/);
+  });
+
+  it('wire_headers: a 4xx to a POST with X-HTTP-Method-Override without the no-cache headers', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return req.headers['x-http-method-override'] === undefined ? res : withHeader(withHeader(res, 'Expires', undefined), 'Cache-Control', undefined);
+    };
+    const { failed } = await faulted(fault, 'wire_headers:getRoot:override-4xx', 'wire_headers');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['wire_headers:getRoot:override-4xx failed']);
+    expect(failed[0]!.message).toMatch(/where Cache-Control \(absent\) does not name no-cache, must-revalidate, max-age=0; Expires \(absent\) is not a date in the past$/);
+  });
+
+  it('wire_bytes: one "/" of a venue written without its backslash', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return venue(req) && res.status === 200 ? plain({ ...res, body: res.body.replace('\\/', '/') }) : res;
+    };
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_bytes', 'wire_bytes');
+    expect(checksOf(failed)).toEqual(['wire_bytes']);
+    expect(failed[0]!.message).toMatch(/a "\/" inside a string is written without its backslash, not \\\/ \(at /);
+  });
+
+  it('wire_bytes: one é of an event list written as itself', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return req.method === 'GET' && routeOf(req) === '/cal/v1/events' && res.status === 200 ? plain({ ...res, body: res.body.replace('\\u00e9', 'é') }) : res;
+    };
+    const { failed } = await faulted(fault, 'getCalV1Events,wire_bytes', 'wire_bytes');
+    expect(checksOf(failed)).toEqual(['wire_bytes']);
+    expect(failed.some((c) => /the character U\+00E9 is written as itself, not as \\u00e9/.test(c.message ?? ''))).toBe(true);
+  });
+});
+
+describe('cors, options, address forms: what WordPress does beside the usual', () => {
+  it('cors: an anonymous answer without an Origin that does not say Vary: Origin', async () => {
+    const fault: Fault = (req, next) => (anonymous(req) && req.headers['origin'] === undefined ? withHeader(next(req), 'Vary', 'Accept-Encoding') : next(req));
+    const { failed } = await faulted(fault, 'root,cors', 'cors');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['cors:getRoot:vary failed']);
+    expect(failed[0]!.message).toMatch(/Vary: Origin .*; Vary is "Accept-Encoding"$/);
+  });
+
+  it('cors: Origin: null answered without Access-Control-Allow-Origin', async () => {
+    const fault: Fault = (req, next) => (req.headers['origin'] === 'null' ? withHeader(next(req), 'Access-Control-Allow-Origin', undefined) : next(req));
+    const { failed } = await faulted(fault, 'root,cors', 'cors');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['cors:getRoot:null failed']);
+    expect(failed[0]!.message).toMatch(/got Access-Control-Allow-Origin is null, not "null"$/);
+  });
+
+  it('options: OPTIONS on a path with no route answered 404 rest_no_route', async () => {
+    const fault: Fault = (req, next) => (req.method === 'OPTIONS' && routeOf(req).startsWith('/site-contracts-') ? wpError(404, 'rest_no_route') : next(req));
+    const { failed } = await faulted(fault, 'options', 'options');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['options:getRoot:no_route failed']);
+    expect(failed[0]!.message).toMatch(/got status 404 \(404 rest_no_route\), not 200; the body is .*, not \[\]$/);
+  });
+
+  it("options: the publish action's target schema without future", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'OPTIONS' || routeOf(req) !== '/cal/v1/events') return res;
+      const body = json(res);
+      const schema = body['schema'] as { links: { rel: string; targetSchema: { properties: { status: { enum: string[] } } } }[] };
+      const links = schema.links.map((l) => (l.rel.endsWith('action-publish') ? { ...l, targetSchema: { properties: { status: { type: 'string', enum: ['publish'] } } } } : l));
+      return withJson(res, { ...body, schema: { ...schema, links } });
+    };
+    const { failed } = await faulted(fault, 'options', 'options');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['options:getCalV1Events:route failed']);
+    expect(failed[0]!.message).toMatch(/the action-publish link's targetSchema\.properties\.status\.enum is \["publish"\], not \["publish","future"\]$/);
+  });
+
+  it('rest_route_equivalence: /index.php/wp-json/cal/v1/events not routed', async () => {
+    const fault: Fault = (req, next) => (req.url.startsWith('/index.php/wp-json/cal/v1/events') ? wpError(404, 'rest_no_route') : next(req));
+    const { failed } = await faulted(fault, 'getCalV1Events,rest_route_equivalence', 'rest_route_equivalence');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['rest_route_equivalence:getCalV1Events:same-answer:index_php failed']);
+    expect(failed[0]!.message).toMatch(/^expected \/index\.php\/wp-json\/cal\/v1\/events to answer as \/wp-json\/cal\/v1\/events \(WordPress convention, rest_api_register_rewrites\(\): the index\.php rule\)/);
+  });
+
+  it('rest_route_equivalence: /Cal/V1/Events matched case-sensitively', async () => {
+    const fault: Fault = (req, next) => (/[A-Z]/.test(routeOf(req)) ? wpError(404, 'rest_no_route') : next(req));
+    const { failed } = await faulted(fault, 'getCalV1Events,rest_route_equivalence', 'rest_route_equivalence');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['rest_route_equivalence:getCalV1Events:same-answer:case failed']);
+    expect(failed[0]!.message).toMatch(/match_request_to_handler\(\) matches routes case-insensitively\).* it answered with status 404 instead of 200/);
+  });
+
+  it('method_override: ?_method=get in lower case not read', async () => {
+    const fault: Fault = (req, next) => (queryOf(req).get('_method') === 'get' ? next({ ...req, url: req.url.replace(/[?&]_method=get/, '') }) : next(req));
+    const { failed } = await faulted(fault, 'root,method_override', 'method_override');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['method_override:getRoot:query-lower failed']);
+    expect(failed[0]!.message).toMatch(/^expected POST with \?_method=get to be served as GET \(WordPress convention, WP_REST_Request::set_method\(\) upper-cases the method\)/);
   });
 });
