@@ -24,6 +24,7 @@ import { FILTER_EVENT_LINKS, planEventLinks } from './filter_event_links.ts';
 import { FILTER_LIMIT, FILTER_OFFSET, planWindowFilters } from './filter_window.ts';
 import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
 import { FILTER_HAS_EVENTS, FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
+import { FIELDS_FILTER, planFieldsFilter } from './fields_filter.ts';
 import { FORCED_DELETE } from './forced_delete.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
@@ -75,6 +76,7 @@ const FAMILIES = {
   descriptor: planDescriptor,
   address_forms: planAddressForms,
   options: planOptions,
+  fields_filter: planFieldsFilter,
   stateful: planStateful,
   wire: planWire,
 } satisfies Record<string, (contract: Contract) => Unit[]>;
@@ -304,6 +306,7 @@ export const CHECKS: readonly CheckRow[] = [
   }),
   row({ name: UNDOCUMENTED_METHOD, module: 'options', plannedBy: ['options'], severity: [{ level: 'documented' }], needs: [WRITES(true, 'skipped under --read-only: the probe is a POST')] }),
   row({ name: FORCED_DELETE, module: 'forced_delete', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
+  row({ name: FIELDS_FILTER, module: 'fields_filter', plannedBy: ['fields_filter'], severity: [{ level: 'convention' }] }),
   row({
     name: RESPONSE_SHAPE,
     module: 'response_shape',

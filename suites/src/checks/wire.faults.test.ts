@@ -10,6 +10,7 @@ import { headProblems, languageRoot } from './address_forms.ts';
 import { expectedType, mediaType } from './content_type.ts';
 import { anonymous, bodyText, harnessForFile, json, parse, plain, withHeader, withJson, wpError, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
 import { jsonSpellingProblem, wireHeaderProblems } from './wire.ts';
+import { fieldsProblems, fieldsToAsk } from './fields_filter.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -469,5 +470,40 @@ describe('cors, options, address forms: what WordPress does beside the usual', (
     const { failed } = await faulted(fault, 'root,method_override', 'method_override');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['method_override:getRoot:query-lower failed']);
     expect(failed[0]!.message).toMatch(/^expected POST with \?_method=get to be served as GET \(WordPress convention, WP_REST_Request::set_method\(\) upper-cases the method\)/);
+  });
+});
+
+describe('fields_filter: ?_fields= as rest_filter_response_fields() applies it', () => {
+  it('reads the fields to ask from the plain answer and judges extra, missing and changed fields', () => {
+    expect(fieldsToAsk([{ id: 1, date: 'x', slug: 's' }])).toEqual(['id', 'slug']);
+    expect(fieldsToAsk({ name: 'n', description: 'd', routes: {} })).toEqual(['name', 'description']);
+    expect(fieldsProblems([{ id: 1, slug: 's', x: 1 }], [{ id: 1, slug: 's' }], ['id', 'slug'])).toEqual([]);
+    expect(fieldsProblems([{ id: 1, slug: 's' }], [{ id: 1, slug: 't' }], ['id', 'slug'])).toEqual(['record 1\'s slug is "t" where it is "s" without _fields']);
+    expect(fieldsProblems({ name: 'n', url: 'u' }, { name: 'n', _links: {} }, ['name'])).toEqual([]);
+  });
+
+  it('fields_filter: a venue list keeping one field more than asked', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      const fields = queryOf(req).get('_fields');
+      if (!fields || routeOf(req) !== '/cal/v1/venues' || res.status !== 200) return res;
+      const full = json(next({ ...req, url: req.url.replace(/([?&])_fields=[^&]*/, '$1') })) as unknown as Record<string, unknown>[];
+      return withJson(res, (json(res) as unknown as Record<string, unknown>[]).map((r, i) => ({ ...r, link: full[i]!['link'] })));
+    };
+    const { failed } = await faulted(fault, 'fields_filter', 'fields_filter');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['fields_filter:getCalV1Venues:success failed']);
+    expect(failed[0]!.message).toMatch(/; record \d+ holds link besides the fields asked for/);
+  });
+
+  it('fields_filter: an error filtered down to {code, message}', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (!queryOf(req).has('_fields') || res.status < 400) return res;
+      const { data: _d, ...rest } = json(res);
+      return withJson(res, rest);
+    };
+    const { failed } = await faulted(fault, 'fields_filter', 'fields_filter');
+    expect(failed.map((c) => `${c.id} ${c.status}`).sort()).toEqual(['fields_filter:getCalEventsV1EventsById:error failed', 'fields_filter:getCalV1EventsById:error failed']);
+    expect(failed[0]!.message).toMatch(/to keep its whole envelope \{code, message, data\}.*; it answered 404 \{"code":"rest_post_invalid_id","message":"Invalid post ID\."\}$/);
   });
 });
