@@ -12,11 +12,14 @@ import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 type Json = Record<string, unknown>;
 
-/** The taxonomies shown in REST of each cal/v1 post type, as (name, rest_base), in get_object_taxonomies()'s order. */
-const CAL_TAXONOMIES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
-  event: [['post_tag', 'tags'], ['cal_events_cat', 'cal_events_cat']],
-  venue: [['post_tag', 'tags']],
-  organizer: [['post_tag', 'tags']],
+/**
+ * The record routes built on core's posts controller (cal/v1's, 000 §2.5), by `namespace:resource`, with the
+ * taxonomies shown in REST of each post type as (name, rest_base), in get_object_taxonomies()'s order.
+ */
+const POSTS_CONTROLLER_TAXONOMIES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  'cal/v1:event': [['post_tag', 'tags'], ['cal_events_cat', 'cal_events_cat']],
+  'cal/v1:venue': [['post_tag', 'tags']],
+  'cal/v1:organizer': [['post_tag', 'tags']],
 };
 
 /**
@@ -161,12 +164,11 @@ export class Discovery {
   /** OPTIONS on a route: its description in the `help` context, with the item schema. */
   options(route: ContractRoute, apiRoot: string): Json | null {
     const data = routeDescriptor(this.descriptions.get(route)!, { apiRoot, context: 'help' }) as Json | null;
-    // cal/v1's records are core's posts controller's, whose item schema carries the action links.
+    // A record route of core's posts controller: its item schema carries the action links.
     const resource = route.operations[0]?.resource;
-    const taxonomies = resource ? CAL_TAXONOMIES[resource] : undefined;
-    if (!data || !taxonomies || route.namespace !== 'cal/v1' || !data['schema']) return data;
-    const base = /^\/cal\/v1\/[a-z]+/.exec(route.template)?.[0];
-    if (!base) return data;
+    const taxonomies = resource ? POSTS_CONTROLLER_TAXONOMIES[`${route.namespace}:${resource}`] : undefined;
+    if (!data || !taxonomies || !data['schema']) return data;
+    const base = route.template.replace(/\/\{[^}]+\}$/, '');
     return { ...data, schema: { ...(data['schema'] as Json), links: postSchemaLinks(`${apiRoot}${base.slice(1)}/{id}`, taxonomies) } };
   }
 }

@@ -507,3 +507,18 @@ describe('fields_filter: ?_fields= as rest_filter_response_fields() applies it',
     expect(failed[0]!.message).toMatch(/to keep its whole envelope \{code, message, data\}.*; it answered 404 \{"code":"rest_post_invalid_id","message":"Invalid post ID\."\}$/);
   });
 });
+
+describe('namespace_index: ?namespace= as get_namespace_index() reads it', () => {
+  it('namespace_index: the index ignores ?namespace= and answers its own namespace', async () => {
+    const fault: Fault = (req, next) => (/^\/cal\/(v1|events\/v1)$/.test(routeOf(req)) && queryOf(req).has('namespace') ? next({ ...req, url: req.url.replace(/[?&]namespace=[^&]*/, '') }) : next(req));
+    const { failed } = await faulted(fault, 'namespace_index', 'namespace_index');
+    expect(failed.map((c) => `${c.id} ${c.status}`).sort()).toEqual([
+      'namespace_index:getCalEventsV1:none failed',
+      'namespace_index:getCalEventsV1:other failed',
+      'namespace_index:getCalV1:none failed',
+      'namespace_index:getCalV1:other failed',
+    ]);
+    expect(failed.find((c) => c.id === 'namespace_index:getCalV1:other')!.message).toMatch(/\?namespace=oembed\/1\.0 to answer the index of oembed\/1\.0.*\(namespace "cal\/v1"\)$/);
+    expect(failed.find((c) => c.id === 'namespace_index:getCalV1:none')!.message).toMatch(/to answer 404 rest_invalid_namespace .*; it answered 200 \(application\/json\)$/);
+  });
+});
