@@ -522,3 +522,26 @@ describe('namespace_index: ?namespace= as get_namespace_index() reads it', () =>
     expect(failed.find((c) => c.id === 'namespace_index:getCalV1:none')!.message).toMatch(/to answer 404 rest_invalid_namespace .*; it answered 200 \(application\/json\)$/);
   });
 });
+
+describe("pagination on core's posts controller: an empty search and the next link's query", () => {
+  it('pagination: page 2 of an empty search refused as past the end', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return routeOf(req) === '/cal/v1/venues' && queryOf(req).get('page') === '2' && res.headers['X-WP-Total'] === '0' ? wpError(400, 'rest_post_invalid_page_number') : res;
+    };
+    const { failed } = await faulted(fault, '/cal/v1/venues,pagination', 'pagination');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['pagination:getCalV1Venues:empty_page failed']);
+    expect(failed[0]!.message).toMatch(/; it answered 400 rest_post_invalid_page_number$/);
+  });
+
+  it("pagination: rel=next built from page and per_page only, without the request's orderby", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      const link = res.headers['Link'];
+      return routeOf(req) === '/cal/v1/events' && link ? withHeader(res, 'Link', link.replace(/([?&])orderby=[^&>]*&?/g, '$1').replace(/[?&]>/g, '>')) : res;
+    };
+    const { failed } = await faulted(fault, '/cal/v1/events,pagination', 'pagination');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['pagination:getCalV1Events:link_query failed']);
+    expect(failed[0]!.message).toMatch(/per_page=1&page=2 lacks orderby=title \(it has none\)$/);
+  });
+});
