@@ -31,7 +31,7 @@ import { LANGUAGE, planLanguage } from './language.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { LIST_ORDER, planListOrder } from './list_order.ts';
 import { gatedByNamespace, planNamespaces } from './namespaces.ts';
-import { ENVELOPE, HEAD, JSONP, LANGUAGE_PREFIX, planAddressForms, TRAILING_SLASH } from './address_forms.ts';
+import { ENVELOPE, HEAD, JSONP, LANGUAGE_PREFIX, planAddressForms, PRETTY, TRAILING_SLASH } from './address_forms.ts';
 import { NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
 import { NOT_A_SERVER_ERROR, ServerErrors } from './not_a_server_error.ts';
 import { OPTIONS, planOptions, UNDOCUMENTED_METHOD } from './options.ts';
@@ -289,6 +289,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: TRAILING_SLASH, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
   row({ name: ENVELOPE, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
   row({ name: JSONP, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: PRETTY, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
   row({
     name: LANGUAGE_PREFIX,
     module: 'address_forms',

@@ -545,3 +545,15 @@ describe("pagination on core's posts controller: an empty search and the next li
     expect(failed[0]!.message).toMatch(/per_page=1&page=2 lacks orderby=title \(it has none\)$/);
   });
 });
+
+describe('pretty: ?_pretty as get_json_encode_options() reads it', () => {
+  it('pretty: ?_pretty=1 ignored, the same value on one line', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return queryOf(req).has('_pretty') && routeOf(req) === '/cal/v1/events' ? withJson(res, JSON.parse(res.body)) : res;
+    };
+    const { failed } = await faulted(fault, 'pretty', 'pretty');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['pretty:getCalV1Events:pretty failed']);
+    expect(failed[0]!.message).toMatch(/JSON_PRETTY_PRINT\); the body is on one line, not pretty-printed$/);
+  });
+});

@@ -34,6 +34,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "trailing_slash": ["wp.rest-api.trailing-slash"],
   "envelope": ["wp.server.envelope"],
   "jsonp": ["wp.fn.jsonp-callback", "wp.server.jsonp", "wp.server.jsonp-invalid"],
+  "pretty": ["wp.server.pretty"],
   "language_prefix": ["d0.conv.api-root", "d0.conv.api-root-no-addon"],
   "options": ["d1.4.7.search-page", "d1.4.8.settings", "wp.rest-api.options", "wp.rest-api.options-methods", "wp.rest-api.options-no-route", "wp.controller.schema", "wp.posts.schema", "wp.posts.schema-links", "wp.server.route-schema"],
   "undocumented_method": ["d0.4.2.denied", "wp.posts.post-on-id", "wp.server.no-route"],
