@@ -557,3 +557,12 @@ describe('pretty: ?_pretty as get_json_encode_options() reads it', () => {
     expect(failed[0]!.message).toMatch(/JSON_PRETTY_PRINT\); the body is on one line, not pretty-printed$/);
   });
 });
+
+describe('body_forms: a body as WP_REST_Request reads it', () => {
+  it('body_forms: a venue create checks permission before it reads the broken JSON', async () => {
+    const fault: Fault = (req, next) => (req.method === 'POST' && routeOf(req) === '/cal/v1/venues' && anonymous(req) ? wpError(401, 'rest_cannot_create') : next(req));
+    const { failed } = await faulted(fault, 'body_forms', 'body_forms');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['body_forms:postCalV1Venues:invalid_json failed']);
+    expect(failed[0]!.message).toMatch(/before any permission check\); got 401 rest_cannot_create$/);
+  });
+});
