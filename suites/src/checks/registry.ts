@@ -26,6 +26,7 @@ import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters
 import { FILTER_HAS_EVENTS, FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
 import { FIELDS_FILTER, planFieldsFilter } from './fields_filter.ts';
 import { FORCED_DELETE } from './forced_delete.ts';
+import { LINKS, planLinks } from './links.ts';
 import { BODY_FORMS, planBodyForms } from './body_forms.ts';
 import { NAMESPACE_INDEX, planNamespaceIndex } from './namespace_index.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
@@ -81,6 +82,7 @@ const FAMILIES = {
   fields_filter: planFieldsFilter,
   namespace_index: planNamespaceIndex,
   body_forms: planBodyForms,
+  links: planLinks,
   stateful: planStateful,
   wire: planWire,
 } satisfies Record<string, (contract: Contract) => Unit[]>;
@@ -314,6 +316,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: FIELDS_FILTER, module: 'fields_filter', plannedBy: ['fields_filter'], severity: [{ level: 'convention' }] }),
   row({ name: NAMESPACE_INDEX, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
   row({ name: BODY_FORMS, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: LINKS, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }] }),
   row({
     name: RESPONSE_SHAPE,
     module: 'response_shape',

@@ -566,3 +566,46 @@ describe('body_forms: a body as WP_REST_Request reads it', () => {
     expect(failed[0]!.message).toMatch(/before any permission check\); got 401 rest_cannot_create$/);
   });
 });
+
+describe("links: a posts controller record's _links and alternate Link", () => {
+  /** Each record of the answer (one, or a list) with its _links edited. */
+  const editLinks = (res: ReturnType<Fault>, edit: (links: Record<string, { href: string }[]>) => void): ReturnType<Fault> => {
+    const body = JSON.parse(res.body) as unknown;
+    const one = (r: Record<string, unknown>): void => {
+      if (r['_links']) edit(r['_links'] as Record<string, { href: string }[]>);
+    };
+    if (Array.isArray(body)) body.forEach((r) => one(r as Record<string, unknown>));
+    else one(body as Record<string, unknown>);
+    return withJson(res, body);
+  };
+
+  it('links: a venue whose _links.self names its list', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return /^\/cal\/v1\/venues\/\d+$/.test(routeOf(req)) && res.status === 200 ? editLinks(res, (l) => (l['self'] = l['collection']!)) : res;
+    };
+    const { failed } = await faulted(fault, 'links', 'links');
+    expect(failed.map((c) => `${c.id} ${c.status}`).sort()).toEqual(['links:getCalV1VenuesById:collection failed', 'links:getCalV1VenuesById:self failed']);
+    expect(failed.find((c) => c.id.endsWith(':self'))!.message).toMatch(/_links\.self\[0\]\.href "http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/venues" does not name \/cal\/v1\/venues\/\d+ under the API root$/);
+  });
+
+  it('links: the event list links each record with ?context=view added', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return routeOf(req) === '/cal/v1/events' && req.method === 'GET' && res.status === 200 ? editLinks(res, (l) => l['self']?.forEach((s) => (s.href = `${s.href}?context=view`))) : res;
+    };
+    const { failed } = await faulted(fault, 'links', 'links');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links:getCalV1EventsById:collection failed']);
+    expect(failed[0]!.message).toMatch(/the list's is "http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/events\/\d+\?context=view", by id "http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/events\/\d+"$/);
+  });
+
+  it('links: an organizer answered rel="alternate" without type=text/html', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return /^\/cal\/v1\/organizers\/\d+$/.test(routeOf(req)) && res.headers['Link'] ? withHeader(res, 'Link', res.headers['Link'].replace(/; type=text\/html/, '')) : res;
+    };
+    const { failed } = await faulted(fault, 'links', 'links');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links:getCalV1OrganizersById:alternate failed']);
+    expect(failed[0]!.message).toMatch(/; Link is "<http:\/\/127\.0\.0\.1:\d+\/organizer\/[^>]+>; rel=\\"alternate\\""$/);
+  });
+});
