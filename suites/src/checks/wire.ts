@@ -89,6 +89,19 @@ export function wireHeaderProblems(r: Received, where: Pick<UnitEnv, 'baseUrl' |
   return out;
 }
 
+/** One case per operation a unit's answers went to: failed on the first wrong answer, else passed with the count. */
+function sweepFindings(sweep: FirstProblemPerOperation, unit: Unit, check: string, failed: (problem: string) => string, passed: (judged: number) => string): Finding[] {
+  return sweep.slots().map(({ op, judged, worst }) => ({
+    check,
+    ...findingPlace(op, unit),
+    variant: `answers:${unit.id}`,
+    severity: 'convention' as const,
+    outcome: worst ? ('fail' as const) : ('pass' as const),
+    message: worst ? failed(worst.problem) : passed(judged),
+    ...(worst ? { exchange: worst.e } : {}),
+  }));
+}
+
 export class WireHeaders implements AnswerSweep {
   private readonly sweep = new FirstProblemPerOperation();
 
@@ -109,17 +122,7 @@ export class WireHeaders implements AnswerSweep {
   }
 
   findings(unit: Unit): Finding[] {
-    return this.sweep.slots().map(({ op, judged, worst }) => ({
-      check: WIRE_HEADERS,
-      ...findingPlace(op, unit),
-      variant: `answers:${unit.id}`,
-      severity: 'convention' as const,
-      outcome: worst ? ('fail' as const) : ('pass' as const),
-      message: worst
-        ? `expected every REST answer to carry X-Content-Type-Options: nosniff, X-Robots-Tag: noindex and the API root's Link (or a Link of its own), and, to a signed-in user, the no-cache headers (WordPress convention, WP_REST_Server::serve_request()); ${worst.problem}`
-        : `${judged} answer(s), each with WordPress's fixed headers`,
-      ...(worst ? { exchange: worst.e } : {}),
-    }));
+    return sweepFindings(this.sweep, unit, WIRE_HEADERS, (problem) => `expected every REST answer to carry X-Content-Type-Options: nosniff, X-Robots-Tag: noindex and the API root's Link (or a Link of its own), and, to a signed-in user, the no-cache headers (WordPress convention, WP_REST_Server::serve_request()); ${problem}`, (judged) => `${judged} answer(s), each with WordPress's fixed headers`);
   }
 }
 
@@ -180,17 +183,7 @@ export class WireBytes implements AnswerSweep {
   }
 
   findings(unit: Unit): Finding[] {
-    return this.sweep.slots().map(({ op, judged, worst }) => ({
-      check: WIRE_BYTES,
-      ...findingPlace(op, unit),
-      variant: `answers:${unit.id}`,
-      severity: 'convention' as const,
-      outcome: worst ? ('fail' as const) : ('pass' as const),
-      message: worst
-        ? `expected every JSON answer as json_encode() writes it, "/" as \\/ and every character beyond ASCII as \\uXXXX (WordPress convention, wp_json_encode() without JSON_UNESCAPED_SLASHES or JSON_UNESCAPED_UNICODE); ${worst.problem}`
-        : `${judged} JSON answer(s), each spelled as json_encode() writes it`,
-      ...(worst ? { exchange: worst.e } : {}),
-    }));
+    return sweepFindings(this.sweep, unit, WIRE_BYTES, (problem) => `expected every JSON answer as json_encode() writes it, "/" as \\/ and every character beyond ASCII as \\uXXXX (WordPress convention, wp_json_encode() without JSON_UNESCAPED_SLASHES or JSON_UNESCAPED_UNICODE); ${problem}`, (judged) => `${judged} JSON answer(s), each spelled as json_encode() writes it`);
   }
 }
 
