@@ -62,12 +62,16 @@ interface FaultyRun {
   exitCode: number;
 }
 
-/** Route and query of a request in either root style, language root (`/uk/wp-json`) included. */
+/**
+ * Route and query of a request in every root style WordPress serves, language root (`/uk/wp-json`) and index.php's
+ * (`/index.php/wp-json`) included; the route in lower case, as WordPress matches it (`@^route$@i`), so that a fault on
+ * a route reaches it in every form the suite sends.
+ */
 export function parse(req: MockRequest): { route: string; query: URLSearchParams } {
   const url = new URL(req.url, 'http://x');
   const restRoute = url.searchParams.get('rest_route');
-  if (restRoute !== null) return { route: restRoute.replace(/\/+$/, '') || '/', query: url.searchParams };
-  return { route: url.pathname.replace(/^(\/[a-z]{2})?\/wp-json/, '').replace(/\/+$/, '') || '/', query: url.searchParams };
+  if (restRoute !== null) return { route: restRoute.replace(/\/+$/, '').toLowerCase() || '/', query: url.searchParams };
+  return { route: url.pathname.replace(/^(\/index\.php)?(\/[a-z]{2})?\/wp-json/, '').replace(/\/+$/, '').toLowerCase() || '/', query: url.searchParams };
 }
 
 export function bodyText(req: MockRequest): string {
@@ -81,8 +85,9 @@ export function json(res: MockResponse): Record<string, unknown> {
 /** The answer with another body; the cached bytes beside `body` are dropped, or the adapter would send those. */
 export function withJson(res: MockResponse, body: unknown): MockResponse {
   const { bodyBytes: _stale, ...rest } = res;
-  // Spelled as WordPress writes it (\/ and \uXXXX), so that a fault changes what it means to and no more (wire_bytes).
-  return { ...rest, body: wpJsonEncode(body) };
+  // Spelled as WordPress writes it (\/ and \uXXXX, pretty-printed where it was: ?_pretty), so that a fault changes
+  // what it means to and no more (wire_bytes, pretty).
+  return { ...rest, body: wpJsonEncode(body, { pretty: /^[[{]\n/.test(res.body) }) };
 }
 
 export function withHeader(res: MockResponse, name: string, value: string | undefined): MockResponse {
