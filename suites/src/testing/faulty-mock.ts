@@ -64,14 +64,15 @@ interface FaultyRun {
 
 /**
  * Route and query of a request in every root style WordPress serves, language root (`/uk/wp-json`) and index.php's
- * (`/index.php/wp-json`) included; the route in lower case, as WordPress matches it (`@^route$@i`), so that a fault on
- * a route reaches it in every form the suite sends.
+ * (`/index.php/wp-json`) included, so that a fault on a route reaches it in every form the suite sends. WordPress
+ * matches routes in any case (`@^route$@i`); the suite's other-case form capitalises each segment's first letter
+ * (`/Cal/V1/Events`), which is undone here (every documented segment starts in lower case: `/seo/v1/updateMeta`).
  */
 export function parse(req: MockRequest): { route: string; query: URLSearchParams } {
   const url = new URL(req.url, 'http://x');
   const restRoute = url.searchParams.get('rest_route');
-  if (restRoute !== null) return { route: restRoute.replace(/\/+$/, '').toLowerCase() || '/', query: url.searchParams };
-  return { route: url.pathname.replace(/^(\/index\.php)?(\/[a-z]{2})?\/wp-json/, '').replace(/\/+$/, '').toLowerCase() || '/', query: url.searchParams };
+  const route = restRoute ?? url.pathname.replace(/^(\/index\.php)?(\/[a-z]{2})?\/wp-json/, '');
+  return { route: route.replace(/\/+$/, '').replace(/\/([A-Z])/g, (_m, c: string) => `/${c.toLowerCase()}`) || '/', query: url.searchParams };
 }
 
 export function bodyText(req: MockRequest): string {
