@@ -11,6 +11,7 @@ import { expectedType, mediaType } from './content_type.ts';
 import { anonymous, bodyText, harnessForFile, json, parse, plain, withHeader, withJson, wpError, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
 import { jsonSpellingProblem, wireHeaderProblems } from './wire.ts';
 import { fieldsProblems, fieldsToAsk } from './fields_filter.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -550,7 +551,7 @@ describe('pretty: ?_pretty as get_json_encode_options() reads it', () => {
   it('pretty: ?_pretty=1 ignored, the same value on one line', async () => {
     const fault: Fault = (req, next) => {
       const res = next(req);
-      return queryOf(req).has('_pretty') && routeOf(req) === '/cal/v1/events' ? withJson(res, JSON.parse(res.body)) : res;
+      return queryOf(req).has('_pretty') && routeOf(req) === '/cal/v1/events' ? plain({ ...res, body: wpJsonEncode(JSON.parse(res.body)) }) : res;
     };
     const { failed } = await faulted(fault, 'pretty', 'pretty');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['pretty:getCalV1Events:pretty failed']);
