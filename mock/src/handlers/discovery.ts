@@ -12,6 +12,35 @@ import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 type Json = Record<string, unknown>;
 
+/**
+ * The record routes built on core's posts controller (cal/v1's, 000 §2.5), by `namespace:resource`, with the
+ * taxonomies shown in REST of each post type as (name, rest_base), in get_object_taxonomies()'s order.
+ */
+const POSTS_CONTROLLER_TAXONOMIES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  'cal/v1:event': [['post_tag', 'tags'], ['cal_events_cat', 'cal_events_cat']],
+  'cal/v1:venue': [['post_tag', 'tags']],
+  'cal/v1:organizer': [['post_tag', 'tags']],
+};
+
+/**
+ * WP_REST_Posts_Controller::get_schema_links() for a cal/v1 post type (not attachment, not post; it supports authors):
+ * the action rels a client reads to learn what it may do, each aimed at the record route's `{id}` template.
+ */
+function postSchemaLinks(href: string, taxonomies: readonly (readonly [string, string])[]): Json[] {
+  const object = (properties: Json): Json => ({ type: 'object', properties });
+  const ids = { type: 'array', items: { type: 'integer' } };
+  const links: Json[] = [
+    { rel: 'https://api.w.org/action-publish', title: 'The current user can publish this post.', href, targetSchema: object({ status: { type: 'string', enum: ['publish', 'future'] } }) },
+    { rel: 'https://api.w.org/action-unfiltered-html', title: 'The current user can post unfiltered HTML markup and JavaScript.', href, targetSchema: object({ content: { raw: { type: 'string' } } }) },
+    { rel: 'https://api.w.org/action-assign-author', title: 'The current user can change the author on this post.', href, targetSchema: object({ author: { type: 'integer' } }) },
+  ];
+  for (const [name, base] of taxonomies) {
+    links.push({ rel: `https://api.w.org/action-assign-${base}`, title: `The current user can assign terms in the ${name} taxonomy.`, href, targetSchema: object({ [base]: ids }) });
+    links.push({ rel: `https://api.w.org/action-create-${base}`, title: `The current user can create terms in the ${name} taxonomy.`, href, targetSchema: object({ [base]: ids }) });
+  }
+  return links;
+}
+
 /** Routes whose endpoints accept batching (001 §4.1 leaves it open; the calendar's own records opt in). */
 export function isBatchable(route: ContractRoute): boolean {
   return /^\/cal\/(events\/v1|v1)\/(events|venues|organizers|categories|tags)(\/|$)/.test(route.template) && !route.template.endsWith('/doc') && !route.template.endsWith('/docs');
@@ -143,6 +172,12 @@ export class Discovery {
 
   /** OPTIONS on a route: its description in the `help` context, with the item schema. */
   options(route: ContractRoute, apiRoot: string): Json | null {
-    return routeDescriptor(this.descriptions.get(route)!, { apiRoot, context: 'help' }) as Json | null;
+    const data = routeDescriptor(this.descriptions.get(route)!, { apiRoot, context: 'help' }) as Json | null;
+    // A record route of core's posts controller: its item schema carries the action links.
+    const resource = route.operations[0]?.resource;
+    const taxonomies = resource ? POSTS_CONTROLLER_TAXONOMIES[`${route.namespace}:${resource}`] : undefined;
+    if (!data || !taxonomies || !data['schema']) return data;
+    const base = route.template.replace(/\/\{[^}]+\}$/, '');
+    return { ...data, schema: { ...(data['schema'] as Json), links: postSchemaLinks(`${apiRoot}${base.slice(1)}/{id}`, taxonomies) } };
   }
 }

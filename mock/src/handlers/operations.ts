@@ -20,6 +20,7 @@ import { seoAnalyticsHandlers } from './addons/seo/analytics.ts';
 import { seoObjectHandlers } from './addons/seo/objects.ts';
 import { seoSiteHandlers } from './addons/seo/site.ts';
 import { sliderHandlers } from './addons/sliders.ts';
+import { err } from './addons/util.ts';
 import { batchHandler } from './batch.ts';
 import { CURRENT, LEGACY, type Dialect } from './calendar/dialect.ts';
 import { postHandlers } from './calendar/posts.ts';
@@ -85,7 +86,15 @@ function seesActiveTheme(ctx: HandlerCtx): boolean {
 /** operationId → its row, for the contract's 204 operations. */
 export function operationTable(deps: OperationDeps): Readonly<Record<string, OperationRow>> {
   const root = read((ctx) => ok(deps.discovery.root(ctx.links.apiRoot, ctx.links.home, { activeTheme: seesActiveTheme(ctx) })));
-  const index = (namespace: string): OperationRow => read((ctx) => ok(deps.discovery.namespaceIndex(namespace, ctx.links.apiRoot)));
+  // get_namespace_index() reads $request['namespace'], whose default is the route's own namespace: a ?namespace= of
+  // the query names another (checked on WordPress 6.1.9: /wp-json/cal/v1?namespace=nothing answers 404).
+  const index = (namespace: string): OperationRow =>
+    read((ctx) => {
+      const asked = ctx.params['namespace'];
+      const name = typeof asked === 'string' ? asked : namespace;
+      if (!deps.discovery.namespaces().includes(name)) return err('rest_invalid_namespace', 'The specified namespace could not be found.', 404);
+      return ok(deps.discovery.namespaceIndex(name, ctx.links.apiRoot));
+    });
   const legacyEvents = postRows(LEGACY, 'event');
   const legacyVenues = postRows(LEGACY, 'venue');
   const legacyOrganizers = postRows(LEGACY, 'organizer');

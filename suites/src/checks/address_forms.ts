@@ -11,6 +11,9 @@
 //                  as a REST route, not a page: only where the translation add-on is shown (the descriptor lists
 //                  an i18n namespace), else inconclusive with that reason. Documented severity: it is the documents'
 //                  statement about this site, not WordPress's.
+// pretty           `?_pretty=1` answers the same value, pretty-printed (get_json_encode_options(): JSON_PRETTY_PRINT
+//                  when the request has `_pretty`): the body parses to what the plain request answers (clock aside)
+//                  and is spread over lines.
 // Subjects: the REST root and the first list of each namespace, which WordPress answers without credentials.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -30,6 +33,7 @@ export const TRAILING_SLASH = 'trailing_slash';
 export const ENVELOPE = 'envelope';
 export const JSONP = 'jsonp';
 export const LANGUAGE_PREFIX = 'language_prefix';
+export const PRETTY = 'pretty';
 
 /** The headers a HEAD must carry as its GET does (sample 20); Date, Vary, Content-Length and the connection's may differ. */
 const HEAD_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link', 'allow'] as const;
@@ -116,6 +120,26 @@ async function envelope(env: UnitEnv, op: Operation, variant: 'ok' | 'error'): P
   const problems = envelopeProblems(plain.response!, wrapped.response!);
   if (problems.length) return emit(variant, 'fail', `expected GET ${route}?_envelope to answer 200 {body, status, headers} holding the plain answer (${describeAnswer(plain.response)}) (WordPress convention, WP_REST_Server::envelope_response()); got ${problems.join('; ')}`, wrapped);
   emit(variant, 'pass', `200 {body, status: ${plain.response!.status}, headers} holding the plain answer`, wrapped);
+}
+
+async function pretty(env: UnitEnv, op: Operation): Promise<void> {
+  const emit = emitter(env, PRETTY, op);
+  const plain = await env.send({ method: 'GET', route: op.path, auth: false }, op);
+  const printed = await env.send({ method: 'GET', route: op.path, query: { _pretty: 1 }, auth: false }, op);
+  if (noAnswer(emit, 'pretty', plain, printed)) return;
+  const a = plain.response!;
+  const b = printed.response!;
+  const problems: string[] = [];
+  if (b.status !== a.status) problems.push(`status ${b.status} where the plain request answered ${a.status}`);
+  const value = jsonBody(b);
+  if (value === undefined) problems.push(`the body is no JSON (it starts ${JSON.stringify(b.body.slice(0, 40))})`);
+  else {
+    const d = firstDifference(jsonBody(a), value);
+    if (d) problems.push(`it differs at ${d.path}: ${JSON.stringify(d.b)?.slice(0, 80)} where the plain request answered ${JSON.stringify(d.a)?.slice(0, 80)}`);
+    if (!b.body.includes('\n') && /[[{]/.test(b.body.trim().slice(0, 1)) && b.body.trim().length > 2) problems.push('the body is on one line, not pretty-printed');
+  }
+  if (problems.length) return emit('pretty', 'fail', `expected GET ${op.path}?_pretty=1 to answer the plain answer pretty-printed (WordPress convention, WP_REST_Server::get_json_encode_options(): JSON_PRETTY_PRINT); ${problems.join('; ')}`, printed);
+  emit('pretty', 'pass', `the same ${describeAnswer(b)} answer, pretty-printed`, printed);
 }
 
 /** What is wrong with a JSONP answer given the plain one; empty when it is WordPress's. */
@@ -232,6 +256,7 @@ export function planAddressForms(contract: Contract): Unit[] {
   }
   for (const op of subjects.filter((o) => o.kind === 'root' || (CALENDAR_NAMESPACES as readonly string[]).includes(o.namespace))) {
     units.push(unit(LANGUAGE_PREFIX, op, (env) => languagePrefix(env, op)));
+    units.push(unit(PRETTY, op, (env) => pretty(env, op)));
   }
   return units;
 }

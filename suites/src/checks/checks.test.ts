@@ -7,7 +7,8 @@ import { corsProblems } from './conventions.ts';
 import { constraints } from './kit/generate.ts';
 import { judgeEnvelope, judgeRejection, samplesPerConstraint } from './negative_rejection.ts';
 import { otherReadingAllows, readingCreatesRecords } from './kit/marks.ts';
-import { linkPage, parseLink } from './pagination.ts';
+import { linkPage } from './pagination.ts';
+import { parseLink } from './kit/link_header.ts';
 import { basisAt, severityOf, shapeFinding } from './response_shape.ts';
 import { blamedParams, envelopeProblem, refusedForPermission, wpError } from './kit/wp.ts';
 

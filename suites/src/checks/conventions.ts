@@ -27,30 +27,73 @@ function emitter(env: UnitEnv, check: string, op: Operation | undefined, namespa
     env.emit({ check, ...(op ? { operation: op } : { namespace }), variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
 }
 
-async function restRoute(env: UnitEnv, op: Operation | undefined, route: string, variant: string): Promise<void> {
-  const emit = emitter(env, REST_ROUTE_EQUIVALENCE, op);
-  if (env.style === 'rest_route') {
-    return emit(variant, 'skip', 'the site is reached through ?rest_route= (--api-root rest_route): its pretty permalinks may be off, so there is no /wp-json form to compare');
-  }
-  const [pretty, plain] = await env.steady(op ? [op] : [], async () => [await env.send({ method: 'GET', route, style: 'pretty' }, op), await env.send({ method: 'GET', route, style: 'rest_route' }, op)] as const);
-  for (const e of [pretty, plain]) {
-    const t = transportOutcome(e);
-    if (t) return emit(variant, t.outcome, t.message, e);
-  }
-  const diff = answerDifference(pretty, plain);
-  if (diff) {
-    return emit(variant, 'fail', `expected ?rest_route=${route} to answer as /wp-json${route} (WordPress convention, rest_api_loaded()), fields derived from the clock aside; it answered with ${diff} (pretty form: ${describeAnswer(pretty.response)})`, plain);
-  }
-  emit(variant, 'pass', `both forms answered ${describeAnswer(plain.response)} with the same body`, plain);
+/** The same root reached through index.php's PATH_INFO (`/wp-json` → `/index.php/wp-json`); undefined for a language's root. */
+function indexPhpRoot(apiRoot: string | undefined): string | undefined {
+  const m = /^(.*)\/wp-json$/.exec(apiRoot ?? '/wp-json');
+  if (!m || /\/[a-z]{2}$/.test(m[1]!)) return undefined;
+  return `${m[1]}/index.php/wp-json`;
 }
 
-async function overrideRead(env: UnitEnv, op: Operation, how: 'header' | 'query'): Promise<void> {
+/** A route with the first letter of each segment in capitals: `/cal/v1/events` → `/Cal/V1/Events`. */
+function otherCase(route: string): string {
+  return route.replace(/\/([a-z])/g, (_m, c: string) => `/${c.toUpperCase()}`);
+}
+
+/**
+ * One request by another address, compared with the same request by `/wp-json` (status and body, clock aside):
+ * `?rest_route=` (rest_api_loaded()), `/index.php/wp-json/...` (the second rewrite rule of rest_api_register_rewrites()),
+ * and the route in other letters (match_request_to_handler() matches with `@^route$@i`).
+ */
+async function restRoute(env: UnitEnv, op: Operation | undefined, route: string, variant: string, forms: readonly ('rest_route' | 'index_php' | 'case')[]): Promise<void> {
+  const emit = emitter(env, REST_ROUTE_EQUIVALENCE, op);
+  if (env.style === 'rest_route') {
+    for (const form of forms) emit(form === 'rest_route' ? variant : `${variant}:${form}`, 'skip', 'the site is reached through ?rest_route= (--api-root rest_route): its pretty permalinks may be off, so there is no /wp-json form to compare');
+    return;
+  }
+  // Each pair of reads is one reading of the list: no write of the run lands between them (steady.ts).
+  await env.steady(op ? [op] : [], async () => {
+    const pretty = await env.send({ method: 'GET', route, style: 'pretty' }, op);
+    for (const form of forms) {
+      const v = form === 'rest_route' ? variant : `${variant}:${form}`;
+      const indexRoot = indexPhpRoot(env.apiRoot);
+      if (form === 'index_php' && !indexRoot) {
+        emit(v, 'skip', `the API root ${env.apiRoot} carries a language segment: there is no index.php form of it to compare`);
+        continue;
+      }
+      const other =
+        form === 'rest_route'
+          ? await env.send({ method: 'GET', route, style: 'rest_route' }, op)
+          : form === 'index_php'
+            ? await env.send({ method: 'GET', route, style: 'pretty', apiRoot: indexRoot! }, op)
+            : await env.send({ method: 'GET', route: otherCase(route), style: 'pretty' }, op);
+      const t = transportOutcome(pretty) ?? transportOutcome(other);
+      if (t) {
+        emit(v, t.outcome, t.message, transportOutcome(pretty) ? pretty : other);
+        continue;
+      }
+      const how = {
+        rest_route: [`?rest_route=${route}`, 'rest_api_loaded()'],
+        index_php: [`${indexRoot}${route}`, 'rest_api_register_rewrites(): the index.php rule'],
+        case: [`${env.apiRoot ?? '/wp-json'}${otherCase(route)}`, 'WP_REST_Server::match_request_to_handler() matches routes case-insensitively'],
+      }[form];
+      const diff = answerDifference(pretty, other);
+      if (diff) {
+        emit(v, 'fail', `expected ${how[0]} to answer as /wp-json${route} (WordPress convention, ${how[1]}), fields derived from the clock aside; it answered with ${diff} (pretty form: ${describeAnswer(pretty.response)})`, other);
+        continue;
+      }
+      emit(v, 'pass', `${how[0]} answered ${describeAnswer(other.response)} with the same body as /wp-json${route}`, other);
+    }
+  });
+}
+
+async function overrideRead(env: UnitEnv, op: Operation, how: 'header' | 'query' | 'query-lower'): Promise<void> {
   const emit = emitter(env, METHOD_OVERRIDE, op);
   if (env.readOnly) return emit(how, 'skip', '--read-only: the override travels on a POST, which is not sent');
+  // WP_REST_Request::set_method() upper-cases what it is given: `_method=get` is GET.
   const req: Outgoing =
     how === 'header'
       ? { method: 'POST', route: op.path, headers: { 'X-HTTP-Method-Override': 'GET' }, intent: 'probe', auth: false }
-      : { method: 'POST', route: op.path, query: { _method: 'GET' }, intent: 'probe', auth: false };
+      : { method: 'POST', route: op.path, query: { _method: how === 'query' ? 'GET' : 'get' }, intent: 'probe', auth: false };
   // Compared anonymously on both sides: the plain GET goes out with credentials if the run has them.
   const [plain, over, plainAnon] = await env.steady([op], async () => {
     const p = await env.send({ method: 'GET', route: op.path }, op);
@@ -62,8 +105,9 @@ async function overrideRead(env: UnitEnv, op: Operation, how: 'header' | 'query'
     if (t) return emit(how, t.outcome, t.message, e);
   }
   const diff = answerDifference(plainAnon, over);
-  const name = how === 'header' ? 'X-HTTP-Method-Override: GET' : '?_method=GET';
-  if (diff) return emit(how, 'fail', `expected POST with ${name} to be served as GET (WordPress convention, WP_REST_Server::serve_request()), fields derived from the clock aside; it answered with ${diff} (${describeAnswer(over.response)})`, over);
+  const name = { header: 'X-HTTP-Method-Override: GET', query: '?_method=GET', 'query-lower': '?_method=get' }[how];
+  const where = how === 'query-lower' ? 'WP_REST_Request::set_method() upper-cases the method' : 'WP_REST_Server::serve_request()';
+  if (diff) return emit(how, 'fail', `expected POST with ${name} to be served as GET (WordPress convention, ${where}), fields derived from the clock aside; it answered with ${diff} (${describeAnswer(over.response)})`, over);
   emit(how, 'pass', `POST with ${name} is served as GET`, over);
 }
 
@@ -136,6 +180,22 @@ async function cors(env: UnitEnv, op: Operation): Promise<void> {
     if (variant === 'preflight' && e.response!.status !== 200) problems.unshift(`the preflight answered ${describeAnswer(e.response)}, not 200`);
     emit(variant, problems.length ? 'fail' : 'pass', problems.length ? `expected an Origin to be answered as WordPress does (WordPress convention, rest_send_cors_headers()); got: ${problems.join('; ')}` : 'CORS headers as WordPress sends them', e);
   }
+  // Without an Origin an anonymous GET still says Vary: Origin, so a cache keeps the CORS and the plain answers apart.
+  const plain = await env.send({ method: 'GET', route: op.path, auth: false }, op);
+  const tp = transportOutcome(plain);
+  if (tp) emit('vary', tp.outcome, tp.message, plain);
+  else if (!headerList(header(plain.response, 'vary')).includes('origin')) emit('vary', 'fail', `expected an anonymous GET without Origin to be answered Vary: Origin (WordPress convention, rest_send_cors_headers()); Vary is ${JSON.stringify(header(plain.response, 'vary') ?? null)}`, plain);
+  else emit('vary', 'pass', 'Vary names Origin without an Origin too', plain);
+  if (op.kind !== 'root') return;
+  // A page opened from file:// or data: sends Origin: null, which WordPress echoes as the literal null.
+  const nul = await env.send({ method: 'GET', route: op.path, headers: { Origin: 'null' }, auth: false }, op);
+  const tn = transportOutcome(nul);
+  if (tn) return emit('null', tn.outcome, tn.message, nul);
+  const problems: string[] = [];
+  if (header(nul.response, 'access-control-allow-origin') !== 'null') problems.push(`Access-Control-Allow-Origin is ${JSON.stringify(header(nul.response, 'access-control-allow-origin') ?? null)}, not "null"`);
+  if ((header(nul.response, 'access-control-allow-credentials') ?? '').toLowerCase() !== 'true') problems.push(`Access-Control-Allow-Credentials is ${JSON.stringify(header(nul.response, 'access-control-allow-credentials') ?? null)}, not true`);
+  if (problems.length) return emit('null', 'fail', `expected Origin: null to be echoed as null with credentials allowed (WordPress convention, rest_send_cors_headers()); got ${problems.join('; ')}`, nul);
+  emit('null', 'pass', 'Origin: null answered Access-Control-Allow-Origin: null, credentials allowed', nul);
 }
 
 async function routing(env: UnitEnv, root: Operation | undefined): Promise<void> {
@@ -163,7 +223,7 @@ export function planConventions(contract: Contract): Unit[] {
     units.push({ id: `${REST_ROUTE_EQUIVALENCE}:${op.id}`, family: REST_ROUTE_EQUIVALENCE, checks: [REST_ROUTE_EQUIVALENCE], operations: [op], run: (env) => restRouteUnit(env, op) });
   }
   if (root) {
-    units.push({ id: `${METHOD_OVERRIDE}:${root.id}`, family: METHOD_OVERRIDE, checks: [METHOD_OVERRIDE], operations: [root], run: async (env) => { await overrideRead(env, root, 'header'); await overrideRead(env, root, 'query'); } });
+    units.push({ id: `${METHOD_OVERRIDE}:${root.id}`, family: METHOD_OVERRIDE, checks: [METHOD_OVERRIDE], operations: [root], run: async (env) => { await overrideRead(env, root, 'header'); await overrideRead(env, root, 'query'); await overrideRead(env, root, 'query-lower'); } });
     units.push({ id: `${ERROR_ENVELOPE}:routing`, family: ERROR_ENVELOPE, checks: [ERROR_ENVELOPE], operations: [root], run: (env) => routing(env, root) });
   }
   const deleteRes = calendarResources(contract).find((r) => r.namespace === 'cal/v1' && r.resource === 'event');
@@ -177,6 +237,7 @@ export function planConventions(contract: Contract): Unit[] {
 }
 
 async function restRouteUnit(env: UnitEnv, op: Operation): Promise<void> {
-  await restRoute(env, op, op.path, 'same-answer');
-  if (op.kind === 'root') await restRoute(env, op, `/site-contracts-${env.runId}/no-such-route`, 'no_route');
+  // The root has no letters to change; every route is also reached through index.php.
+  await restRoute(env, op, op.path, 'same-answer', op.kind === 'root' ? ['rest_route', 'index_php'] : ['rest_route', 'index_php', 'case']);
+  if (op.kind === 'root') await restRoute(env, op, `/site-contracts-${env.runId}/no-such-route`, 'no_route', ['rest_route']);
 }

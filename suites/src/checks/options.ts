@@ -34,6 +34,26 @@ interface OptionsExpectation {
   listed?: string[];
   /** Whether a schema is expected, and how sure that is. */
   schema?: Severity;
+  /** The record route the posts controller's action links aim at (`/cal/v1/events/{id}`): its schema carries them. */
+  actionLinks?: string;
+}
+
+/**
+ * What is wrong with the schema's action links (WP_REST_Posts_Controller::get_schema_links()): the publish action, whose
+ * target schema says which statuses publishing means, aimed at the record route; undefined when it is there.
+ */
+function actionLinkProblem(schema: unknown, recordRoute: string): string | undefined {
+  const links = isPlainObject(schema) && Array.isArray(schema['links']) ? schema['links'] : undefined;
+  if (!links) return `the item schema has no links (it is ${JSON.stringify(isPlainObject(schema) ? schema['links'] ?? '(absent)' : '(absent)')})`;
+  const publish = links.find((l) => isPlainObject(l) && l['rel'] === 'https://api.w.org/action-publish');
+  if (!isPlainObject(publish)) return `schema.links has no rel https://api.w.org/action-publish (rels: ${links.map((l) => (isPlainObject(l) ? String(l['rel']) : '?')).join(', ') || 'none'})`;
+  const target = publish['targetSchema'];
+  const status = isPlainObject(target) && isPlainObject(target['properties']) ? target['properties']['status'] : undefined;
+  const statuses = isPlainObject(status) && Array.isArray(status['enum']) ? status['enum'] : undefined;
+  if (JSON.stringify(statuses) !== JSON.stringify(['publish', 'future'])) return `the action-publish link's targetSchema.properties.status.enum is ${JSON.stringify(statuses ?? '(absent)')}, not ["publish","future"]`;
+  const href = typeof publish['href'] === 'string' ? publish['href'] : '';
+  if (!href.endsWith(recordRoute)) return `the action-publish link's href ${JSON.stringify(href)} does not end with ${recordRoute}`;
+  return undefined;
 }
 
 /** What is wrong with an OPTIONS answer, each with what was expected and what came; and the severity of the worst. */
@@ -65,24 +85,28 @@ function optionsProblems(r: Received, want: OptionsExpectation): { problems: str
   if (want.schema && !isPlainObject(b['schema'])) {
     problems.push(`there is no item schema (schema is ${JSON.stringify(b['schema'] ?? '(absent)')})`);
     if (problems.length === 1) severity = want.schema;
+  } else if (want.actionLinks) {
+    const p = actionLinkProblem(b['schema'], want.actionLinks);
+    if (p) problems.push(p);
   }
   return { problems, severity };
 }
 
 /** The routes OPTIONS is sent to: the root, the calendar's record routes (list and by id), and each namespace's first list. */
-function optionsSubjects(contract: Contract): { op: Operation; schema?: Severity }[] {
-  const out = new Map<string, { op: Operation; schema?: Severity }>();
+function optionsSubjects(contract: Contract): { op: Operation; schema?: Severity; actionLinks?: string }[] {
+  const out = new Map<string, { op: Operation; schema?: Severity; actionLinks?: string }>();
   const root = contract.operations.find((o) => o.kind === 'root');
   if (root) out.set(root.path, { op: root });
   for (const r of calendarResources(contract)) {
     const schema: Severity = r.namespace === 'cal/v1' ? 'convention' : 'assumed';
-    for (const op of [r.list, r.read]) out.set(op.path, { op, schema });
+    // cal/v1's records are core's posts controller's (000 §2.5), whose item schema carries the action links.
+    for (const op of [r.list, r.read]) out.set(op.path, { op, schema, ...(r.namespace === 'cal/v1' ? { actionLinks: r.read.path } : {}) });
   }
   for (const o of contract.operations) if (o.kind === 'list' && o.method === 'GET' && !out.has(o.path)) out.set(o.path, { op: o });
   return [...out.values()];
 }
 
-async function options(env: UnitEnv, op: Operation, schema: Severity | undefined): Promise<void> {
+async function options(env: UnitEnv, op: Operation, schema: Severity | undefined, actionLinks: string | undefined): Promise<void> {
   const listed = env.descriptor.byKey.get(templateKey(op.path))?.methods;
   // A route the target does not have has no description to read (route_presence and descriptor_routes say so).
   if (!listed && env.descriptor.byKey.size > 0) return env.emit({ check: OPTIONS, operation: op, variant: 'route', severity: 'convention', outcome: 'skip', message: `the target's descriptor does not list ${op.path} (see route_presence and descriptor_routes)` });
@@ -91,9 +115,27 @@ async function options(env: UnitEnv, op: Operation, schema: Severity | undefined
   const t = transportOutcome(e);
   if (t) return emit(t.outcome, 'convention', t.message);
   const documented = [...new Set(env.contract.operations.filter((o) => o.path === op.path).map((o) => o.method))];
-  const { problems, severity } = optionsProblems(e.response!, { namespace: op.namespace, documented, ...(listed ? { listed } : {}), ...(schema ? { schema } : {}) });
-  if (problems.length) return emit('fail', severity, `expected OPTIONS ${op.path} to answer 200 with the route's namespace, methods (documented: ${documented.join(', ')}; ${sourceOf(op)}), endpoints${schema ? ' and item schema' : ''} (WordPress convention, rest_handle_options_request()); got ${problems.join('; ')}`);
-  emit('pass', 'convention', `200 with namespace ${op.namespace || '(root)'}, methods [${documented.join(', ')}], endpoints${schema ? ' and the item schema' : ''}`);
+  const { problems, severity } = optionsProblems(e.response!, { namespace: op.namespace, documented, ...(listed ? { listed } : {}), ...(schema ? { schema } : {}), ...(actionLinks ? { actionLinks } : {}) });
+  const what = `${schema ? ' and item schema' : ''}${actionLinks ? ' with the posts controller\'s action links (get_schema_links())' : ''}`;
+  if (problems.length) return emit('fail', severity, `expected OPTIONS ${op.path} to answer 200 with the route's namespace, methods (documented: ${documented.join(', ')}; ${sourceOf(op)}), endpoints${what} (WordPress convention, rest_handle_options_request()); got ${problems.join('; ')}`);
+  emit('pass', 'convention', `200 with namespace ${op.namespace || '(root)'}, methods [${documented.join(', ')}], endpoints${what}`);
+}
+
+/** OPTIONS on a path no route matches answers 200 with an empty body `[]` and no Allow (rest_handle_options_request()). */
+async function optionsNoRoute(env: UnitEnv, root: Operation): Promise<void> {
+  const route = `/site-contracts-${env.runId}/no-such-route`;
+  const e = await env.send({ method: 'OPTIONS', route, auth: false }, root);
+  const emit = (outcome: Outcome, message: string): void => env.emit({ check: OPTIONS, operation: root, variant: 'no_route', severity: 'convention', outcome, message, exchange: e });
+  const t = transportOutcome(e);
+  if (t) return emit(t.outcome, t.message);
+  const r = e.response!;
+  const problems: string[] = [];
+  if (r.status !== 200) problems.push(`status ${r.status} (${describeAnswer(r)}), not 200`);
+  const b = jsonBody(r);
+  if (!Array.isArray(b) || b.length !== 0) problems.push(`the body is ${JSON.stringify(r.body.slice(0, 60))}, not []`);
+  if (r.headers['allow'] !== undefined) problems.push(`Allow ${JSON.stringify(r.headers['allow'])} is sent for a route that does not exist`);
+  if (problems.length) return emit('fail', `expected OPTIONS ${route} (no such route) to answer 200 [] without Allow (WordPress convention, rest_handle_options_request() answers before routing, with the empty data of no route); got ${problems.join('; ')}`);
+  emit('pass', 'OPTIONS on a path without a route answered 200 [] without Allow');
 }
 
 /** Routes whose documents deny a method, and the method: cal/v1's `{id}` routes have no POST (000 §4.2). */
@@ -123,7 +165,9 @@ async function undocumented(env: UnitEnv, op: Operation, method: 'POST'): Promis
 }
 
 export function planOptions(contract: Contract): Unit[] {
-  const units: Unit[] = optionsSubjects(contract).map(({ op, schema }) => ({ id: `${OPTIONS}:${op.path}`, family: OPTIONS, checks: [OPTIONS], operations: [op], run: (env) => options(env, op, schema) }));
+  const units: Unit[] = optionsSubjects(contract).map(({ op, schema, actionLinks }) => ({ id: `${OPTIONS}:${op.path}`, family: OPTIONS, checks: [OPTIONS], operations: [op], run: (env) => options(env, op, schema, actionLinks) }));
+  const root = contract.operations.find((o) => o.kind === 'root');
+  if (root) units.push({ id: `${OPTIONS}:no_route`, family: OPTIONS, checks: [OPTIONS], operations: [root], run: (env) => optionsNoRoute(env, root) });
   for (const { op, method } of undocumentedMethods(contract)) {
     units.push({ id: `${UNDOCUMENTED_METHOD}:${method} ${op.path}`, family: UNDOCUMENTED_METHOD, checks: [UNDOCUMENTED_METHOD], operations: [op], run: (env) => undocumented(env, op, method) });
   }

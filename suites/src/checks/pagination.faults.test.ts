@@ -11,14 +11,17 @@ import { failedBy, harnessForFile, parse, withHeader, type Fault } from '../test
 
 const h = harnessForFile({ createMock, listen });
 
-/** The list at `route` answers its totals headers changed by `edit` (GET and HEAD alike, as one server would). */
+/**
+ * The list at `route` answers its totals headers changed by `edit` (GET and HEAD alike, as one server would), where
+ * it holds records: an empty search's 0 and 0 are pagination's empty_page case, another finding.
+ */
 function totals(route: string, edit: (total: number, pages: number) => { total: number; pages: number }): Fault {
   return (req, next) => {
     const res = next(req);
     const get = (name: string): number => Number(Object.entries(res.headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? Number.NaN);
     const total = get('x-wp-total');
     const pages = get('x-wp-totalpages');
-    if (parse(req).route !== route || !Number.isInteger(total) || !Number.isInteger(pages)) return res;
+    if (parse(req).route !== route || !Number.isInteger(total) || !Number.isInteger(pages) || total === 0) return res;
     const e = edit(total, pages);
     return withHeader(withHeader(res, 'X-WP-Total', String(e.total)), 'X-WP-TotalPages', String(e.pages));
   };

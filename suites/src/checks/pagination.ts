@@ -5,6 +5,11 @@
 //   - Link has rel="next" except on the last page and rel="prev" except on the first;
 //   - a page past the end (when there are records) is refused with 400 rest_post_invalid_page_number; also on a
 //     list that sends no totals (its end is read from the body's total_pages, or by reading it page by page).
+//   On a list of core's posts controller (a namespace whose creates document its fields: cal/v1), also:
+//   - `empty_page`: a search that finds nothing, page 2, answers 200 [] with X-WP-Total 0 and X-WP-TotalPages 0 (the
+//     page check refuses a page past the end only when there are records);
+//   - `link_query`: rel="next" keeps every query parameter of the request (`add_query_arg($request->get_query_params())`)
+//     with page replaced: per_page=1&orderby=<a documented value> answers a next link with both and page=2.
 // Runs before any unit that writes, so the lists hold still between its requests.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -12,24 +17,15 @@ import type { Operation } from '../../../contracts/lib/types.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange, type Received } from '../http/types.ts';
 import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
+import { parseLink } from './kit/link_header.ts';
 import { listRecords } from './kit/resources.ts';
 import { describeAnswer, header, transportOutcome, wholeNumberHeader, wpError } from './kit/wp.ts';
+import { builtOnCoreControllers } from './unknown_id.ts';
 
 export const PAGINATION = 'pagination';
 
 const PER_PAGE = 2;
 const PAST_END_CODE = 'rest_post_invalid_page_number';
-
-/** `<https://x/wp-json/a?page=2>; rel="next", <...>; rel="prev"` → {next: 'https://...', prev: ...} */
-export function parseLink(value: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!value) return out;
-  for (const m of value.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
-    const rel = /;\s*rel\s*=\s*"?([^";,]+)"?/i.exec(m[2] ?? '')?.[1];
-    if (rel) for (const r of rel.split(/\s+/)) out[r.toLowerCase()] = m[1]!;
-  }
-  return out;
-}
 
 /** The page a link points at; no page parameter means page 1. */
 export function linkPage(url: string): number | undefined {
@@ -260,15 +256,63 @@ async function pastEnd(
   finding('past_end', 'fail', `expected ${expected} for ${where}; got ${describeAnswer(pr)}${past.records ? ` with ${past.records.length} records` : ''}`, past.e);
 }
 
+/** A search that finds nothing, page 2: 200 [] with totals 0 (P get_items() refuses a page past the end only when there are records). */
+async function emptyPage(env: UnitEnv, op: Operation, finding: (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange) => void): Promise<void> {
+  const word = `site-contracts-${env.runId}-nothing`;
+  const e = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query: { search: word, page: 2 }, auth: false }, op);
+  const t = transportOutcome(e);
+  if (t) return finding('empty_page', t.outcome, t.message, e);
+  const r = e.response!;
+  const records = r.status === 200 ? listRecords(jsonBody(r)) : undefined;
+  const problems: string[] = [];
+  if (r.status !== 200) problems.push(`it answered ${describeAnswer(r)}`);
+  else if (!records || records.length) problems.push(`the body is ${JSON.stringify(r.body.slice(0, 60))}, not []`);
+  for (const h of ['x-wp-total', 'x-wp-totalpages']) if (r.status === 200 && header(r, h) !== '0') problems.push(`${h} is ${JSON.stringify(header(r, h) ?? null)}, not "0"`);
+  if (problems.length) return finding('empty_page', 'fail', `expected page 2 of a search that finds nothing (search=${word}) to answer 200 [] with X-WP-Total 0 and X-WP-TotalPages 0 (WordPress convention, P get_items(): a page past the end is refused only when there are records); ${problems.join('; ')}`, e);
+  finding('empty_page', 'pass', 'page 2 of an empty search answered 200 [] with X-WP-Total 0, X-WP-TotalPages 0', e);
+}
+
+/** rel="next" keeps the request's query parameters, page replaced (P get_items(): add_query_arg() of get_query_params()). */
+async function linkQuery(env: UnitEnv, op: Operation, finding: (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange) => void): Promise<void> {
+  const values = op.params.find((p) => p.name === 'orderby' && p.in === 'query')?.schema.enum;
+  const orderby = Array.isArray(values) ? (values.includes('title') ? 'title' : values.find((v) => typeof v === 'string')) : undefined;
+  const query: Record<string, string> = { per_page: '1', ...(typeof orderby === 'string' ? { orderby } : {}) };
+  const e = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query, auth: false }, op);
+  const t = transportOutcome(e);
+  if (t) return finding('link_query', t.outcome, t.message, e);
+  const r = e.response!;
+  const pages = wholeNumberHeader(r, 'x-wp-totalpages');
+  if (r.status !== 200 || pages === undefined || pages < 2) return finding('link_query', 'inconclusive', `the list answered ${describeAnswer(r)} with X-WP-TotalPages ${JSON.stringify(header(r, 'x-wp-totalpages') ?? null)}: no second page to link to`, e);
+  const next = parseLink(header(r, 'link'))['next'];
+  if (!next) return finding('link_query', 'fail', `expected a rel="next" link on page 1 of ${pages} (WordPress convention, P get_items()); Link is ${JSON.stringify(header(r, 'link') ?? null)}`, e);
+  const u = new URL(next, 'http://x');
+  const params = u.searchParams.has('rest_route') ? new URLSearchParams(u.searchParams.get('rest_route')!.split('?')[1] ?? '') : u.searchParams;
+  for (const [k, v] of u.searchParams) if (k !== 'rest_route') params.set(k, v);
+  const wrong = Object.entries({ ...query, page: '2' }).filter(([k, v]) => params.get(k) !== v).map(([k, v]) => `${k}=${v} (it has ${params.has(k) ? `${k}=${params.get(k)}` : 'none'})`);
+  if (wrong.length) return finding('link_query', 'fail', `expected rel="next" of ${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')} to keep the request's parameters with page=2 (WordPress convention, P get_items(): add_query_arg() of the query parameters); ${next} lacks ${wrong.join(', ')}`, e);
+  finding('link_query', 'pass', `rel="next" ${next} keeps ${Object.keys(query).join(', ')} with page=2`, e);
+}
+
 export function planPagination(contract: Contract): Unit[] {
   return contract.operations
     .filter((op) => op.kind === 'list' && op.method === 'GET' && op.params.some((p) => p.name === 'page') && op.params.some((p) => p.name === 'per_page'))
-    .map((op) => ({
-      id: `${PAGINATION}:${op.id}`,
-      family: PAGINATION,
-      checks: [PAGINATION],
-      operations: [op],
-      // Pages 1, 2 and the last are one reading of the list: no write of the run lands between them.
-      run: (env) => env.steady([op], () => pagination(env, op)),
-    }));
+    .map((op) => {
+      // A list of core's posts controller (not its terms: the terms controller has no such rules).
+      const posts = builtOnCoreControllers(contract, op) && op.resource !== 'category' && op.resource !== 'tag' && op.params.some((p) => p.name === 'search');
+      return {
+        id: `${PAGINATION}:${op.id}`,
+        family: PAGINATION,
+        checks: [PAGINATION],
+        operations: [op],
+        // Pages 1, 2 and the last are one reading of the list: no write of the run lands between them.
+        run: (env: UnitEnv) => env.steady([op], async () => {
+          await pagination(env, op);
+          if (!posts) return;
+          const finding = (variant: string, outcome: Finding['outcome'], message: string, e?: Exchange): void =>
+            env.emit({ check: PAGINATION, operation: op, variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+          await emptyPage(env, op, finding);
+          await linkQuery(env, op, finding);
+        }),
+      };
+    });
 }

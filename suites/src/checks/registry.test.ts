@@ -83,7 +83,7 @@ describe('the registry of checks', () => {
 
   it('adds every sweep to every unit, and --only selects exactly the checks a unit can carry', () => {
     const sweeps = CHECKS.filter((c) => c.sweep).map((c) => c.name);
-    expect(sweeps.sort()).toEqual(['allow_header', 'auth_status', 'content_type', 'error_envelope', 'not_a_server_error']);
+    expect(sweeps.sort()).toEqual(['allow_header', 'auth_status', 'content_type', 'error_envelope', 'not_a_server_error', 'wire_bytes', 'wire_headers']);
     const units = planAll(contract);
     expect(units.length).toBeGreaterThan(1000);
     for (const u of units) expect(sweeps.filter((s) => !u.checks.includes(s)), u.id).toEqual([]);

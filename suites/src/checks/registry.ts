@@ -24,12 +24,16 @@ import { FILTER_EVENT_LINKS, planEventLinks } from './filter_event_links.ts';
 import { FILTER_LIMIT, FILTER_OFFSET, planWindowFilters } from './filter_window.ts';
 import { FILTER_EXCLUDE, FILTER_INCLUDE, FILTER_SEARCH, FILTER_SLUG, planFilters } from './filters.ts';
 import { FILTER_HAS_EVENTS, FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planRelatedFilters } from './filters_related.ts';
+import { FIELDS_FILTER, planFieldsFilter } from './fields_filter.ts';
 import { FORCED_DELETE } from './forced_delete.ts';
+import { LINKS, planLinks } from './links.ts';
+import { BODY_FORMS, planBodyForms } from './body_forms.ts';
+import { NAMESPACE_INDEX, planNamespaceIndex } from './namespace_index.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
 import { LIST_ORDER, planListOrder } from './list_order.ts';
 import { gatedByNamespace, planNamespaces } from './namespaces.ts';
-import { ENVELOPE, HEAD, JSONP, LANGUAGE_PREFIX, planAddressForms, TRAILING_SLASH } from './address_forms.ts';
+import { ENVELOPE, HEAD, JSONP, LANGUAGE_PREFIX, planAddressForms, PRETTY, TRAILING_SLASH } from './address_forms.ts';
 import { NEGATIVE_REJECTION, planNegativeRejection } from './negative_rejection.ts';
 import { NOT_A_SERVER_ERROR, ServerErrors } from './not_a_server_error.ts';
 import { OPTIONS, planOptions, UNDOCUMENTED_METHOD } from './options.ts';
@@ -48,6 +52,7 @@ import { planWriteReadBack, WRITE_READ_BACK } from './write_read_back.ts';
 import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
 import { PERMISSIONS, planRights } from './rights.ts';
 import { CONTEXT, planContexts } from './contexts.ts';
+import { planWire, WIRE_BYTES, WIRE_HEADERS, WireBytes, WireHeaders } from './wire.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
 
 /**
@@ -87,7 +92,12 @@ const FAMILIES = {
   descriptor: planDescriptor,
   address_forms: planAddressForms,
   options: planOptions,
+  fields_filter: planFieldsFilter,
+  namespace_index: planNamespaceIndex,
+  body_forms: planBodyForms,
+  links: planLinks,
   stateful: planStateful,
+  wire: planWire,
 } satisfies Record<string, (contract: Contract) => Unit[]>;
 
 export type Family = keyof typeof FAMILIES;
@@ -286,6 +296,15 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: CORS, rank: 4.2, module: 'conventions', plannedBy: ['conventions'], severity: [{ level: 'convention' }] }),
   row({ name: CONTENT_TYPE, module: 'content_type', sweep: () => new ContentTypes(), severity: [{ level: 'convention' }, { level: 'assumed', when: 'for a success whose payload the documents do not show' }] }),
   row({
+    name: WIRE_HEADERS, rank: 4.1,
+    module: 'wire',
+    plannedBy: ['wire'],
+    sweep: (env) => new WireHeaders(env),
+    severity: [{ level: 'convention' }],
+    needs: [CREDENTIALS(false, 'no answer goes to a signed-in user, so the no-cache headers are judged only on the override probe'), WRITES(false, 'the X-HTTP-Method-Override probe (a POST) is skipped under --read-only')],
+  }),
+  row({ name: WIRE_BYTES, rank: 4.1, module: 'wire', sweep: () => new WireBytes(), severity: [{ level: 'convention' }] }),
+  row({
     name: DESCRIPTOR_ROUTES, rank: 1,
     module: 'descriptor',
     plannedBy: ['descriptor'],
@@ -309,6 +328,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: TRAILING_SLASH, rank: 4.2, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
   row({ name: ENVELOPE, rank: 4.2, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
   row({ name: JSONP, rank: 4.2, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: PRETTY, rank: 4.2, module: 'address_forms', plannedBy: ['address_forms'], severity: [{ level: 'convention' }] }),
   row({
     name: LANGUAGE_PREFIX, rank: 4.2,
     module: 'address_forms',
@@ -328,6 +348,10 @@ export const CHECKS: readonly CheckRow[] = [
   }),
   row({ name: UNDOCUMENTED_METHOD, rank: 1, module: 'options', plannedBy: ['options'], severity: [{ level: 'documented' }], needs: [WRITES(true, 'skipped under --read-only: the probe is a POST')] }),
   row({ name: FORCED_DELETE, module: 'forced_delete', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
+  row({ name: FIELDS_FILTER, module: 'fields_filter', plannedBy: ['fields_filter'], severity: [{ level: 'convention' }] }),
+  row({ name: NAMESPACE_INDEX, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
+  row({ name: BODY_FORMS, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: LINKS, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }] }),
   row({
     name: RESPONSE_SHAPE, rank: 5,
     module: 'response_shape',

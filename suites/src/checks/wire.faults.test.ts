@@ -8,7 +8,10 @@ import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
 import { headProblems, languageRoot } from './address_forms.ts';
 import { expectedTypes, mediaType } from './content_type.ts';
-import { bodyText, harnessForFile, json, parse, withHeader, withJson, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
+import { anonymous, bodyText, harnessForFile, json, parse, plain, withHeader, withJson, wpError, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
+import { jsonSpellingProblem, wireHeaderProblems } from './wire.ts';
+import { fieldsProblems, fieldsToAsk } from './fields_filter.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -333,5 +336,285 @@ describe('a type the documents state for one resource is documented for it', () 
     // An anonymous write refused with 401 is sent again with credentials (anonymous_refusal.ts): accepted there, the
     // finding is the documented one and says so.
     for (const c of taken) expect(c.message).toMatch(/^expected 400 naming show_map for a request that breaks type of show_map \(type, 000 §[^)]*\); (got (20\d: it was accepted|404 rest_post_invalid_id)|with credentials the same request was accepted \(20\d\); without them it got 401 \S+, a refusal for who asked, not for the value)$/);
+  });
+});
+
+describe('what every REST answer carries (wire_headers, wire_bytes)', () => {
+  const venue = (req: MockRequest): boolean => /^\/cal\/v1\/venues\/\d+$/.test(routeOf(req));
+  const root = 'http://127.0.0.1:1';
+  const fixed = { 'x-content-type-options': 'nosniff', 'x-robots-tag': 'noindex', link: `<${root}/wp-json/>; rel="https://api.w.org/"` };
+
+  it('reads the API root Link against the root the suite reaches, and the spelling of json_encode()', () => {
+    const answer = (headers: Record<string, string>) => ({ status: 200, headers, body: '{}' });
+    expect(wireHeaderProblems(answer(fixed), { baseUrl: root, apiRoot: '/wp-json' }, false)).toEqual([]);
+    // An answer's own Link (rel=next) replaces the root's; a Link to a namespace under the api.w.org rel does not.
+    expect(wireHeaderProblems(answer({ ...fixed, link: `<${root}/wp-json/cal/v1/events?page=2>; rel="next"` }), { baseUrl: root }, false)).toEqual([]);
+    expect(wireHeaderProblems(answer({ ...fixed, link: `<${root}/wp-json/cal/v1/>; rel="https://api.w.org/"` }), { baseUrl: root }, false)).toEqual([
+      `Link's rel="https://api.w.org/" points at "${root}/wp-json/cal/v1/", not the API root ${root}/wp-json/`,
+    ]);
+    expect(wireHeaderProblems(answer({ ...fixed, link: `<${root}/?rest_route=/>; rel="https://api.w.org/"` }), { baseUrl: root, apiRoot: 'rest_route' }, false)).toEqual([]);
+    expect(wireHeaderProblems(answer({ ...fixed, 'cache-control': 'no-cache, must-revalidate, max-age=0', expires: 'Wed, 11 Jan 1984 05:00:00 GMT' }), { baseUrl: root }, true)).toEqual([]);
+    expect(jsonSpellingProblem('{"a":"http:\\/\\/x","b":"caf\\u00e9"}')).toBeUndefined();
+    expect(jsonSpellingProblem('{"a":"x/y"}')).toMatch(/^a "\/" inside a string is written without its backslash/);
+    expect(jsonSpellingProblem('{"b":"café"}')).toMatch(/^the character U\+00E9 is written as itself, not as \\u00e9/);
+  });
+
+  it('wire_headers: a venue answered X-Content-Type-Options: nosnif', async () => {
+    const fault: Fault = (req, next) => (venue(req) ? withHeader(next(req), 'X-Content-Type-Options', 'nosnif') : next(req));
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_headers', 'wire_headers');
+    expect(checksOf(failed)).toEqual(['wire_headers']);
+    expect(failed[0]!.message).toMatch(/X-Content-Type-Options is "nosnif", not nosniff/);
+  });
+
+  it('wire_headers: errors answered X-Robots-Tag: nofollow', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return res.status >= 400 ? withHeader(res, 'X-Robots-Tag', 'nofollow') : res;
+    };
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_headers', 'wire_headers');
+    expect(checksOf(failed)).toEqual(['wire_headers']);
+    expect(failed[0]!.message).toMatch(/answered 4\d\d .* where X-Robots-Tag is "nofollow": it does not name noindex/);
+  });
+
+  it("wire_headers: a 404 answered without the API root's Link", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return res.status === 404 ? withHeader(res, 'Link', undefined) : res;
+    };
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_headers', 'wire_headers');
+    expect(checksOf(failed)).toEqual(['wire_headers']);
+    expect(failed[0]!.message).toMatch(/answered 404 .* where there is no Link header \(WordPress sends <http:\/\/127\.0\.0\.1:\d+\/wp-json\/>; rel="https:\/\/api\.w\.org\/"/);
+  });
+
+  it('wire_headers: Cache-Control without must-revalidate to a signed-in user', async () => {
+    const fault: Fault = (req, next) => (anonymous(req) ? next(req) : withHeader(next(req), 'Cache-Control', 'no-cache, max-age=0'));
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_headers', 'wire_headers');
+    expect(checksOf(failed)).toEqual(['wire_headers']);
+    expect(failed[0]!.message).toMatch(/answered to a signed-in user: Cache-Control "no-cache, max-age=0" does not name must-revalidate$/);
+  });
+
+  it('wire_headers: a 4xx to a POST with X-HTTP-Method-Override without the no-cache headers', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return req.headers['x-http-method-override'] === undefined ? res : withHeader(withHeader(res, 'Expires', undefined), 'Cache-Control', undefined);
+    };
+    const { failed } = await faulted(fault, 'wire_headers:getRoot:override-4xx', 'wire_headers');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['wire_headers:getRoot:override-4xx failed']);
+    expect(failed[0]!.message).toMatch(/where Cache-Control \(absent\) does not name no-cache, must-revalidate, max-age=0; Expires \(absent\) is not a date in the past$/);
+  });
+
+  it('wire_bytes: one "/" of a venue written without its backslash', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return venue(req) && res.status === 200 ? plain({ ...res, body: res.body.replace('\\/', '/') }) : res;
+    };
+    const { failed } = await faulted(fault, 'getCalV1VenuesById,wire_bytes', 'wire_bytes');
+    expect(checksOf(failed)).toEqual(['wire_bytes']);
+    expect(failed[0]!.message).toMatch(/a "\/" inside a string is written without its backslash, not \\\/ \(at /);
+  });
+
+  it('wire_bytes: one é of an event list written as itself', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return req.method === 'GET' && routeOf(req) === '/cal/v1/events' && res.status === 200 ? plain({ ...res, body: res.body.replace('\\u00e9', 'é') }) : res;
+    };
+    const { failed } = await faulted(fault, 'getCalV1Events,wire_bytes', 'wire_bytes');
+    expect(checksOf(failed)).toEqual(['wire_bytes']);
+    expect(failed.some((c) => /the character U\+00E9 is written as itself, not as \\u00e9/.test(c.message ?? ''))).toBe(true);
+  });
+});
+
+describe('cors, options, address forms: what WordPress does beside the usual', () => {
+  it('cors: an anonymous answer without an Origin that does not say Vary: Origin', async () => {
+    const fault: Fault = (req, next) => (anonymous(req) && req.headers['origin'] === undefined ? withHeader(next(req), 'Vary', 'Accept-Encoding') : next(req));
+    const { failed } = await faulted(fault, 'root,cors', 'cors');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['cors:getRoot:vary failed']);
+    expect(failed[0]!.message).toMatch(/Vary: Origin .*; Vary is "Accept-Encoding"$/);
+  });
+
+  it('cors: Origin: null answered without Access-Control-Allow-Origin', async () => {
+    const fault: Fault = (req, next) => (req.headers['origin'] === 'null' ? withHeader(next(req), 'Access-Control-Allow-Origin', undefined) : next(req));
+    const { failed } = await faulted(fault, 'root,cors', 'cors');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['cors:getRoot:null failed']);
+    expect(failed[0]!.message).toMatch(/got Access-Control-Allow-Origin is null, not "null"$/);
+  });
+
+  it('options: OPTIONS on a path with no route answered 404 rest_no_route', async () => {
+    const fault: Fault = (req, next) => (req.method === 'OPTIONS' && routeOf(req).startsWith('/site-contracts-') ? wpError(404, 'rest_no_route') : next(req));
+    const { failed } = await faulted(fault, 'options', 'options');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['options:getRoot:no_route failed']);
+    expect(failed[0]!.message).toMatch(/got status 404 \(404 rest_no_route\), not 200; the body is .*, not \[\]$/);
+  });
+
+  it("options: the publish action's target schema without future", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'OPTIONS' || routeOf(req) !== '/cal/v1/events') return res;
+      const body = json(res);
+      const schema = body['schema'] as { links: { rel: string; targetSchema: { properties: { status: { enum: string[] } } } }[] };
+      const links = schema.links.map((l) => (l.rel.endsWith('action-publish') ? { ...l, targetSchema: { properties: { status: { type: 'string', enum: ['publish'] } } } } : l));
+      return withJson(res, { ...body, schema: { ...schema, links } });
+    };
+    const { failed } = await faulted(fault, 'options', 'options');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['options:getCalV1Events:route failed']);
+    expect(failed[0]!.message).toMatch(/the action-publish link's targetSchema\.properties\.status\.enum is \["publish"\], not \["publish","future"\]$/);
+  });
+
+  it('rest_route_equivalence: /index.php/wp-json/cal/v1/events not routed', async () => {
+    const fault: Fault = (req, next) => (req.url.startsWith('/index.php/wp-json/cal/v1/events') ? wpError(404, 'rest_no_route') : next(req));
+    const { failed } = await faulted(fault, 'getCalV1Events,rest_route_equivalence', 'rest_route_equivalence');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['rest_route_equivalence:getCalV1Events:same-answer:index_php failed']);
+    expect(failed[0]!.message).toMatch(/^expected \/index\.php\/wp-json\/cal\/v1\/events to answer as \/wp-json\/cal\/v1\/events \(WordPress convention, rest_api_register_rewrites\(\): the index\.php rule\)/);
+  });
+
+  it('rest_route_equivalence: /Cal/V1/Events matched case-sensitively', async () => {
+    const fault: Fault = (req, next) => (/[A-Z]/.test(new URL(req.url, 'http://x').pathname) ? wpError(404, 'rest_no_route') : next(req));
+    const { failed } = await faulted(fault, 'getCalV1Events,rest_route_equivalence', 'rest_route_equivalence');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['rest_route_equivalence:getCalV1Events:same-answer:case failed']);
+    expect(failed[0]!.message).toMatch(/match_request_to_handler\(\) matches routes case-insensitively\).* it answered with status 404 instead of 200/);
+  });
+
+  it('method_override: ?_method=get in lower case not read', async () => {
+    const fault: Fault = (req, next) => (queryOf(req).get('_method') === 'get' ? next({ ...req, url: req.url.replace(/[?&]_method=get/, '') }) : next(req));
+    const { failed } = await faulted(fault, 'root,method_override', 'method_override');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['method_override:getRoot:query-lower failed']);
+    expect(failed[0]!.message).toMatch(/^expected POST with \?_method=get to be served as GET \(WordPress convention, WP_REST_Request::set_method\(\) upper-cases the method\)/);
+  });
+});
+
+describe('fields_filter: ?_fields= as rest_filter_response_fields() applies it', () => {
+  it('reads the fields to ask from the plain answer and judges extra, missing and changed fields', () => {
+    expect(fieldsToAsk([{ id: 1, date: 'x', slug: 's' }])).toEqual(['id', 'slug']);
+    expect(fieldsToAsk({ name: 'n', description: 'd', routes: {} })).toEqual(['name', 'description']);
+    expect(fieldsProblems([{ id: 1, slug: 's', x: 1 }], [{ id: 1, slug: 's' }], ['id', 'slug'])).toEqual([]);
+    expect(fieldsProblems([{ id: 1, slug: 's' }], [{ id: 1, slug: 't' }], ['id', 'slug'])).toEqual(['record 1\'s slug is "t" where it is "s" without _fields']);
+    expect(fieldsProblems({ name: 'n', url: 'u' }, { name: 'n', _links: {} }, ['name'])).toEqual([]);
+  });
+
+  it('fields_filter: a venue list keeping one field more than asked', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      const fields = queryOf(req).get('_fields');
+      if (!fields || routeOf(req) !== '/cal/v1/venues' || res.status !== 200) return res;
+      const full = json(next({ ...req, url: req.url.replace(/([?&])_fields=[^&]*/, '$1') })) as unknown as Record<string, unknown>[];
+      return withJson(res, (json(res) as unknown as Record<string, unknown>[]).map((r, i) => ({ ...r, link: full[i]!['link'] })));
+    };
+    const { failed } = await faulted(fault, 'fields_filter', 'fields_filter');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['fields_filter:getCalV1Venues:success failed']);
+    expect(failed[0]!.message).toMatch(/; record \d+ holds link besides the fields asked for/);
+  });
+
+  it('fields_filter: an error filtered down to {code, message}', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (!queryOf(req).has('_fields') || res.status < 400) return res;
+      const { data: _d, ...rest } = json(res);
+      return withJson(res, rest);
+    };
+    const { failed } = await faulted(fault, 'fields_filter', 'fields_filter');
+    expect(failed.map((c) => `${c.id} ${c.status}`).sort()).toEqual(['fields_filter:getCalEventsV1EventsById:error failed', 'fields_filter:getCalV1EventsById:error failed']);
+    expect(failed[0]!.message).toMatch(/to keep its whole envelope \{code, message, data\}.*; it answered 404 \{"code":"rest_post_invalid_id","message":"Invalid post ID\."\}$/);
+  });
+});
+
+describe('namespace_index: ?namespace= as get_namespace_index() reads it', () => {
+  it('namespace_index: the index ignores ?namespace= and answers its own namespace', async () => {
+    const fault: Fault = (req, next) => (/^\/cal\/(v1|events\/v1)$/.test(routeOf(req)) && queryOf(req).has('namespace') ? next({ ...req, url: req.url.replace(/[?&]namespace=[^&]*/, '') }) : next(req));
+    const { failed } = await faulted(fault, 'namespace_index', 'namespace_index');
+    expect(failed.map((c) => `${c.id} ${c.status}`).sort()).toEqual([
+      'namespace_index:getCalEventsV1:none failed',
+      'namespace_index:getCalEventsV1:other failed',
+      'namespace_index:getCalV1:none failed',
+      'namespace_index:getCalV1:other failed',
+    ]);
+    expect(failed.find((c) => c.id === 'namespace_index:getCalV1:other')!.message).toMatch(/\?namespace=oembed\/1\.0 to answer the index of oembed\/1\.0.*\(namespace "cal\/v1"\)$/);
+    expect(failed.find((c) => c.id === 'namespace_index:getCalV1:none')!.message).toMatch(/to answer 404 rest_invalid_namespace .*; it answered 200 \(application\/json\)$/);
+  });
+});
+
+describe("pagination on core's posts controller: an empty search and the next link's query", () => {
+  it('pagination: page 2 of an empty search refused as past the end', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return routeOf(req) === '/cal/v1/venues' && queryOf(req).get('page') === '2' && res.headers['X-WP-Total'] === '0' ? wpError(400, 'rest_post_invalid_page_number') : res;
+    };
+    const { failed } = await faulted(fault, '/cal/v1/venues,pagination', 'pagination');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['pagination:getCalV1Venues:empty_page failed']);
+    expect(failed[0]!.message).toMatch(/; it answered 400 rest_post_invalid_page_number$/);
+  });
+
+  it("pagination: rel=next built from page and per_page only, without the request's orderby", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      const link = res.headers['Link'];
+      return routeOf(req) === '/cal/v1/events' && link ? withHeader(res, 'Link', link.replace(/([?&])orderby=[^&>]*&?/g, '$1').replace(/[?&]>/g, '>')) : res;
+    };
+    const { failed } = await faulted(fault, '/cal/v1/events,pagination', 'pagination');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['pagination:getCalV1Events:link_query failed']);
+    expect(failed[0]!.message).toMatch(/per_page=1&page=2 lacks orderby=title \(it has none\)$/);
+  });
+});
+
+describe('pretty: ?_pretty as get_json_encode_options() reads it', () => {
+  it('pretty: ?_pretty=1 ignored, the same value on one line', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return queryOf(req).has('_pretty') && routeOf(req) === '/cal/v1/events' ? plain({ ...res, body: wpJsonEncode(JSON.parse(res.body)) }) : res;
+    };
+    const { failed } = await faulted(fault, 'pretty', 'pretty');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['pretty:getCalV1Events:pretty failed']);
+    expect(failed[0]!.message).toMatch(/JSON_PRETTY_PRINT\); the body is on one line, not pretty-printed$/);
+  });
+});
+
+describe('body_forms: a body as WP_REST_Request reads it', () => {
+  it('body_forms: a venue create checks permission before it reads the broken JSON', async () => {
+    const fault: Fault = (req, next) => (req.method === 'POST' && routeOf(req) === '/cal/v1/venues' && anonymous(req) ? wpError(401, 'rest_cannot_create') : next(req));
+    const { failed } = await faulted(fault, 'body_forms', 'body_forms');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['body_forms:postCalV1Venues:invalid_json failed']);
+    expect(failed[0]!.message).toMatch(/before any permission check\); got 401 rest_cannot_create$/);
+  });
+});
+
+describe("links: a posts controller record's _links and alternate Link", () => {
+  /** Each record of the answer (one, or a list) with its _links edited. */
+  const editLinks = (res: ReturnType<Fault>, edit: (links: Record<string, { href: string }[]>) => void): ReturnType<Fault> => {
+    const body = JSON.parse(res.body) as unknown;
+    const one = (r: Record<string, unknown>): void => {
+      if (r['_links']) edit(r['_links'] as Record<string, { href: string }[]>);
+    };
+    if (Array.isArray(body)) body.forEach((r) => one(r as Record<string, unknown>));
+    else one(body as Record<string, unknown>);
+    return withJson(res, body);
+  };
+
+  it('links: a venue whose _links.self names its list', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return /^\/cal\/v1\/venues\/\d+$/.test(routeOf(req)) && res.status === 200 ? editLinks(res, (l) => (l['self'] = l['collection']!)) : res;
+    };
+    const { failed } = await faulted(fault, 'links', 'links');
+    expect(failed.map((c) => `${c.id} ${c.status}`).sort()).toEqual(['links:getCalV1VenuesById:collection failed', 'links:getCalV1VenuesById:self failed']);
+    expect(failed.find((c) => c.id.endsWith(':self'))!.message).toMatch(/_links\.self\[0\]\.href "http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/venues" does not name \/cal\/v1\/venues\/\d+ under the API root$/);
+  });
+
+  it('links: the event list links each record with ?context=view added', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return routeOf(req) === '/cal/v1/events' && req.method === 'GET' && res.status === 200 ? editLinks(res, (l) => l['self']?.forEach((s) => (s.href = `${s.href}?context=view`))) : res;
+    };
+    const { failed } = await faulted(fault, 'links', 'links');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links:getCalV1EventsById:collection failed']);
+    expect(failed[0]!.message).toMatch(/the list's is "http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/events\/\d+\?context=view", by id "http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/events\/\d+"$/);
+  });
+
+  it('links: an organizer answered rel="alternate" without type=text/html', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return /^\/cal\/v1\/organizers\/\d+$/.test(routeOf(req)) && res.headers['Link'] ? withHeader(res, 'Link', res.headers['Link'].replace(/; type=text\/html/, '')) : res;
+    };
+    const { failed } = await faulted(fault, 'links', 'links');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links:getCalV1OrganizersById:alternate failed']);
+    expect(failed[0]!.message).toMatch(/; Link is "<http:\/\/127\.0\.0\.1:\d+\/organizer\/[^>]+>; rel=\\"alternate\\""$/);
   });
 });

@@ -187,6 +187,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       ...(o.statefulBudget !== undefined ? { statefulBudget: o.statefulBudget } : {}),
       style: configuredStyle(o.client.target),
       apiRoot: o.client.target.apiRoot,
+      baseUrl: o.client.target.baseUrl,
       now: o.now,
       emit,
       signal: o.signal,

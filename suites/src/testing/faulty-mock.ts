@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { loadContractFile, type Contract } from '../../../contracts/lib/loader.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 import { main, type MainDeps } from '../../cli.ts';
 import { defaultCommands } from '../cli/commands/index.ts';
 import { makeTestCommand, processTestDeps } from '../cli/commands/test.ts';
@@ -61,12 +62,17 @@ interface FaultyRun {
   exitCode: number;
 }
 
-/** Route and query of a request in either root style, language root (`/uk/wp-json`) included. */
+/**
+ * Route and query of a request in every root style WordPress serves, language root (`/uk/wp-json`) and index.php's
+ * (`/index.php/wp-json`) included, so that a fault on a route reaches it in every form the suite sends. WordPress
+ * matches routes in any case (`@^route$@i`); the suite's other-case form capitalises each segment's first letter
+ * (`/Cal/V1/Events`), which is undone here (every documented segment starts in lower case: `/seo/v1/updateMeta`).
+ */
 export function parse(req: MockRequest): { route: string; query: URLSearchParams } {
   const url = new URL(req.url, 'http://x');
   const restRoute = url.searchParams.get('rest_route');
-  if (restRoute !== null) return { route: restRoute.replace(/\/+$/, '') || '/', query: url.searchParams };
-  return { route: url.pathname.replace(/^(\/[a-z]{2})?\/wp-json/, '').replace(/\/+$/, '') || '/', query: url.searchParams };
+  const route = restRoute ?? url.pathname.replace(/^(\/index\.php)?(\/[a-z]{2})?\/wp-json/, '');
+  return { route: route.replace(/\/+$/, '').replace(/\/([A-Z])/g, (_m, c: string) => `/${c.toLowerCase()}`) || '/', query: url.searchParams };
 }
 
 export function bodyText(req: MockRequest): string {
@@ -80,7 +86,9 @@ export function json(res: MockResponse): Record<string, unknown> {
 /** The answer with another body; the cached bytes beside `body` are dropped, or the adapter would send those. */
 export function withJson(res: MockResponse, body: unknown): MockResponse {
   const { bodyBytes: _stale, ...rest } = res;
-  return { ...rest, body: JSON.stringify(body) };
+  // Spelled as WordPress writes it (\/ and \uXXXX, pretty-printed where it was: ?_pretty), so that a fault changes
+  // what it means to and no more (wire_bytes, pretty).
+  return { ...rest, body: wpJsonEncode(body, { pretty: /^[[{]\n/.test(res.body) }) };
 }
 
 export function withHeader(res: MockResponse, name: string, value: string | undefined): MockResponse {
@@ -89,7 +97,23 @@ export function withHeader(res: MockResponse, name: string, value: string | unde
 }
 
 export function wpError(status: number, code: string, data: Record<string, unknown> = {}): MockResponse {
-  return { status, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code, message: code, data: { status, ...data } }) };
+  return { status, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: wpJsonEncode({ code, message: code, data: { status, ...data } }) };
+}
+
+/** The headers WordPress's serve_request() sends on every REST answer, whatever route served it (wire_headers). */
+const FIXED_HEADERS = ['x-robots-tag', 'x-content-type-options', 'link'];
+
+/**
+ * An answer a fault made up (wpError(), a literal) carries none of FIXED_HEADERS: it gets them as WordPress would send
+ * them, so that the fault breaks what it means to and not wire_headers besides. An answer that keeps any of them (the
+ * mock's, edited) is left as the fault made it: a fault on those headers removes or changes one of them.
+ */
+function withFixedHeaders(req: MockRequest, res: MockResponse, url: string): MockResponse {
+  const names = Object.keys(res.headers).map((k) => k.toLowerCase());
+  if (FIXED_HEADERS.some((h) => names.includes(h))) return res;
+  // To a signed-in user, wp_get_nocache_headers() too.
+  const noCache: Record<string, string> = anonymous(req) ? {} : { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0' };
+  return { ...res, headers: { ...res.headers, 'X-Robots-Tag': 'noindex', 'X-Content-Type-Options': 'nosniff', Link: `<${url}/wp-json/>; rel="https://api.w.org/"`, ...noCache } };
 }
 
 /** The Authorization header of a user's credentials (`h.mock.credentials(role)!`), as the suite sends it. */
@@ -138,12 +162,14 @@ export async function harness<M extends Mock>(api: MockApi<M>, contract: Contrac
   const lowAuth = lc ? `${lc.username}:${lc.password}` : undefined;
   const open = new Set<Listening>();
   const listen = async (fault: Fault | undefined, seen?: (req: MockRequest) => void): Promise<Listening> => {
+    let url = '';
     const server = await api.listen((req: MockRequest) => {
       seen?.(req);
       const res = fault ? fault(req, mock.handleNow) : mock.handleNow(req);
       const { bodyBytes: _stale, ...rest } = res;
-      return fault ? rest : res;
+      return fault ? withFixedHeaders(req, rest, url) : res;
     }, { port: 0, host: '127.0.0.1' });
+    url = server.url;
     open.add(server);
     return { url: server.url, close: () => (open.delete(server), server.close()) };
   };

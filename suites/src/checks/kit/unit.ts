@@ -67,6 +67,8 @@ export interface UnitEnv {
   style: RouteStyle;
   /** The configured --api-root (`/wp-json`, `/uk/wp-json`, or the rest_route form); absent: WordPress's `/wp-json`. */
   apiRoot?: string;
+  /** --base-url (`http://host:port`, no trailing slash): where the addresses the site writes into its answers should lead. */
+  baseUrl?: string;
   now(): Date;
   emit(f: Finding): void;
   signal: AbortSignal;
