@@ -14,7 +14,9 @@
 // leave open (an untyped parameter, "allowed values: not shown", "ID or URL", a parameter tied to an absent
 // extension, a bound they never give), of an id that may name nothing, or of a value another reading of an
 // x-contradictions mark refuses, is held as assumed, with the reason. A case none of whose requests was
-// accepted (all 404, 401, or refused for another parameter) is inconclusive: it never passes on nothing.
+// accepted (all 404, 401, or refused for another parameter) is inconclusive: it never passes on nothing. An edge
+// answered with WordPress core's own server error for it (an empty term name: 500 empty_term_name, kit/core_answers.ts)
+// is held as assumed with that reason, like core's own 400s for an empty name.
 //
 // Reads are always sent. Writes only where the suite can undo them: creating, changing and deleting calendar
 // records of its own, with credentials and without --read-only. Other writes (settings, plugins, imports)
@@ -36,6 +38,7 @@ import { orderedEventDates, refKey, referenceFields, referenceValues, withRefere
 import { collapsing, refusedForWho, unknowables } from './kit/identifiers.ts';
 import { createOwn, resourceFor, type CalendarResource } from './kit/resources.ts';
 import { retryWithout } from './kit/retry.ts';
+import { wordpressOwnServerError } from './kit/core_answers.ts';
 import { blamedParams, describeAnswer, refusedForPermission, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
 
 export const POSITIVE_ACCEPTANCE = 'positive_acceptance';
@@ -195,6 +198,8 @@ function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: r
       'assumed',
     );
   }
+  const core = wordpressOwnServerError(env.contract, op, s.e);
+  if (core) return emit('fail', `${expected}; got ${describeAnswer(r)}: ${err?.message ?? ''}; held as assumed because ${core}`, 'assumed');
   emit('inconclusive', `not accepted: ${describeAnswer(r)}; that says nothing about ${edge.label}`);
 }
 

@@ -20,6 +20,7 @@ import type { Unit, UnitEnv } from './kit/unit.ts';
 import { fillTemplate } from '../http/target.ts';
 import { UNUSED_ID, UNUSED_SLUG } from './kit/probes.ts';
 import { CALENDAR_NAMESPACES } from './kit/resources.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 
 export const UNKNOWN_ID = 'unknown_id';
@@ -28,14 +29,6 @@ export const UNKNOWN_ID = 'unknown_id';
 const INVALID_ID_CODE = /^rest_[a-z_]*invalid_id$|^rest_term_invalid$/;
 
 const calendar = (op: Operation): boolean => (CALENDAR_NAMESPACES as readonly string[]).includes(op.namespace);
-
-/** The fields WP_REST_Posts_Controller registers for every post type: a create documenting all of them is built on it. */
-const POSTS_CONTROLLER_FIELDS = ['comment_status', 'ping_status', 'format', 'template'];
-
-/** Whether the contract shows the operation's namespace built on core's posts controller (its creates document that controller's fields). */
-export function builtOnCoreControllers(contract: Contract, op: Operation): boolean {
-  return contract.operations.some((o) => o.namespace === op.namespace && o.kind === 'create' && POSTS_CONTROLLER_FIELDS.every((f) => o.params.some((p) => p.in === 'body' && p.name === f)));
-}
 
 /** Operations addressed by a record's id or slug, and whether the suite may send them. */
 export function unknownIdOperations(contract: Contract): Operation[] {
