@@ -162,7 +162,11 @@ export const CHECKS: readonly CheckRow[] = [
     name: POSITIVE_ACCEPTANCE,
     module: 'positive_acceptance',
     plannedBy: ['positive_acceptance'],
-    severity: [{ level: 'documented' }, { level: 'assumed', when: 'where the documents leave the refused value open, with the reason (see Severities)' }],
+    severity: [
+      { level: 'documented' },
+      { level: 'convention', when: 'for an integer written 10.0 or 1e1 (rest_is_integer())' },
+      { level: 'assumed', when: 'where the documents leave the refused value open, with the reason (see Severities)' },
+    ],
     needs: [
       CREDENTIALS(false, 'its writes are skipped'),
       WRITES(false, 'its writes are skipped under --read-only'),
@@ -175,7 +179,7 @@ export const CHECKS: readonly CheckRow[] = [
     plannedBy: ['negative_rejection'],
     severity: [
       { level: 'documented' },
-      { level: 'convention', when: 'for a 401/403 before validating' },
+      { level: 'convention', when: 'for a 401/403 before validating, and for two invalid parameters of one request named together' },
       { level: 'assumed', when: 'where the contract is unsure or the descriptor does not list the parameter, with the reason (see Severities)' },
     ],
     needs: [
