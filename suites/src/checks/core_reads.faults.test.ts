@@ -1,0 +1,28 @@
+// Reads whose answer WordPress's REST machinery fixes, whatever the plugin: each proven both ways with a fault one
+// step off WordPress (a record of another type served through a route, ...). The unbroken mock passes each; the
+// broken one fails exactly the check that judges it.
+
+import { describe, expect, it } from 'vitest';
+import { createMock, listen } from '../../../mock/src/index.ts';
+import { failedBy, harnessForFile, parse, type Fault } from '../testing/faulty-mock.ts';
+
+const h = harnessForFile({ createMock, listen });
+
+describe('reads WordPress answers the same way on every site', () => {
+  it('unknown_id: a venue or organizer id read through /cal/v1/events/{id} is served as an event', async () => {
+    // The controller looks the id up without comparing the post type (get_post() does): one type's record, another's route.
+    const fault: Fault = (req, next) => {
+      const m = req.method === 'GET' ? /^\/cal\/v1\/events\/(\d+)$/.exec(parse(req).route) : null;
+      const res = next(req);
+      if (!m || res.status !== 404) return res;
+      for (const type of ['venues', 'organizers']) {
+        const other = next({ ...req, url: req.url.replace(/\/cal\/v1\/events\//, `/cal/v1/${type}/`) });
+        if (other.status === 200) return other;
+      }
+      return res;
+    };
+    const failed = await failedBy(h, fault, 'cal/v1,unknown_id');
+    expect(failed.map((c) => c.id)).toEqual(['unknown_id:getCalV1EventsById:other-type']);
+    expect(failed[0]!.message).toMatch(/of another type \((venue|organizer) \d+, which \/cal\/v1\/(venues|organizers) lists\).*got 200.*, served through the event route/);
+  });
+});
