@@ -100,6 +100,11 @@ export class Discovery {
     return this.contract.namespaces.filter((n) => n !== '' && n !== 'batch/v1');
   }
 
+  /** Whether the server registers `namespace`: /batch/v1 is a route of the root in WordPress, not a namespace. */
+  serves(namespace: string): boolean {
+    return this.namespaces().includes(namespace);
+  }
+
   /** `GET /wp-json/`. */
   root(apiRoot: string, home: string): Json {
     return {

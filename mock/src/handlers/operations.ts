@@ -23,7 +23,8 @@ import { batchHandler } from './batch.ts';
 import { CURRENT, LEGACY, type Dialect } from './calendar/dialect.ts';
 import { postHandlers } from './calendar/posts.ts';
 import { termHandlers } from './calendar/terms.ts';
-import { ok, type Handler, type OperationRow } from './context.ts';
+import { fail, ok, type Handler, type OperationRow } from './context.ts';
+import { wpError } from '../wire/errors.ts';
 import type { Discovery } from './discovery.ts';
 import { docsHandler } from './docs.ts';
 
@@ -69,7 +70,14 @@ function termRows(type: TermType): Record<RecordAction, OperationRow> {
 /** operationId → its row, for the contract's 204 operations. */
 export function operationTable(deps: OperationDeps): Readonly<Record<string, OperationRow>> {
   const root = read((ctx) => ok(deps.discovery.root(ctx.links.apiRoot, ctx.links.home)));
-  const index = (namespace: string): OperationRow => read((ctx) => ok(deps.discovery.namespaceIndex(namespace, ctx.links.apiRoot)));
+  // WP_REST_Server::get_namespace_index() reads $request['namespace'], where the query wins over the route's own match
+  // (get_parameter_order(): GET before URL): /cal/v1?namespace=cal/events/v1 is the legacy index, an unknown one 404.
+  const index = (namespace: string): OperationRow =>
+    read((ctx) => {
+      const asked = typeof ctx.params['namespace'] === 'string' ? ctx.params['namespace'] : namespace;
+      if (!deps.discovery.serves(asked)) return fail(wpError('rest_invalid_namespace', 'The specified namespace could not be found.', { status: 404 }));
+      return ok(deps.discovery.namespaceIndex(asked, ctx.links.apiRoot));
+    });
   const legacyEvents = postRows(LEGACY, 'event');
   const legacyVenues = postRows(LEGACY, 'venue');
   const legacyOrganizers = postRows(LEGACY, 'organizer');

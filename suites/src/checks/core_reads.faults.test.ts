@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { failedBy, harnessForFile, parse, type Fault } from '../testing/faulty-mock.ts';
+import { failedBy, harnessForFile, parse, withQuery, wpError, type Fault } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -24,5 +24,19 @@ describe('reads WordPress answers the same way on every site', () => {
     const failed = await failedBy(h, fault, 'cal/v1,unknown_id');
     expect(failed.map((c) => c.id)).toEqual(['unknown_id:getCalV1EventsById:other-type']);
     expect(failed[0]!.message).toMatch(/of another type \((venue|organizer) \d+, which \/cal\/v1\/(venues|organizers) lists\).*got 200.*, served through the event route/);
+  });
+
+  it('rest_route_equivalence: a route matched case-sensitively (/CAL/V1/EVENTS is no route)', async () => {
+    const fault: Fault = (req, next) => (/[A-Z]/.test(parse(req).route) ? wpError(404, 'rest_no_route') : next(req));
+    const failed = await failedBy(h, fault, 'cal/v1,rest_route_equivalence');
+    expect(failed.map((c) => c.id)).toEqual([expect.stringMatching(/^rest_route_equivalence:getCalV1\w+:route-case$/)]);
+    expect(failed[0]!.message).toMatch(/ignoring case.*status 404 instead of 200/);
+  });
+
+  it('rest_route_equivalence: a namespace index that ignores ?namespace=', async () => {
+    // The index answers its own namespace whatever the query names: the route's match read before the query.
+    const fault: Fault = (req, next) => (/^\/cal(\/events)?\/v1$/.test(parse(req).route) ? next(withQuery(req, (q) => q.delete('namespace'))) : next(req));
+    const failed = await failedBy(h, fault, 'cal/v1,cal/events/v1,rest_route_equivalence');
+    expect(failed.map((c) => c.id).sort()).toEqual(['rest_route_equivalence:getCalEventsV1:namespace-param', 'rest_route_equivalence:getCalEventsV1:namespace-unknown']);
   });
 });

@@ -60,7 +60,7 @@ describe('the argument machinery of WordPress, one step off', () => {
     });
     const failed = await failedBy(h, fault, EVENTS);
     expect(failed.length).toBeGreaterThan(0);
-    expect(failed.every((c) => c.check === 'error_envelope' && c.severity === 'convention' && /^edge:query\.per_page .*:details$/.test(c.variant))).toBe(true);
+    expect(failed.every((c) => c.check === 'error_envelope' && c.severity === 'convention' && /^edge:query\.per_page .*:details$/.test(c.variant ?? ''))).toBe(true);
     expect(failed.map((c) => c.variant).sort()).toEqual(['edge:query.per_page maximum max+1:details', 'edge:query.per_page minimum min-1:details']);
     expect(failed[0]!.message).toMatch(/data\.details\.per_page\.code rest_out_of_bounds .*got rest_invalid_type/);
   });
@@ -69,7 +69,7 @@ describe('the argument machinery of WordPress, one step off', () => {
     const fault = invalidParamAnswer((data) => void delete data['details']);
     const failed = await failedBy(h, fault, EVENTS);
     expect(failed.length).toBeGreaterThan(0);
-    expect(failed.every((c) => c.check === 'error_envelope' && c.variant.endsWith(':details'))).toBe(true);
+    expect(failed.every((c) => c.check === 'error_envelope' && (c.variant ?? '').endsWith(':details'))).toBe(true);
   });
 
   it('negative_rejection: a duplicate status written comma-separated (status=publish,publish) is taken', async () => {
