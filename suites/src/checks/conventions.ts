@@ -1,6 +1,10 @@
 // WordPress core conventions every WordPress REST server shows, whatever plugins it runs (severity
 // convention: they fail the run unless --conventions warn):
-// rest_route_equivalence  `/?rest_route=/<route>` answers as `/wp-json/<route>` (A rest_api_loaded L428).
+// rest_route_equivalence  `/?rest_route=/<route>` answers as `/wp-json/<route>` (A rest_api_loaded L428); a route in
+//                         other letter case answers as the route (S match_request_to_handler: the `i` flag); a
+//                         namespace index asked `?namespace=<other>` answers as the other's (S get_namespace_index);
+//                         `?_pretty` is the same JSON with line breaks, and the compact form escapes `/` and every
+//                         character beyond ASCII as wp_json_encode() does (S serve_request, get_json_encode_options).
 // method_override         `X-HTTP-Method-Override` and `?_method=` change the method (S serve_request L388).
 // cors                    with an Origin, the answer echoes it and allows credentials; preflights are answered
 //                         (A rest_send_cors_headers L766).
@@ -17,6 +21,8 @@ import { goneOrTrashed } from './lifecycle.ts';
 import { writeBlocker } from './kit/writes.ts';
 import { calendarResources, createOwn } from './kit/resources.ts';
 import { describeAnswer, header, transportOutcome, wpError } from './kit/wp.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
+import { jsonBody } from '../http/types.ts';
 
 export const REST_ROUTE_EQUIVALENCE = 'rest_route_equivalence';
 export const METHOD_OVERRIDE = 'method_override';
@@ -43,6 +49,93 @@ async function restRoute(env: UnitEnv, op: Operation | undefined, route: string,
     return emit(variant, 'fail', `expected ?rest_route=${route} to answer as /wp-json${route} (WordPress convention, rest_api_loaded()), fields derived from the clock aside; it answered with ${diff} (pretty form: ${describeAnswer(pretty.response)})`, plain);
   }
   emit(variant, 'pass', `both forms answered ${describeAnswer(plain.response)} with the same body`, plain);
+}
+
+/** Reads `a` and `b` and compares them; once more on a difference, since a record the run writes meanwhile is no difference of theirs. */
+async function sameAnswer(env: UnitEnv, op: Operation, a: Outgoing, b: Outgoing): Promise<{ outcome?: Finding['outcome']; message: string; e: Exchange; diff?: string }> {
+  let last: { outcome?: Finding['outcome']; message: string; e: Exchange; diff?: string } | undefined;
+  for (let attempt = 0; attempt < 2 && (last === undefined || last.diff !== undefined); attempt++) {
+    const first = await env.send(a, op);
+    const second = await env.send(b, op);
+    for (const e of [first, second]) {
+      const t = transportOutcome(e);
+      if (t) return { ...t, e };
+    }
+    const diff = answerDifference(first, second);
+    last = { message: describeAnswer(second.response), e: second, ...(diff ? { diff } : {}) };
+  }
+  return last!;
+}
+
+/** The route with its letters in upper case: WordPress matches a route's pattern with the `i` flag (match_request_to_handler()). */
+async function routeCase(env: UnitEnv, op: Operation): Promise<void> {
+  const emit = emitter(env, REST_ROUTE_EQUIVALENCE, op);
+  const upper = op.path.toUpperCase();
+  const v = await sameAnswer(env, op, { method: 'GET', route: op.path, auth: false }, { method: 'GET', route: upper, auth: false });
+  if (v.outcome) return emit('route-case', v.outcome, v.message, v.e);
+  if (v.diff) return emit('route-case', 'fail', `expected GET ${upper} to answer as GET ${op.path} (WordPress convention: WP_REST_Server::match_request_to_handler() matches a route's pattern ignoring case), fields derived from the clock aside; it answered with ${v.diff} (${v.message})`, v.e);
+  emit('route-case', 'pass', `GET ${upper} answered ${v.message}, as GET ${op.path} does`, v.e);
+}
+
+/**
+ * A namespace index reads its namespace from $request['namespace'], where the query wins over the route's own default
+ * (WP_REST_Server::get_namespace_index(), get_parameter_order(): GET before URL): /<a>?namespace=<b> answers as /<b>,
+ * and a namespace the server does not have is 404 rest_invalid_namespace.
+ */
+async function namespaceParam(env: UnitEnv, a: Operation, b: Operation): Promise<void> {
+  const emit = emitter(env, REST_ROUTE_EQUIVALENCE, a);
+  const v = await sameAnswer(env, a, { method: 'GET', route: b.path, auth: false }, { method: 'GET', route: a.path, query: { namespace: b.namespace }, auth: false });
+  if (v.outcome) emit('namespace-param', v.outcome, v.message, v.e);
+  else if (v.diff) emit('namespace-param', 'fail', `expected GET ${a.path}?namespace=${b.namespace} to answer as GET ${b.path} (WordPress convention: WP_REST_Server::get_namespace_index() reads the namespace parameter, the query before the route); it answered with ${v.diff} (${v.message})`, v.e);
+  else emit('namespace-param', 'pass', `GET ${a.path}?namespace=${b.namespace} answered ${b.namespace}'s index, as GET ${b.path} does`, v.e);
+  const unknown = `site-contracts-${env.runId}`;
+  const e = await env.send({ method: 'GET', route: a.path, query: { namespace: unknown }, auth: false }, a);
+  const t = transportOutcome(e);
+  if (t) return emit('namespace-unknown', t.outcome, t.message, e);
+  const err = wpError(e.response);
+  if (e.response!.status === 404 && err?.code === 'rest_invalid_namespace') return emit('namespace-unknown', 'pass', `?namespace=${unknown} answered ${describeAnswer(e.response)}`, e);
+  emit('namespace-unknown', 'fail', `expected GET ${a.path}?namespace=${unknown} (a namespace no site has) to answer 404 {code: "rest_invalid_namespace"} (WordPress convention: WP_REST_Server::get_namespace_index()); got ${describeAnswer(e.response)}`, e);
+}
+
+/** Every string of a parsed answer (keys too) that PHP's json_encode() escapes: a `/` or a character beyond ASCII. */
+function escapedStrings(v: unknown, out: string[] = []): string[] {
+  const escaped = (x: string): boolean => /[/\u0080-\uffff]/.test(x);
+  if (typeof v === 'string') {
+    if (escaped(v)) out.push(v);
+  } else if (Array.isArray(v)) for (const x of v) escapedStrings(x, out);
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (escaped(k)) out.push(k);
+      escapedStrings(x, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The JSON text as WordPress writes it: compact, with `/` as `\/` and every character beyond ASCII as `\uXXXX`
+ * (wp_json_encode() with the server's options, 0 unless _pretty), each string of the answer found in the raw body in
+ * the form contracts/wordpress/php's wpJsonEncode() gives it; and `?_pretty=1` the same value with line breaks.
+ */
+async function jsonText(env: UnitEnv, op: Operation): Promise<void> {
+  const emit = emitter(env, REST_ROUTE_EQUIVALENCE, op);
+  const v = await sameAnswer(env, op, { method: 'GET', route: op.path, auth: false }, { method: 'GET', route: op.path, query: { _pretty: 1 }, auth: false });
+  if (v.outcome) return emit('pretty', v.outcome, v.message, v.e);
+  const pretty = v.e.response!;
+  if (v.diff) emit('pretty', 'fail', `expected GET ${op.path}?_pretty=1 to answer the same JSON as without it (WordPress convention: WP_REST_Server::get_json_encode_options() only adds JSON_PRETTY_PRINT); it answered with ${v.diff}`, v.e);
+  else if (jsonBody(pretty) !== undefined && !pretty.body.includes('\n')) emit('pretty', 'fail', `expected GET ${op.path}?_pretty=1 to be printed over several lines (WordPress convention: JSON_PRETTY_PRINT, WP_REST_Server::get_json_encode_options()); its ${pretty.body.length} characters hold no line break`, v.e);
+  else emit('pretty', 'pass', `?_pretty=1 answered the same JSON over several lines`, v.e);
+  const plain = await env.send({ method: 'GET', route: op.path, auth: false }, op);
+  const t = transportOutcome(plain);
+  if (t) return emit('json-escapes', t.outcome, t.message, plain);
+  const r = plain.response!;
+  const body = jsonBody(r);
+  if (body === undefined || r.bodyCut) return emit('json-escapes', 'skip', `GET ${op.path} answered ${describeAnswer(r)}${r.bodyCut ? ', longer than the client reads' : ', not JSON'}: no JSON text to read`, plain);
+  const strings = escapedStrings(body);
+  if (strings.length === 0) return emit('json-escapes', 'inconclusive', `GET ${op.path} answered no string holding / or a character beyond ASCII: nothing shows how they are written`, plain);
+  const off = strings.find((x) => !r.body.includes(wpJsonEncode(x)));
+  if (off !== undefined) return emit('json-escapes', 'fail', `expected the JSON text of GET ${op.path} to write ${JSON.stringify(off).slice(0, 80)} as ${wpJsonEncode(off).slice(0, 80)} (WordPress convention: wp_json_encode() escapes / and every character beyond ASCII); the body does not hold it in that form`, plain);
+  emit('json-escapes', 'pass', `${strings.length} strings holding / or a character beyond ASCII, each written as wp_json_encode() writes it`, plain);
 }
 
 async function overrideRead(env: UnitEnv, op: Operation, how: 'header' | 'query'): Promise<void> {
@@ -161,6 +254,11 @@ export function planConventions(contract: Contract): Unit[] {
   for (const op of [...(root ? [root] : []), ...indexes, ...firstList.values()]) {
     units.push({ id: `${REST_ROUTE_EQUIVALENCE}:${op.id}`, family: REST_ROUTE_EQUIVALENCE, checks: [REST_ROUTE_EQUIVALENCE], operations: [op], run: (env) => restRouteUnit(env, op) });
   }
+  // One pair of namespace indexes is enough: get_namespace_index() is one function whatever the namespace.
+  const [a, b] = [indexes.find((o) => o.namespace === 'cal/events/v1'), indexes.find((o) => o.namespace === 'cal/v1')].every(Boolean)
+    ? [indexes.find((o) => o.namespace === 'cal/events/v1')!, indexes.find((o) => o.namespace === 'cal/v1')!]
+    : [indexes[0], indexes[1]];
+  if (a && b) units.push({ id: `${REST_ROUTE_EQUIVALENCE}:namespace-param`, family: REST_ROUTE_EQUIVALENCE, checks: [REST_ROUTE_EQUIVALENCE], operations: [a, b], run: (env) => namespaceParam(env, a, b) });
   if (root) {
     units.push({ id: `${METHOD_OVERRIDE}:${root.id}`, family: METHOD_OVERRIDE, checks: [METHOD_OVERRIDE], operations: [root], run: async (env) => { await overrideRead(env, root, 'header'); await overrideRead(env, root, 'query'); } });
     units.push({ id: `${ERROR_ENVELOPE}:routing`, family: ERROR_ENVELOPE, checks: [ERROR_ENVELOPE], operations: [root], run: (env) => routing(env, root) });
@@ -178,4 +276,8 @@ export function planConventions(contract: Contract): Unit[] {
 async function restRouteUnit(env: UnitEnv, op: Operation): Promise<void> {
   await restRoute(env, op, op.path, 'same-answer');
   if (op.kind === 'root') await restRoute(env, op, `/site-contracts-${env.runId}/no-such-route`, 'no_route');
+  if (op.kind === 'list') {
+    await routeCase(env, op);
+    await jsonText(env, op);
+  }
 }
