@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { failedBy, harnessForFile, parse, withQuery, wpError, type Fault } from '../testing/faulty-mock.ts';
+import { failedBy, harnessForFile, parse, plain, withQuery, wpError, type Fault } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -38,5 +38,24 @@ describe('reads WordPress answers the same way on every site', () => {
     const fault: Fault = (req, next) => (/^\/cal(\/events)?\/v1$/.test(parse(req).route) ? next(withQuery(req, (q) => q.delete('namespace'))) : next(req));
     const failed = await failedBy(h, fault, 'cal/v1,cal/events/v1,rest_route_equivalence');
     expect(failed.map((c) => c.id).sort()).toEqual(['rest_route_equivalence:getCalEventsV1:namespace-param', 'rest_route_equivalence:getCalEventsV1:namespace-unknown']);
+  });
+
+  it('rest_route_equivalence: ?_pretty=1 ignored (the same JSON on one line)', async () => {
+    const fault: Fault = (req, next) => (parse(req).query.has('_pretty') ? next(withQuery(req, (q) => q.delete('_pretty'))) : next(req));
+    const failed = await failedBy(h, fault, 'cal/v1,rest_route_equivalence');
+    expect(failed.map((c) => c.id)).toEqual([expect.stringMatching(/^rest_route_equivalence:getCalV1\w+:pretty$/)]);
+    expect(failed[0]!.message).toMatch(/hold no line break/);
+  });
+
+  it('rest_route_equivalence: JSON written with JSON_UNESCAPED_SLASHES (a bare / in a list)', async () => {
+    // One flag off WordPress's: the same value, its slashes unescaped (the characters beyond ASCII still escaped).
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'GET' || parse(req).route !== '/cal/v1/events' || parse(req).query.has('_pretty') || res.status !== 200) return res;
+      return plain({ ...res, body: res.body.replace(/\\\//g, '/') });
+    };
+    const failed = await failedBy(h, fault, '/cal/v1/events,rest_route_equivalence');
+    expect(failed.map((c) => c.id)).toEqual(['rest_route_equivalence:getCalV1Events:json-escapes']);
+    expect(failed[0]!.message).toMatch(/escapes \/ and every character beyond ASCII/);
   });
 });

@@ -22,7 +22,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "batch_limit": ["d1.1.batch", "d1.4.1.batch", "d1.8.batch", "wp.rest-api.array-max-items", "wp.server.batch-size"],
   "batch_item_status": ["d1.4.1.batch-items", "d1.4.1.batch-runs", "wp.server.batch-items"],
   "batch_validation": ["d1.4.1.batch", "wp.server.batch-validate"],
-  "rest_route_equivalence": ["d0.4.1.index", "d0.4.2.index", "d1.4.1.root", "wp.rest-api.rest-route-query-var", "wp.server.route-case", "wp.server.namespace-index", "wp.server.namespace-param"],
+  "rest_route_equivalence": ["d0.4.1.index", "d0.4.2.index", "d1.4.1.root", "wp.fn.json", "wp.rest-api.rest-route-query-var", "wp.server.pretty", "wp.server.route-case", "wp.server.namespace-index", "wp.server.namespace-param"],
   "method_override": ["wp.server.method-override"],
   "cors": ["wp.rest-api.cors-origin", "wp.rest-api.cors-methods", "wp.rest-api.cors-credentials", "wp.rest-api.cors-vary", "wp.server.expose-headers", "wp.server.allow-headers"],
   "content_type": ["d1.4.2.embed", "wp.server.content-type"],
