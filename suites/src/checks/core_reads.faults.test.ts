@@ -58,4 +58,13 @@ describe('reads WordPress answers the same way on every site', () => {
     expect(failed.map((c) => c.id)).toEqual(['rest_route_equivalence:getCalV1Events:json-escapes']);
     expect(failed[0]!.message).toMatch(/escapes \/ and every character beyond ASCII/);
   });
+
+  it('filter_search: search=<b>word</b> read as sent (the tags not stripped), so it finds nothing', async () => {
+    // What LIKE '%<b>word</b>%' finds: no record holds the tags in its text.
+    const fault: Fault = (req, next) =>
+      req.method === 'GET' && parse(req).route === '/cal/v1/venues' && (parse(req).query.get('search') ?? '').includes('<') ? next(withQuery(req, (q) => q.set('search', 'site-contracts-nothing-has-this'))) : next(req);
+    const failed = await failedBy(h, fault, '/cal/v1/venues,filter_search');
+    expect(failed.map((c) => c.id)).toEqual(['filter_search:getCalV1Venues:tags']);
+    expect(failed[0]!.message).toMatch(/sanitize_text_field\(\).*only search=\S+ finds/);
+  });
 });
