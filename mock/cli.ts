@@ -5,10 +5,12 @@
 // server (src/cli-start.ts) are even loaded, so a person sees a line at once.
 import { isEntryModule } from '../contracts/lib/package-root.ts';
 import { parseCliArgs, usage, UsageError, type CliOptions } from './src/cli-args.ts';
+import { startedByNpm, StopRequests } from './src/launcher-watch.ts';
 
 /**
- * Parses `argv` (the flags after `mock`), starts the mock and serves until SIGINT or SIGTERM. `invokedAs` is how the
- * user started it, for the one-line usage message (`site-contracts mock`, or `npm run mock --` in a clone).
+ * Parses `argv` (the flags after `mock`), starts the mock and serves until SIGINT, SIGTERM or SIGHUP, or until the npm
+ * that started it ends (launcher-watch.ts). `invokedAs` is how the user started it, for the one-line usage message
+ * (`site-contracts mock`, or `npm run mock --` in a clone).
  */
 export async function runMockCli(argv: readonly string[], invokedAs = 'npm run mock --'): Promise<void> {
   let opts: CliOptions;
@@ -27,10 +29,13 @@ export async function runMockCli(argv: readonly string[], invokedAs = 'npm run m
     return;
   }
   const started = performance.now();
+  // From now on a stop (a signal, or `kill` of the npm that started it: launcher-watch.ts) is heard, and runs once
+  // the mock has started.
+  const stops = new StopRequests({ watchLauncher: startedByNpm(process.env) });
   // At once, before the contract and the fixtures load: a person sees that something is happening.
   process.stdout.write(`mock: starting: loading the contract and ${opts.fixturesDir ? `the fixtures in ${opts.fixturesDir}` : opts.seed !== undefined ? 'generated fixtures' : 'the bundled fixtures'}...\n`);
   const { startMock } = await import('./src/cli-start.ts');
-  await startMock(opts, started);
+  await startMock(opts, started, stops);
 }
 
 if (isEntryModule(import.meta.url, process.argv[1])) await runMockCli(process.argv.slice(2));

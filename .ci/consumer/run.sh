@@ -120,6 +120,16 @@ step_cli() {
   npx --no-install site-contracts proxy --upstream "$url" > "$CONSUMER_DIR/proxy.out" 2>&1 || rc=$?
   cat "$CONSUMER_DIR/proxy.out"
   [ "$rc" = 2 ] && grep -q 'npm i -D @stoplight/prism-cli' "$CONSUMER_DIR/proxy.out" || { say "proxy without Prism exited $rc"; exit 1; }
+  # Stopping what was started stops the mock: SIGTERM to npm exec alone, as `kill $!` sends it (its shell and the
+  # mock are not signalled), and the port closes within a bounded number of polls.
+  kill -TERM "$pid"
+  local port="${url##*:}" open=1
+  for i in $(seq 1 80); do
+    node -e "require('node:net').connect($port, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))" || { open=0; break; }
+    sleep 0.25
+  done
+  [ "$open" = 0 ] || { say "the mock still answers on $url after npm exec was stopped"; exit 1; }
+  say "SIGTERM to npm exec alone: the mock's port closed after $i polls"
 }
 
 STEPS=(pack install esm tsc-node16 tsc-cjs tsc-bundler msw typed-fetch browser cli mock-page require)

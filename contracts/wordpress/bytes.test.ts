@@ -2,7 +2,7 @@
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base64Decode, isAscii, latin1Copy, utf8Decode, utf8DecodeStrict, utf8Encode, utf8Length } from './bytes.ts';
+import { base64Decode, isAscii, latin1Copy, utf8Decode, utf8DecodeStrict, utf8Encode, utf8Length, Utf8StrictPieces } from './bytes.ts';
 
 const anyText = fc.oneof(
   fc.string({ unit: 'binary' }),
@@ -41,6 +41,30 @@ describe('bytes helpers match Buffer', () => {
       { numRuns: 2000 },
     );
     expect(utf8Decode(Uint8Array.of(0xef, 0xbb, 0xbf, 0x41))).toBe('\ufeffA');
+  });
+
+  it('Utf8StrictPieces: the bytes cut anywhere, in any number of pieces, decode as utf8DecodeStrict() decodes them whole', () => {
+    fc.assert(
+      fc.property(anyBytes, fc.array(fc.nat(), { maxLength: 6 }), (bytes, cuts) => {
+        const at = [...new Set(cuts.map((c) => (bytes.length === 0 ? 0 : c % bytes.length)))].sort((a, b) => a - b);
+        const pieces = new Utf8StrictPieces();
+        let from = 0;
+        for (const c of [...at, bytes.length]) {
+          pieces.add(bytes.subarray(from, c));
+          from = c;
+        }
+        expect(pieces.end()).toBe(utf8DecodeStrict(bytes));
+      }),
+      { numRuns: 2000 },
+    );
+    // A leading BOM is kept, and a sequence cut short at the very end is not valid.
+    const bom = new Utf8StrictPieces();
+    bom.add(Uint8Array.of(0xef, 0xbb));
+    bom.add(Uint8Array.of(0xbf, 0x41));
+    expect(bom.end()).toBe('\ufeffA');
+    const cut = new Utf8StrictPieces();
+    cut.add(Uint8Array.of(0x41, 0xd0));
+    expect(cut.end()).toBeUndefined();
   });
 
   it('latin1Copy', () => {

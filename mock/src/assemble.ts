@@ -10,8 +10,9 @@ import { offsetMinutes } from '../../contracts/wordpress/time.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './wire/errors.ts';
 import type { MemoSettings, MemoStats } from './base/memo.ts';
 import { createCore } from './core/serve.ts';
-import { DEFAULT_MAX_HELD, HeldAnswers } from './core/held.ts';
-import { ByteBudget, DEFAULT_MAX_ANSWER_CHARS_BUILDING } from './core/byte-budget.ts';
+import { DEFAULT_MAX_HELD, HeldAnswers, tryAgainLater } from './core/held.ts';
+import { ByteBudget, clientOf, DEFAULT_MAX_ANSWER_CHARS_BUILDING, type Client } from './core/byte-budget.ts';
+import { authenticate } from './auth/permissions.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
 import { createHandlerMemos } from './handlers/memos.ts';
 import { Discovery, isBatchable } from './handlers/discovery.ts';
@@ -21,6 +22,10 @@ import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, renderReq
 import { CONTROL_PREFIX } from './core/control.ts';
 import type { AllowedHosts } from './core/front-door.ts';
 import { recordOf, RequestRing, type RequestRecord } from './request-record.ts';
+import { CommitTrace, saveRefusal } from './core/commit-trace.ts';
+import { envelope } from './wire/envelope.ts';
+import type { WpErrorResponse } from './wire/errors.ts';
+import { wpJsonEncode } from '../../contracts/wordpress/php/index.ts';
 import { TABLE_NAMES } from '../../contracts/model/tables.ts';
 
 /** How the mock behaves, whatever its data came from. */
@@ -121,24 +126,69 @@ export interface Mock {
   cacheStats(): Record<string, MemoStats>;
   /** The last requests to the REST routes, newest first (what GET /__mock/ lists). */
   recentRequests(): readonly RequestRecord[];
+  /**
+   * Who a request is from, for the bounds shared between clients (core/byte-budget.ts): its address (`client`, as
+   * the adapter saw the connection) and, when its credentials check out, its user. The node adapter's `clientOf`.
+   */
+  clientOf(req: Pick<MockRequest, 'headers' | 'client'>): Client;
 }
 
 const SITE = { name: 'City Events', description: 'Concerts, talks and workshops in Kyiv, Lviv and beyond' };
 
-/** What the mock needs of a state file: when a version is on disk, and closing it. */
+/** What the mock needs of a state file: when a version is on disk (or undone), and closing it. */
 interface Durability {
-  /** `wrote`: the answer made a change (false for a read, which a failing journal does not hold up). */
-  durable(version: number, wrote?: boolean): Promise<void> | undefined;
+  /** undefined when `version` is on disk; else whether it got there (false: undone, commit-trace.ts). */
+  durable(version: number): Promise<boolean> | undefined;
   close(): Promise<void>;
 }
 
-/** The answer when a write could not be saved: the client must not take it as done. */
-function notSaved(): MockResponse {
-  return {
-    status: 500,
-    headers: { 'Content-Type': 'application/json; charset=UTF-8' },
-    body: JSON.stringify({ code: 'mock_state_not_saved', message: 'The change could not be saved: the state file cannot be written.', data: { status: 500 } }),
-  };
+/** When a request came: the clock (for the page) and the timer then (for how long its answer took). */
+interface Started {
+  at: number;
+  t0: number;
+}
+
+/** How often a read that saw an undone state is run again before it is answered 503 (writes kept failing meanwhile). */
+const READ_AGAIN = 3;
+
+/** Headers of the answer that make no sense on its refusal (the created record's address, a list's pages). */
+const NOT_ON_REFUSALS = new Set(['Location', 'Link', 'X-WP-Total', 'X-WP-TotalPages']);
+
+/** The answer to a request whose writes were undone: WordPress's refusal (saveRefusal()), as a write answers an error. */
+function refused(res: MockResponse, error: WpErrorResponse): MockResponse {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) if (!NOT_ON_REFUSALS.has(k)) headers[k] = v;
+  headers['Content-Type'] = 'application/json; charset=UTF-8';
+  const out: MockResponse = { status: error.status, headers, body: wpJsonEncode(error.body) };
+  if (res.delayMs) out.delayMs = res.delayMs;
+  if (res.release) out.release = res.release;
+  return out;
+}
+
+/**
+ * A batch whose items' writes were partly undone: each item is its own request (WordPress's batches are not atomic),
+ * so the items that were saved keep their answers and each undone one is answered as refused; what the journal holds
+ * is what the answer says. Undefined when the answer is not the plain batch shape (`_jsonp`, `_fields`).
+ */
+function refusedItems(res: MockResponse, undone: (from: number, to: number) => boolean): MockResponse | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(res.body);
+  } catch {
+    return undefined;
+  }
+  const inner = (doc as { body?: unknown } | null)?.body;
+  const holder = (Array.isArray((doc as { responses?: unknown } | null)?.responses) ? doc : Array.isArray((inner as { responses?: unknown } | null)?.responses) ? inner : undefined) as { responses: unknown[] } | undefined;
+  if (!holder || holder.responses.length !== res.items!.length) return undefined;
+  res.items!.forEach((w, i) => {
+    if (!w || !undone(w.from, w.to)) return;
+    const e = saveRefusal(w.operation);
+    holder.responses[i] = envelope(e.body, e.status, []).body;
+  });
+  const out: MockResponse = { status: res.status, headers: res.headers, body: wpJsonEncode(doc) };
+  if (res.delayMs) out.delayMs = res.delayMs;
+  if (res.release) out.release = res.release;
+  return out;
 }
 
 /** The mock over `contract` and `store`; `persister` (a state file) holds answers until their writes are saved. */
@@ -246,39 +296,61 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     },
   });
 
-  const seen = (req: MockRequest, res: MockResponse, at: number, t0: number): MockResponse => {
+  const started = (): Started => ({ at: clock.now(), t0: timer() });
+  const seen = (req: MockRequest, res: MockResponse, { at, t0 }: Started): MockResponse => {
     if (!req.url.startsWith(CONTROL_PREFIX)) recent.push(recordOf(req, res, new Date(at), timer() - t0), req, res);
     return res;
   };
   // handleNow() hands the delay to its caller, who holds the answer outside the mock's count: its place is given
   // back at once.
   const handleNow = (req: MockRequest) => {
-    const at = clock.now();
-    const t0 = timer();
+    const start = started();
     const res = core.handle(req);
     res.release?.();
     delete res.release;
-    return seen(req, res, at, t0);
+    return seen(req, res, start);
   };
-  /** The answer once its write (if any) is saved: a large batch in steps, other requests served between them. */
+  /**
+   * The answer once its write (if any) is saved: a large batch in steps, other requests served between them. With a
+   * state file no answer goes out before the journal has every commit it saw or made; a commit the journal could not
+   * take was undone (store/persist.ts), so the answer is decided then (decide()).
+   */
   const respond = (req: MockRequest): MockResponse | Promise<MockResponse> => {
-    const at = clock.now();
-    const t0 = timer();
-    const before = store.version;
-    const out = core.serve(req);
-    return out instanceof Promise ? out.then((res) => saving(seen(req, res, at, t0), before)) : saving(seen(req, out, at, t0), before);
+    const start = started();
+    if (!persister) {
+      const out = core.serve(req);
+      return out instanceof Promise ? out.then((res) => seen(req, res, start)) : seen(req, out, start);
+    }
+    return saved(persister, req, start, 0);
   };
-  const saving = (res: MockResponse, before: number): MockResponse | Promise<MockResponse> => {
-    const saved = persister?.durable(store.version, store.version !== before);
-    return saved
-      ? saved.then(
-          () => res,
-          () => {
-            res.release?.();
-            return notSaved();
-          },
-        )
-      : res;
+  const saved = (p: Durability, req: MockRequest, start: Started, again: number): MockResponse | Promise<MockResponse> => {
+    const trace = new CommitTrace(store);
+    const out = core.serve(req, trace);
+    return out instanceof Promise ? out.then((res) => settle(p, req, res, start, trace, again)) : settle(p, req, out, start, trace, again);
+  };
+  const settle = (p: Durability, req: MockRequest, res: MockResponse, start: Started, trace: CommitTrace, again: number): MockResponse | Promise<MockResponse> => {
+    const wait = p.durable(trace.last);
+    if (wait === undefined && !trace.touched) {
+      trace.close();
+      return seen(req, res, start);
+    }
+    return (wait ?? Promise.resolve(true)).then(() => decide(p, req, res, start, trace, again));
+  };
+  /**
+   * What saw an undone commit: a request that wrote nothing runs again (its answer showed a state that never was); a
+   * write whose commit was undone is refused as WordPress refuses a write its database did not take; a batch keeps the
+   * answers of its saved items and refuses the others.
+   */
+  const decide = (p: Durability, req: MockRequest, res: MockResponse, start: Started, trace: CommitTrace, again: number): MockResponse | Promise<MockResponse> => {
+    trace.close();
+    if (trace.readUndone) {
+      res.release?.();
+      if (again < READ_AGAIN) return saved(p, req, start, again + 1);
+      return seen(req, tryAgainLater('mock_state_not_saved', 'The state this answer read was taken back: the state file cannot be written, and writes are refused. Nothing was changed. Try again.'), start);
+    }
+    if (!trace.undoneWithin()) return seen(req, res, start);
+    const items = res.items ? refusedItems(res, (from, to) => trace.undoneWithin(from, to)) : undefined;
+    return seen(req, items ?? refused(res, saveRefusal(res.operation)), start);
   };
   return {
     handleNow,
@@ -303,6 +375,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
       await persister?.close();
     },
     recentRequests: () => recent.list(),
+    clientOf: (req) => clientOf(req.client, authenticate(req.headers.authorization, store)?.id),
     cacheStats: () => ({
       responses: core.responseStats(),
       renders: memos.renders.stats,

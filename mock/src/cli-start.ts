@@ -1,11 +1,13 @@
 // The mock's command line, once its flags are read (../cli.ts): load the contract and the store, listen, print the
-// banner, log requests, reload on --watch, stop on SIGINT/SIGTERM. Loaded by a dynamic import, after the first line.
+// banner, log requests, reload on --watch, stop on SIGINT, SIGTERM or SIGHUP, or when the npm that started it is gone.
+// Loaded by a dynamic import, after the first line.
 import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './index.ts';
 import { allowedHostsOf, bindsEveryAddress, type CliOptions } from './cli-args.ts';
 import { withRequestLog } from './adapters/request-log.ts';
 import { boundedLog } from './log-writer.ts';
 import { clientTimeouts } from './adapters/client-timeouts.ts';
 import { watchFixtures } from './fixture-watch.ts';
+import type { StopRequests } from './launcher-watch.ts';
 import { hostname } from 'node:os';
 import { FixtureError } from '../../contracts/model/fixture-error.ts';
 import { StateFileError } from './store/persist.ts';
@@ -61,8 +63,11 @@ function lowCredentialsLine(mock: Mock): string | undefined {
   return c ? `mock: --auth: a subscriber, signed in with fewer rights (writes answer 403): user "${c.username}" password "${c.password}"` : undefined;
 }
 
-/** Starts the mock the flags describe and serves until SIGINT or SIGTERM; `started` is when the command began. */
-export async function startMock(opts: CliOptions, started: number): Promise<void> {
+/**
+ * Starts the mock the flags describe and serves until `stops` says (SIGINT, SIGTERM, SIGHUP, or the npm that started
+ * it ended); `started` is when the command began.
+ */
+export async function startMock(opts: CliOptions, started: number, stops: StopRequests): Promise<void> {
   let mock: Mock;
   try {
     mock = await createMock(mockOptions(opts));
@@ -82,7 +87,7 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
     const log = boundedLog(process.stdout);
     server = await listen(
       withRequestLog((req) => mock.respond(req), { level: opts.log, color, write: log.line }),
-      { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs) },
+      { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs), clientOf: (req) => mock.clientOf(req) },
     );
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
@@ -153,6 +158,8 @@ export async function startMock(opts: CliOptions, started: number): Promise<void
     await mock.close();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stops.onStop((why) => {
+    if (why === 'launcher' && process.stderr.isTTY) complain('stopping: the npm process that started it has ended');
+    void shutdown();
+  });
 }

@@ -10,13 +10,14 @@ import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { createStore, type Store } from './store/store.ts';
 import type { FixtureSet } from '../../contracts/model/records.ts';
 import { internalizeKeysOneByte } from './store/json-text.ts';
-import { openStateFile, openStore, StateFileError, type Persister, type StateFileOptions } from './store/persist.ts';
+import { openStateFile, openStore, StateFileError, type Persister, type PersistFs, type StateFileOptions } from './store/persist.ts';
 import { acquireStateLock, StateLockError, type StateLock } from './store/state-lock.ts';
 import { systemClock } from './core/types.ts';
 import { assembleMock, type Mock, type MockBehaviour } from './assemble.ts';
 
 export type { MockRequest, MockResponse, Clock } from './core/types.ts';
 export type { Credentials, Mock, MockBehaviour } from './assemble.ts';
+export type { Client } from './core/byte-budget.ts';
 export { listen, nodeHandler, type Listening } from './adapters/node-http.ts';
 
 /** The bundled fixtures (fixtures/ of the checkout or of the installed package), with a trailing separator. */
@@ -43,6 +44,8 @@ export interface MockOptions extends MockBehaviour {
   stateFile?: string;
   /** Things the state file has to say on start (a torn journal line left out); default: none printed. */
   onNote?: (message: string) => void;
+  /** The state file's file operations (default: node's); a test passes ones that fail where it wants (a full disk). */
+  stateFs?: PersistFs;
   /** Compile every validator at start (startup cost paid up front instead of on first use). */
   compileAll?: boolean;
 }
@@ -59,7 +62,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   // One mock per state file: the lock is taken before anything is read, and given back when the mock closes.
   const lock: StateLock | undefined = options.stateFile ? await lockStateFile(options.stateFile) : undefined;
   try {
-    if (lock && lock.tookOverFrom !== undefined) options.onNote?.(`${lock.lockPath}: process ${lock.tookOverFrom} that held it is gone; taken over`);
+    if (lock && lock.tookOverFrom !== undefined) options.onNote?.(`${lock.lockPath}: process ${lock.tookOverFrom} that held it ${lock.staleBecause ?? 'is gone'}; taken over`);
     if (lock && lock.removed.length > 0) options.onNote?.(`removed ${lock.removed.length} temporary file${lock.removed.length === 1 ? '' : 's'} of interrupted compactions: ${lock.removed.join(', ')}`);
     const generate = options.fixtures === undefined && options.fixturesDir === undefined && (options.seed !== undefined || options.eventCount !== undefined);
     if (options.fixtures || generate) {
@@ -107,8 +110,8 @@ class LockedPersister implements Persister {
     private readonly persister: Persister,
     private readonly lock: StateLock,
   ) {}
-  durable(version: number, wrote?: boolean): Promise<void> | undefined {
-    return this.persister.durable(version, wrote);
+  durable(version: number): Promise<boolean> | undefined {
+    return this.persister.durable(version);
   }
   flush(): Promise<void> {
     return this.persister.flush();
@@ -126,7 +129,7 @@ class LockedPersister implements Persister {
 }
 
 function stateFileOptions(options: MockOptions, path: string, now: () => Date): StateFileOptions {
-  return { path, now, ...(options.onError ? { onError: options.onError } : {}), ...(options.onNote ? { onNote: options.onNote } : {}) };
+  return { path, now, ...(options.onError ? { onError: options.onError } : {}), ...(options.onNote ? { onNote: options.onNote } : {}), ...(options.stateFs ? { fs: options.stateFs } : {}) };
 }
 
 /** Loads the contract once for several mocks (tests, bench). */

@@ -176,12 +176,25 @@ export function decodeScanned(bytes: Uint8Array, maxDepth = 512): JsonDecodeResu
   return { ok: true, value: JSON.parse(utf8Decode(bytes)) };
 }
 
-/** Containers a text opens, strings included: an upper bound of its nesting depth. */
-function opensAtMost(text: string, limit: number): boolean {
-  let opens = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c === 0x7b || c === 0x5b) && ++opens >= limit) return false;
+/**
+ * Whether `value` (as JSON.parse made it) nests containers at most `limit` deep. Walked without recursion, so a
+ * hostile value 100,000 deep is measured, not a stack overflow; it visits each container once, which for a body of a
+ * few long strings is a few nodes where scanning its text was megabytes (a 25-item batch at the 8 MiB cap).
+ */
+function nestedAtMost(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  const stack: unknown[] = [value];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const v = stack.pop() as object;
+    const d = depths.pop()!;
+    if (d > limit) return false;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === 'object') {
+        stack.push(child);
+        depths.push(d + 1);
+      }
+    }
   }
   return true;
 }
@@ -193,14 +206,16 @@ function opensAtMost(text: string, limit: number): boolean {
  * JSON.parse() agrees with PHP's scanner on every text in valid UTF-8 without an escaped UTF-16 surrogate (PHP refuses
  * an unpaired one, error 10) and nested less deeply than PHP's limit (error 1): for those, what it accepts PHP accepts,
  * with the same value. Only a text it refuses, or one outside those bounds, needs the scanner for PHP's verdict
- * (`json.test.ts` compares the two on generated texts).
+ * (`json.test.ts` compares the two on generated texts). `text`: the body's text when the caller has decoded it already
+ * (strictly: only when the bytes are valid UTF-8), so that a body near the 8 MiB cap is not decoded twice.
  */
-export function phpJsonDecode(body: string | Uint8Array, maxDepth = 512): JsonDecodeResult {
+export function phpJsonDecode(body: string | Uint8Array, maxDepth = 512, text?: string): JsonDecodeResult {
   const bytes = typeof body === 'string' ? utf8Encode(body) : body;
-  const text = utf8DecodeStrict(bytes);
-  if (text !== undefined && !/\\u[dD][89a-fA-F]/.test(text) && opensAtMost(text, maxDepth - 1)) {
+  const decoded = text ?? utf8DecodeStrict(bytes);
+  if (decoded !== undefined && !/\\u[dD][89a-fA-F]/.test(decoded)) {
     try {
-      return { ok: true, value: JSON.parse(text) };
+      const value: unknown = JSON.parse(decoded);
+      if (nestedAtMost(value, maxDepth - 1)) return { ok: true, value };
     } catch {
       // PHP's scanner says which error it is.
     }

@@ -8,7 +8,7 @@
 // happened, and a 503 would invite a second one. An answer always fits when nothing else is held, so one answer
 // larger than the budget still goes out.
 
-import { ByteBudget } from '../core/byte-budget.ts';
+import { boundsText, ByteBudget, type Shortage } from '../core/byte-budget.ts';
 import { tryAgainLater } from '../core/held.ts';
 import type { MockResponse } from '../core/types.ts';
 
@@ -32,9 +32,9 @@ export function answerBudget(max: number): ByteBudget {
 }
 
 /** Past the budget of answers: the read ran, its answer was not sent (held.ts's tryAgainLater()). */
-export function tooManyAnswerBytes(max: number, bytes: number): MockResponse {
+export function tooManyAnswerBytes(budget: ByteBudget, bytes: number, shortage?: Shortage): MockResponse {
   return tryAgainLater(
     'mock_too_many_answer_bytes',
-    `The mock holds at most ${max.toLocaleString('en')} bytes of answers at once, over all connections, and this answer of ${bytes.toLocaleString('en')} bytes did not fit; nothing was changed. Try again.`,
+    `The mock holds answers being sent within bounds: ${boundsText(budget, 'bytes', shortage)}. This answer of ${bytes.toLocaleString('en')} bytes did not fit; nothing was changed. Try again.`,
   );
 }

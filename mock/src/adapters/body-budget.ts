@@ -6,6 +6,7 @@
 
 import { tryAgainLater } from '../core/held.ts';
 import type { MockResponse } from '../core/types.ts';
+import { boundsText, type ByteBudget, type Shortage } from '../core/byte-budget.ts';
 
 /**
  * The default budget, in bodies at the cap: eight (64 MiB at the 8 MiB cap), more than a conformance run with
@@ -15,6 +16,6 @@ import type { MockResponse } from '../core/types.ts';
 export const BODIES_AT_THE_CAP_IN_FLIGHT = 8;
 
 /** Past the budget of bodies: the request did not run (held.ts's tryAgainLater()). */
-export function tooManyBodyBytes(max: number): MockResponse {
-  return tryAgainLater('mock_too_many_body_bytes', `The mock keeps at most ${max.toLocaleString('en')} bytes of request bodies at once, over all connections; this request did not run. Try again.`);
+export function tooManyBodyBytes(budget: ByteBudget, shortage?: Shortage): MockResponse {
+  return tryAgainLater('mock_too_many_body_bytes', `The mock keeps request bodies within bounds: ${boundsText(budget, 'bytes', shortage)}. This request did not run. Try again.`);
 }

@@ -8,6 +8,7 @@ import { openSocket } from '../testing/sockets.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockRequest, MockResponse } from '../core/types.ts';
+import type { Client } from '../core/byte-budget.ts';
 import { PIECE_CHARS, pieceEnd } from './answer-send.ts';
 import { clientTimeouts } from './client-timeouts.ts';
 import { listen, type Listening } from './node-http.ts';
@@ -23,16 +24,16 @@ function stand(req: MockRequest): MockResponse {
 }
 
 /** A client that asks for `path` and reads nothing of the answer. */
-async function unread(url: string, path: string): Promise<Socket> {
+async function unread(url: string, path: string, headers = ''): Promise<Socket> {
   const s = await openSocket(url);
   s.pause();
-  s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`);
   return s;
 }
 
 /** A whole GET read to its end: the status and the body's length. */
-async function get(url: string, path: string): Promise<{ status: number; length: number; body: string; retryAfter: string | null }> {
-  const r = await fetch(url + path);
+async function get(url: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; length: number; body: string; retryAfter: string | null }> {
+  const r = await fetch(url + path, { headers });
   const body = await r.text();
   return { status: r.status, length: body.length, body: body.slice(0, 400), retryAfter: r.headers.get('retry-after') };
 }
@@ -118,6 +119,25 @@ describe('answers in flight', () => {
     // The server closes it (before: held for as long as the client liked).
     await until(() => last?.destroyed === true);
     expect(await get(server.url, '/large?after')).toMatchObject({ status: 200, length: LARGE });
+    holder.destroy();
+  });
+
+  it("clients without credentials fill only their half: a signed-in client's large read still goes", async () => {
+    // `X-Test-Client` names a client, `X-Test-Signed-In` makes it one with valid credentials (the mock's clientOf
+    // decides that from the Authorization header; every test connection comes from 127.0.0.1).
+    const clientOf = (req: Pick<MockRequest, 'headers'>): Client => ({ key: req.headers['x-test-client'] ?? '', signedIn: req.headers['x-test-signed-in'] === '1' });
+    let held = 0;
+    server = await listen(stand, { port: 0, host: '127.0.0.1', maxAnswerBytesInFlight: 2 * LARGE, timeouts: clientTimeouts(600_000), clientOf });
+    server.server.on('request', () => held++);
+    const holder = await unread(server.url, '/large', 'X-Test-Client: a\r\n');
+    await until(() => held === 1);
+    // The anonymous pool (one LARGE) is taken by a's unread answer: b's large read is the 503...
+    const refused = await get(server.url, '/large?b', { 'x-test-client': 'b' });
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.body).message).toContain('clients without valid credentials hold at most');
+    // ...a signed-in client's goes, and so do two at once.
+    const signed = await Promise.all(['s1', 's2'].map((c) => get(server!.url, `/large?${c}`, { 'x-test-client': c, 'x-test-signed-in': '1' })));
+    expect(signed.map((r) => [r.status, r.length])).toEqual([[200, LARGE], [200, LARGE]]);
     holder.destroy();
   });
 });

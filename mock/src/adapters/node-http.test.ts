@@ -8,6 +8,9 @@ import { Agent, request } from 'undici';
 import type { Mock } from '../index.ts';
 import { freshMock } from '../testing/harness.ts';
 import { listen, type Listening } from './node-http.ts';
+import { request as httpRequest } from 'node:http';
+import type { MockRequest } from '../core/types.ts';
+import { STEPPED_BODY_BYTES } from '../core/pipeline.ts';
 
 let mock: Mock;
 let server: Listening;
@@ -104,5 +107,39 @@ describe('node:http adapter', () => {
     }
     // Keyed on the Host header, each host kept a descriptor, renderings and answers of its own: ~0.4 MB each.
     expect(heap() - before).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it('a large body is decoded as it arrives: the core gets its text with the bytes (valid UTF-8 only), a small one its bytes alone', async () => {
+    const seen: MockRequest[] = [];
+    const stand = await listen((req) => (seen.push(req), { status: 204, headers: {}, body: '' }), { port: 0, host: '127.0.0.1' });
+    try {
+      const send = (body: Uint8Array, chunks: number) =>
+        new Promise<void>((resolve) => {
+          const { port } = new URL(stand.url);
+          const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/wp-json/x', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+            res.resume();
+            res.on('end', resolve);
+          });
+          // Chunks cut across multi-byte characters.
+          const size = Math.ceil(body.length / chunks);
+          for (let at = 0; at < body.length; at += size) req.write(body.subarray(at, at + size));
+          req.end();
+        });
+      const text = JSON.stringify({ content: 'Кіно просто неба 😀 '.repeat(20_000) });
+      const bytes = Buffer.from(text);
+      expect(bytes.length).toBeGreaterThan(STEPPED_BODY_BYTES);
+      await send(bytes, 37);
+      expect(seen[0]!.text).toBe(text);
+      expect(Buffer.compare(Buffer.from(seen[0]!.body as Uint8Array), bytes)).toBe(0);
+      // Invalid UTF-8 (a lone continuation byte in the middle): no text, the bytes as they came.
+      const broken = Buffer.concat([bytes.subarray(0, 300_000), Buffer.from([0x80]), bytes.subarray(300_000)]);
+      await send(broken, 11);
+      expect(seen[1]!.text).toBeUndefined();
+      expect((seen[1]!.body as Uint8Array).length).toBe(broken.length);
+      await send(Buffer.from('{"title":"small"}'), 1);
+      expect(seen[2]!.text).toBeUndefined();
+    } finally {
+      await stand.close();
+    }
   });
 });

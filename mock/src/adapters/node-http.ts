@@ -8,9 +8,11 @@ import type { MockRequest, MockResponse } from '../core/types.ts';
 import { answerBudget, DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT, tooManyAnswerBytes } from './answer-budget.ts';
 import { sendInPieces } from './answer-send.ts';
 import { BODIES_AT_THE_CAP_IN_FLIGHT, tooManyBodyBytes } from './body-budget.ts';
-import { ByteBudget } from '../core/byte-budget.ts';
+import { ByteBudget, clientOf, type Client, type Shortage } from '../core/byte-budget.ts';
 import { clientTimeouts, watchBody, type ClientTimeouts } from './client-timeouts.ts';
 import { errorPage, onClientError } from './connection-errors.ts';
+import { STEPPED_BODY_BYTES } from '../core/pipeline.ts';
+import { Utf8StrictPieces } from '../../../contracts/wordpress/bytes.ts';
 
 export type Handle = (req: MockRequest) => MockResponse | Promise<MockResponse>;
 
@@ -25,6 +27,11 @@ interface NodeAdapterOptions {
   timeouts?: ClientTimeouts;
   /** Called when the core throws; the client still gets a WordPress-shaped 500. */
   onError?: (err: unknown) => void;
+  /**
+   * Who a request is from, for the bounds of bodies and answers shared between clients (core/byte-budget.ts): the
+   * mock's `clientOf` (its address, and its user when the credentials check out). Default: its address, anonymous.
+   */
+  clientOf?: (req: Pick<MockRequest, 'headers' | 'client'>) => Client;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -47,13 +54,13 @@ interface Outlet {
  * does not fit is dropped for a 503, which goes out this way too), written in pieces as the client takes them, and
  * given back once the last byte is out or the client has gone.
  */
-function send(res: ServerResponse, r: MockResponse, out: Outlet): void {
+function send(res: ServerResponse, r: MockResponse, out: Outlet, who: Client): void {
   if (res.destroyed) return;
   const payload = r.bodyBytes ?? r.body;
   const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
-  const lease = out.answers.open(r.safe === true);
+  const lease = out.answers.open(r.safe === true, who);
   if (!lease.grow(bytes)) {
-    send(res, tooManyAnswerBytes(out.answers.max, bytes), out);
+    send(res, tooManyAnswerBytes(out.answers, bytes, lease.refused), out, who);
     return;
   }
   // An explicit length keeps answers out of chunked encoding (HEAD answers carry none, as on the reference site, and
@@ -63,10 +70,10 @@ function send(res: ServerResponse, r: MockResponse, out: Outlet): void {
 }
 
 /** Sends the answer, after its delay; a held answer whose client leaves is dropped then and its place given back. */
-function deliver(res: ServerResponse, r: MockResponse, out: Outlet): void {
+function deliver(res: ServerResponse, r: MockResponse, out: Outlet, who: Client): void {
   if (!r.delayMs || r.delayMs <= 0) {
     r.release?.();
-    send(res, r, out);
+    send(res, r, out, who);
     return;
   }
   const drop = () => {
@@ -76,7 +83,7 @@ function deliver(res: ServerResponse, r: MockResponse, out: Outlet): void {
   const timer = setTimeout(() => {
     res.off('close', drop);
     r.release?.();
-    send(res, r, out);
+    send(res, r, out, who);
   }, r.delayMs);
   res.once('close', drop);
 }
@@ -90,6 +97,18 @@ function servedOrigin(req: IncomingMessage): string {
   if (!localAddress) return 'http://localhost';
   const address = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress;
   return `http://${address.includes(':') ? `[${address}]` : address}:${localPort}`;
+}
+
+/** The address a request came from, as the connection says (IPv4 without its IPv6 mapping). */
+function clientAddress(req: IncomingMessage): string | undefined {
+  const a = req.socket.remoteAddress;
+  return a?.startsWith('::ffff:') ? a.slice(7) : a;
+}
+
+/** Who asks: the connection's address, and the client the bounds count it as. */
+interface Asker {
+  address: string | undefined;
+  who: Client;
 }
 
 /** How long a connection refused with a 413 stays half-open before it is destroyed. */
@@ -119,63 +138,69 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
   const timeouts = opts.timeouts ?? clientTimeouts();
   const out: Outlet = { answers: answerBudget(opts.maxAnswerBytesInFlight ?? DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT), stallMs: timeouts.sendStallMs };
 
-  const fail = (res: ServerResponse, err: unknown) => {
+  const identify = opts.clientOf ?? ((r: Pick<MockRequest, 'client'>) => clientOf(r.client, undefined));
+
+  const fail = (res: ServerResponse, err: unknown, who: Client) => {
     opts.onError?.(err);
-    send(res, { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: CRASH_BODY }, out);
+    send(res, { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: CRASH_BODY }, out, who);
   };
 
-  const run = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, oversize: boolean) => {
+  const run = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, oversize: boolean, from: Asker, text?: string) => {
     const mreq: MockRequest = {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
       // node lower-cases header names; only set-cookie is an array and the core never reads it.
       headers: req.headers as Record<string, string | undefined>,
       origin: servedOrigin(req),
+      ...(from.address !== undefined ? { client: from.address } : {}),
       ...(body ? { body } : {}),
+      ...(text !== undefined ? { text } : {}),
       ...(oversize ? { oversize: true } : {}),
     };
     let answer: MockResponse | Promise<MockResponse>;
     try {
       answer = handle(mreq);
     } catch (err) {
-      fail(res, err);
+      fail(res, err, from.who);
       return;
     }
-    if (answer instanceof Promise) answer.then((r) => deliver(res, r, out), (err: unknown) => fail(res, err));
-    else deliver(res, answer, out);
+    if (answer instanceof Promise) answer.then((r) => deliver(res, r, out, from.who), (err: unknown) => fail(res, err, from.who));
+    else deliver(res, answer, out, from.who);
   };
 
   /** The 413, at once: nothing more of the body is kept, and the connection closes once the answer is out. */
-  const refuse = (req: IncomingMessage, res: ServerResponse) => {
+  const refuse = (req: IncomingMessage, res: ServerResponse, from: Asker) => {
     req.pause();
     res.setHeader('Connection', 'close');
     lingerAfter(req);
-    run(req, res, undefined, true);
+    run(req, res, undefined, true, from);
   };
 
-  /** The 503 when the bodies kept at once would pass the budget: closed as the 413 is, and nothing of it runs. */
-  const tooBusy = (req: IncomingMessage, res: ServerResponse) => {
+  /** The 503 when the bodies kept at once would pass this client's or its pool's bound: closed as the 413 is, and nothing of it runs. */
+  const tooBusy = (req: IncomingMessage, res: ServerResponse, from: Asker, shortage: Shortage | undefined) => {
     req.pause();
     res.setHeader('Connection', 'close');
     lingerAfter(req);
-    send(res, tooManyBodyBytes(budget.max), out);
+    send(res, tooManyBodyBytes(budget, shortage), out, from.who);
   };
 
   /** A body that fell behind its deadline: Apache's 408 page (mod_reqtimeout), closed as the 413 is; nothing of it runs. */
-  const tooSlow = (req: IncomingMessage, res: ServerResponse) => {
+  const tooSlow = (req: IncomingMessage, res: ServerResponse, from: Asker) => {
     req.pause();
     lingerAfter(req);
     const page = errorPage('ERR_HTTP_REQUEST_TIMEOUT');
-    send(res, { status: page.status, headers: { 'Content-Type': 'text/html; charset=UTF-8', Connection: 'close' }, body: page.body }, out);
+    send(res, { status: page.status, headers: { 'Content-Type': 'text/html; charset=UTF-8', Connection: 'close' }, body: page.body }, out, from.who);
   };
 
   return (req, res) => {
+    const address = clientAddress(req);
+    const from: Asker = { address, who: identify({ headers: req.headers as Record<string, string | undefined>, ...(address !== undefined ? { client: address } : {}) }) };
     if (Number(req.headers['content-length'] ?? 0) > limit) {
-      refuse(req, res);
+      refuse(req, res, from);
       return;
     }
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-      run(req, res, undefined, false);
+      run(req, res, undefined, false, from);
       return;
     }
     // The client waits for this before it sends the body (listen() takes Expect requests here, so node no longer
@@ -185,11 +210,13 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
     // also counted against the budget of all bodies kept at once, until its answer is out or its client gone.
     const chunks: Buffer[] = [];
     let size = 0;
-    const account = budget.open();
+    // A large body is decoded as it arrives, a piece per chunk, so the core does not decode megabytes in one go.
+    let pieces: Utf8StrictPieces | undefined;
+    const account = budget.open(true, from.who);
     res.once('close', () => account.close());
     const watch = watchBody(Date.now, timeouts, () => {
       stopReading();
-      tooSlow(req, res);
+      tooSlow(req, res, from);
     });
     res.once('close', watch.stop);
     const stopReading = () => {
@@ -204,15 +231,23 @@ export function nodeHandler(handle: Handle, opts: NodeAdapterOptions = {}): (req
       watch.got(c.length);
       if (size > limit) {
         stopReading();
-        refuse(req, res);
+        refuse(req, res, from);
       } else if (!account.grow(c.length)) {
+        const shortage = account.refused;
         stopReading();
-        tooBusy(req, res);
-      } else chunks.push(c);
+        tooBusy(req, res, from, shortage);
+      } else {
+        chunks.push(c);
+        if (pieces) pieces.add(c);
+        else if (size >= STEPPED_BODY_BYTES) {
+          pieces = new Utf8StrictPieces();
+          for (const earlier of chunks) pieces.add(earlier);
+        }
+      }
     };
     const onEnd = () => {
       watch.stop();
-      run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false);
+      run(req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), false, from, pieces?.end());
     };
     req.on('data', onData);
     req.on('end', onEnd);

@@ -45,7 +45,8 @@ describe('long answers being built at once', () => {
     expect(refused.headers['Access-Control-Allow-Origin']).toBe('http://app.example');
     expect(refused.headers['Content-Type']).toBe('application/json; charset=UTF-8');
     expect(JSON.parse(refused.body)).toMatchObject({ code: 'mock_too_many_answer_bytes', data: { status: 503 } });
-    expect(JSON.parse(refused.body).message).toContain(`${BUDGET.toLocaleString('en')} characters`);
+    // Both from one client (in process, no address): past its own bound, a quarter of the budget.
+    expect(JSON.parse(refused.body).message).toContain(`one client (an address, with its credentials) holds at most ${(BUDGET / 4).toLocaleString('en')} characters at once`);
     // Nothing kept: two more, one after the other, are both answered whole.
     expect((await get(mock, 3)).status).toBe(200);
     expect((await get(mock, 4)).status).toBe(200);

@@ -22,7 +22,7 @@ import { allowFor, langOf, rowOf, withAllow, type Dispatched, type DispatchEnv, 
 import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { Prefer } from './prefer.ts';
 import type { User } from '../auth/permissions.ts';
-import type { MockRequest, MockResponse } from './types.ts';
+import type { ItemWrites, MockRequest, MockResponse } from './types.ts';
 import { andThen, andThenAfterTurn, isWork, runNow, type Work } from '../base/work.ts';
 import { read, type ReadDeps } from './stages/read.ts';
 import { route } from './stages/route.ts';
@@ -107,7 +107,35 @@ function* guardedSteps(steps: Work<Dispatched>, crash: (err: unknown) => Dispatc
   }
 }
 
+/** A batch's answer, as the batch handler builds it: `{responses: [{body, status, headers}, ...]}`. */
+function batchEntries(data: unknown): readonly unknown[] | undefined {
+  const responses = (data as { responses?: unknown } | null)?.responses;
+  return typeof data === 'object' && Array.isArray(responses) ? responses : undefined;
+}
+
 export function createPipeline(deps: PipelineDeps) {
+  /**
+   * Per batch request (its environment), each item's answer body → the versions its commits lie in: the batch's
+   * answer then says, entry by entry, which write to refuse if the state file cannot take it (commit-trace.ts).
+   */
+  const itemWrites = new WeakMap<DispatchEnv, Map<unknown, ItemWrites>>();
+  const noteItem = (env: DispatchEnv, d: Dispatched, from: number): Dispatched => {
+    const to = deps.store.version;
+    if (to === from || typeof d.data !== 'object' || d.data === null) return d;
+    let m = itemWrites.get(env);
+    if (!m) itemWrites.set(env, (m = new Map()));
+    m.set(d.data, d.op ? { from, to, operation: d.op } : { from, to });
+    return d;
+  };
+  /** What assemble.ts needs to refuse this answer's writes: the operation, and for a batch each item's. */
+  const noteWrites = (res: MockResponse, env: DispatchEnv, d: Dispatched): MockResponse => {
+    if (d.op) res.operation = d.op;
+    const items = itemWrites.get(env);
+    const entries = items && batchEntries(d.data);
+    if (entries) res.items = entries.map((e) => items!.get((e as { body?: unknown } | null)?.body));
+    return res;
+  };
+
   const prepare = (req: ParsedRequest, env: DispatchEnv): Prepared => validate(route(req, env), req, env);
   const execute = (prep: Prepared, req: ParsedRequest, env: DispatchEnv): Dispatched | Work<Dispatched> =>
     prep.kind === 'error' ? failed(prep, env) : run(prep, req, env, authorize(prep, req, env), itemsOf(env));
@@ -137,7 +165,8 @@ export function createPipeline(deps: PipelineDeps) {
     },
     // Items are Prepared values prepare() above made.
     run(item, req) {
-      return execute(item as Prepared, req, env);
+      const from = deps.store.version;
+      return andThen(execute(item as Prepared, req, env), (d) => noteItem(env, d, from));
     },
   });
 
@@ -183,7 +212,7 @@ export function createPipeline(deps: PipelineDeps) {
     if (r.refused) return { res: respondError(x, r.refused.error, r.refused.early), plain: false };
     const code = ask.pref.code;
     const d = guarded(x, () => andThenAfterTurn(pause, x, () => (x.req.method === 'OPTIONS' ? options(x) : code !== undefined ? preferCode(x, code) : dispatch(x.req, x.env, pause))));
-    return andThenAfterTurn(pause, d, (dd) => andThen(respond(x, dd, embed(x.env), deps.building), (res) => ({ res, plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) })));
+    return andThenAfterTurn(pause, d, (dd) => andThen(respond(x, dd, embed(x.env), deps.building), (res) => ({ res: noteWrites(res, x.env, dd), plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) })));
   };
 
   /** A handler that throws is WordPress's critical-error 500, and the error is reported. */

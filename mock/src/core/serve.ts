@@ -24,8 +24,9 @@ import type { Clock, MockRequest, MockResponse } from './types.ts';
 import { ANONYMOUS_MAX_LATENCY_MS, tooManyHeld, type HeldAnswers } from './held.ts';
 import { parsePrefer, PREFER_MAX_LATENCY_MS, type Prefer } from './prefer.ts';
 import { createPipeline, type Served } from './pipeline.ts';
-import type { ByteBudget } from './byte-budget.ts';
+import { clientOf, type ByteBudget } from './byte-budget.ts';
 import { andThen, runNow, runYielding, type Work } from '../base/work.ts';
+import { traced, type CommitTrace } from './commit-trace.ts';
 import type { ContractRoute } from '../../../contracts/lib/loader.ts';
 
 
@@ -70,8 +71,11 @@ interface CoreOptions {
 interface Core {
   /** The answer now: work in steps (a large batch) is run through in this turn. */
   handle(req: MockRequest): MockResponse;
-  /** The answer; work in steps runs one step per turn of the event loop, so other requests are served between. */
-  serve(req: MockRequest): MockResponse | Promise<MockResponse>;
+  /**
+   * The answer; work in steps runs one step per turn of the event loop, so other requests are served between. With a
+   * `trace`, each step is run through it (what the request read and wrote, for the state file: commit-trace.ts).
+   */
+  serve(req: MockRequest, trace?: CommitTrace): MockResponse | Promise<MockResponse>;
   /** What the response memo holds. */
   responseStats(): MemoStats;
 }
@@ -152,17 +156,19 @@ export function createCore(opts: CoreOptions): Core {
   /** Held answers: a place among the bounded number held at once, or a 503 at once, before the request runs. */
   const held = (mreq: MockRequest): MockResponse | Work<MockResponse> => {
     let pref = parsePrefer(mreq.headers.prefer);
-    if (pref.latency !== undefined && pref.latency > ANONYMOUS_MAX_LATENCY_MS && authenticate(mreq.headers.authorization, opts.store) === undefined) {
+    const user = pref.latency !== undefined || opts.latencyMs > 0 ? authenticate(mreq.headers.authorization, opts.store) : undefined;
+    if (pref.latency !== undefined && pref.latency > ANONYMOUS_MAX_LATENCY_MS && user === undefined) {
       const { latency, ...rest } = pref;
       pref = { ...rest, invalid: `latency takes at most ${ANONYMOUS_MAX_LATENCY_MS} milliseconds without valid credentials (up to ${PREFER_MAX_LATENCY_MS} with them), got "${latency}"` };
     }
     const delayMs = pref.latency ?? opts.latencyMs;
     if (delayMs <= 0) return controlled(mreq, pref, delayMs);
-    const release = opts.held.take();
-    if (!release) return tooManyHeld(opts.held.max);
+    // A place among the answers held at once, within this client's bounds (its address, and its user when signed in).
+    const place = opts.held.take(clientOf(mreq.client, user?.id));
+    if ('refused' in place) return tooManyHeld(opts.held, place.refused);
     return andThen(controlled(mreq, pref, delayMs), (res) => {
-      if (res.delayMs && res.delayMs > 0) res.release = release;
-      else release();
+      if (res.delayMs && res.delayMs > 0) res.release = place.release;
+      else place.release();
       return res;
     });
   };
@@ -172,7 +178,7 @@ export function createCore(opts: CoreOptions): Core {
 
   return {
     handle: (req) => runNow(entry(req)),
-    serve: (req) => runYielding(entry(req)),
+    serve: (req, trace) => runYielding(trace ? traced(trace, () => entry(req)) : entry(req)),
     responseStats: () => responses.stats,
   };
 }

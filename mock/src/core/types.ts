@@ -1,3 +1,5 @@
+import type { Operation } from '../../../contracts/lib/types.ts';
+
 // The mock's core speaks plain data: a request in, a response out. Adapters (node:http, MSW) translate their own
 // request objects into these, so the same core serves a port, a test's fetch, or a benchmark in-process.
 
@@ -11,6 +13,11 @@ export interface MockRequest {
   /** Raw body bytes (or text); absent when the request had none. */
   body?: string | Uint8Array;
   /**
+   * The body's text, when the adapter decoded the bytes as they arrived (only when they are valid UTF-8): the core
+   * takes it instead of decoding `body` again, at once (node-http.ts does so for bodies of 256 KiB or more).
+   */
+  text?: string;
+  /**
    * The site URL the adapter serves (`http://127.0.0.1:4010`): the node adapter's listening address, MSW's `origin`
    * option or the intercepted URL's origin. Links are built on it when the mock was given no `siteUrl`. An adapter
    * never fills it from the Host header.
@@ -18,6 +25,11 @@ export interface MockRequest {
   origin?: string;
   /** The adapter stopped reading a body larger than its limit; `body` is then absent. */
   oversize?: boolean;
+  /**
+   * The client's address as the adapter saw the connection (never a header): with the credentials, who the request
+   * is from, for the bounds shared between clients (core/byte-budget.ts). Absent in process: one client.
+   */
+  client?: string;
 }
 
 export interface MockResponse {
@@ -41,6 +53,20 @@ export interface MockResponse {
    * dropped because its client left. Calling it again does nothing.
    */
   release?: () => void;
+  /** The operation that answered (pipeline.ts): what a write that cannot be saved is refused as (commit-trace.ts). */
+  operation?: Pick<Operation, 'kind' | 'resource'>;
+  /**
+   * A batch's answer: for each entry of its `responses`, the versions its item's commits lie in (from, to] and the
+   * item's operation, or undefined for an item that ran no write. With a state file, an item whose write was undone
+   * is answered as refused, the others as they ran (assemble.ts).
+   */
+  items?: readonly (ItemWrites | undefined)[];
+}
+
+export interface ItemWrites {
+  from: number;
+  to: number;
+  operation?: Pick<Operation, 'kind' | 'resource'>;
 }
 
 /** Side effects the core needs, passed in so tests and benchmarks control them. */

@@ -2,7 +2,7 @@
 // small read from another client is answered between two items, not after all 25; short items share a turn, so small
 // batches do not interleave item by item. Counted, not timed: the number of items a batch runs per turn, and how
 // many had run when the other client's answer came.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mock } from '../index.ts';
 import { call, freshMock } from '../testing/harness.ts';
 import { listen, type Listening } from '../adapters/node-http.ts';
@@ -81,5 +81,27 @@ describe('a large batch runs in steps', () => {
     expect(ranBeforeRead).toBeLessThan(ITEMS);
     expect((await batch).status).toBe(207);
     expect(created(mock, 'http')).toBe(ITEMS);
+  });
+
+  it("the answer is encoded item by item: no one step stringifies more than an item's answer (a small read waited behind 16 MB at once)", async () => {
+    const body = batchBody('encoded');
+    const lengths: number[] = [];
+    const stringify = JSON.stringify;
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation(function (this: JSON, ...args: Parameters<typeof JSON.stringify>) {
+      const out = stringify.apply(this, args);
+      if (typeof out === 'string') lengths.push(out.length);
+      return out;
+    } as typeof JSON.stringify);
+    let res;
+    try {
+      res = await mock.respond({ method: 'POST', url: '/wp-json/batch/v1', headers: { 'content-type': 'application/json' }, body });
+    } finally {
+      spy.mockRestore();
+    }
+    const answer = JSON.parse(res.body) as { responses: { status: number }[] };
+    expect(answer.responses.map((r) => r.status)).toEqual(Array(ITEMS).fill(201));
+    // Each item's answer holds its content twice (raw and rendered); the whole answer holds it 50 times.
+    const item = res.body.length / ITEMS;
+    expect(Math.max(...lengths)).toBeLessThan(1.5 * item);
   });
 });

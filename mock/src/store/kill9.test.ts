@@ -3,11 +3,14 @@
 // child process); sixteen clients create in both namespaces, update, trash, delete and batch over HTTP until a
 // random moment, when the process is killed with SIGKILL. Several rounds on one state file, each restart checking
 // everything acknowledged in every round before it.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, stopCli } from '../testing/cli-process.ts';
+import { ROOT, startCli, stopCli } from '../testing/cli-process.ts';
+
+const FAULTY_CHILD = join(ROOT, 'mock/src/testing/faulty-mock-child.ts');
 
 const ROUNDS = Number(process.env.KILL9_ROUNDS ?? 4);
 const CLIENTS = 16;
@@ -165,5 +168,111 @@ describe('kill -9 of a writing mock', () => {
     }
     await stopCli(mock, 'SIGKILL');
     console.log(`kill -9 test:\n${figures.join('\n')}`);
+  });
+});
+
+/** The faulty child (testing/faulty-mock-child.ts): a mock whose journal refuses every Nth write with ENOSPC. */
+function startFaulty(stateFile: string, every: number): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', FAULTY_CHILD, stateFile, String(every)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d));
+    child.on('exit', (code) => reject(new Error(`faulty mock exited (${code}): ${out}`)));
+  });
+}
+
+interface Venue {
+  title: string;
+  state: 'live' | 'gone';
+  /** Sent and not answered when the process died: either outcome is right. */
+  inDoubt?: boolean;
+  /** Titles an update was refused with: never to be found on it. */
+  refusedTitles: string[];
+}
+
+describe('kill -9 of a mock whose journal refuses writes (a full disk now and then)', () => {
+  it('what was acknowledged is there, what was refused never appears', async () => {
+    const stateFile = join(dir, 'faulty.json');
+    const acked = new Map<number, Venue>();
+    const refusedCreates: string[] = [];
+    const figures: string[] = [];
+    for (let round = 1; round <= 2; round++) {
+      const mock = await startFaulty(stateFile, 3);
+      let stopped = false;
+      const tally = { acked: 0, refused: 0 };
+      const client = async (w: number) => {
+        for (let n = 0; !stopped; n++) {
+          try {
+            const mine = [...acked].filter(([, v]) => v.state === 'live' && !v.inDoubt);
+            const [id, venue] = mine[(w * 7 + n) % Math.max(1, mine.length)] ?? [];
+            if (n % 4 === 1 && id !== undefined) {
+              const title = `kf r${round} c${w} n${n} renamed`;
+              venue!.inDoubt = true;
+              const res = await fetch(`${mock.url}/wp-json/cal/v1/venues/${id}`, { ...json({ title }), method: 'PUT' });
+              delete venue!.inDoubt;
+              if (res.status === 200) (venue!.title = title), tally.acked++;
+              else if (res.status === 500 && ((await res.json()) as { code: string }).code === 'db_update_error') venue!.refusedTitles.push(title), tally.refused++;
+            } else if (n % 9 === 4 && id !== undefined) {
+              venue!.inDoubt = true;
+              const res = await fetch(`${mock.url}/wp-json/cal/v1/venues/${id}?force=true`, { method: 'DELETE' });
+              delete venue!.inDoubt;
+              if (res.status === 200) (venue!.state = 'gone'), tally.acked++;
+              else if (res.status === 500) tally.refused++;
+            } else {
+              const title = `kf r${round} c${w} n${n}`;
+              const res = await fetch(`${mock.url}/wp-json/cal/v1/venues`, json({ title }));
+              if (res.status === 201) {
+                acked.set(((await res.json()) as { id: number }).id, { title, state: 'live', refusedTitles: [] });
+                tally.acked++;
+              } else if (res.status === 500 && ((await res.json()) as { code: string }).code === 'db_insert_error') {
+                refusedCreates.push(title);
+                tally.refused++;
+              }
+            }
+          } catch {
+            return;
+          }
+        }
+      };
+      const running = Promise.all(Array.from({ length: 8 }, (_, w) => client(w)));
+      while (tally.acked < 40 || tally.refused < 10) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 500)));
+      mock.child.kill('SIGKILL');
+      await new Promise((r) => mock.child.once('exit', r));
+      stopped = true;
+      await running;
+      // Restarted as a person does, on a disk with room.
+      const again = await startCli(['--state-file', stateFile]);
+      try {
+        const titles = new Set<string>();
+        for (let page = 1; ; page++) {
+          const res = await fetch(`${again.url}/wp-json/cal/v1/venues?per_page=100&page=${page}&status=publish,pending,draft,future,private`);
+          if (res.status !== 200) break;
+          const list = (await res.json()) as { title: { rendered: string } }[];
+          for (const v of list) titles.add(v.title.rendered);
+          if (list.length < 100) break;
+        }
+        const problems: string[] = [];
+        for (const t of refusedCreates) if (titles.has(t)) problems.push(`refused create "${t}" is there`);
+        for (const [id, v] of acked) {
+          const res = await fetch(`${again.url}/wp-json/cal/v1/venues/${id}`);
+          const found = res.status === 404 ? undefined : ((await res.json()) as { title: { rendered: string } }).title.rendered;
+          if (v.inDoubt) continue;
+          if (v.state === 'gone' && found !== undefined) problems.push(`venue ${id}: deleted (acknowledged), found "${found}"`);
+          if (v.state === 'live' && found !== v.title) problems.push(`venue ${id}: acknowledged "${v.title}", found ${found === undefined ? 'nothing' : `"${found}"`}`);
+          for (const t of v.refusedTitles) if (found === t) problems.push(`venue ${id}: refused update "${t}" is there`);
+        }
+        figures.push(`round ${round}: ${tally.acked} writes acknowledged, ${tally.refused} refused; ${acked.size} venues and ${refusedCreates.length} refused creates checked after the restart`);
+        expect(problems, `round ${round}`).toEqual([]);
+      } finally {
+        await stopCli(again, 'SIGTERM');
+      }
+    }
+    console.log(`kill -9 with a faulty journal:\n${figures.join('\n')}`);
   });
 });

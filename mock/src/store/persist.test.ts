@@ -113,8 +113,25 @@ const open = (fs: PersistFs, extra: { compactAfterBytes?: number; notes?: string
     onError: (e) => extra.errors?.push(e),
   });
 
-/** Waits until the writes so far are on disk, as an answer would. */
-const saved = (store: Store, persister: Persister) => persister.durable(store.version) ?? Promise.resolve();
+/** Waits until the writes so far are on disk (true) or undone because the journal did not take them (false). */
+const saved = async (store: Store, persister: Persister) => (await persister.durable(store.version)) ?? true;
+
+/** A write the journal does not take: refused, and the store is as it was before it. */
+async function refusedWrite(store: Store, persister: Persister, title: string): Promise<void> {
+  const before = store.snapshot();
+  store.createPost('venue', { title });
+  expect(await saved(store, persister)).toBe(false);
+  expect(diffSnapshots(before, store.snapshot())).toEqual([]);
+}
+
+/** A write the journal takes: saved, and after a restart the state file holds exactly the store, that write too. */
+async function savedWrite(fs: MemoryFs, store: Store, persister: Persister, title: string): Promise<void> {
+  const written = store.createPost('venue', { title });
+  expect(await saved(store, persister)).toBe(true);
+  const again = await open(fs.restart());
+  expect(diffSnapshots(store.snapshot(), again.store.snapshot())).toEqual([]);
+  expect(again.store.venues.get(written.id)?.title).toBe(title);
+}
 
 describe('writeFileAtomic', () => {
   it('writes to a temp file in the same directory, fsyncs, renames, fsyncs the directory', async () => {
@@ -253,7 +270,8 @@ describe('a state file on disk (in memory)', () => {
           store.reset();
           acked.resetInDoubt = true;
         }
-        await saved(store, persister);
+        // A killed process answers nothing: the refusal its journal write got is never sent.
+        if (!(await saved(store, persister))) throw new Killed('the journal write was killed');
         if (round === 3) {
           acked.titles.clear();
           acked.resetInDoubt = false;
@@ -384,32 +402,42 @@ describe('a state file on disk (in memory)', () => {
     expect(again.store.createPost('event', { title: 'After' }).id).toBe(gone.id + 1);
   });
 
-  it('a full disk: writes fail while it lasts, reads are not held up, and once there is room writes are saved again', async () => {
+  it('a full disk: each write is refused and not applied while it lasts, and once there is room writes are saved again', async () => {
     const fs = new MemoryFs();
     const errors: unknown[] = [];
     const { store, persister } = await open(fs, { errors });
+    const before = store.snapshot();
     let full = true;
     // A write that fails leaves half its bytes behind (MemoryFs), as a real ENOSPC part-way through a write does.
     fs.failOn = (step) => (full && step === `write ${JOURNAL}` ? Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }) : undefined);
-    const first = store.createPost('venue', { title: 'Unsaved first' });
-    await expect(persister.durable(store.version, true)).rejects.toThrow('ENOSPC');
-    store.createPost('venue', { title: 'Unsaved second' });
-    await expect(persister.durable(store.version, true)).rejects.toThrow('ENOSPC');
-    // A read while the journal fails: answered at once, not failed.
-    expect(persister.durable(store.version, false)).toBeUndefined();
+    const first = store.createPost('venue', { title: 'Refused first' });
+    expect(await saved(store, persister)).toBe(false);
+    // Not applied: gone from memory at once, the ID given back, the journal cut back to its last whole line.
+    expect(store.venues.get(first.id)).toBeUndefined();
+    expect(diffSnapshots(before, store.snapshot())).toEqual([]);
+    expect(fs.text(JOURNAL)).toBe('');
+    const second = store.createPost('venue', { title: 'Refused second' });
+    expect(second.id).toBe(first.id);
+    expect(await saved(store, persister)).toBe(false);
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).toContain(`${JOURNAL}: cannot be written (ENOSPC`);
+    // Nothing waits for a state no write changed.
+    expect(persister.durable(store.version)).toBeUndefined();
     full = false;
     const third = store.createPost('venue', { title: 'Saved once there is room' });
-    await persister.durable(store.version, true);
+    expect(await saved(store, persister)).toBe(true);
     expect(String(errors[1])).toContain('can be written again');
-    // The journal is whole (the torn half-lines were cut off), and the restart has all three in order.
     const parsed = parseJournal(fs.files.get(JOURNAL)!);
     expect(parsed.torn).toBeUndefined();
-    const again = await open(fs.restart());
-    expect(again.store.venues.get(first.id)?.title).toBe('Unsaved first');
-    expect(again.store.venues.get(third.id)?.title).toBe('Saved once there is room');
-    expect(diffSnapshots(store.snapshot(), again.store.snapshot())).toEqual([]);
+    expect(parsed.entries).toHaveLength(1);
+    // After a kill -9 and after a clean stop alike: only the saved write, never the refused ones.
+    const killed = await open(fs.restart());
+    expect(diffSnapshots(store.snapshot(), killed.store.snapshot())).toEqual([]);
+    expect(killed.store.venues.get(third.id)?.title).toBe('Saved once there is room');
+    expect(killed.store.venues.values().some((v) => v.title.startsWith('Refused'))).toBe(false);
+    await persister.close();
+    const stopped = await open(fs.restart());
+    expect(diffSnapshots(store.snapshot(), stopped.store.snapshot())).toEqual([]);
   });
 
   it('a settings object that grows is journalled by what each save changed, not whole: bytes grow with the additions, not their square', async () => {
@@ -440,6 +468,138 @@ describe('a state file on disk (in memory)', () => {
     const e = await openStateFile(fixtures, { path: '/proc/nope/x.json', fs }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(StateFileError);
     expect((e as StateFileError).message).toBe("/proc/nope/x.json: cannot be written (ENOENT: no such file or directory, open '/proc/nope/x.json.journal')");
+  });
+});
+
+describe('a write the journal cannot take is refused and not applied, whatever fails and wherever', () => {
+  /** One request's writes, by what they do: every kind the store has (posts, terms, add-ons, settings, a batch, reset). */
+  interface Step {
+    label: string;
+    write: (s: Store) => void;
+  }
+  const last = <T,>(list: readonly T[]): T => list[list.length - 1]!;
+  const big = 'Long content. '.repeat(30_000);
+  const STEPS: Step[] = [
+    { label: 'create a venue', write: (s) => void s.createPost('venue', { title: 'New hall' }) },
+    { label: 'create an event', write: (s) => void s.createPost('event', { title: 'New event' }) },
+    { label: 'update a venue', write: (s) => void s.updatePost('venue', last(s.venues.values()).id, { title: 'Renamed hall' }) },
+    { label: 'trash an event', write: (s) => void s.trashPost('event', s.events.values()[3]!.id) },
+    { label: 'delete a venue for good', write: (s) => void s.deletePost('venue', s.venues.values()[2]!.id) },
+    { label: 'create a tag', write: (s) => void s.createTerm('tag', { name: 'New tag' }) },
+    { label: 'update a category', write: (s) => void s.updateTerm('category', s.categories.values()[1]!.id, { name: 'Renamed' }) },
+    { label: 'delete a category', write: (s) => void s.deleteTerm('category', last(s.categories.values()).id) },
+    { label: 'add-on insert', write: (s) => void s.insert('trackedKeywords', (id) => ({ id, keyword: 'jazz', added: '2026-11-01 12:00:00', lang: 'en' })) },
+    { label: 'add-on remove', write: (s) => void s.remove('trackedKeywords', s.table('trackedKeywords').values()[0]!.id) },
+    { label: 'settings', write: (s) => void s.set('seoSettings', { ...(s.get('seoSettings') as object), saved: 'yes' } as never) },
+    { label: 'a batch: three creates in one turn', write: (s) => ['B1', 'B2', 'B3'].forEach((title) => s.createPost('organizer', { title })) },
+    { label: 'three long posts in one turn (a group written in two slices)', write: (s) => ['L1', 'L2', 'L3'].forEach((title) => s.createPost('event', { title, content: big })) },
+    { label: 'reset', write: (s) => s.reset() },
+    { label: 'create after the reset', write: (s) => void s.createPost('venue', { title: 'After reset' }) },
+  ];
+  const FAILURES = [
+    ['ENOSPC on the write', `write ${JOURNAL}`, 'ENOSPC'],
+    ['EIO on the write', `write ${JOURNAL}`, 'EIO'],
+    ['EROFS on the write', `write ${JOURNAL}`, 'EROFS'],
+    ['ENOSPC on the fsync', `fsync ${JOURNAL}`, 'ENOSPC'],
+    ['EIO on the fsync', `fsync ${JOURNAL}`, 'EIO'],
+  ] as const;
+
+  it.each(FAILURES)('%s: every kind of write refused is not applied; the disk matches the answers after a kill -9 and after a clean stop', async (_name, failing, code) => {
+    // Each step in turn is the one the journal refuses (the failure lasts for that request only; for the long posts,
+    // the second slice fails: the first one's whole lines must not stay).
+    for (let refusedAt = 0; refusedAt < STEPS.length; refusedAt++) {
+      const fs = new MemoryFs();
+      const { store, persister } = await open(fs, { errors: [] });
+      const answered: boolean[] = [];
+      for (const [i, step] of STEPS.entries()) {
+        const at = `${STEPS[refusedAt]!.label} refused; step ${i} (${step.label})`;
+        let seen = 0;
+        const slice = failing.startsWith('write') && step.label.startsWith('three long') ? 2 : 1;
+        fs.failOn = i === refusedAt ? (s) => (s === failing && ++seen === slice ? Object.assign(new Error(`${code}: failed`), { code }) : undefined) : undefined;
+        const before = store.snapshot();
+        step.write(store);
+        const kept = await saved(store, persister);
+        answered.push(kept);
+        expect(kept, at).toBe(i !== refusedAt);
+        // Refused: not applied, as reads see it at once.
+        if (!kept) expect(diffSnapshots(before, store.snapshot()), at).toEqual([]);
+        // A kill -9 right after the answer (the refusal, and the next write's): the files hold what was answered.
+        if (i === refusedAt || i === refusedAt + 1) {
+          const killed = await open(fs.restart());
+          expect(diffSnapshots(store.snapshot(), killed.store.snapshot()), at).toEqual([]);
+        }
+      }
+      // The same writes without the refused one, on a store without a state file: the same state, the same IDs.
+      const reference = createStore(fixtures, { now: () => NOW });
+      STEPS.forEach((step, i) => answered[i] && step.write(reference));
+      expect(diffSnapshots(reference.snapshot(), store.snapshot())).toEqual([]);
+      await persister.close();
+      const stopped = await open(fs.restart());
+      expect(diffSnapshots(store.snapshot(), stopped.store.snapshot())).toEqual([]);
+    }
+  });
+
+  it('the failed part of a group that reached the file is cut back before the refusal goes out', async () => {
+    const fs = new MemoryFs();
+    const { store, persister } = await open(fs);
+    store.createPost('venue', { title: 'Saved' });
+    expect(await saved(store, persister)).toBe(true);
+    const good = fs.files.get(JOURNAL)!.byteLength;
+    let writes = 0;
+    fs.failOn = (s) => (s === `write ${JOURNAL}` && ++writes === 2 ? Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }) : undefined);
+    for (const title of ['L1', 'L2', 'L3']) store.createPost('event', { title, content: 'x'.repeat(300_000) });
+    const answer = persister.durable(store.version)!;
+    // Its first slice went in whole; the refusal waits until it is cut off again.
+    expect(await answer).toBe(false);
+    expect(fs.files.get(JOURNAL)!.byteLength).toBe(good);
+    const cut = fs.steps.lastIndexOf(`truncate ${JOURNAL}`);
+    expect(fs.steps.slice(cut)).toEqual([`truncate ${JOURNAL}`, `fsync ${JOURNAL}`]);
+  });
+
+  it('a journal that cannot even be cut back refuses every write until it can, then saves again', async () => {
+    const fs = new MemoryFs();
+    const errors: unknown[] = [];
+    const { store, persister } = await open(fs, { errors });
+    let broken = true;
+    fs.failOn = (s) => (broken && (s === `write ${JOURNAL}` || s === `truncate ${JOURNAL}`) ? Object.assign(new Error('EIO'), { code: 'EIO' }) : undefined);
+    await refusedWrite(store, persister, 'Refused');
+    expect(errors.map(String).join('\n')).toContain('cannot be cut back to its last saved write (EIO');
+    await refusedWrite(store, persister, 'Refused too');
+    broken = false;
+    await savedWrite(fs, store, persister, 'Saved');
+  });
+
+  it('a journal that cannot be opened again after a compaction: the next write is refused and not applied, the one after saved', async () => {
+    const fs = new MemoryFs();
+    const errors: unknown[] = [];
+    const { store, persister } = await open(fs, { errors });
+    store.createPost('venue', { title: 'Before the compaction' });
+    expect(await saved(store, persister)).toBe(true);
+    let opens = 0;
+    fs.failOn = (s) => (s === `open ${JOURNAL} a` && ++opens <= 2 ? Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }) : undefined);
+    // The swap's reopen fails: the compaction says so, and the old handle (of the file the rename replaced) is let go.
+    await expect(persister.compact()).rejects.toThrow('EMFILE');
+    await refusedWrite(store, persister, 'Refused: no journal to write to');
+    await savedWrite(fs, store, persister, 'Saved in the new journal');
+  });
+
+  it('a compaction snapshots only what the journal took: a refused write is never in the state file', async () => {
+    const fs = new MemoryFs();
+    const { store, persister } = await open(fs, { compactAfterBytes: 1 });
+    let full = false;
+    fs.failOn = (s) => (full && s === `write ${JOURNAL}` ? Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }) : undefined);
+    store.createPost('venue', { title: 'Saved' });
+    const compacting = persister.compact();
+    full = true;
+    const refused = store.createPost('venue', { title: 'Refused during a compaction' });
+    expect(await saved(store, persister)).toBe(false);
+    await compacting.catch(() => undefined);
+    full = false;
+    await persister.compact();
+    expect(fs.text(PATH)).not.toContain('Refused during a compaction');
+    const again = await open(fs.restart());
+    expect(again.store.venues.get(refused.id)).toBeUndefined();
+    expect(diffSnapshots(store.snapshot(), again.store.snapshot())).toEqual([]);
   });
 });
 

@@ -73,19 +73,20 @@ interface PersisterStats {
   /** Transactions replayed from the journal on start, and how long opening took. */
   replayed: number;
   openMs: number;
+  /** Commits the journal could not take, undone (their answers were refusals). */
+  undone: number;
 }
 
 export interface Persister {
   /**
-   * `undefined` when every commit up to the store's `version` is on disk; otherwise a promise that resolves once
-   * it is, or rejects when the journal cannot be written. After close() nothing more is saved, and nothing waits.
-   * `wrote` false (a read): while the journal cannot be written, a read is not held up by writes that are not
-   * saved; it is answered at once (a full disk stops writes, not reads).
+   * `undefined` when every commit up to the store's `version` is on disk; otherwise a promise of whether it got
+   * there: true once it is, false when the journal could not take it and it was undone (the store is back where the
+   * journal ends; nothing that saw it may be acknowledged). After close() nothing more is saved, and nothing waits.
    */
-  durable(version: number, wrote?: boolean): Promise<void> | undefined;
-  /** Writes what is queued and waits until it is on disk. */
+  durable(version: number): Promise<boolean> | undefined;
+  /** Writes what is queued and waits until it is on disk (rejects, after undoing it, when it cannot be). */
   flush(): Promise<void>;
-  /** Writes a new snapshot and cuts the journal to what came after it. */
+  /** Writes a new snapshot of what is on disk and cuts the journal to what came after it. */
   compact(): Promise<void>;
   /** Stops listening, writes what is queued, compacts, closes the journal. Safe to call twice. */
   close(): Promise<void>;
@@ -95,12 +96,24 @@ export interface Persister {
 /** Characters of journal lines encoded before they are written (and the event loop given back). */
 const JOURNAL_SLICE = 1 << 19;
 
+/** How many undone ranges durable() remembers, for an answer that asks about a version it saw long ago. */
+const UNDONE_KEPT = 256;
+
+/** Rounds of flushing a compaction waits for a moment when everything committed is on disk. */
+const COMPACT_FLUSH_ROUNDS = 8;
+
 interface Waiter {
   version: number;
-  resolve: () => void;
-  reject: (e: unknown) => void;
+  resolve: (kept: boolean) => void;
 }
 
+/**
+ * The journal of a store: every commit is applied in memory at once (the requests after it must see it, and IDs are
+ * taken in the same turn), but no answer that saw it is acknowledged before the journal has it; a commit the journal
+ * cannot take is undone, with every commit after it, before any of their answers goes out. So a write is either
+ * acknowledged and durable, or refused and not applied. (Before, a refused write stayed in memory, was saved with
+ * the next write that got through or at a clean stop, and was gone after a kill -9.)
+ */
 class StateFile implements Persister {
   readonly #store: Store;
   readonly #path: string;
@@ -110,18 +123,25 @@ class StateFile implements Persister {
   readonly #compactAfter: number | undefined;
   readonly #onError: (e: unknown) => void;
   readonly #unsubscribe: () => void;
-  #fh: FileHandleLike;
+  /** The journal, open for appending; undefined after a compaction that could not open it again (the next flush does). */
+  #fh: FileHandleLike | undefined;
   #queue: { txn: number; commit: Commit }[] = [];
   #flushScheduled = false;
   /** Journal file operations run one after another: appends, the swap of a compaction, the close. */
   #io: Promise<void> = Promise.resolve();
+  /** The store version whose commits are all in the journal, and the last transaction number they used. */
   #durableVersion: number;
+  #durableTxn: number;
   /** Version of the last commit given to the journal. */
   #queuedVersion: number;
   #waiters: Waiter[] = [];
+  /** Ranges of versions (from, to] undone, newest last. */
+  readonly #undone: [number, number][] = [];
+  /** While the journal is being cut back after a failed write: refusals wait for it. */
+  #cutting: Promise<void> | undefined;
   /** The last journal write failed (disk full): set until a write succeeds again. */
   #failed: unknown;
-  /** The journal may end in part of a line a failed write left: cut back to `journalBytes` before the next write. */
+  /** The journal may end in part of what a failed write left: cut back to `journalBytes` before the next write. */
   #mustTruncate = false;
   #closed = false;
   #closing: Promise<void> | undefined;
@@ -139,8 +159,10 @@ class StateFile implements Persister {
     this.#compactAfter = init.compactAfter;
     this.#onError = init.onError;
     this.#durableVersion = store.version;
+    this.#durableTxn = init.lastTxn;
     this.#queuedVersion = store.version;
-    this.#stats = { commits: 0, syncs: 0, compactions: 0, journalBytes: init.journalBytes, snapshotBytes: init.snapshotBytes, lastTxn: init.lastTxn, replayed: init.replayed, openMs: 0 };
+    this.#stats = { commits: 0, syncs: 0, compactions: 0, journalBytes: init.journalBytes, snapshotBytes: init.snapshotBytes, lastTxn: init.lastTxn, replayed: init.replayed, openMs: 0, undone: 0 };
+    store.keepUndo();
     this.#unsubscribe = store.subscribe((_change, commit) => this.#append(commit));
   }
 
@@ -158,14 +180,18 @@ class StateFile implements Persister {
     return run;
   }
 
-  #append(commit: Commit): void {
-    this.#queue.push({ txn: ++this.#stats.lastTxn, commit });
-    this.#queuedVersion = commit.version;
-    if (commit.reset) this.#compactWanted = true;
+  #scheduleFlush(): void {
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
     // After the current turn: the commits of every request handled in it share one write and one fsync.
     setImmediate(() => void this.#exclusive(() => this.#flushQueue()).catch(() => undefined));
+  }
+
+  #append(commit: Commit): void {
+    this.#queue.push({ txn: ++this.#stats.lastTxn, commit });
+    this.#queuedVersion = commit.version;
+    if (commit.reset) this.#compactWanted = true;
+    this.#scheduleFlush();
   }
 
   async #flushQueue(): Promise<void> {
@@ -175,10 +201,9 @@ class StateFile implements Persister {
     this.#queue = [];
     const before = this.#stats.journalBytes;
     try {
-      if (this.#mustTruncate) {
-        await this.#fh.truncate(before);
-        this.#mustTruncate = false;
-      }
+      if (this.#mustTruncate) await this.#cutBack(before);
+      this.#fh ??= await this.#fs.open(this.#journalPath, 'a', 0o644);
+      const fh = this.#fh;
       // Encoded and written a slice at a time, so a large group does not hold the event loop; one fsync for all.
       let lines: string[] = [];
       let size = 0;
@@ -186,7 +211,8 @@ class StateFile implements Persister {
         const bytes = Buffer.from(lines.join(''), 'utf8');
         lines = [];
         size = 0;
-        await this.#fh.write(bytes);
+        this.#mustTruncate = true;
+        await fh.write(bytes);
         this.#stats.journalBytes += bytes.byteLength;
       };
       for (const { txn, commit } of batch) {
@@ -196,56 +222,97 @@ class StateFile implements Persister {
         if (size >= JOURNAL_SLICE) await write();
       }
       if (size > 0) await write();
-      await this.#fh.sync();
+      await fh.sync();
+      this.#mustTruncate = false;
       this.#stats.syncs++;
       this.#stats.commits += batch.length;
     } catch (e) {
-      // Nothing of this group is acknowledged; it stays first in the queue, in order, and the next write (once the
-      // disk has room) saves it with its own. Whatever part of it reached the file is cut off before that.
-      this.#queue = batch.concat(this.#queue);
-      this.#stats.journalBytes = before;
-      this.#mustTruncate = true;
-      this.#fail(e);
+      await this.#refuse(before, e);
       throw e;
     }
     if (this.#failed !== undefined) {
       this.#failed = undefined;
       this.#onError(new StateFileError(this.#journalPath, 'can be written again; writes are saved and acknowledged again'));
     }
-    this.#markDurable(batch[batch.length - 1]!.commit.version);
+    const last = batch[batch.length - 1]!;
+    this.#durableTxn = last.txn;
+    this.#markDurable(last.commit.version);
     // Replaying a journal costs about what loading a snapshot of its size does: let it grow to half the snapshot.
     const big = this.#stats.journalBytes >= (this.#compactAfter ?? Math.max(16 * 2 ** 20, this.#stats.snapshotBytes / 2));
     if ((big || this.#compactWanted) && !this.#compacting && !this.#closing) void this.compact().catch(this.#onError);
   }
 
+  /**
+   * The journal did not take a group: it and every commit after it are undone in memory at once (in this turn, so no
+   * request builds on them), the journal is cut back to where it was, and then their answers are refusals. What a
+   * write left of a line must be cut off before anything else is written; if that fails too, every later write is
+   * refused until it can be.
+   */
+  async #refuse(before: number, e: unknown): Promise<void> {
+    const from = this.#durableVersion;
+    const to = this.#store.version;
+    this.#queue = [];
+    this.#stats.lastTxn = this.#durableTxn;
+    this.#stats.journalBytes = before;
+    this.#stats.undone += to - from;
+    const now = this.#store.undoAfter(from);
+    this.#durableVersion = now;
+    this.#queuedVersion = now;
+    this.#undone.push([from, to]);
+    if (this.#undone.length > UNDONE_KEPT) this.#undone.shift();
+    this.#fail(e);
+    // No refusal goes out before the journal is cut back: a kill -9 must not find the refused lines in it. If it
+    // cannot be (the disk fails even that), every later write is refused until it can, and the note says so.
+    let cut: () => void = () => undefined;
+    this.#cutting = new Promise<void>((r) => (cut = r));
+    if (this.#mustTruncate) {
+      await this.#cutBack(before).catch((ce: unknown) =>
+        this.#onError(new StateFileError(this.#journalPath, `cannot be cut back to its last saved write (${errorText(ce)}); it may hold refused writes past it, which a kill -9 now could bring back; every write is refused until it can be cut back`)),
+      );
+    }
+    this.#cutting = undefined;
+    cut();
+    const waiting = this.#waiters;
+    this.#waiters = [];
+    for (const w of waiting) (w.version <= to ? w.resolve(false) : this.#waiters.push(w));
+  }
+
+  /** Cuts the journal back to `length` bytes (what a failed write left after the last whole group), on disk. */
+  async #cutBack(length: number): Promise<void> {
+    const fh = this.#fh ?? (this.#fh = await this.#fs.open(this.#journalPath, 'a', 0o644));
+    await fh.truncate(length);
+    await fh.sync();
+    this.#mustTruncate = false;
+  }
+
   #markDurable(version: number): void {
     this.#durableVersion = version;
+    this.#store.settle(version);
     if (this.#waiters.length === 0) return;
     const still: Waiter[] = [];
-    for (const w of this.#waiters) (w.version <= version ? w.resolve() : still.push(w));
+    for (const w of this.#waiters) (w.version <= version ? w.resolve(true) : still.push(w));
     this.#waiters = still;
   }
 
   #fail(e: unknown): void {
-    for (const w of this.#waiters) w.reject(e);
-    this.#waiters = [];
     if (this.#failed !== undefined) return;
     this.#failed = e;
-    this.#onError(new StateFileError(this.#journalPath, `cannot be written (${errorText(e)}); writes are answered with 500 until it can, reads go on`));
+    this.#onError(new StateFileError(this.#journalPath, `cannot be written (${errorText(e)}); writes are refused (500, not applied) until it can, reads go on`));
   }
 
-  durable(version: number, wrote = true): Promise<void> | undefined {
+  #wasUndone(version: number): boolean {
+    for (let i = this.#undone.length - 1; i >= 0; i--) {
+      const [from, to] = this.#undone[i]!;
+      if (version > from && version <= to) return true;
+    }
+    return false;
+  }
+
+  durable(version: number): Promise<boolean> | undefined {
+    if (this.#wasUndone(version)) return this.#cutting ? this.#cutting.then(() => false) : Promise.resolve(false);
     // Closed, or closing and this commit came after the journal stopped listening: nothing will save it.
     if (version <= this.#durableVersion || this.#closed || (this.#closing && version > this.#queuedVersion)) return undefined;
-    if (this.#failed !== undefined) {
-      if (!wrote) return undefined;
-      // Each write tries the journal again: the first one after space was freed saves everything queued.
-      if (!this.#flushScheduled) {
-        this.#flushScheduled = true;
-        setImmediate(() => void this.#exclusive(() => this.#flushQueue()).catch(() => undefined));
-      }
-    }
-    return new Promise((resolve, reject) => this.#waiters.push({ version, resolve, reject }));
+    return new Promise((resolve) => this.#waiters.push({ version, resolve }));
   }
 
   flush(): Promise<void> {
@@ -253,7 +320,6 @@ class StateFile implements Persister {
   }
 
   compact(): Promise<void> {
-    if (this.#failed !== undefined) return Promise.reject(this.#failed);
     this.#compacting ??= this.#compactOnce().finally(() => {
       this.#compacting = undefined;
     });
@@ -262,23 +328,43 @@ class StateFile implements Persister {
 
   async #compactOnce(): Promise<void> {
     this.#compactWanted = false;
-    // One moment: the snapshot holds every commit given to the journal so far, the last of them numbered `txn`.
-    // Journal bytes written up to now are all of transactions up to `txn`; later bytes may hold some more of them
-    // (commits still queued now) before the ones that come after.
-    const data = this.#store.snapshot();
-    const txn = this.#stats.lastTxn;
-    const from = this.#stats.journalBytes;
+    // The snapshot is taken at a moment when every commit is in the journal: it must hold nothing that could still
+    // be undone. Between two flushes no other code runs, so right after one that left nothing queued is such a moment.
+    let taken: { data: ReturnType<Store['snapshot']>; txn: number; from: number } | undefined;
+    for (let round = 0; round < COMPACT_FLUSH_ROUNDS && !taken; round++) {
+      const flushed = await this.#exclusive(async () => {
+        await this.#flushQueue();
+        if (this.#queue.length > 0 || this.#store.version !== this.#durableVersion) return;
+        taken = { data: this.#store.snapshot(), txn: this.#durableTxn, from: this.#stats.journalBytes };
+      }).then(
+        () => true,
+        // The journal refused the writes (said once, by the flush): no compaction now, the next one tries again.
+        () => false,
+      );
+      if (!flushed) break;
+    }
+    // Writes kept coming faster than they were saved: the next flush asks again.
+    if (!taken) {
+      this.#compactWanted = true;
+      return;
+    }
+    const { data, txn, from } = taken;
     this.#stats.snapshotBytes = await writeFileAtomic(this.#path, stateTextPieces(data, { txn, savedAt: this.#now() }), this.#fs);
     // The snapshot is on disk: the journal's transactions up to `txn` are in it twice now. Cut them, with no append
     // running meanwhile (new commits wait in the queue and go to the new journal).
     await this.#exclusive(async () => {
-      const tail = Buffer.from(await this.#fs.readBytes(this.#journalPath, from)).toString('utf8');
+      // Only the journal's whole groups: bytes a failed write may have left past them are not transactions.
+      const bytes = await this.#fs.readBytes(this.#journalPath, from);
+      const tail = Buffer.from(bytes.subarray(0, Math.max(0, this.#stats.journalBytes - from))).toString('utf8');
       const kept = tail.split('\n').filter((line) => line !== '' && (txnOf(line) ?? 0) > txn).map((line) => `${line}\n`).join('');
       await writeFileAtomic(this.#journalPath, kept, this.#fs);
+      // The old handle writes to the file the rename replaced: never append through it again.
       const old = this.#fh;
-      this.#fh = await this.#fs.open(this.#journalPath, 'a', 0o644);
-      await old.close().catch(() => undefined);
+      this.#fh = undefined;
+      this.#mustTruncate = false;
       this.#stats.journalBytes = Buffer.byteLength(kept);
+      await old?.close().catch(() => undefined);
+      this.#fh = await this.#fs.open(this.#journalPath, 'a', 0o644);
     });
     this.#stats.compactions++;
   }
@@ -287,12 +373,14 @@ class StateFile implements Persister {
     this.#closing ??= (async () => {
       this.#unsubscribe();
       try {
-        await this.flush();
+        await this.flush().catch(() => undefined);
         await this.#compacting?.catch(() => undefined);
         if (this.#failed === undefined && this.#stats.journalBytes > 0) await this.compact();
       } finally {
         this.#closed = true;
-        await this.#exclusive(() => this.#fh.close()).catch(() => undefined);
+        // Nothing will settle what comes now: keep no undo for it.
+        this.#store.keepUndo(false);
+        await this.#exclusive(async () => this.#fh?.close()).catch(() => undefined);
       }
     })();
     return this.#closing;

@@ -99,6 +99,21 @@ export interface Commit {
 
 export type Listener = (change: StoreChange, commit: Commit) => void;
 
+/** Commits from `from` (exclusive) to `to` (inclusive) were undone; the state is as it was at `from`. */
+type UndoListener = (from: number, to: number) => void;
+
+/** What one commit replaced, so that it can be undone while the state file has not taken it (persist.ts). */
+interface UndoEntry {
+  /** The version this commit made. */
+  version: number;
+  /** Rows as they were, in the order the commit changed them: the record before (undefined: there was none) and, for a row the commit deleted, its position. */
+  rows: { table: TableName; key: string | number; before: AnyRecord | undefined; position: number | undefined }[];
+  single: DeepReadonly<Singletons>;
+  seq: Sequences;
+  /** A reset replaced the tables themselves: the old ones, untouched since. */
+  replaced?: { tables: Tables; writers: Writers };
+}
+
 /** The read side every transaction starts from. */
 export interface RegistryView {
   readonly tables: Tables;
@@ -127,6 +142,9 @@ export class Registry implements RegistryView {
   #slugs: SlugIndex;
   #version = 0;
   readonly #listeners = new Set<Listener>();
+  readonly #undoListeners = new Set<UndoListener>();
+  /** Commits not yet settled, oldest first, while undo is kept (a state file: persist.ts); undefined otherwise. */
+  #undo: UndoEntry[] | undefined;
 
   /** Over a state (already valid and frozen), or a copy of another registry sharing its frozen records. */
   constructor(source: DeepReadonly<StoreData> | Registry) {
@@ -182,16 +200,20 @@ export class Registry implements RegistryView {
     const rows: RowChange[] = [];
     const singletonsBefore: Partial<Record<keyof Singletons, unknown>> = {};
     for (const name of Object.keys(staged.singletonsChanged) as (keyof Singletons)[]) singletonsBefore[name] = this.#single[name];
+    const undo: UndoEntry | undefined = this.#undo && { version: this.#version + 1, rows: [], single: this.#single, seq: this.#seq };
     if (staged.replacement) {
+      if (undo) undo.replaced = { tables: this.#tables, writers: this.#writers };
       ({ tables: this.#tables, writers: this.#writers } = openTables(staged.replacement));
       this.#single = singletonsOf(staged.replacement);
       this.#slugs = SlugIndex.build((type) => this.#tables[type].values());
     } else {
       for (const [name, changes] of staged.rows) {
         const writer = this.#writers[name] as unknown as RowWriter<string | number, AnyRecord>;
+        const table = this.#tables[name] as unknown as Table<string | number, AnyRecord>;
         for (const [key, record] of changes) {
-          if (record === undefined) writer.delete(key);
-          else writer.set(key, record);
+          const before = undo ? table.get(key) : undefined;
+          const position = record === undefined ? writer.delete(key) : (writer.set(key, record), undefined);
+          if (undo) undo.rows.push({ table: name, key, before, position });
           rows.push({ table: name, key, record });
         }
       }
@@ -200,6 +222,7 @@ export class Registry implements RegistryView {
     }
     this.#seq = staged.sequences;
     this.#version++;
+    if (undo) this.#undo!.push(undo);
     const commit: Commit = {
       version: this.#version,
       change: staged.change,
@@ -211,5 +234,67 @@ export class Registry implements RegistryView {
     };
     for (const listener of this.#listeners) listener(commit.change, commit);
     return commit;
+  }
+
+  // ---- undo, while a state file has not taken a commit ----------------------------------------------
+
+  /** From now on every commit can be undone until it is settled; `false`: no longer (what was kept is let go). */
+  keepUndo(keep = true): void {
+    if (keep) this.#undo ??= [];
+    else this.#undo = undefined;
+  }
+
+  /** The commits up to `version` are saved: they are never undone, and what they replaced is let go. */
+  settle(version: number): void {
+    const undo = this.#undo;
+    if (!undo || undo.length === 0) return;
+    let n = 0;
+    while (n < undo.length && undo[n]!.version <= version) n++;
+    if (n > 0) undo.splice(0, n);
+  }
+
+  /**
+   * Undoes every commit after `version`, newest first: rows, their positions, singletons, sequences, the slug index.
+   * The version then moves on (never back), so nothing remembered of an undone state (memos keyed by version) is
+   * taken for the state that follows. Returns the version after the undo; tells the undo listeners.
+   */
+  undoAfter(version: number): number {
+    const undo = this.#undo ?? [];
+    const from = this.#version;
+    if (from <= version) return from;
+    const kept = undo.length - undo.findIndex((e) => e.version > version);
+    if (undo.length === 0 || kept !== from - version || undo.at(-1)!.version !== from) throw new Error(`commits ${version + 1}-${from} cannot be undone: the store keeps no undo for them`);
+    const reorder = new Set<RowWriter<string | number, AnyRecord>>();
+    for (let i = undo.length - 1; i >= 0 && undo[i]!.version > version; i--) {
+      const entry = undo[i]!;
+      if (entry.replaced) {
+        this.#tables = entry.replaced.tables;
+        this.#writers = entry.replaced.writers;
+      }
+      for (let j = entry.rows.length - 1; j >= 0; j--) {
+        const { table, key, before, position } = entry.rows[j]!;
+        const writer = this.#writers[table] as unknown as RowWriter<string | number, AnyRecord>;
+        if (before === undefined) writer.delete(key);
+        else if (position !== undefined) {
+          writer.restore(key, before, position);
+          reorder.add(writer);
+        } else writer.set(key, before);
+      }
+      this.#single = entry.single;
+      this.#seq = entry.seq;
+      undo.length = i;
+    }
+    for (const writer of reorder) writer.reorder();
+    // The hints the index learned are a memo; who owns which slug follows from the rows.
+    this.#slugs = SlugIndex.build((type) => this.#tables[type].values());
+    this.#version = from + 1;
+    for (const listener of this.#undoListeners) listener(version, from);
+    return this.#version;
+  }
+
+  /** Called when commits are undone (the state file could not save them); returns the unsubscribe function. */
+  onUndo(listener: UndoListener): () => void {
+    this.#undoListeners.add(listener);
+    return () => this.#undoListeners.delete(listener);
   }
 }

@@ -135,6 +135,35 @@ export class Store {
     return this.#reg.subscribe(listener);
   }
 
+  // ---- undo: what a state file could not save is taken back ------------------------------------
+
+  /**
+   * From now on every commit can be undone until it is settled (persist.ts calls this: a commit is applied at once,
+   * so that the requests after it see it, but no answer that saw it goes out before the journal has it); `false` when
+   * the state file closes.
+   */
+  keepUndo(keep = true): void {
+    this.#reg.keepUndo(keep);
+  }
+
+  /** The commits up to `version` are saved: they will not be undone. */
+  settle(version: number): void {
+    this.#reg.settle(version);
+  }
+
+  /**
+   * Undoes every commit after `version` (the journal could not take them): the state is exactly as it was then, rows
+   * in their order, sequences and all; the version moves on to a new number. Returns it.
+   */
+  undoAfter(version: number): number {
+    return this.#reg.undoAfter(version);
+  }
+
+  /** `listener(from, to)`: the commits after `from` up to `to` were undone. Returns the unsubscribe function. */
+  onUndo(listener: (from: number, to: number) => void): () => void {
+    return this.#reg.onUndo(listener);
+  }
+
   // ---- writes -----------------------------------------------------------------------------------
 
   /** Runs `rules` in a transaction and commits what it staged; if it throws, nothing changed. */

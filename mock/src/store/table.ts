@@ -99,7 +99,15 @@ export interface ReadTable<K, T> {
 export interface RowWriter<K, T> {
   /** Inserts or replaces a record that is already frozen and compact; replacing keeps the row's position. */
   set(key: K, record: DeepReadonly<T>): void;
-  delete(key: K): void;
+  /** Removes the row; returns its position (for `restore`), or undefined when there was none. */
+  delete(key: K): number | undefined;
+  /**
+   * Puts back a row that was deleted, at the position `delete` returned (undoing a commit the state file could not
+   * save: the rows must come back in the order they had, which lists sorted with ties and the snapshot show).
+   * The order is mended by `reorder()`, once after all the restores.
+   */
+  restore(key: K, record: DeepReadonly<T>, position: number): void;
+  reorder(): void;
 }
 
 interface OpenTable<K extends string | number, T> {
@@ -107,38 +115,47 @@ interface OpenTable<K extends string | number, T> {
   writer: RowWriter<K, T>;
 }
 
+/** Rows in insertion order, and each row's position in that order (so a deleted row can be put back where it was). */
+interface Rows<K, T> {
+  rows: Map<K, DeepReadonly<T>>;
+  positions: Map<K, number>;
+  next: number;
+  unordered: boolean;
+}
+
 /** Keyed frozen records. Read-only to everyone but the holder of its RowWriter. */
 export class Table<K extends string | number, T> implements ReadTable<K, T> {
   readonly #rows: Map<K, DeepReadonly<T>>;
+  readonly #state: Rows<K, T>;
 
   private constructor(
     readonly name: string,
     readonly keyOf: (record: T | DeepReadonly<T>) => K,
-    rows: Map<K, DeepReadonly<T>>,
+    state: Rows<K, T>,
   ) {
-    this.#rows = rows;
+    this.#rows = state.rows;
+    this.#state = state;
   }
 
   /** A table holding `records` (frozen as they enter), and the writer of its rows. */
   static open<K extends string | number, T>(name: string, keyOf: (record: T | DeepReadonly<T>) => K, records: Iterable<T | DeepReadonly<T>> = []): OpenTable<K, T> {
-    const rows = new Map<K, DeepReadonly<T>>();
-    for (const r of records) rows.set(keyOf(r), deepFreeze(r as T));
-    return Table.over(name, keyOf, rows);
+    const state: Rows<K, T> = { rows: new Map(), positions: new Map(), next: 0, unordered: false };
+    for (const r of records) {
+      const key = keyOf(r);
+      if (!state.rows.has(key)) state.positions.set(key, state.next++);
+      state.rows.set(key, deepFreeze(r as T));
+    }
+    return Table.over(name, keyOf, state);
   }
 
   /** A table with the same (shared, frozen) records as `source` and rows of its own, for clones. */
   static copy<K extends string | number, T>(source: Table<K, T>): OpenTable<K, T> {
-    return Table.over(source.name, source.keyOf, new Map(source.#rows));
+    const s = source.#state;
+    return Table.over(source.name, source.keyOf, { rows: new Map(s.rows), positions: new Map(s.positions), next: s.next, unordered: false });
   }
 
-  private static over<K extends string | number, T>(name: string, keyOf: (record: T | DeepReadonly<T>) => K, rows: Map<K, DeepReadonly<T>>): OpenTable<K, T> {
-    return {
-      table: new Table(name, keyOf, rows),
-      writer: {
-        set: (key, record) => void rows.set(key, record),
-        delete: (key) => void rows.delete(key),
-      },
-    };
+  private static over<K extends string | number, T>(name: string, keyOf: (record: T | DeepReadonly<T>) => K, state: Rows<K, T>): OpenTable<K, T> {
+    return { table: new Table(name, keyOf, state), writer: new TableWriter(state) };
   }
 
   get(key: K): DeepReadonly<T> | undefined {
@@ -167,6 +184,41 @@ export class Table<K extends string | number, T> implements ReadTable<K, T> {
     return undefined;
   }
 
+}
+
+/** The writer of one table's rows (a class: its methods are made once, not per table). */
+class TableWriter<K, T> implements RowWriter<K, T> {
+  constructor(private readonly state: Rows<K, T>) {}
+
+  set(key: K, record: DeepReadonly<T>): void {
+    const s = this.state;
+    if (!s.rows.has(key)) s.positions.set(key, s.next++);
+    s.rows.set(key, record);
+  }
+
+  delete(key: K): number | undefined {
+    const s = this.state;
+    const position = s.positions.get(key);
+    s.rows.delete(key);
+    s.positions.delete(key);
+    return position;
+  }
+
+  restore(key: K, record: DeepReadonly<T>, position: number): void {
+    const s = this.state;
+    s.rows.set(key, record);
+    s.positions.set(key, position);
+    s.unordered = true;
+  }
+
+  reorder(): void {
+    const s = this.state;
+    if (!s.unordered) return;
+    s.unordered = false;
+    const entries = [...s.rows].sort((a, b) => s.positions.get(a[0])! - s.positions.get(b[0])!);
+    s.rows.clear();
+    for (const [k, r] of entries) s.rows.set(k, r);
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // WP::parse_request(), rest_api_loaded()), the method after overrides and the parameters by source
 // (WP_REST_Server::serve_request(), WP_REST_Request), as Apache 2.4 + mod_php 8.2 hand them over.
 
-import { base64Decode, utf8Decode, utf8Encode } from '../../../contracts/wordpress/bytes.ts';
+import { base64Decode, utf8Decode, utf8DecodeStrict, utf8Encode } from '../../../contracts/wordpress/bytes.ts';
 import { isPhpArrayLike, jsToPhpArray, phpArrayGet, phpArrayHas, phpArrayKey, phpJsonDecode, phpParseMultipart, phpParseStr, phpRawUrlDecode, phpToJs, phpTrim, wpParseList, type JsonDecodeError, type PhpArray, type PhpKey } from '../../../contracts/wordpress/php/index.ts';
 
 /**
@@ -24,6 +24,8 @@ export interface RawHttpRequest {
   url: string;
   headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   body?: Uint8Array | string | undefined;
+  /** `body`'s text, when the adapter decoded it strictly as it arrived (valid UTF-8 only): not decoded again. */
+  text?: string | undefined;
 }
 
 type Language = 'en' | 'uk';
@@ -319,7 +321,9 @@ export function parseRequest(raw: RawHttpRequest): ParsedRequest | null {
 
   const headers = normalizeHeaders(raw.headers);
   const rawBody = typeof raw.body === 'string' ? utf8Encode(raw.body) : raw.body ? new Uint8Array(raw.body) : new Uint8Array(0);
-  const bodyText = utf8Decode(rawBody);
+  // Decoded once: strictly, so the JSON decoder can take it as it is (a body near the 8 MiB cap was decoded twice).
+  const strictText = raw.text ?? utf8DecodeStrict(rawBody);
+  const bodyText = strictText ?? utf8Decode(rawBody);
   const originalMethod = raw.method;
   const phpQuery = phpParseStr(query);
   const contentType = parseContentType(headers['content-type']);
@@ -369,7 +373,7 @@ export function parseRequest(raw: RawHttpRequest): ParsedRequest | null {
   let jsonError: JsonDecodeError | null = null;
   const isJson = contentType !== null && isJsonMediaType(contentType.value);
   if (isJson && !phpEmptyString(bodyText)) {
-    const decoded = phpJsonDecode(rawBody);
+    const decoded = phpJsonDecode(rawBody, undefined, strictText);
     if (decoded.ok) jsonParams = decoded.value;
     else jsonError = decoded;
   }

@@ -12,6 +12,7 @@ import type { HandlerMemos, OperationRow, Rng } from '../../handlers/context.ts'
 import type { DispatchEnv } from '../exchange.ts';
 import type { ParamReader } from '../params.ts';
 import { authenticate } from '../../auth/permissions.ts';
+import { clientOf } from '../byte-budget.ts';
 import type { Prefer } from '../prefer.ts';
 import type { MockRequest, MockResponse } from '../types.ts';
 import type { Exchange } from './respond.ts';
@@ -63,7 +64,7 @@ export function read(mreq: MockRequest, ask: { pref: Prefer; now: number; site: 
   };
   // Set afterwards rather than spread into the literal: V8 adds the properties after a spread slowly.
   if (urlLang) env.urlLang = urlLang;
-  const x: Exchange = { req, env, site: ask.site, user, delayMs: ask.delayMs };
+  const x: Exchange = { req, env, site: ask.site, user, delayMs: ask.delayMs, client: clientOf(mreq.client, user?.id) };
   if (mreq.oversize) return { kind: 'rest', x, refused: { error: payloadTooLarge(deps.maxBodyBytes), early: false } };
   // Before anything runs: a request that asked for a status or a delay the mock cannot give changes nothing.
   if (ask.pref.invalid !== undefined) return { kind: 'rest', x, refused: { error: invalidPrefer(ask.pref.invalid), early: false } };

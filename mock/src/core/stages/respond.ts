@@ -12,7 +12,7 @@ import type { ParsedRequest } from '../../wire/request.ts';
 import type { Dispatched, DispatchEnv } from '../exchange.ts';
 import type { User } from '../../auth/permissions.ts';
 import type { MockResponse } from '../types.ts';
-import { tooManyAnswersBuilding, type ByteBudget } from '../byte-budget.ts';
+import { tooManyAnswersBuilding, type ByteBudget, type ByteLease, type Client } from '../byte-budget.ts';
 
 /** One REST request as the stages after read see it. */
 export interface Exchange {
@@ -23,6 +23,8 @@ export interface Exchange {
   user: User | undefined;
   /** How long the answer is held (Prefer: latency, --latency). */
   delayMs: number;
+  /** Who asks (address and user), for the bounds shared between clients (byte-budget.ts). */
+  client: Client;
 }
 
 function toRecord(list: HeaderList): Record<string, string> {
@@ -41,12 +43,17 @@ function stripLinks(data: unknown): unknown {
 }
 
 /** Room in `budget` for a long answer's encoding (a method, not a named arrow: mock/bench/README.md, tsx). */
-function roomIn(budget: ByteBudget, refusable: boolean): EncodeRoom {
-  return {
-    open() {
-      return budget.open(refusable);
-    },
-  };
+class RoomIn implements EncodeRoom {
+  lease: ByteLease | undefined;
+  constructor(
+    private readonly budget: ByteBudget,
+    private readonly refusable: boolean,
+    private readonly client: Client,
+  ) {}
+  open(): ByteLease {
+    this.lease = this.budget.open(this.refusable, this.client);
+    return this.lease;
+  }
 }
 
 /** The bytes of a dispatched answer; `embed` answers an `_embed` link (a GET in the same environment). */
@@ -84,10 +91,11 @@ export function respond(x: Exchange, d: Dispatched, embed: (href: string) => unk
   // A long list (or an object holding one: `_envelope`) is encoded item by item, in steps (wpJsonEncodeSteps()); a
   // short answer at once. A read's may be refused room to be built (core/byte-budget.ts): it ran and changed nothing.
   const pretty = g._pretty === true;
-  const steps = building ? wpJsonEncodeSteps(data, { pretty, room: roomIn(building, SAFE_METHODS.has(req.method)) }) : wpJsonEncodeSteps(data, { pretty });
+  const room = building ? new RoomIn(building, SAFE_METHODS.has(req.method), x.client) : undefined;
+  const steps = room ? wpJsonEncodeSteps(data, { pretty, room }) : wpJsonEncodeSteps(data, { pretty });
   return andThen(steps, (json) => {
     if (json !== undefined) return answer(jsonp ? `/**/${jsonp}(${json})` : json);
-    const e = wpJsonEncode(tooManyAnswersBuilding(building!.max).body);
+    const e = wpJsonEncode(tooManyAnswersBuilding(building!, room?.lease?.refused).body);
     return headed(x, 503, [['Retry-After', '1']], undefined, jsonp, jsonp ? `/**/${jsonp}(${e})` : e);
   });
 }
