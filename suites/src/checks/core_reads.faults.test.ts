@@ -67,4 +67,12 @@ describe('reads WordPress answers the same way on every site', () => {
     expect(failed.map((c) => c.id)).toEqual(['filter_search:getCalV1Venues:tags']);
     expect(failed[0]!.message).toMatch(/sanitize_text_field\(\).*only search=\S+ finds/);
   });
+
+  it("filter_event_links: featured=TRUE read as false (compared with 'true' case-sensitively)", async () => {
+    const fault: Fault = (req, next) =>
+      req.method === 'GET' && parse(req).route === '/cal/v1/events' && parse(req).query.get('featured') === 'TRUE' ? next(withQuery(req, (q) => q.set('featured', 'false'))) : next(req);
+    const failed = await failedBy(h, fault, 'cal/v1,cal/events/v1,filter_event_links');
+    expect(failed.map((c) => c.id)).toEqual(['filter_event_links:getCalV1Events:featured=TRUE']);
+    expect([failed[0]!.severity, failed[0]!.message]).toEqual(['convention', expect.stringMatching(/rest_sanitize_boolean\(\)/)]);
+  });
 });

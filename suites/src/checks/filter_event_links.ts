@@ -10,6 +10,8 @@ import type { Unit, UnitEnv } from './kit/unit.ts';
 import { emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import { describeAnswer } from './kit/wp.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
+import type { Severity } from '../report/model.ts';
 
 export const FILTER_EVENT_LINKS = 'filter_event_links';
 
@@ -60,7 +62,7 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
   if (!own.every((o) => base.ids.includes(o.id))) {
     return inconclusive(`the list without the filters (search=${word.toLowerCase()}, status publish and draft) does not show both of the suite's events (${a.own.label}, ${b.own.label}); it shows ${base.ids.length} record(s): nothing to compare`, base.e);
   }
-  const judge = async (variant: string, query: Record<string, unknown>, want: Own, not: Own, meaning: string): Promise<void> => {
+  const judge = async (variant: string, query: Record<string, unknown>, want: Own, not: Own, meaning: string, severity: Severity = 'documented'): Promise<void> => {
     const got = await readList(env, op, { ...search, ...query });
     const shown = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
     const u = unreadable(got, shown);
@@ -68,7 +70,7 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
     const j = judgeSet(got.ids, [want.id], (id) => id === not.id);
     const compared = `compared ${shown} (search=${word.toLowerCase()}) on the suite's ${want.label} and ${not.label}`;
     const bad = j.kept.length > 0 || j.dropped.length > 0;
-    emit(variant, bad ? 'fail' : 'pass', bad ? `expected ${want.label} and not ${not.label} (${meaning}); ${setMessage(compared, j, got, own)}` : compared, got.e);
+    emit(variant, bad ? 'fail' : 'pass', bad ? `expected ${want.label} and not ${not.label} (${meaning}); ${setMessage(compared, j, got, own)}` : compared, got.e, severity);
   };
   for (const l of links) {
     const target = linked.get(l.param);
@@ -79,6 +81,12 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
     await judge(l.param, { ...both, [l.param]: [target.id] }, a.own, b.own, `${legacy ? '000 §4.1.1' : '000 §4.2.1'}: ${l.param}, any of these IDs; the first uses ${target.label}`);
   }
   if (flags.includes('featured')) await judge('featured', { ...both, featured: true }, a.own, b.own, 'featured=true: featured events only');
+  // A boolean in any form rest_sanitize_boolean() reads (core's arguments of type boolean): FALSE and 0 are false, TRUE and 1 true.
+  if (flags.includes('featured') && builtOnCoreControllers(env.contract, op)) {
+    const why = 'WordPress convention: rest_sanitize_boolean() reads a boolean argument case-blind, and 1 and 0 as true and false';
+    for (const form of ['TRUE', '1']) await judge(`featured=${form}`, { ...both, featured: form }, a.own, b.own, `featured=${form} is featured=true; ${why}`, 'convention');
+    for (const form of ['FALSE', '0']) await judge(`featured=${form}`, { ...both, featured: form }, b.own, a.own, `featured=${form} is featured=false; ${why}`, 'convention');
+  }
   if (flags.includes('status')) await judge('status', { status: legacy ? 'draft' : ['draft'] }, b.own, a.own, 'status=draft: the draft and not the published event');
 }
 
