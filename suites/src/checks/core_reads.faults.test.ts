@@ -75,4 +75,12 @@ describe('reads WordPress answers the same way on every site', () => {
     expect(failed.map((c) => c.id)).toEqual(['filter_event_links:getCalV1Events:featured=TRUE']);
     expect([failed[0]!.severity, failed[0]!.message]).toEqual(['convention', expect.stringMatching(/rest_sanitize_boolean\(\)/)]);
   });
+
+  it('filter_parent: parent=0 read as no parent filter (a falsy 0), so the children are listed too', async () => {
+    const fault: Fault = (req, next) =>
+      req.method === 'GET' && parse(req).route === '/cal/events/v1/categories' && parse(req).query.get('parent') === '0' ? next(withQuery(req, (q) => q.delete('parent'))) : next(req);
+    const failed = await failedBy(h, fault, 'cal/events/v1,filter_parent');
+    expect(failed.map((c) => c.id)).toEqual(['filter_parent:getCalEventsV1Categories:parent=0']);
+    expect(failed[0]!.message).toMatch(/none of the children/);
+  });
 });

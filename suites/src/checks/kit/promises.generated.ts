@@ -43,7 +43,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "filter_include": ["d0.4.1.tags-list", "d0.4.1.1.include", "d0.4.1.3.include", "wp.terms.list-include"],
   "filter_exclude": ["d0.4.1.categories-list", "d0.4.1.3.exclude", "wp.terms.list-exclude"],
   "filter_slug": ["d0.2.4.category-slug", "d0.2.4.tag-slug", "d0.4.1.3.slug", "wp.terms.list-slug"],
-  "filter_parent": ["d0.1.terms", "d0.2.4.category-parent", "d0.4.1.3.parent", "wp.terms.list-parent"],
+  "filter_parent": ["d0.1.terms", "d0.2.4.category-parent", "d0.4.1.3.parent", "wp.terms.list-parent", "wp.terms.list-parent-zero"],
   "filter_post": ["d0.4.1.2.event", "d0.4.1.3.post", "d0.4.1.3.event", "d0.4.2.2.event", "wp.terms.list-post"],
   "filter_hide_empty": ["d0.4.1.3.hide-empty", "wp.terms.list-hide-empty"],
   "filter_has_events": ["d0.2.5.venues", "d0.4.1.2.has-events", "d0.4.1.2.only-with-upcoming", "d0.4.2.2.has-events", "d0.4.2.2.only-with-upcoming"],
