@@ -83,4 +83,12 @@ describe('reads WordPress answers the same way on every site', () => {
     expect(failed.map((c) => c.id)).toEqual(['filter_parent:getCalEventsV1Categories:parent=0']);
     expect(failed[0]!.message).toMatch(/none of the children/);
   });
+
+  it('filter_event_links: ticketed=true ignored on the legacy event list (events without tickets listed)', async () => {
+    const fault: Fault = (req, next) =>
+      req.method === 'GET' && parse(req).route === '/cal/events/v1/events' && parse(req).query.get('ticketed') === 'true' ? next(withQuery(req, (q) => q.delete('ticketed'))) : next(req);
+    const failed = await failedBy(h, fault, 'cal/v1,cal/events/v1,filter_event_links');
+    expect(failed.map((c) => c.id)).toEqual(['filter_event_links:getCalEventsV1Events:ticketed=true']);
+    expect([failed[0]!.severity, failed[0]!.message]).toEqual(['documented', expect.stringMatching(/000 §4\.1\.1: ticketed.*kept what it should have left out/)]);
+  });
 });
