@@ -84,11 +84,23 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
     await judge(l.param, { ...both, [l.param]: [target.id] }, a.own, b.own, `${legacy ? '000 §4.1.1' : '000 §4.2.1'}: ${l.param}, any of these IDs; the first uses ${target.label}`);
   }
   if (flags.includes('featured')) await judge('featured', { ...both, featured: true }, a.own, b.own, 'featured=true: featured events only');
-  // A boolean in any form rest_sanitize_boolean() reads (core's arguments of type boolean): FALSE and 0 are false, TRUE and 1 true.
+  // A boolean in any form rest_sanitize_boolean() reads (core's arguments of type boolean): TRUE and 1 are true, FALSE
+  // and 0 false. What featured=false lists is the site's own reading (all events, or those not featured: the documents
+  // say "featured only"), so FALSE and 0 are compared with false, not with a meaning.
   if (flags.includes('featured') && builtOnCoreControllers(env.contract, op)) {
     const why = 'WordPress convention: rest_sanitize_boolean() reads a boolean argument case-blind, and 1 and 0 as true and false';
     for (const form of ['TRUE', '1']) await judge(`featured=${form}`, { ...both, featured: form }, a.own, b.own, `featured=${form} is featured=true; ${why}`, 'convention');
-    for (const form of ['FALSE', '0']) await judge(`featured=${form}`, { ...both, featured: form }, b.own, a.own, `featured=${form} is featured=false; ${why}`, 'convention');
+    const plain = await readList(env, op, { ...search, ...both, featured: false });
+    for (const form of ['FALSE', '0']) {
+      const variant = `featured=${form}`;
+      const pu = unreadable(plain, 'featured=false');
+      if (pu) {
+        emit(variant, pu.outcome, pu.message, plain.e, 'convention');
+        continue;
+      }
+      const want = own.filter((o) => plain.ids.includes(o.id));
+      await judgeMany(variant, { ...both, featured: form }, want, own.filter((o) => !want.includes(o)), `featured=${form} answers as featured=false, which lists ${want.map((o) => o.label).join(' and ') || 'neither'} of the two; ${why}`, 'convention');
+    }
   }
   // Neither of the unit's events has tickets (the suite never sells any): ticketed=false lists both, ticketed=true neither.
   if (ticketed) {
