@@ -87,7 +87,7 @@ describe('the argument machinery of WordPress, one step off', () => {
     const fault = readsQueryAs((q) => q.get('per_page') === '1e1', (q) => q.set('per_page', '1'));
     const failed = await failedBy(h, fault, EVENTS);
     expect(failed.map((c) => c.id)).toEqual(['positive_acceptance:getCalV1Events:integer-form:per_page=1e1']);
-    expect(failed[0]!.message).toMatch(/per_page=1e1 1 \(/);
+    expect(failed[0]!.message).toMatch(/per_page=10 lists 10 record\(s\), per_page=1e1 1$/);
   });
 
   it('positive_acceptance: per_page=10.0 is refused as not an integer', async () => {
