@@ -67,6 +67,14 @@ describe('namespace index', () => {
     expect(res.json.routes['/cal/v1'].endpoints[0].args.namespace).toEqual({ default: 'cal/v1', required: false });
   });
 
+  it('a namespace index reads ?namespace= before its own (get_namespace_index(), GET before URL); an unknown one is 404', () => {
+    expect(call(mock, 'GET', '/wp-json/cal/events/v1?namespace=cal/v1').json).toEqual(call(mock, 'GET', '/wp-json/cal/v1').json);
+    for (const asked of ['site-contracts-none', 'batch/v1', '']) {
+      const res = call(mock, 'GET', `/wp-json/cal/v1?namespace=${encodeURIComponent(asked)}`);
+      expect([asked, res.status, res.json.code]).toEqual([asked, 404, 'rest_invalid_namespace']);
+    }
+  });
+
   it('the documentation routes describe their namespace', () => {
     const doc = call(mock, 'GET', '/wp-json/cal/events/v1/doc').json;
     expect(Object.keys(doc.paths).every((p: string) => p.startsWith('/cal/events/v1'))).toBe(true);

@@ -129,6 +129,11 @@ export class Discovery {
     return this.contract.namespaces.filter((n) => n !== '' && n !== 'batch/v1');
   }
 
+  /** Whether the server registers `namespace`: /batch/v1 is a route of the root in WordPress, not a namespace. */
+  serves(namespace: string): boolean {
+    return this.namespaces().includes(namespace);
+  }
+
   /**
    * `GET /wp-json/`. `activeTheme`: add_active_theme_link_to_index()'s decision for who asks (a user who may switch
    * themes or edit posts of some type): the link to the active theme, with the `wp` curie WordPress compacts it by.

@@ -1,6 +1,10 @@
 // WordPress core conventions every WordPress REST server shows, whatever plugins it runs (severity
 // convention: they fail the run unless --conventions warn):
-// rest_route_equivalence  `/?rest_route=/<route>` answers as `/wp-json/<route>` (A rest_api_loaded L428).
+// rest_route_equivalence  `/?rest_route=/<route>` answers as `/wp-json/<route>` (A rest_api_loaded L428); a route in
+//                         other letter case answers as the route (S match_request_to_handler: the `i` flag); a
+//                         namespace index asked `?namespace=<other>` answers as the other's (S get_namespace_index);
+//                         `?_pretty` is the same JSON with line breaks, and the compact form escapes `/` and every
+//                         character beyond ASCII as wp_json_encode() does (S serve_request, get_json_encode_options).
 // method_override         `X-HTTP-Method-Override` and `?_method=` change the method (S serve_request L388).
 // cors                    with an Origin, the answer echoes it and allows credentials; preflights are answered
 //                         (A rest_send_cors_headers L766).
@@ -17,6 +21,8 @@ import { goneOrTrashed } from './lifecycle.ts';
 import { writeBlocker } from './kit/writes.ts';
 import { calendarResources, createOwn } from './kit/resources.ts';
 import { describeAnswer, header, transportOutcome, wpError } from './kit/wp.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
+import { jsonBody } from '../http/types.ts';
 
 export const REST_ROUTE_EQUIVALENCE = 'rest_route_equivalence';
 export const METHOD_OVERRIDE = 'method_override';

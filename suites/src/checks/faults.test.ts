@@ -108,7 +108,10 @@ describe('each check family catches its own fault, and only it', () => {
       const { params: _p, details: _d, ...data } = body['data'] as Record<string, unknown>;
       return withJson(res, { ...body, data });
     };
-    expect(await caughtBy(fault, '/cal/v1/events')).toEqual(['error_envelope']);
+    // negative_rejection's edge of two invalid parameters reads their names from data.params too: it names neither.
+    const failed = await failedBy(fault, '/cal/v1/events');
+    expect([...new Set(failed.map((c) => c.check))]).toEqual(['error_envelope', 'negative_rejection']);
+    expect(failed.filter((c) => c.check === 'negative_rejection').map((c) => c.variant)).toEqual([expect.stringMatching(/^edge:two invalid: /)]);
   });
 
   it('pagination: lists lose their Link header', async () => {
@@ -252,7 +255,8 @@ describe('the edge phase: a server off by one at a constraint fails the check, a
   it('page 0 (minimum-1) taken as page 1', async () => {
     const fault = readsQueryAs('/cal/v1/venues', (q) => q.get('page') === '0', (q) => q.set('page', '1'));
     const failed = await failedBy(fault, '/cal/v1/venues');
-    expect(failed.map((c) => c.id)).toEqual(['negative_rejection:getCalV1Venues:edge:query.page minimum min-1']);
+    // With per_page 0 beside it, page=0 read as 1 goes unnamed too (the edge of two invalid parameters).
+    expect(failed.map((c) => c.id)).toEqual(['negative_rejection:getCalV1Venues:edge:query.page minimum min-1', 'negative_rejection:getCalV1Venues:edge:two invalid: page, per_page']);
   });
 
   it('an enum near miss taken: order=asc read as ASC', async () => {

@@ -10,6 +10,8 @@ import type { Unit, UnitEnv } from './kit/unit.ts';
 import { emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import { describeAnswer } from './kit/wp.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
+import type { Severity } from '../report/model.ts';
 
 export const FILTER_EVENT_LINKS = 'filter_event_links';
 
@@ -33,7 +35,8 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
   const emit = emitterFor(env, FILTER_EVENT_LINKS, op, 'documented');
   const links = LINKS.filter((l) => op.params.some((p) => p.name === l.param && p.in === 'query'));
   const flags = ['featured', 'status'].filter((n) => op.params.some((p) => p.name === n && p.in === 'query'));
-  const variants = [...links.map((l) => l.param), ...flags];
+  const ticketed = op.params.some((p) => p.name === 'ticketed' && p.in === 'query');
+  const variants = [...links.map((l) => l.param), ...flags, ...(ticketed ? ['ticketed=false', 'ticketed=true'] : [])];
   const inconclusive = (why: string, e?: Parameters<typeof emit>[3]): void => variants.forEach((v) => emit(v, 'inconclusive', why, e));
   const word = ownWord(env.runId, unitId);
   const linked = new Map<string, Own>();
@@ -60,16 +63,18 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
   if (!own.every((o) => base.ids.includes(o.id))) {
     return inconclusive(`the list without the filters (search=${word.toLowerCase()}, status publish and draft) does not show both of the suite's events (${a.own.label}, ${b.own.label}); it shows ${base.ids.length} record(s): nothing to compare`, base.e);
   }
-  const judge = async (variant: string, query: Record<string, unknown>, want: Own, not: Own, meaning: string): Promise<void> => {
+  const judgeMany = async (variant: string, query: Record<string, unknown>, want: readonly Own[], not: readonly Own[], meaning: string, severity: Severity = 'documented'): Promise<void> => {
     const got = await readList(env, op, { ...search, ...query });
     const shown = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
     const u = unreadable(got, shown);
     if (u) return emit(variant, u.outcome, u.message, got.e);
-    const j = judgeSet(got.ids, [want.id], (id) => id === not.id);
-    const compared = `compared ${shown} (search=${word.toLowerCase()}) on the suite's ${want.label} and ${not.label}`;
+    const j = judgeSet(got.ids, want.map((o) => o.id), (id) => not.some((o) => o.id === id));
+    const compared = `compared ${shown} (search=${word.toLowerCase()}) on the suite's ${[...want, ...not].map((o) => o.label).join(' and ')}`;
     const bad = j.kept.length > 0 || j.dropped.length > 0;
-    emit(variant, bad ? 'fail' : 'pass', bad ? `expected ${want.label} and not ${not.label} (${meaning}); ${setMessage(compared, j, got, own)}` : compared, got.e);
+    const expected = [want.length ? want.map((o) => o.label).join(' and ') : '', not.length ? `not ${not.map((o) => o.label).join(' nor ')}` : ''].filter(Boolean).join(' and ');
+    emit(variant, bad ? 'fail' : 'pass', bad ? `expected ${expected} (${meaning}); ${setMessage(compared, j, got, own)}` : compared, got.e, severity);
   };
+  const judge = (variant: string, query: Record<string, unknown>, want: Own, not: Own, meaning: string, severity: Severity = 'documented'): Promise<void> => judgeMany(variant, query, [want], [not], meaning, severity);
   for (const l of links) {
     const target = linked.get(l.param);
     if (!target) {
@@ -79,6 +84,29 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
     await judge(l.param, { ...both, [l.param]: [target.id] }, a.own, b.own, `${legacy ? '000 §4.1.1' : '000 §4.2.1'}: ${l.param}, any of these IDs; the first uses ${target.label}`);
   }
   if (flags.includes('featured')) await judge('featured', { ...both, featured: true }, a.own, b.own, 'featured=true: featured events only');
+  // A boolean in any form rest_sanitize_boolean() reads (core's arguments of type boolean): TRUE and 1 are true, FALSE
+  // and 0 false. What featured=false lists is the site's own reading (all events, or those not featured: the documents
+  // say "featured only"), so FALSE and 0 are compared with false, not with a meaning.
+  if (flags.includes('featured') && builtOnCoreControllers(env.contract, op)) {
+    const why = 'WordPress convention: rest_sanitize_boolean() reads a boolean argument case-blind, and 1 and 0 as true and false';
+    for (const form of ['TRUE', '1']) await judge(`featured=${form}`, { ...both, featured: form }, a.own, b.own, `featured=${form} is featured=true; ${why}`, 'convention');
+    const plain = await readList(env, op, { ...search, ...both, featured: false });
+    for (const form of ['FALSE', '0']) {
+      const variant = `featured=${form}`;
+      const pu = unreadable(plain, 'featured=false');
+      if (pu) {
+        emit(variant, pu.outcome, pu.message, plain.e, 'convention');
+        continue;
+      }
+      const want = own.filter((o) => plain.ids.includes(o.id));
+      await judgeMany(variant, { ...both, featured: form }, want, own.filter((o) => !want.includes(o)), `featured=${form} answers as featured=false, which lists ${want.map((o) => o.label).join(' and ') || 'neither'} of the two; ${why}`, 'convention');
+    }
+  }
+  // Neither of the unit's events has tickets (the suite never sells any): ticketed=false lists both, ticketed=true neither.
+  if (ticketed) {
+    await judgeMany('ticketed=false', { ...both, ticketed: false }, own, [], '000 §4.1.1: ticketed, with or without tickets; neither has any');
+    await judgeMany('ticketed=true', { ...both, ticketed: true }, [], own, '000 §4.1.1: ticketed, with or without tickets; neither has any');
+  }
   if (flags.includes('status')) await judge('status', { status: legacy ? 'draft' : ['draft'] }, b.own, a.own, 'status=draft: the draft and not the published event');
 }
 

@@ -32,6 +32,7 @@ import {
 } from './kit/oracle_kit.ts';
 import type { CalendarResource } from './kit/resources.ts';
 import { describeAnswer } from './kit/wp.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
 
 export const FILTER_SEARCH = 'filter_search';
 export const FILTER_INCLUDE = 'filter_include';
@@ -94,6 +95,27 @@ async function searchOracle(env: UnitEnv, res: CalendarResource, unitId: string)
     return emit('case', 'fail', `expected the same records whatever the case of the word (WordPress convention: search is LIKE under a case-insensitive collation); ${caseCompared}: ${parts.join('; ')}`, lower.e, 'convention');
   }
   emit('case', exact.ids.length ? 'pass' : 'inconclusive', exact.ids.length ? `${caseCompared}: the same ${exact.ids.length} record(s)` : `${caseCompared}: neither found anything, so case is not shown`, lower.e, 'convention');
+  if (builtOnCoreControllers(env.contract, op)) await searchTags(env, op, word, exact, own);
+}
+
+/**
+ * On a list of core's posts controller, search's sanitize_callback is sanitize_text_field() (WP_REST_Controller::
+ * get_collection_params()): search=<b>word</b> finds what search=word does. A plugin's own controller may read it as sent.
+ */
+async function searchTags(env: UnitEnv, op: CalendarResource['list'], word: string, exact: Awaited<ReturnType<typeof readList>>, own: readonly Own[]): Promise<void> {
+  const emit = emitterFor(env, FILTER_SEARCH, op, 'convention');
+  const tagged = `<b>${word}</b>`;
+  const got = await readList(env, op, { ...baseQuery(op, undefined), search: tagged });
+  const u = unreadable(got, `search=${tagged}`);
+  if (u) return emit('tags', u.outcome, u.message, got.e, 'convention');
+  const missing = exact.ids.filter((id) => !got.ids.includes(id));
+  const extra = got.ids.filter((id) => !exact.ids.includes(id));
+  const compared = `compared search=${tagged} with search=${word}`;
+  if (missing.length || extra.length) {
+    const parts = [missing.length ? `only search=${word} finds ${describeIds(missing, exact.records, own)}` : '', extra.length ? `only search=${tagged} finds ${describeIds(extra, got.records, own)}` : ''].filter(Boolean);
+    return emit('tags', 'fail', `expected the same records with the word in tags (WordPress convention: search is sanitized by sanitize_text_field(), which strips them); ${compared}: ${parts.join('; ')}`, got.e, 'convention');
+  }
+  emit('tags', exact.ids.length ? 'pass' : 'inconclusive', exact.ids.length ? `${compared}: the same ${exact.ids.length} record(s)` : `${compared}: neither found anything, so the tags are not shown stripped`, got.e, 'convention');
 }
 
 async function includeOracle(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {

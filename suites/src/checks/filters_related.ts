@@ -66,15 +66,20 @@ async function judgeFiltered(env: UnitEnv, res: CalendarResource, emit: Emit, va
 
 async function parentOracle(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
   const emit = emitterFor(env, FILTER_PARENT, res.list, 'documented');
-  const top = await makeAll(env, res, unitId, [{ name: `parent p ${unitId}` }, { name: `parent x ${unitId}` }]);
-  if (top.failed) return emit('parent', 'inconclusive', top.failed, top.e);
+  // The word narrows parent=0, which every top-level term of the site answers, to the unit's own four.
+  const word = ownWord(env.runId, unitId);
+  const variants = ['parent', 'parent=0'];
+  const top = await makeAll(env, res, unitId, [{ name: `parent p ${word} ${unitId}` }, { name: `parent x ${word} ${unitId}` }]);
+  if (top.failed) return variants.forEach((v) => emit(v, 'inconclusive', top.failed!, top.e));
   const [p, x] = top.own as [Own, Own];
-  const kids = await makeAll(env, res, unitId, [{ name: `child 1 of ${p.id} ${unitId}`, extra: { parent: p.id } }, { name: `child 2 of ${p.id} ${unitId}`, extra: { parent: p.id } }]);
-  if (kids.failed) return emit('parent', 'inconclusive', kids.failed, kids.e);
+  const kids = await makeAll(env, res, unitId, [{ name: `child 1 of ${p.id} ${word} ${unitId}`, extra: { parent: p.id } }, { name: `child 2 of ${p.id} ${word} ${unitId}`, extra: { parent: p.id } }]);
+  if (kids.failed) return variants.forEach((v) => emit(v, 'inconclusive', kids.failed!, kids.e));
   const own = [p, x, ...kids.own];
   const wanted = kids.own.map((o) => o.id);
   const parentOf = (rec: unknown): unknown => (rec as { parent?: unknown } | undefined)?.parent;
   await judgeFiltered(env, res, emit, 'parent', { ...baseQuery(res.list, undefined), parent: p.id }, wanted, (id, rec) => id === p.id || id === x.id || (parentOf(rec) !== undefined && parentOf(rec) !== p.id), `compared parent=${p.id} with the suite's ${p.label}, its two children and ${x.label} beside it`, 'the categories under that parent and no other (000 §4.1.3: terms with this parent)', own);
+  const kidIds = kids.own.map((o) => o.id);
+  await judgeFiltered(env, res, emit, 'parent=0', { ...baseQuery(res.list, word), parent: 0 }, [p.id, x.id], (id, rec) => kidIds.includes(id) || (parentOf(rec) !== undefined && parentOf(rec) !== 0), `compared parent=0 (search=${word.toLowerCase()}) with the suite's ${p.label} and ${x.label}, top-level, and ${p.label}'s two children`, 'the top-level categories and none of the children (000 §4.1.3: terms with this parent; 0 is the top level, WP_REST_Terms_Controller::get_items())', own);
 }
 
 async function postOracle(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {

@@ -20,7 +20,7 @@ import { linkValues } from './kit/link_header.ts';
 import { calendarResources, listRecords } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer, header, transportOutcome } from './kit/wp.ts';
-import { builtOnCoreControllers } from './unknown_id.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
 
 export const LINKS = 'links';
 

@@ -27,6 +27,7 @@ import { otherReadingAllows, readingCreatesRecords, undeclared } from './kit/mar
 import { resourceFor } from './kit/resources.ts';
 import { baseOf, harmlessBatch, unusedPathValues } from './kit/probes.ts';
 import { credentialedTwin, withTwin } from './kit/anonymous_refusal.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { ERROR_ENVELOPE } from './error_envelope.ts';
 import { collapsing, refusedIdentifier, unknowables } from './kit/identifiers.ts';
 import { referenceFields, referenceValues } from './kit/references.ts';
@@ -85,6 +86,63 @@ export function judgeRejection(c: Constraint, e: Exchange, what = `a request tha
     };
   }
   return { outcome: 'fail', severity: 'documented', message: `${expected}; got ${describeAnswer(r)}` };
+}
+
+/**
+ * The codes rest_validate_value_from_schema() may give a broken keyword, which WordPress puts in data.details[param].code
+ * (WP_REST_Request::has_valid_params(), sanitize_params()); undefined where the mapping is not one code. A date the
+ * documents give as a pattern (YYYY-MM-DD HH:MM:SS) is declared by core's controllers as format date-time, whose
+ * code is rest_invalid_date (seen on the calendar CI site: start_date without seconds): either is WordPress's.
+ */
+function detailCodes(c: Constraint): readonly string[] | undefined {
+  const FORMATS: Readonly<Record<string, string>> = { email: 'rest_invalid_email', 'date-time': 'rest_invalid_date', ip: 'rest_invalid_ip', uuid: 'rest_invalid_uuid', 'hex-color': 'rest_invalid_hex_color' };
+  const KEYWORDS: Readonly<Record<string, string>> = {
+    minimum: 'rest_out_of_bounds',
+    maximum: 'rest_out_of_bounds',
+    exclusiveMinimum: 'rest_out_of_bounds',
+    exclusiveMaximum: 'rest_out_of_bounds',
+    enum: 'rest_not_in_enum',
+    pattern: 'rest_invalid_pattern',
+    uniqueItems: 'rest_duplicate_items',
+    minItems: 'rest_too_few_items',
+    maxItems: 'rest_too_many_items',
+    minLength: 'rest_too_short',
+    maxLength: 'rest_too_long',
+    type: 'rest_invalid_type',
+    additionalProperties: 'rest_additional_properties_forbidden',
+  };
+  if (c.keyword === 'format') return c.detail && FORMATS[c.detail] ? [FORMATS[c.detail]!] : undefined;
+  if (c.keyword === 'required') return c.schemaPath.length > 0 ? ['rest_property_required'] : undefined;
+  if (c.keyword === 'pattern' && /^\^(\[0-9\]|\\d)\{4\}-/.test(String(c.node.pattern ?? ''))) return ['rest_invalid_pattern', 'rest_invalid_date'];
+  const code = KEYWORDS[c.keyword];
+  return code ? [code] : undefined;
+}
+
+/**
+ * Codes a WordPress sanitize callback answers in details instead of the schema's: the posts controller's
+ * sanitize_post_statuses() refuses any status but the default to a client who may not edit (rest_forbidden_status)
+ * before the schema is looked at, when the route gives status no validate_callback of its own.
+ */
+const SANITIZER_CODES: Readonly<Record<string, readonly string[]>> = { status: ['rest_forbidden_status'] };
+
+/**
+ * data.details names the broken keyword's code (WordPress convention, rest_validate_value_from_schema()), judged on
+ * the edges of namespaces built on core's controllers and of batch/v1, whose arguments core validates by their schema.
+ * A plugin's own validate_callback that answers false gives no details ("Invalid parameter."): not judged there.
+ */
+function judgeDetails(c: Constraint, e: Exchange): { outcome: Finding['outcome']; message: string } | undefined {
+  const wants = detailCodes(c);
+  const err = wpError(e.response);
+  if (!wants || !err || err.code !== 'rest_invalid_param') return undefined;
+  const want = wants.join(' or ');
+  const param = paramOf(c);
+  const details = err.data?.['details'];
+  const detail = details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>)[param] : undefined;
+  const code = (detail as { code?: unknown } | undefined)?.code;
+  const expected = `expected data.details.${param}.code ${want} for a broken ${c.keyword} (WordPress convention: rest_validate_value_from_schema(), collected by WP_REST_Request::has_valid_params())`;
+  if (typeof code !== 'string') return { outcome: 'fail', message: `${expected}; data.details has no entry for ${param}` };
+  if (wants.includes(code) || SANITIZER_CODES[param]?.includes(code)) return { outcome: 'pass', message: `rest_invalid_param with details.${param}.code ${code}` };
+  return { outcome: 'fail', message: `${expected}; got ${code}` };
 }
 
 /** The 400 is WordPress's envelope and names the parameter. */
@@ -151,7 +209,7 @@ function harmless(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest, 
   return SAFE_METHODS.has(op.method) && target.kind === 'none' ? out : withPath(op, out, target.values);
 }
 
-async function sendViolation(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest, variant: string, what: string): Promise<void> {
+async function sendViolation(env: UnitEnv, op: Operation, c: Constraint, req: WireRequest, variant: string, what: string, details = false): Promise<void> {
   const write = !SAFE_METHODS.has(op.method);
   const res = resourceFor(env.contract, op);
   const out = { ...toOutgoing(req, write ? 'probe' : undefined), ...(write ? { auth: false as const } : {}) };
@@ -166,6 +224,8 @@ async function sendViolation(env: UnitEnv, op: Operation, c: Constraint, req: Wi
   env.emit({ ...base, check: NEGATIVE_REJECTION, outcome: verdict.outcome, severity: why ? 'assumed' : verdict.severity, message: why ? `${verdict.message}; held as assumed because ${why}` : verdict.message });
   const env400 = judgeEnvelope(c, e);
   if (env400) env.emit({ ...base, check: ERROR_ENVELOPE, severity: 'convention', outcome: env400.outcome, message: env400.message });
+  const detail = details && env400?.outcome === 'pass' ? judgeDetails(c, e) : undefined;
+  if (detail) env.emit({ ...base, variant: `${variant}:details`, check: ERROR_ENVELOPE, severity: 'convention', outcome: detail.outcome, message: detail.message });
 }
 
 /** Why a constraint's violations are not sent, if they are not. */
@@ -182,9 +242,61 @@ function edgeVariant(edge: EdgeCase): string {
   return `edge:${edge.id.slice(edge.operationId.length + 1)}`;
 }
 
+/**
+ * The duplicate of a unique query list written the other ways WordPress reads a list: comma-separated (wp_parse_list(),
+ * as wp_parse_slug_list() splits a status list) and, for integers, with a leading zero (`5,05`: two strings that are
+ * the same integer once sanitized, which rest_sanitize_value_from_schema() checks for duplicates again).
+ */
+function listForms(edge: EdgeCase): { tag: string; label: string; req: WireRequest }[] {
+  const c = edge.constraint;
+  const sent = edge.request.query[edge.param ?? ''];
+  if (!c || c.keyword !== 'uniqueItems' || c.schemaPath.length > 0 || edge.location !== 'query' || !Array.isArray(sent) || sent.length !== 2) return [];
+  const item = sent[0];
+  if (typeof item !== 'string' && typeof item !== 'number') return [];
+  const withValue = (v: string): WireRequest => ({ ...edge.request, query: { ...edge.request.query, [c.param]: v } });
+  const out = [{ tag: 'comma list', label: `${c.param}=${item},${item}`, req: withValue(`${item},${item}`) }];
+  const integer = (c.node.items as { type?: unknown } | undefined)?.type === 'integer';
+  if (integer && /^\d+$/.test(String(item))) out.push({ tag: 'leading zero', label: `${c.param}=${item},0${item}`, req: withValue(`${item},0${item}`) });
+  return out;
+}
+
+/** The first refused bound of each of two query parameters, sent in one request: both must be named (has_valid_params()). */
+function twoAtOnce(edges: readonly EdgeCase[]): { edges: [EdgeCase, EdgeCase]; req: WireRequest } | undefined {
+  const firsts = new Map<string, EdgeCase>();
+  for (const e of edges) if (e.family === 'bound' && e.location === 'query' && e.param && e.constraint?.wire.kind === 'wire' && !firsts.has(e.param)) firsts.set(e.param, e);
+  const [a, b] = [...firsts.values()];
+  if (!a || !b) return undefined;
+  return { edges: [a, b], req: { ...a.request, query: { ...a.request.query, [b.param!]: b.request.query[b.param!]! } } };
+}
+
+/** Both parameters of a request that breaks two named in data.params (WordPress convention: has_valid_params() checks them all). */
+async function twoInvalid(env: UnitEnv, op: Operation, edges: readonly EdgeCase[], target: () => Promise<PathTarget>): Promise<void> {
+  // Reads only: a write that breaks two values is no safer than one that breaks one, and teaches nothing more.
+  const pair = SAFE_METHODS.has(op.method) ? twoAtOnce(edges) : undefined;
+  if (!pair) return;
+  const [a, b] = pair.edges;
+  const names = [paramOf(a.constraint!), paramOf(b.constraint!)];
+  const variant = `edge:two invalid: ${names.join(', ')}`;
+  if (notSent(env, op, a.constraint!) ?? notSent(env, op, b.constraint!)) return;
+  const req = harmless(env, op, a.constraint!, pair.req, await target());
+  const e = await env.send(toOutgoing(req), op);
+  const emit = (outcome: Finding['outcome'], message: string): void => env.emit({ check: NEGATIVE_REJECTION, operation: op, variant, severity: 'convention', outcome, message, exchange: e });
+  const t = transportOutcome(e);
+  if (t) return emit(t.outcome, t.message);
+  const r = e.response!;
+  const blamed = blamedParams(wpError(r));
+  const what = `${a.label} and ${b.label} in one request`;
+  if (r.status !== 400) return emit('inconclusive', `${what} answered ${describeAnswer(r)}; each value alone is judged by its own edge`);
+  const missing = names.filter((n) => !blamed.includes(n));
+  if (missing.length === 0) return emit('pass', `refused ${what}, naming both: ${describeAnswer(r)}`);
+  emit('fail', `expected 400 rest_invalid_param naming both ${names.join(' and ')} for ${what} (WordPress convention: WP_REST_Request::has_valid_params() checks every argument and names each invalid one in data.params); got ${describeAnswer(r)} naming ${blamed.join(', ') || 'nothing'}`);
+}
+
 /** The edge phase: every value just beside a constraint, the same on every run. */
 async function edgeRejections(env: UnitEnv, op: Operation, target: () => Promise<PathTarget>): Promise<void> {
-  for (const edge of edgeCases(env.contract, op, (d) => d.expect === 'refuse')) {
+  const details = builtOnCoreControllers(env.contract, op) || op.namespace === 'batch/v1';
+  const edges = edgeCases(env.contract, op, (d) => d.expect === 'refuse');
+  for (const edge of edges) {
     if (edge.expect !== 'refuse' || !edge.constraint) continue;
     const c = edge.constraint;
     const why = notSent(env, op, c);
@@ -192,8 +304,11 @@ async function edgeRejections(env: UnitEnv, op: Operation, target: () => Promise
       env.emit({ check: NEGATIVE_REJECTION, operation: op, variant: edgeVariant(edge), severity: 'documented', outcome: 'skip', message: why });
       continue;
     }
-    await sendViolation(env, op, c, harmless(env, op, c, edge.request, await target()), edgeVariant(edge), edge.label);
+    const t = await target();
+    await sendViolation(env, op, c, harmless(env, op, c, edge.request, t), edgeVariant(edge), edge.label, details);
+    for (const form of listForms(edge)) await sendViolation(env, op, c, harmless(env, op, c, form.req, t), `${edgeVariant(edge)}, ${form.tag}`, form.label);
   }
+  await twoInvalid(env, op, edges, target);
 }
 
 async function negativeCases(env0: UnitEnv, op: Operation): Promise<void> {

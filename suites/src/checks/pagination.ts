@@ -20,7 +20,7 @@ import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
 import { parseLink } from './kit/link_header.ts';
 import { listRecords } from './kit/resources.ts';
 import { describeAnswer, header, transportOutcome, wholeNumberHeader, wpError } from './kit/wp.ts';
-import { builtOnCoreControllers } from './unknown_id.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
 
 export const PAGINATION = 'pagination';
 

@@ -19,7 +19,8 @@ import { SAFE_METHODS, type Exchange, type Outgoing } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
 import type { Severity } from '../report/model.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
-import { builtOnCoreControllers, judgeUnknownId, UNKNOWN_ID, unknownIdOperations } from './unknown_id.ts';
+import { judgeUnknownId, UNKNOWN_ID, unknownIdOperations } from './unknown_id.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { describeAnswer, isNoRoute, transportOutcome } from './kit/wp.ts';
 
 export const PATH_PATTERN = 'path_pattern';

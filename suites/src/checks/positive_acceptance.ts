@@ -14,7 +14,9 @@
 // leave open (an untyped parameter, "allowed values: not shown", "ID or URL", a parameter tied to an absent
 // extension, a bound they never give), of an id that may name nothing, or of a value another reading of an
 // x-contradictions mark refuses, is held as assumed, with the reason. A case none of whose requests was
-// accepted (all 404, 401, or refused for another parameter) is inconclusive: it never passes on nothing.
+// accepted (all 404, 401, or refused for another parameter) is inconclusive: it never passes on nothing. An edge
+// answered with WordPress core's own server error for it (an empty term name: 500 empty_term_name, kit/core_answers.ts)
+// is held as assumed with that reason, like core's own 400s for an empty name.
 //
 // Reads are always sent, and so are actions the documents describe as reads (a POST named get..., validate...,
 // search...: describedAsReading()), with credentials. Writes only where the suite can undo them: creating, changing
@@ -35,8 +37,9 @@ import { sentParams, toOutgoing, validRequests, withBody, withPath, type WireReq
 import { openValue, otherReadingRefuses, otherReadingRequires } from './kit/marks.ts';
 import { orderedEventDates, refKey, referenceFields, referenceValues, withReferences, type ReferenceField, type ReferenceValues } from './kit/references.ts';
 import { collapsing, refusedForWho, unknowables } from './kit/identifiers.ts';
-import { createOwn, resourceFor, type CalendarResource } from './kit/resources.ts';
+import { createOwn, listRecords, resourceFor, type CalendarResource } from './kit/resources.ts';
 import { retryWithout } from './kit/retry.ts';
+import { builtOnCoreControllers, wordpressOwnServerError } from './kit/core_answers.ts';
 import { blamedParams, describeAnswer, refusedForPermission, sourceOf, transportOutcome, wpError } from './kit/wp.ts';
 import { describedAsReading } from './kit/reading.ts';
 
@@ -258,6 +261,8 @@ function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: r
     );
   }
   if (refusedAlone()) return;
+  const core = wordpressOwnServerError(env.contract, op, s.e);
+  if (core) return emit('fail', `${expected}; got ${describeAnswer(r)}: ${err?.message ?? ''}; held as assumed because ${core}`, 'assumed');
   emit('inconclusive', `not accepted: ${describeAnswer(r)}; that says nothing about ${sentLabel(op, edge, s)}`);
 }
 
@@ -428,6 +433,42 @@ async function calendarWrites(env: UnitEnv, op: Operation, res: CalendarResource
   judge(env, op, sent, notes, refs.fields);
 }
 
+/** Whole numbers PHP's is_numeric() and round() take as integers: rest_is_integer() accepts them, (int) makes them 10. */
+const INTEGER_FORMS = ['10.0', '1e1'] as const;
+
+/**
+ * An integer query parameter written as 10.0 or 1e1 is the integer 10 (WordPress convention: rest_is_integer(), then
+ * (int)), judged on per_page of the lists a namespace built on core's controllers serves: as many records as
+ * per_page=10. A server that reads 1e1 as 1 (parseInt, PHP's intval() before 7.1) answers one record. The counts are
+ * compared, not the ids: the run's own writes (and other clients') change which records a page holds between reads.
+ */
+async function integerForms(env: UnitEnv, op: Operation): Promise<void> {
+  const read = (perPage: string): Promise<Exchange> => env.send({ method: 'GET', route: fillTemplate(op.path, {}), query: { per_page: perPage } }, op);
+  const count = (e: Exchange): number | undefined => (e.response?.status === 200 ? listRecords(jsonBody(e.response))?.length : undefined);
+  const emit = (form: string, outcome: Outcome, message: string, e: Exchange): void =>
+    env.emit({ check: POSITIVE_ACCEPTANCE, operation: op, variant: `integer-form:per_page=${form}`, severity: 'convention', outcome, message, exchange: e });
+  const plain = await read('10');
+  const want = count(plain);
+  for (const form of INTEGER_FORMS) {
+    const t = transportOutcome(plain);
+    if (t) {
+      emit(form, t.outcome, t.message, plain);
+      continue;
+    }
+    if (want === undefined || want < 2) {
+      emit(form, 'inconclusive', want === undefined ? `per_page=10 answered ${describeAnswer(plain.response)}, not a list: nothing to compare` : `per_page=10 lists ${want} record(s): nothing tells per_page=1 from per_page=10 here`, plain);
+      continue;
+    }
+    const e = await read(form);
+    const t2 = transportOutcome(e);
+    const got = count(e);
+    if (t2) emit(form, t2.outcome, t2.message, e);
+    else if (got === undefined) emit(form, 'fail', `expected per_page=${form} to be taken as the integer 10 (WordPress convention: rest_is_integer() takes a whole number in any form PHP reads as numeric); got ${describeAnswer(e.response)}`, e);
+    else if (got !== want) emit(form, 'fail', `expected per_page=${form} to answer as per_page=10 (WordPress convention: rest_is_integer(), then (int)); per_page=10 lists ${want} record(s), per_page=${form} ${got}`, e);
+    else emit(form, 'pass', `per_page=${form} lists ${got} records, as per_page=10 does`, e);
+  }
+}
+
 /** Gives a record the suite created without a name the marker, so that cleanup recognises it as the run's own. */
 async function markOwn(env: UnitEnv, res: CalendarResource, id: number, label: string): Promise<void> {
   await env.send({ method: res.update.method, route: res.update.path.replace('{id}', String(id)), body: { kind: 'json', value: { [res.nameField]: label } }, intent: 'write' }, res.update);
@@ -445,7 +486,11 @@ export function planPositiveAcceptance(contract: Contract): Unit[] {
       operations: [op],
       ...(safe ? {} : { writes: true }),
       run: async (env) => {
-        if (safe) return reads(env, op);
+        if (safe) {
+          await reads(env, op);
+          if (op.kind === 'list' && builtOnCoreControllers(contract, op) && op.params.some((p) => p.in === 'query' && p.name === 'per_page')) await integerForms(env, op);
+          return;
+        }
         if (op.kind === 'batch') return skipAll(env, op, 'batch requests are checked by the batch_* checks (25 requests taken, 26 refused, items answered one by one)');
         if (!res || !['create', 'update', 'delete'].includes(op.kind)) {
           if ((env.disposable || describedAsReading(env.contract, op)) && env.hasCredentials && !env.readOnly) return reads(env, op, 'write');

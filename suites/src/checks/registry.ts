@@ -181,13 +181,22 @@ const row = (r: Omit<CheckRow, 'promises' | 'plannedBy' | 'needs'> & Partial<Pic
 
 /** Every check, in the order of the README's tables (suites/README.md, The checks). */
 export const CHECKS: readonly CheckRow[] = [
-  row({ name: NOT_A_SERVER_ERROR, module: 'not_a_server_error', sweep: () => new ServerErrors(), severity: [{ level: 'documented' }] }),
+  row({
+    name: NOT_A_SERVER_ERROR,
+    module: 'not_a_server_error',
+    sweep: (env) => new ServerErrors(env.contract),
+    severity: [{ level: 'documented' }, { level: 'assumed', when: 'for a 5xx WordPress core itself answers to a value the documents allow (an empty term name, a slug another term has, a DELETE where the site keeps no trash), with the reason' }],
+  }),
   row({ name: ROUTE_PRESENCE, rank: 1, module: 'route_presence', plannedBy: ['namespaces', 'route_presence'], severity: [{ level: 'documented' }] }),
   row({
     name: POSITIVE_ACCEPTANCE, rank: 2.1,
     module: 'positive_acceptance',
     plannedBy: ['positive_acceptance'],
-    severity: [{ level: 'documented' }, { level: 'assumed', when: 'where the documents leave the refused value open, with the reason (see Severities)' }],
+    severity: [
+      { level: 'documented' },
+      { level: 'convention', when: 'for an integer written 10.0 or 1e1 (rest_is_integer())' },
+      { level: 'assumed', when: 'where the documents leave the refused value open, with the reason (see Severities)' },
+    ],
     needs: [
       CREDENTIALS(false, 'its writes are skipped'),
       WRITES(false, 'its writes are skipped under --read-only'),
@@ -200,7 +209,7 @@ export const CHECKS: readonly CheckRow[] = [
     plannedBy: ['negative_rejection'],
     severity: [
       { level: 'documented' },
-      { level: 'convention', when: 'for a 401/403 before validating' },
+      { level: 'convention', when: 'for a 401/403 before validating, and for two invalid parameters of one request named together' },
       { level: 'assumed', when: 'where the contract is unsure or the descriptor does not list the parameter, with the reason (see Severities)' },
     ],
     needs: [
@@ -385,7 +394,13 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: FILTER_HIDE_EMPTY, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: FILTER_HAS_EVENTS, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: FILTER_DATES, rank: 3, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_EVENT_LINKS, rank: 3, module: 'filter_event_links', plannedBy: ['filter_event_links'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({
+    name: FILTER_EVENT_LINKS, rank: 3,
+    module: 'filter_event_links',
+    plannedBy: ['filter_event_links'],
+    severity: [{ level: 'documented' }, { level: 'convention', when: 'for featured written TRUE, 1, FALSE or 0 on cal/v1 (rest_sanitize_boolean())' }],
+    needs: ORACLE_OWN_RECORDS,
+  }),
   row({ name: FILTER_STRICT_DATES, rank: 3, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: FILTER_LIMIT, rank: 3, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'documented' }] }),
   row({ name: FILTER_OFFSET, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'convention' }] }),

@@ -13,13 +13,14 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import { SAFE_METHODS, type Exchange } from '../http/types.ts';
+import { jsonBody, SAFE_METHODS, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Outcome } from '../report/policy.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { fillTemplate } from '../http/target.ts';
 import { UNUSED_ID, UNUSED_SLUG } from './kit/probes.ts';
-import { CALENDAR_NAMESPACES } from './kit/resources.ts';
+import { CALENDAR_NAMESPACES, calendarResources, idOf, listRecords, type CalendarResource } from './kit/resources.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 
 export const UNKNOWN_ID = 'unknown_id';
@@ -28,14 +29,6 @@ export const UNKNOWN_ID = 'unknown_id';
 const INVALID_ID_CODE = /^rest_[a-z_]*invalid_id$|^rest_term_invalid$/;
 
 const calendar = (op: Operation): boolean => (CALENDAR_NAMESPACES as readonly string[]).includes(op.namespace);
-
-/** The fields WP_REST_Posts_Controller registers for every post type: a create documenting all of them is built on it. */
-const POSTS_CONTROLLER_FIELDS = ['comment_status', 'ping_status', 'format', 'template'];
-
-/** Whether the contract shows the operation's namespace built on core's posts controller (its creates document that controller's fields). */
-export function builtOnCoreControllers(contract: Contract, op: Operation): boolean {
-  return contract.operations.some((o) => o.namespace === op.namespace && o.kind === 'create' && POSTS_CONTROLLER_FIELDS.every((f) => o.params.some((p) => p.in === 'body' && p.name === f)));
-}
 
 /** Operations addressed by a record's id or slug, and whether the suite may send them. */
 export function unknownIdOperations(contract: Contract): Operation[] {
@@ -81,6 +74,41 @@ async function unknownId(env: UnitEnv, op: Operation): Promise<void> {
   emit(v.outcome, v.message, e, v.severity);
 }
 
+const TERMS = new Set(['category', 'tag']);
+
+/**
+ * The resource of the same namespace whose ids come from the same table as `res`'s (events, venues and organizers are
+ * all posts; categories and tags are all terms), so its ids are ids that exist, of another type.
+ */
+function otherType(contract: Contract, res: CalendarResource): CalendarResource | undefined {
+  return calendarResources(contract).find((o) => o.namespace === res.namespace && o.resource !== res.resource && TERMS.has(o.resource) === TERMS.has(res.resource));
+}
+
+/**
+ * A record that exists, read through the route of another type: 404 as for an id no site has (WordPress convention:
+ * get_post() compares the post's type with the controller's, get_term() the term's taxonomy), never that record.
+ */
+async function otherTypeId(env: UnitEnv, res: CalendarResource, other: CalendarResource): Promise<void> {
+  const op = res.read;
+  const emit = (outcome: Outcome, message: string, e?: Exchange, severity: Severity = 'convention'): void =>
+    env.emit({ check: UNKNOWN_ID, operation: op, variant: 'other-type', severity, outcome, message, ...(e ? { exchange: e } : {}) });
+  const list = await env.send({ method: 'GET', route: fillTemplate(other.list.path, {}), query: { per_page: 1 }, auth: false }, other.list);
+  const t = transportOutcome(list);
+  if (t) return emit(t.outcome, t.message, list);
+  const id = list.response?.status === 200 ? idOf(listRecords(jsonBody(list.response))?.[0]) : undefined;
+  if (id === undefined) return emit('inconclusive', `${other.list.path} lists no ${other.resource} to read through ${op.path} (${describeAnswer(list.response)})`, list);
+  const e = await env.send({ method: 'GET', route: fillTemplate(op.path, { id: String(id) }), auth: false }, op);
+  const v = judgeUnknownId(op, e, builtOnCoreControllers(env.contract, op));
+  const r = e.response;
+  const served = r !== undefined && r.status >= 200 && r.status < 300;
+  emit(v.outcome, v.outcome === 'pass' ? `${other.resource} ${id}, read as a ${res.resource}: ${v.message}` : `${v.message.replace(/ no site has /, ` of another type (${other.resource} ${id}, which ${other.list.path} lists) `)}${served ? `, served through the ${res.resource} route` : ''}`, e, v.severity);
+}
+
 export function planUnknownId(contract: Contract): Unit[] {
-  return unknownIdOperations(contract).map((op) => ({ id: `${UNKNOWN_ID}:${op.id}`, family: UNKNOWN_ID, checks: [UNKNOWN_ID], operations: [op], run: (env) => unknownId(env, op) }));
+  const units: Unit[] = unknownIdOperations(contract).map((op) => ({ id: `${UNKNOWN_ID}:${op.id}`, family: UNKNOWN_ID, checks: [UNKNOWN_ID], operations: [op], run: (env) => unknownId(env, op) }));
+  for (const res of calendarResources(contract)) {
+    const other = otherType(contract, res);
+    if (other) units.push({ id: `${UNKNOWN_ID}:${res.read.id}:other-type`, family: UNKNOWN_ID, checks: [UNKNOWN_ID], operations: [res.read, other.list], run: (env) => otherTypeId(env, res, other) });
+  }
+  return units;
 }

@@ -161,6 +161,13 @@ describe('cal/events/v1 event list filters', () => {
     expect(bad.json).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): start_date', data: { status: 400, params: { start_date: 'Invalid parameter.' }, details: [] } });
   });
 
+  it("cal/v1 search goes through sanitize_text_field() (core's sanitize_callback): search=<b>word</b> is search=word", () => {
+    const word = (call(mock, 'GET', '/wp-json/cal/v1/venues?per_page=1').json[0].title.rendered as string).split(' ')[0]!;
+    const ids = (q: string): number[] => call(mock, 'GET', `/wp-json/cal/v1/venues?per_page=100&search=${encodeURIComponent(q)}`).json.map((v: Ev) => v.id);
+    expect(ids(word).length).toBeGreaterThan(0);
+    expect(ids(`<b>${word}</b>`)).toEqual(ids(word));
+  });
+
   it('venue and organizer lists: event, has_events, search; terms: hide_empty, parent, event', () => {
     const ev = call(mock, 'GET', '/wp-json/cal/v1/events/109').json;
     const organizers = call(mock, 'GET', '/wp-json/cal/events/v1/organizers?event=109').json;

@@ -23,6 +23,7 @@ import {
 import { availableActions, type CalContext, type EditFacts } from './render-cal.ts';
 import { canEditPost, userCan } from '../../auth/capabilities.ts';
 import { isReservedPostSlug, sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
+import { sanitizeTextField } from '../../../../contracts/wordpress/schema/formats.ts';
 import type { Dialect, RenderEnv } from './dialect.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
 import { readsPost, statusRefusal, type Reader } from '../../auth/permissions.ts';
@@ -277,7 +278,7 @@ function listEvents(ctx: HandlerCtx, d: Dialect): Reply | Work<Reply> {
     ...bounds,
     lang: ctx.lang,
     statuses: wanted,
-    ...(typeof p.search === 'string' && p.search !== '' ? { search: p.search } : {}),
+    ...searchOf(p, d),
     ...(categories?.length ? { categories: withDescendants(categories, store.categories.values()) } : {}),
     ...(intList(p.tags)?.length ? { tags: intList(p.tags)! } : {}),
     ...(intList(p.venue)?.length ? { venues: intList(p.venue)! } : {}),
@@ -297,6 +298,17 @@ function listEvents(ctx: HandlerCtx, d: Dialect): Reply | Work<Reply> {
   return many(ctx, d, 'event', readableOnly(ctx, page.items), page.pagination);
 }
 
+/**
+ * The search a list filters by. Core's posts controller gives it sanitize_text_field() as its sanitize_callback
+ * (WP_REST_Controller::get_collection_params()): search=<b>word</b> is search=word. The legacy plugin's own
+ * controller reads it as sent.
+ */
+function searchOf(p: Record<string, unknown>, d: Dialect): { search?: string } {
+  if (typeof p['search'] !== 'string') return {};
+  const search = d.postsControllerFields ? sanitizeTextField(p['search']) : p['search'];
+  return search === '' ? {} : { search };
+}
+
 function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): Reply | Work<Reply> {
   const p = ctx.params;
   // Who may ask for which status was settled with the parameters (auth/status-capability.ts).
@@ -309,7 +321,7 @@ function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): R
   const filter = {
     lang: ctx.lang,
     statuses: wanted,
-    ...(typeof p.search === 'string' && p.search !== '' ? { search: p.search } : {}),
+    ...searchOf(p, d),
     ...(event ? { event } : {}),
     ...(hasEvents !== undefined ? { hasEvents } : {}),
     ...(flag(p.only_with_upcoming) ? { onlyWithUpcoming: true } : {}),
