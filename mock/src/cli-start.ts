@@ -1,7 +1,7 @@
 // The mock's command line, once its flags are read (../cli.ts): load the contract and the store, listen, print the
 // banner, log requests, reload on --watch, stop on SIGINT, SIGTERM or SIGHUP, or when the npm that started it is gone.
 // Loaded by a dynamic import, after the first line.
-import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './index.ts';
+import { createMock, DEFAULT_FIXTURES_DIR, listen, loadContract, type Mock, type MockOptions } from './index.ts';
 import { allowedHostsOf, bindsEveryAddress, type CliOptions } from './cli-args.ts';
 import { withRequestLog } from './adapters/request-log.ts';
 import { boundedLog } from './log-writer.ts';
@@ -12,6 +12,9 @@ import { hostname } from 'node:os';
 import { FixtureError } from '../../contracts/model/fixture-error.ts';
 import { StateFileError } from './store/persist.ts';
 import { StateLockError } from './store/state-lock.ts';
+import { loadDeviations } from './playback/load.ts';
+import type { PlayedDeviations } from './playback/stage.ts';
+import type { Contract } from '../../contracts/lib/contract.ts';
 
 function die(message: string): never {
   process.stderr.write(`mock: ${message}\n`);
@@ -27,8 +30,9 @@ function complain(line: string): void {
 }
 
 /** What the flags ask of createMock(), the same at start and at every --watch reload. */
-function mockOptions(opts: CliOptions): MockOptions {
+function mockOptions(opts: CliOptions, deviations?: PlayedDeviations): MockOptions {
   return {
+    ...(deviations ? { deviations } : {}),
     allowedHosts: allowedHostsOf(opts, hostname()),
     // Each operation's validator is compiled on its first request (a few ms), not all 204 before the first answer:
     // that took a quarter of the start.
@@ -69,8 +73,16 @@ function lowCredentialsLine(mock: Mock): string | undefined {
  */
 export async function startMock(opts: CliOptions, started: number, stops: StopRequests): Promise<void> {
   let mock: Mock;
+  let deviations: PlayedDeviations | undefined;
+  let deviationLines: string[] = [];
+  let contract: Contract | undefined;
+  if (opts.deviations) {
+    const loaded = await loadDeviations(opts.deviations, opts.deviationsSkip, loadContract);
+    if ('error' in loaded) die(loaded.error);
+    ({ played: deviations, lines: deviationLines, contract } = loaded);
+  }
   try {
-    mock = await createMock(mockOptions(opts));
+    mock = await createMock({ ...mockOptions(opts, deviations), ...(contract ? { contract } : {}) });
   } catch (err) {
     if (err instanceof StateFileError) die(`--state-file ${err.path}: ${err.reason}`);
     if (err instanceof StateLockError) die(`--state-file ${err.message}`);
@@ -111,6 +123,7 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
     lines.push(`mock: answers requests for localhost, IP addresses and ${names.join(', ')}${opts.siteUrl ? ` and the site URL's host` : ''}; another Host name is refused (403; add it with --allowed-hosts NAME)`);
   }
   if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
+  lines.push(...deviationLines);
   const low = opts.auth ? lowCredentialsLine(mock) : undefined;
   if (opts.auth) lines.push(credentialsLine(mock), ...(low ? [low] : []));
   else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');
@@ -133,7 +146,7 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
         async () => {
           const t0 = performance.now();
           try {
-            const next = await createMock({ ...mockOptions(opts), contract: mock.contract });
+            const next = await createMock({ ...mockOptions(opts, deviations), contract: mock.contract });
             const before = opts.auth ? credentialsLine(mock) : '';
             const old = mock;
             mock = next;

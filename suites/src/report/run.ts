@@ -38,6 +38,7 @@ interface RunInput {
   startedAt: Date;
   finishedAt: Date;
   seed: number;
+  contract?: { version: string };
   shard?: ShardInfo;
   options: Record<string, unknown>;
   cases: CaseResult[];
@@ -58,6 +59,7 @@ export function buildRun(input: RunInput): RunResult {
     cases: input.cases,
     summary: summarize(input.cases, input.interrupted),
   };
+  if (input.contract) run.contract = input.contract;
   if (input.shard) run.shard = input.shard;
   if (input.baseline) run.baseline = input.baseline;
   if (input.interrupted) run.interrupted = input.interrupted;
