@@ -28,6 +28,8 @@ export interface CliOptions {
   deviations?: string;
   /** Deviation ids not to play (--deviations-skip). */
   deviationsSkip: string[];
+  /** Where to write one line per REST call (--record): the calls a frontend makes, for site-contracts test --calls. */
+  record?: string;
   /** One line per request (info, the default), with the request's headers and body size (debug), or none (quiet). */
   log: LogLevel;
   help: boolean;
@@ -80,6 +82,9 @@ export function usage(invokedAs = 'npm run mock --'): string {
   --deviations-skip IDS
                      deviation ids not to play, comma-separated or repeated (switch them on and off while
                      running: POST /__mock/deviation-off/<id>, /__mock/deviation-on/<id>)
+  --record FILE      write one line per REST call to FILE (NDJSON, format site-contracts-calls version 1:
+                     method, path, request body and the answer's status, headers and shape; secrets hidden;
+                     at most 32 MiB), for site-contracts test --calls FILE against staging
   --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
   --log LEVEL        info (the default, wherever the output goes: a line per request with method, path,
                      status, time, and for a 4xx the error code and the parameters it names), debug (and
@@ -112,6 +117,7 @@ const EXPECTS: Readonly<Record<string, string>> = {
   'allowed-hosts': 'host names such as mock,events.test or .example.org, or all',
   deviations: 'a JSON run report (site-contracts test --format json-full)',
   'deviations-skip': 'deviation ids, comma-separated',
+  record: 'a file path',
 };
 
 function integer(flag: string, raw: string, min: number, max: number, what: string): number {
@@ -178,6 +184,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     'allowed-hosts': { type: 'string', multiple: true },
     deviations: { type: 'string' },
     'deviations-skip': { type: 'string', multiple: true },
+    record: { type: 'string' },
     help: { type: 'boolean' },
   }, {
     expects: (flag) => EXPECTS[flag] ?? 'a value',
@@ -203,6 +210,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   };
   const deviations = nonEmpty('deviations', str('deviations'), EXPECTS['deviations']!);
   if (deviations) out.deviations = deviations;
+  const record = nonEmpty('record', str('record'), 'a file path');
+  if (record) out.record = record;
   if (out.deviationsSkip.length > 0 && !deviations) throw new UsageError('--deviations-skip needs --deviations REPORT: it names deviations of that report');
   const siteUrl = nonEmpty('site-url', str('site-url'), 'a URL such as http://127.0.0.1:4010');
   if (siteUrl) {

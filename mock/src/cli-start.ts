@@ -4,11 +4,14 @@
 import { createMock, DEFAULT_FIXTURES_DIR, listen, loadContract, type Mock, type MockOptions } from './index.ts';
 import { allowedHostsOf, bindsEveryAddress, type CliOptions } from './cli-args.ts';
 import { withRequestLog } from './adapters/request-log.ts';
+import type { Handle } from './adapters/node-http.ts';
 import { boundedLog } from './log-writer.ts';
 import { clientTimeouts } from './adapters/client-timeouts.ts';
 import { watchFixtures } from './fixture-watch.ts';
 import type { StopRequests } from './launcher-watch.ts';
 import { hostname } from 'node:os';
+import { createWriteStream } from 'node:fs';
+import { withCallRecord } from './calls-record.ts';
 import { FixtureError } from '../../contracts/model/fixture-error.ts';
 import { StateFileError } from './store/persist.ts';
 import { StateLockError } from './store/state-lock.ts';
@@ -47,6 +50,13 @@ function mockOptions(opts: CliOptions, deviations?: PlayedDeviations): MockOptio
     onError: (err) => complain(err instanceof StateFileError ? `--state-file ${err.message}` : `handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
     onNote: (message) => complain(`--state-file: ${message}`),
   };
+}
+
+/** The --record file, written as calls come; a file that cannot be written is exit 2 at start. */
+function recordSink(path: string): { write(line: string): void } {
+  const stream = createWriteStream(path, { flags: 'w' });
+  stream.on('error', (e) => die(`--record ${path}: cannot be written (${(e as NodeJS.ErrnoException).code ?? e.message})`));
+  return { write: (line) => void stream.write(line) };
 }
 
 function loadedLine(mock: Mock): string {
@@ -97,8 +107,10 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
     // Plain text off a terminal (a pipe, docker compose, an IDE task, a CI log), colour on one unless NO_COLOR.
     const color = process.stdout.isTTY === true && !process.env['NO_COLOR'];
     const log = boundedLog(process.stdout);
+    const respond: Handle = (req) => mock.respond(req);
+    const recorded = opts.record ? withCallRecord(respond, recordSink(opts.record), { contract: String((mock.contract.doc['info'] as { version?: unknown } | undefined)?.version ?? '') }) : respond;
     server = await listen(
-      withRequestLog((req) => mock.respond(req), { level: opts.log, color, write: log.line }),
+      withRequestLog(recorded, { level: opts.log, color, write: log.line }),
       { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs), clientOf: (req) => mock.clientOf(req) },
     );
   } catch (err) {
@@ -124,6 +136,7 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
   }
   if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
   lines.push(...deviationLines);
+  if (opts.record) lines.push(`mock: --record ${opts.record}: one line per REST call (format site-contracts-calls 1, secrets hidden, at most 32 MiB)`);
   const low = opts.auth ? lowCredentialsLine(mock) : undefined;
   if (opts.auth) lines.push(credentialsLine(mock), ...(low ? [low] : []));
   else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');

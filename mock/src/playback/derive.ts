@@ -163,12 +163,14 @@ function deriveOne(c: ReportCase, contract: Contract): Omit<Deviation, 'cases'> 
   return { ...base, id: `field-type:${op.id}:${at.join('.')}`, kind: 'field-type', field: { at, value }, summary: `${op.method} ${op.path}: ${at.join('.')} is ${JSON.stringify(value)}` };
 }
 
-/** The report's failed cases as deviations (one per id, with every case that led to it) and what cannot be played. */
+/** The report's failed and warned cases as deviations (one per id, with every case that led to it) and what cannot be played. */
 export function deriveDeviations(cases: readonly ReportCase[], contract: Contract): { played: Deviation[]; unplayable: Unplayable[] } {
   const played = new Map<string, Deviation>();
   const unplayable: Unplayable[] = [];
   for (const c of cases) {
-    if (c.status !== 'failed') continue;
+    // A warned case is a deviation the policy only warns of (a response shape the documents never showed): the site
+    // has it all the same, so the frontend meets it.
+    if (c.status !== 'failed' && c.status !== 'warned') continue;
     const d = deriveOne(c, contract);
     if (typeof d === 'string') unplayable.push({ caseId: c.id, reason: d });
     else {
