@@ -87,6 +87,29 @@ function jsonOf(body: string | undefined): unknown {
   }
 }
 
+/** `[first, ...` of a list cut short: `[first]` when the first element is whole in `body`, else undefined. */
+function firstItemOf(body: string | undefined): unknown[] | undefined {
+  if (body === undefined || !body.startsWith('[')) return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let i = 1; i < body.length; i++) {
+    const ch = body[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth === 0) {
+        const item = jsonOf(body.slice(1, i + 1));
+        return item === undefined ? undefined : [item];
+      }
+    }
+  }
+  return undefined;
+}
+
 function wpErrorOf(body: string | undefined): { code: string; params: string[] } | undefined {
   const doc = jsonOf(body) as { code?: unknown; data?: { params?: unknown } } | undefined;
   if (!doc || typeof doc !== 'object' || typeof doc.code !== 'string') return undefined;
@@ -146,8 +169,9 @@ function deriveOne(c: ReportCase, contract: Contract): Omit<Deviation, 'cases'> 
     if (!missing) return `${c.check}: every header it reads is in the answer; their values differ, which is not played`;
     return { ...base, id: `header-missing:${op.id}:${missing}`, kind: 'header-missing', header: missing, summary: `${op.method} ${op.path}: no ${missing} header` };
   }
-  if (res.bodyTruncated) return 'the answer body was cut short in the report: which field deviates cannot be read';
-  const doc = jsonOf(res.body);
+  // A list cut short in the report (4 KiB kept) still holds its first record whole, most often: that is the evidence.
+  const doc = res.bodyTruncated ? firstItemOf(res.body) : jsonOf(res.body);
+  if (doc === undefined && res.bodyTruncated) return 'the answer body was cut short in the report before its first record ended: which field deviates cannot be read';
   if (doc === undefined) return 'the answer is not JSON';
   const check = contract.responseCheck(op, String(res.status)) ?? contract.responseCheck(op, '2XX');
   const issue = check?.(doc).find((e) => e.keyword === 'required' || e.keyword === 'type');

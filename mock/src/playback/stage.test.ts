@@ -40,7 +40,7 @@ describe('a played deviation', () => {
       'header-missing:getCalV1Events:Link',
     ]);
     expect(loaded.played.unplayable).toEqual([
-      { caseId: 'lifecycle:postCalV1Events:', reason: 'the answer body was cut short in the report: which field deviates cannot be read' },
+      { caseId: 'lifecycle:postCalV1Events:', reason: 'the answer body was cut short in the report before its first record ended: which field deviates cannot be read' },
       { caseId: 'cleanup:-:', reason: 'the case recorded no request and answer' },
     ]);
     expect((await played()).loaded.played.deviations.map((d) => d.id)).toEqual(loaded.played.deviations.map((d) => d.id));

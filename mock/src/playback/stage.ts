@@ -72,7 +72,7 @@ function atField(rec: Record<string, unknown>, at: readonly string[], leaf: (hol
   return holder !== null && typeof holder === 'object' && leaf(holder as Record<string, unknown>, at[at.length - 1]!);
 }
 
-const tagged = (res: MockResponse, id: string): MockResponse => ({ ...res, deviation: id });
+const tagged = (res: MockResponse, id: string): MockResponse => ({ ...res, deviation: res.deviation ? `${res.deviation} ${id}` : id });
 
 function played(d: Deviation, mreq: MockRequest, next: (m: MockRequest) => MockResponse | Work<MockResponse>): MockResponse | Work<MockResponse> {
   if (d.answer) {
@@ -88,7 +88,7 @@ function played(d: Deviation, mreq: MockRequest, next: (m: MockRequest) => MockR
       if (key === undefined) return res;
       const headers = { ...res.headers };
       delete headers[key];
-      return { ...res, headers, deviation: d.id };
+      return tagged({ ...res, headers }, d.id);
     });
   }
   const field = d.field!;
@@ -111,8 +111,16 @@ export function deviationStage(contract: Contract, input: PlayedDeviations): Dev
     serve(mreq, next) {
       const call = callOf(contract, mreq);
       const candidates = call && byOperation.get(call.op.id);
-      const d = candidates?.find((x) => !off.has(x.id) && (x.kind === 'filter-ignored' ? carries(x, call!) : fits(x.shape, call!)));
-      return d ? played(d, mreq, next) : next(mreq);
+      const matching = candidates?.filter((x) => !off.has(x.id) && (x.kind === 'filter-ignored' ? carries(x, call!) : fits(x.shape, call!))) ?? [];
+      // A recorded answer is the site's whole answer to that shape; otherwise every rereading and reshaping applies.
+      const answering = matching.find((x) => x.answer !== undefined);
+      if (answering) return played(answering, mreq, next);
+      let through = next;
+      for (const d of matching) {
+        const inner = through;
+        through = (m) => played(d, m, inner);
+      }
+      return through(mreq);
     },
     list: () => input.deviations.map((deviation) => ({ deviation, on: !off.has(deviation.id) })),
     set(id, on) {

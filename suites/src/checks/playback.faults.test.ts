@@ -12,11 +12,7 @@ const contract = loadContractFile();
 const BOOLEAN = /^(true|false|1|0)$/i;
 const ONLY = '/cal/v1/venues';
 
-/**
- * Faults at once: a documented value refused, another code on a 404, and a field the contract requires dropped from
- * the list (no check of this selection reads list records against the schema, so it shows in no case and must not be
- * played either: the report is the only source).
- */
+/** Three faults at once: a documented value refused, another code on a 404, a field the contract requires dropped from lists. */
 const fault: Fault = (req, next) => {
   const { route, query } = parse(req);
   if (req.method === 'GET' && route === ONLY && BOOLEAN.test(query.get('has_events') ?? '')) {
@@ -26,7 +22,7 @@ const fault: Fault = (req, next) => {
   if (res.status === 404 && /^\/cal\/v1\/venues\/\d+$/.test(route)) return withJson(res, { code: 'rest_no_route', message: 'No route.', data: { status: 404 } });
   if (req.method === 'GET' && route === ONLY && res.status === 200) {
     const list = JSON.parse(res.body) as Record<string, unknown>[];
-    return withJson(res, list.map(({ venue: _v, ...rest }) => rest));
+    return withJson(res, list.map(({ status: _s, ...rest }) => rest));
   }
   void json;
   return res;
@@ -62,14 +58,17 @@ describe('mock --deviations plays back the deviations of a run report', () => {
     const added = expected.filter((c) => !clean.includes(c));
     expect(added.some((c) => c.includes(' positive_acceptance '))).toBe(true);
     expect(added.some((c) => c.includes(' unknown_id '))).toBe(true);
+    expect(added.some((c) => c.includes(' response_shape '))).toBe(true);
 
     const loaded = deviationsOf(JSON.stringify(faulty), 'faulty.json', contract, []);
     if ('error' in loaded) throw new Error(loaded.error);
     const ids = loaded.played.deviations.map((d) => d.id);
     expect(ids.some((id) => id.startsWith('value-refused:'))).toBe(true);
+    expect(ids).toContain('field-absent:getCalV1Venues:status');
     expect(ids.some((id) => id.startsWith('status:') && id.includes('404-rest_no_route'))).toBe(true);
 
-    expect(found(await runAgainst(loaded.played))).toEqual(expected);
+    const replayed = found(await runAgainst(loaded.played));
+    expect(replayed).toEqual(expected);
     expect(found(await runAgainst({ ...loaded.played, skip: ids }))).toEqual(clean);
   }, 600_000);
 
