@@ -182,6 +182,7 @@ function deriveOne(c: ReportCase, contract: Contract): Omit<Deviation, 'cases'> 
     const field = [...at, name];
     return { ...base, id: `field-absent:${op.id}:${field.join('.')}`, kind: 'field-absent', field: { at: field }, summary: `${op.method} ${op.path}: no ${field.join('.')} field` };
   }
+  if (at.length === 0) return `${c.check}: the whole answer is of another type than the contract's (${issue.message ?? issue.keyword}): not played, it would stand for every answer of the operation`;
   let value: unknown = Array.isArray(doc) ? doc[Number(issue.instancePath.split('/')[1])] : doc;
   for (const s of at) value = (value as Record<string, unknown> | undefined)?.[s];
   return { ...base, id: `field-type:${op.id}:${at.join('.')}`, kind: 'field-type', field: { at, value }, summary: `${op.method} ${op.path}: ${at.join('.')} is ${JSON.stringify(value)}` };
