@@ -10,6 +10,8 @@ export interface Call {
   pathParams: Record<string, string>;
   /** Query and body parameters by top-level name (`categories[0]` → `categories`), their values as text. */
   params: Map<string, string>;
+  /** The request carried credentials (an Authorization header): a site answers the anonymous otherwise. */
+  signedIn: boolean;
 }
 
 /** WordPress's own global parameters: they shape how an answer is sent, not which answer; left out of a shape. */
@@ -26,5 +28,6 @@ export function callOf(contract: Contract, req: { method: string; url: string; h
   for (const source of [parsed.query, parsed.bodyParams ?? {}]) {
     for (const [k, v] of Object.entries(source)) if (!GLOBALS.has(k)) params.set(k, text(v));
   }
-  return { op: m.operation, pathParams: m.pathParams, params };
+  const signedIn = Object.keys(req.headers).some((h) => h.toLowerCase() === 'authorization');
+  return { op: m.operation, pathParams: m.pathParams, params, signedIn };
 }

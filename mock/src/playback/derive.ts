@@ -13,7 +13,9 @@
 //   header-missing  pagination / create_status / allow_header         the header is removed from that operation's answers
 //
 // A request's shape is its operation, the names of its query and body parameters, and the values the evidence ties
-// the deviation to (the parameters an error names, and the path's own; every value for a 5xx): narrower than the
+// the deviation to (the parameters an error names, and the path's own; every value for a 5xx or an error that names
+// no parameter), and whether it was
+// sent with credentials: narrower than the
 // site may be, so that nothing is played where the evidence does not reach.
 import type { Contract } from '../../../contracts/lib/contract.ts';
 import type { ReportCase } from './report-reader.ts';
@@ -26,6 +28,8 @@ export interface Shape {
   names: string[];
   values: Record<string, string>;
   path: Record<string, string>;
+  /** Sent with credentials or without: a refusal of the anonymous is not the signed-in user's answer. */
+  signedIn: boolean;
 }
 
 export interface Deviation {
@@ -124,7 +128,7 @@ function shapeOf(call: Call, valuesOf: readonly string[] | 'all'): Shape {
     const v = call.params.get(n);
     if (v !== undefined) values[n] = v;
   }
-  return { names, values, path: { ...call.pathParams } };
+  return { names, values, path: { ...call.pathParams }, signedIn: call.signedIn };
 }
 
 /** Where a failed case's evidence leads: a deviation, or the reason none can be played. */
@@ -152,7 +156,9 @@ function deriveOne(c: ReportCase, contract: Contract): Omit<Deviation, 'cases'> 
   if (res.status >= 400) {
     if (!err) return `a ${res.status} without WordPress's error body: not played`;
     const valueRefused = c.check === 'positive_acceptance' && err.params.length > 0;
-    const shape = shapeOf(call, err.params);
+    // An error that names its parameters ties the answer to their values; one that names none (a refusal of who
+    // asks, a record not found) is tied to the request as sent: its other values may be what the site judged first.
+    const shape = shapeOf(call, err.params.length > 0 ? err.params : 'all');
     const kind = valueRefused ? 'value-refused' : 'status';
     const what = valueRefused ? err.params.map((p) => `${p}=${call.params.get(p) ?? ''}`).join(', ') : shape.names.join(', ') || 'no parameters';
     return { ...base, id: `${kind}:${op.id}:${res.status}-${err.code}-${shortHash(JSON.stringify(shape))}`, kind, shape, answer: { status: res.status, body: res.body!, contentType }, summary: `${op.method} ${op.path} with ${what}: ${res.status} ${err.code}` };

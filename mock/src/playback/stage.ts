@@ -29,6 +29,7 @@ export interface DeviationStage {
 
 function fits(shape: Shape | undefined, call: Call): boolean {
   if (!shape) return true;
+  if (shape.signedIn !== call.signedIn) return false;
   if (shape.names.length !== call.params.size || shape.names.some((n) => !call.params.has(n))) return false;
   for (const [k, v] of Object.entries(shape.values)) if (call.params.get(k) !== v) return false;
   for (const [k, v] of Object.entries(shape.path)) if (call.pathParams[k] !== v) return false;
