@@ -19,7 +19,7 @@ import { Discovery, isBatchable } from './handlers/discovery.ts';
 import { operationTable } from './handlers/operations.ts';
 import { siteUrlOf } from './site-url.ts';
 import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, renderRequestPage, type PageRoute } from './control-page.ts';
-import { CONTROL_PREFIX } from './core/control.ts';
+import { CONTROL_PREFIX, type ControlRoute } from './core/control.ts';
 import type { AllowedHosts } from './core/front-door.ts';
 import { recordOf, RequestRing, type RequestRecord } from './request-record.ts';
 import { CommitTrace, saveRefusal } from './core/commit-trace.ts';
@@ -27,6 +27,7 @@ import { envelope } from './wire/envelope.ts';
 import type { WpErrorResponse } from './wire/errors.ts';
 import { wpJsonEncode } from '../../contracts/wordpress/php/index.ts';
 import { TABLE_NAMES } from '../../contracts/model/tables.ts';
+import { deviationStage, type DeviationStage, type PlayedDeviations } from './playback/stage.ts';
 
 /** How the mock behaves, whatever its data came from. */
 export interface MockBehaviour {
@@ -68,6 +69,8 @@ export interface MockBehaviour {
    * it a read is answered 503 (core/byte-budget.ts).
    */
   maxAnswerCharsBuilding?: number;
+  /** A site's deviations, derived from a run report (playback/derive.ts), played for the requests they match. */
+  deviations?: PlayedDeviations;
 }
 
 const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
@@ -193,6 +196,11 @@ function refusedItems(res: MockResponse, undone: (from: number, to: number) => b
   return out;
 }
 
+/** What the page shows of the played deviations. */
+function pageDeviations(stage: DeviationStage) {
+  return { site: stage.site, played: stage.list().map(({ deviation, on }) => ({ id: deviation.id, summary: deviation.summary, on })), unplayable: stage.unplayable };
+}
+
 /** The mock over `contract` and `store`; `persister` (a state file) holds answers until their writes are saved. */
 export function assembleMock(contract: Contract, store: Store, options: MockBehaviour = {}, persister?: Durability): Mock {
   const clock = options.clock ?? systemClock;
@@ -233,6 +241,19 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     headers: { 'Cache-Control': 'no-store', 'Content-Security-Policy': CONTROL_PAGE_CSP, 'X-Content-Type-Options': 'nosniff' },
   });
 
+  const deviations = options.deviations ? deviationStage(contract, options.deviations) : undefined;
+  const switchDeviation = (on: boolean) => (id = '') => {
+    const known = deviations?.set(id, on) ?? false;
+    return known ? { status: 200, body: { id, played: on } } : { status: 404, body: { code: 'mock_no_deviation', message: `No played deviation ${id}; GET /__mock/deviations lists them.`, data: { status: 404 } } };
+  };
+  const deviationRoutes: Record<string, ControlRoute> = deviations
+    ? {
+        deviations: { method: 'GET' as const, run: () => ({ status: 200, body: { site: deviations.site, played: deviations.list().map(({ deviation, on }) => ({ ...deviation, on })), unplayable: deviations.unplayable } }) },
+        'deviation-off': { method: 'POST' as const, takesId: true, run: switchDeviation(false) },
+        'deviation-on': { method: 'POST' as const, takesId: true, run: switchDeviation(true) },
+      }
+    : {};
+
   const counts = () => ({
     events: store.events.size,
     venues: store.venues.size,
@@ -262,6 +283,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     ...(options.onError ? { onError: options.onError } : {}),
     held: new HeldAnswers(options.maxHeldAnswers ?? DEFAULT_MAX_HELD),
     building: new ByteBudget(options.maxAnswerCharsBuilding ?? DEFAULT_MAX_ANSWER_CHARS_BUILDING),
+    ...(deviations ? { deviations } : {}),
     frontEnd: {
       ...SITE,
       defaultLang: () => store.get('calendarSettings').default_lang,
@@ -282,7 +304,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
       '': {
         method: 'GET',
         page: true,
-        run: () => html(200, renderControlPage({ routes: pageRoutes, recent: recent.list(), counts: everyTable(), auth: options.auth ?? false, apiRoot: '/wp-json' })),
+        run: () => html(200, renderControlPage({ routes: pageRoutes, recent: recent.list(), counts: everyTable(), auth: options.auth ?? false, apiRoot: '/wp-json', ...(deviations ? { deviations: pageDeviations(deviations) } : {}) })),
       },
       requests: {
         method: 'GET',
@@ -293,6 +315,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
           return html(detail ? 200 : 404, renderRequestPage(detail, id, recent.capacity));
         },
       },
+      ...deviationRoutes,
       'page.js': { method: 'GET', page: true, run: page(PAGE_SCRIPT, 'text/javascript; charset=UTF-8') },
       'page.css': { method: 'GET', page: true, run: page(PAGE_STYLE, 'text/css; charset=UTF-8') },
     },

@@ -24,6 +24,12 @@ export interface CliOptions {
   cache: boolean;
   /** Host names the mock answers to besides its own (--allowed-hosts), or 'all'. */
   allowedHosts: string[] | 'all';
+  /** A run report (site-contracts test --format json-full) whose deviations the mock plays (--deviations). */
+  deviations?: string;
+  /** Deviation ids not to play (--deviations-skip). */
+  deviationsSkip: string[];
+  /** Where to write one line per REST call (--record): the calls a frontend makes, for site-contracts test --calls. */
+  record?: string;
   /** One line per request (info, the default), with the request's headers and body size (debug), or none (quiet). */
   log: LogLevel;
   help: boolean;
@@ -68,6 +74,17 @@ export function usage(invokedAs = 'npm run mock --'): string {
                      domain and its subdomains), or all. Without them a request for a name other than
                      localhost, an IP address, --host or --site-url's host is refused with 403 (a page of
                      another site pointing its name here: DNS rebinding), as Vite's server.allowedHosts does
+  --deviations REPORT
+                     play a site's deviations: the failures of a run report (site-contracts test
+                     --format json-full) become answers of this mock for the requests they match (a route
+                     missing, another status or code, a value refused, a field absent or of another type,
+                     a filter ignored, a header missing, a 500); listed at start and on the page
+  --deviations-skip IDS
+                     deviation ids not to play, comma-separated or repeated (switch them on and off while
+                     running: POST /__mock/deviation-off/<id>, /__mock/deviation-on/<id>)
+  --record FILE      write one line per REST call to FILE (NDJSON, format site-contracts-calls version 1:
+                     method, path, request body and the answer's status, headers and shape; secrets hidden;
+                     at most 32 MiB), for site-contracts test --calls FILE against staging
   --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
   --log LEVEL        info (the default, wherever the output goes: a line per request with method, path,
                      status, time, and for a 4xx the error code and the parameters it names), debug (and
@@ -98,6 +115,9 @@ const EXPECTS: Readonly<Record<string, string>> = {
   'site-url': 'a URL such as http://127.0.0.1:4010',
   log: `one of ${LOG_LEVELS.join(', ')}`,
   'allowed-hosts': 'host names such as mock,events.test or .example.org, or all',
+  deviations: 'a JSON run report (site-contracts test --format json-full)',
+  'deviations-skip': 'deviation ids, comma-separated',
+  record: 'a file path',
 };
 
 function integer(flag: string, raw: string, min: number, max: number, what: string): number {
@@ -162,6 +182,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     watch: { type: 'boolean' },
     log: { type: 'string' },
     'allowed-hosts': { type: 'string', multiple: true },
+    deviations: { type: 'string' },
+    'deviations-skip': { type: 'string', multiple: true },
+    record: { type: 'string' },
     help: { type: 'boolean' },
   }, {
     expects: (flag) => EXPECTS[flag] ?? 'a value',
@@ -182,8 +205,14 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     watch: values.watch === true,
     log: 'info',
     allowedHosts: allowedHosts(values['allowed-hosts'] as string[] | undefined),
+    deviationsSkip: ((values['deviations-skip'] as string[] | undefined) ?? []).flatMap((raw) => raw.split(',').map((s) => s.trim()).filter((s) => s !== '')),
     help: values.help === true,
   };
+  const deviations = nonEmpty('deviations', str('deviations'), EXPECTS['deviations']!);
+  if (deviations) out.deviations = deviations;
+  const record = nonEmpty('record', str('record'), 'a file path');
+  if (record) out.record = record;
+  if (out.deviationsSkip.length > 0 && !deviations) throw new UsageError('--deviations-skip needs --deviations REPORT: it names deviations of that report');
   const siteUrl = nonEmpty('site-url', str('site-url'), 'a URL such as http://127.0.0.1:4010');
   if (siteUrl) {
     try {

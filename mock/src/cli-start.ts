@@ -1,17 +1,23 @@
 // The mock's command line, once its flags are read (../cli.ts): load the contract and the store, listen, print the
 // banner, log requests, reload on --watch, stop on SIGINT, SIGTERM or SIGHUP, or when the npm that started it is gone.
 // Loaded by a dynamic import, after the first line.
-import { createMock, DEFAULT_FIXTURES_DIR, listen, type Mock, type MockOptions } from './index.ts';
+import { createMock, DEFAULT_FIXTURES_DIR, listen, loadContract, type Mock, type MockOptions } from './index.ts';
 import { allowedHostsOf, bindsEveryAddress, type CliOptions } from './cli-args.ts';
 import { withRequestLog } from './adapters/request-log.ts';
+import type { Handle } from './adapters/node-http.ts';
 import { boundedLog } from './log-writer.ts';
 import { clientTimeouts } from './adapters/client-timeouts.ts';
 import { watchFixtures } from './fixture-watch.ts';
 import type { StopRequests } from './launcher-watch.ts';
 import { hostname } from 'node:os';
+import { createWriteStream } from 'node:fs';
+import { withCallRecord } from './calls-record.ts';
 import { FixtureError } from '../../contracts/model/fixture-error.ts';
 import { StateFileError } from './store/persist.ts';
 import { StateLockError } from './store/state-lock.ts';
+import { loadDeviations } from './playback/load.ts';
+import type { PlayedDeviations } from './playback/stage.ts';
+import type { Contract } from '../../contracts/lib/contract.ts';
 
 function die(message: string): never {
   process.stderr.write(`mock: ${message}\n`);
@@ -27,8 +33,9 @@ function complain(line: string): void {
 }
 
 /** What the flags ask of createMock(), the same at start and at every --watch reload. */
-function mockOptions(opts: CliOptions): MockOptions {
+function mockOptions(opts: CliOptions, deviations?: PlayedDeviations): MockOptions {
   return {
+    ...(deviations ? { deviations } : {}),
     allowedHosts: allowedHostsOf(opts, hostname()),
     // Each operation's validator is compiled on its first request (a few ms), not all 204 before the first answer:
     // that took a quarter of the start.
@@ -43,6 +50,13 @@ function mockOptions(opts: CliOptions): MockOptions {
     onError: (err) => complain(err instanceof StateFileError ? `--state-file ${err.message}` : `handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
     onNote: (message) => complain(`--state-file: ${message}`),
   };
+}
+
+/** The --record file, written as calls come; a file that cannot be written is exit 2 at start. */
+function recordSink(path: string): { write(line: string): void } {
+  const stream = createWriteStream(path, { flags: 'w' });
+  stream.on('error', (e) => die(`--record ${path}: cannot be written (${(e as NodeJS.ErrnoException).code ?? e.message})`));
+  return { write: (line) => void stream.write(line) };
 }
 
 function loadedLine(mock: Mock): string {
@@ -69,8 +83,16 @@ function lowCredentialsLine(mock: Mock): string | undefined {
  */
 export async function startMock(opts: CliOptions, started: number, stops: StopRequests): Promise<void> {
   let mock: Mock;
+  let deviations: PlayedDeviations | undefined;
+  let deviationLines: string[] = [];
+  let contract: Contract | undefined;
+  if (opts.deviations) {
+    const loaded = await loadDeviations(opts.deviations, opts.deviationsSkip, loadContract);
+    if ('error' in loaded) die(loaded.error);
+    ({ played: deviations, lines: deviationLines, contract } = loaded);
+  }
   try {
-    mock = await createMock(mockOptions(opts));
+    mock = await createMock({ ...mockOptions(opts, deviations), ...(contract ? { contract } : {}) });
   } catch (err) {
     if (err instanceof StateFileError) die(`--state-file ${err.path}: ${err.reason}`);
     if (err instanceof StateLockError) die(`--state-file ${err.message}`);
@@ -85,8 +107,10 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
     // Plain text off a terminal (a pipe, docker compose, an IDE task, a CI log), colour on one unless NO_COLOR.
     const color = process.stdout.isTTY === true && !process.env['NO_COLOR'];
     const log = boundedLog(process.stdout);
+    const respond: Handle = (req) => mock.respond(req);
+    const recorded = opts.record ? withCallRecord(respond, recordSink(opts.record), { contract: String((mock.contract.doc['info'] as { version?: unknown } | undefined)?.version ?? '') }) : respond;
     server = await listen(
-      withRequestLog((req) => mock.respond(req), { level: opts.log, color, write: log.line }),
+      withRequestLog(recorded, { level: opts.log, color, write: log.line }),
       { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs), clientOf: (req) => mock.clientOf(req) },
     );
   } catch (err) {
@@ -111,6 +135,8 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
     lines.push(`mock: answers requests for localhost, IP addresses and ${names.join(', ')}${opts.siteUrl ? ` and the site URL's host` : ''}; another Host name is refused (403; add it with --allowed-hosts NAME)`);
   }
   if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
+  lines.push(...deviationLines);
+  if (opts.record) lines.push(`mock: --record ${opts.record}: one line per REST call (format site-contracts-calls 1, secrets hidden, at most 32 MiB)`);
   const low = opts.auth ? lowCredentialsLine(mock) : undefined;
   if (opts.auth) lines.push(credentialsLine(mock), ...(low ? [low] : []));
   else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');
@@ -133,7 +159,7 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
         async () => {
           const t0 = performance.now();
           try {
-            const next = await createMock({ ...mockOptions(opts), contract: mock.contract });
+            const next = await createMock({ ...mockOptions(opts, deviations), contract: mock.contract });
             const before = opts.auth ? credentialsLine(mock) : '';
             const old = mock;
             mock = next;

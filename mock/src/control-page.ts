@@ -23,6 +23,12 @@ interface ControlPageInput {
   auth: boolean;
   /** The REST root as seen from the page: `/wp-json`. */
   apiRoot: string;
+  /** --deviations: the site's deviations the mock plays, and the report's failures it cannot. */
+  deviations?: {
+    site: string;
+    played: readonly { id: string; summary: string; on: boolean }[];
+    unplayable: readonly { caseId: string; reason: string }[];
+  };
 }
 
 const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -149,10 +155,25 @@ export function renderControlPage(input: ControlPageInput): string {
 </div>
 <p id="result" aria-live="polite"></p>
 </header>
+${input.deviations ? deviationsSection(input.deviations) : ''}
 ${recentSection(input.recent)}
 ${countsSection(input.counts)}
 ${routesSection(input.routes, input.apiRoot)}`,
   );
+}
+
+function deviationsSection(d: NonNullable<ControlPageInput['deviations']>): string {
+  const rows = d.played
+    .map((p) => {
+      const action = `${CONTROL_PREFIX}/deviation-${p.on ? 'off' : 'on'}/${encodeURIComponent(p.id)}`;
+      return `<tr><td class="value"><code>${escape(p.id)}</code></td><td class="value">${escape(p.summary)}</td><td>${p.on ? 'played' : 'off'}</td><td><form method="post" action="${escape(action)}" data-fetch="${escape(p.id)}"><button type="submit">${p.on ? 'switch off' : 'switch on'}</button></form></td></tr>`;
+    })
+    .join('');
+  const skipped = d.unplayable.map((u) => `<li><code>${escape(u.caseId)}</code>: ${escape(u.reason)}</li>`).join('');
+  return `<section><h2>Deviations of ${escape(d.site)} (${d.played.length} played)</h2>
+<div class="wrap"><table><thead><tr><th class="name">id</th><th>what the site does</th><th>state</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>
+${d.unplayable.length ? `<details><summary>${d.unplayable.length} failures of the report not played</summary><ul>${skipped}</ul></details>` : ''}
+</section>`;
 }
 
 function pairsTable(pairs: readonly (readonly [string, string])[], empty: string): string {

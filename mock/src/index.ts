@@ -19,6 +19,8 @@ export type { MockRequest, MockResponse, Clock } from './core/types.ts';
 export type { Credentials, Mock, MockBehaviour } from './assemble.ts';
 export type { Client } from './core/byte-budget.ts';
 export { listen, nodeHandler, type Listening } from './adapters/node-http.ts';
+export { deviationsOf } from './playback/load.ts';
+export type { PlayedDeviations } from './playback/stage.ts';
 
 /** The bundled fixtures (fixtures/ of the checkout or of the installed package), with a trailing separator. */
 export const DEFAULT_FIXTURES_DIR = packagePath('fixtures') + sep;

@@ -21,6 +21,8 @@ export interface RequestRecord {
   params?: string[];
   /** How long the answer took, in milliseconds, from a high-resolution clock. */
   ms: number;
+  /** The played deviation (--deviations) that shaped the answer. */
+  deviation?: string;
 }
 
 const MAX_PATH = 300;
@@ -45,7 +47,7 @@ export function errorOf(res: MockResponse): { code?: string; params?: string[] }
 export function recordOf(req: MockRequest, res: MockResponse, at: Date, ms: number): RequestRecord {
   const shown = urlShown(req.url.length > MAX_PATH * 4 ? req.url.slice(0, MAX_PATH * 4) : req.url);
   const path = shown.length > MAX_PATH ? `${shown.slice(0, MAX_PATH)}…` : shown;
-  return { id: 0, at: at.toISOString(), method: req.method.toUpperCase(), path, status: res.status, ...errorOf(res), ms };
+  return { id: 0, at: at.toISOString(), method: req.method.toUpperCase(), path, status: res.status, ...errorOf(res), ms, ...(res.deviation ? { deviation: res.deviation } : {}) };
 }
 
 /** A duration as people read it: `0.04 ms`, `0.4 ms`, `3.2 ms`, `12 ms`, `1530 ms`. */

@@ -31,7 +31,8 @@ function statusColor(status: number): number {
 export function formatLine(r: RequestRecord, color: boolean): string {
   const time = r.at.slice(11, 19);
   const error = r.code ? ` ${r.code}${r.params?.length ? ` (${r.params.join(', ')})` : ''}` : '';
-  return `${paint(color, 2, time)} ${paint(color, 1, r.method.padEnd(6))} ${r.path} ${paint(color, statusColor(r.status), String(r.status))}${paint(color, statusColor(r.status), error)} ${paint(color, 2, formatMs(r.ms))}`;
+  const deviation = r.deviation ? ` ${paint(color, 35, `deviation ${r.deviation}`)}` : '';
+  return `${paint(color, 2, time)} ${paint(color, 1, r.method.padEnd(6))} ${r.path} ${paint(color, statusColor(r.status), String(r.status))}${paint(color, statusColor(r.status), error)}${deviation} ${paint(color, 2, formatMs(r.ms))}`;
 }
 
 function debugLine(req: MockRequest): string {

@@ -4,6 +4,7 @@
 //   held answers   held.ts        Prefer: latency / --latency: a bounded number held at once (503 past it)
 //   control routes control.ts     /__mock/reset, /__mock/state: the mock's own, not WordPress; a request from a
 //                                 page of another site is refused there (front-door.ts)
+//   deviations     playback/      --deviations: a site's deviations from a run report, for the requests they match
 //   response memo  memo.ts        identical plain reads between two writes, within the same second
 //   pipeline       pipeline.ts    read → route → validate → authorize → run → respond
 //
@@ -66,6 +67,11 @@ interface CoreOptions {
   held: HeldAnswers;
   /** The long answers being built at once: bounded (byte-budget.ts). */
   building: ByteBudget;
+  /**
+   * A site's deviations played back (--deviations, playback/stage.ts): given the request and the rest of the way, it
+   * answers, rereads or reshapes the requests it matches; absent: none.
+   */
+  deviations?: { serve(mreq: MockRequest, next: (m: MockRequest) => MockResponse | Work<MockResponse>): MockResponse | Work<MockResponse> };
 }
 
 interface Core {
@@ -150,7 +156,7 @@ export function createCore(opts: CoreOptions): Core {
     if (action !== undefined) {
       return crossSite(mreq, door) ?? controlAnswer(mreq, action, { routes: opts.control, authRequired: opts.authRequired, user: () => authenticate(mreq.headers.authorization, opts.store) });
     }
-    return memoized(mreq, pref, delayMs);
+    return opts.deviations ? opts.deviations.serve(mreq, (m) => memoized(m, pref, delayMs)) : memoized(mreq, pref, delayMs);
   };
 
   /** Held answers: a place among the bounded number held at once, or a 503 at once, before the request runs. */

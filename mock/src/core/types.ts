@@ -53,6 +53,8 @@ export interface MockResponse {
    * dropped because its client left. Calling it again does nothing.
    */
   release?: () => void;
+  /** The id of the played deviation (playback/stage.ts) that shaped this answer, for the log line and the page. */
+  deviation?: string;
   /** The operation that answered (pipeline.ts): what a write that cannot be saved is refused as (commit-trace.ts). */
   operation?: Pick<Operation, 'kind' | 'resource'>;
   /**

@@ -35,6 +35,12 @@ describe('mergeRuns', () => {
     expect(merged.summary).toMatchObject({ total: 6, failed: 2, warned: 1, errored: 1, failing: 3, verdict: 'failed' });
   });
 
+  it('keeps the contract version the shards were made against (mock --deviations reads it), and refuses shards of two', () => {
+    const v = (p: MergeInput, version: string): MergeInput => ({ ...p, run: { ...p.run, contract: { version } } });
+    expect(mergeRuns(parts.map((p) => v(p, '1.0.0'))).contract).toEqual({ version: '1.0.0' });
+    expect(() => mergeRuns([v(parts[0]!, '1.0.0'), v(parts[1]!, '1.1.0'), v(parts[2]!, '1.0.0')])).toThrow(/contract version "1.1.0" vs "1.0.0"/);
+  });
+
   it('refuses an incomplete or inconsistent set of shards', () => {
     expect(() => mergeRuns([parts[0]!, parts[2]!])).toThrow(/shard 2\/3 missing/);
     expect(() => mergeRuns([parts[0]!, parts[0]!, parts[1]!])).toThrow(/both shard 1\/3/);

@@ -39,6 +39,7 @@ export function mergeRuns(inputs: readonly MergeInput[], baseline?: Baseline): R
     startedAt: new Date(started),
     finishedAt: new Date(finished),
     seed: first.run.seed,
+    ...(first.run.contract ? { contract: first.run.contract } : {}),
     options: { ...options, mergedFrom: inputs.map((i) => i.source) },
     cases: applied ? applied.cases : cases,
     ...(applied ? { baseline: applied.report } : {}),
@@ -69,6 +70,7 @@ function checkSameRun(inputs: readonly MergeInput[], first: MergeInput): void {
       new MergeError(`${input.source} is from a different run than ${first.source}: ${what} ${JSON.stringify(y)} vs ${JSON.stringify(x)}`);
     if (a.target.baseUrl !== b.target.baseUrl) throw differ('base URL', a.target.baseUrl, b.target.baseUrl);
     if (a.target.apiRoot !== b.target.apiRoot) throw differ('API root', a.target.apiRoot, b.target.apiRoot);
+    if (a.contract?.version !== b.contract?.version) throw differ('contract version', a.contract?.version, b.contract?.version);
     if (a.tool.name !== b.tool.name || a.tool.version !== b.tool.version) {
       throw differ('tool', `${a.tool.name} ${a.tool.version}`, `${b.tool.name} ${b.tool.version}`);
     }

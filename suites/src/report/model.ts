@@ -190,6 +190,11 @@ export interface RunResult {
   finishedAt: string;
   durationMs: number;
   seed: number;
+  /**
+   * The contract the run judged by (its `info.version`): a reader of the report (the mock's --deviations) refuses a
+   * report made against another contract. Absent in reports of older versions of the tool.
+   */
+  contract?: { version: string };
   shard?: ShardInfo;
   /** The options the run used, without secrets (and redacted again before writing). */
   options: Record<string, unknown>;

@@ -55,6 +55,7 @@ interface RunInput {
   startedAt: Date;
   finishedAt: Date;
   seed: number;
+  contract?: { version: string };
   shard?: ShardInfo;
   options: Record<string, unknown>;
   cases: CaseResult[];
@@ -76,6 +77,7 @@ export function buildRun(input: RunInput): RunResult {
     cases: input.cases,
     summary: summarize(input.cases, input),
   };
+  if (input.contract) run.contract = input.contract;
   if (input.shard) run.shard = input.shard;
   if (input.baseline) run.baseline = input.baseline;
   if (input.interrupted) run.interrupted = input.interrupted;

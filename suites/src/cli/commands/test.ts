@@ -205,6 +205,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       startedAt,
       finishedAt: ctx.now(),
       seed,
+      contract: { version: String((contract.doc['info'] as { version?: unknown } | undefined)?.version ?? '') },
       ...(args.shard ? { shard: args.shard } : {}),
       ...(stoppedBy ? { interrupted: { signal: stoppedBy } } : {}),
       ...(result.incomplete ? { incomplete: result.incomplete } : {}),

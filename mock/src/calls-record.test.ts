@@ -1,0 +1,52 @@
+// --record: a small client (fetch: list, filter, create, delete events) against the mock writes one line per call,
+// in the documented format, without its credentials, and the file stops at its byte bound.
+import { describe, expect, it } from 'vitest';
+import { listen } from './index.ts';
+import { freshMock } from './testing/harness.ts';
+import { CALLS_FORMAT, withCallRecord } from './calls-record.ts';
+
+describe('mock --record', () => {
+  it('writes what a client sends and reads, one line a call, secrets hidden', async () => {
+    const mock = await freshMock({ auth: true });
+    const lines: string[] = [];
+    const server = await listen(withCallRecord((req) => mock.respond(req), { write: (l) => lines.push(l) }, { contract: '1.0.0' }), { port: 0, host: '127.0.0.1' });
+    try {
+      const c = mock.credentials()!;
+      const auth = { authorization: `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}` };
+      const api = `${server.url}/wp-json/cal/v1/events`;
+      expect((await fetch(`${api}?per_page=2`)).status).toBe(200);
+      expect((await fetch(`${api}?search=concert&order=ASC`)).status).toBe(200);
+      const created = await fetch(api, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Recorded', start_date: '2027-01-02 10:00:00', end_date: '2027-01-02 12:00:00', password: 'p4ss' }) });
+      expect(created.status).toBe(201);
+      const id = ((await created.json()) as { id: number }).id;
+      expect((await fetch(`${api}/${id}?force=true`, { method: 'DELETE', headers: auth })).status).toBe(200);
+      await fetch(`${server.url}/__mock/state`, { headers: auth });
+    } finally {
+      await server.close();
+      await mock.close();
+    }
+    const text = lines.join('');
+    expect(text).not.toContain('Basic ');
+    expect(text).not.toContain('p4ss');
+    const rows = text.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows[0]).toEqual({ format: CALLS_FORMAT, version: 1, contract: '1.0.0' });
+    expect(rows.slice(1).map((r) => `${r['method']} ${String(r['path']).replace(/\/\d+/g, '/N').replace(/=\d+/g, '=N')} ${r['status']}`)).toEqual([
+      'GET /wp-json/cal/v1/events?per_page=N 200',
+      'GET /wp-json/cal/v1/events?search=concert&order=ASC 200',
+      'POST /wp-json/cal/v1/events 201',
+      'DELETE /wp-json/cal/v1/events/N?force=true 200',
+    ]);
+    expect(rows[1]!['headers']).toMatchObject({ 'X-WP-Total': expect.any(String) });
+    expect((rows[1]!['shape'] as unknown[])[0]).toMatchObject({ id: 'integer', title: { rendered: 'string' } });
+    expect(rows[3]!['id']).toEqual(expect.any(Number));
+    expect(rows[3]!['body']).toContain('[hidden]');
+  });
+
+  it('stops at its byte bound with a note', () => {
+    const lines: string[] = [];
+    const handle = withCallRecord(() => ({ status: 200, headers: {}, body: '[]' }), { write: (l) => lines.push(l) }, { contract: '1.0.0' }, 200);
+    for (let i = 0; i < 10; i++) void handle({ method: 'GET', url: `/wp-json/cal/v1/events?page=${i}`, headers: {} });
+    expect(lines.join('').length).toBeLessThanOrEqual(200 + 60);
+    expect(lines.at(-1)).toContain('recording stopped at 200 bytes');
+  });
+});

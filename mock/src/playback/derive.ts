@@ -1,0 +1,214 @@
+// From a run report's failed cases to the deviations the mock can play: each derived from the case's evidence (the
+// request the suite sent and the answer the site gave), never written by hand. A case whose evidence does not say
+// what the site did, or says it only about records of that site, is listed with the reason instead.
+//
+//   kind            evidence                                         played as
+//   no-route        route_presence: 404 rest_no_route                 the method and route answer 404 rest_no_route
+//   status          another status or error code for a request        requests of that shape get the recorded error
+//   value-refused   positive_acceptance: a valid value answered 400   requests with that value get the recorded error
+//   server-error    a 5xx                                             requests of that exact shape get the recorded 5xx
+//   field-absent    a success without a field the contract requires   the field is removed from that operation's answers
+//   field-type      a success with a field of another type            the field holds the recorded value
+//   filter-ignored  filter_* / list_order: the parameter not applied   the parameter is dropped before the mock reads it
+//   header-missing  pagination / create_status / allow_header         the header is removed from that operation's answers
+//
+// A request's shape is its operation, the names of its query and body parameters, and the values the evidence ties
+// the deviation to (the parameters an error names, and the path's own; every value for a 5xx or an error that names
+// no parameter), and whether it was
+// sent with credentials: narrower than the
+// site may be, so that nothing is played where the evidence does not reach.
+import type { Contract } from '../../../contracts/lib/contract.ts';
+import type { ReportCase } from './report-reader.ts';
+import { callOf, type Call } from './call.ts';
+
+type DeviationKind = 'no-route' | 'status' | 'value-refused' | 'server-error' | 'field-absent' | 'field-type' | 'filter-ignored' | 'header-missing';
+
+/** Which requests a deviation touches besides its operation: all of these names present, these values equal. */
+export interface Shape {
+  names: string[];
+  values: Record<string, string>;
+  path: Record<string, string>;
+  /** Sent with credentials or without: a refusal of the anonymous is not the signed-in user's answer. */
+  signedIn: boolean;
+}
+
+export interface Deviation {
+  /** Stable for the same evidence: kind, operation and what is deviated (`field-absent:calV1.events.read:cost`). */
+  id: string;
+  kind: DeviationKind;
+  operationId: string;
+  method: string;
+  path: string;
+  shape?: Shape;
+  /** The recorded answer (no-route, status, value-refused, server-error). */
+  answer?: { status: number; body: string; contentType: string };
+  /** JSON pointer segments of the field, and for field-type the recorded value. */
+  field?: { at: string[]; value?: unknown };
+  /** The parameters the site does not apply (filter-ignored). */
+  params?: string[];
+  /** The header the site leaves out (header-missing). */
+  header?: string;
+  /** One line for people: what the site does. */
+  summary: string;
+  /** The report's cases it came from. */
+  cases: string[];
+}
+
+export interface Unplayable {
+  caseId: string;
+  reason: string;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: a short stable name for a request shape. */
+function shortHash(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+const FILTER_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  filter_dates: ['start_date', 'end_date', 'starts_after', 'starts_before', 'ends_after', 'ends_before'],
+  filter_strict_dates: ['strict_dates'],
+  list_order: ['order', 'orderby'],
+};
+const HEADERS_OF: Readonly<Record<string, readonly string[]>> = {
+  pagination: ['X-WP-Total', 'X-WP-TotalPages', 'Link'],
+  create_status: ['Location'],
+  allow_header: ['Allow'],
+};
+
+function header(headers: Record<string, string>, name: string): string | undefined {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : headers[key];
+}
+
+function jsonOf(body: string | undefined): unknown {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `[first, ...` of a list cut short: `[first]` when the first element is whole in `body`, else undefined. */
+function firstItemOf(body: string | undefined): unknown[] | undefined {
+  if (body === undefined || !body.startsWith('[')) return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let i = 1; i < body.length; i++) {
+    const ch = body[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth === 0) {
+        const item = jsonOf(body.slice(1, i + 1));
+        return item === undefined ? undefined : [item];
+      }
+    }
+  }
+  return undefined;
+}
+
+function wpErrorOf(body: string | undefined): { code: string; params: string[] } | undefined {
+  const doc = jsonOf(body) as { code?: unknown; data?: { params?: unknown } } | undefined;
+  if (!doc || typeof doc !== 'object' || typeof doc.code !== 'string') return undefined;
+  const p = doc.data?.params;
+  return { code: doc.code, params: p && typeof p === 'object' && !Array.isArray(p) ? Object.keys(p) : [] };
+}
+
+function shapeOf(call: Call, valuesOf: readonly string[] | 'all'): Shape {
+  const names = [...call.params.keys()].sort();
+  const values: Record<string, string> = {};
+  for (const n of valuesOf === 'all' ? names : valuesOf) {
+    const v = call.params.get(n);
+    if (v !== undefined) values[n] = v;
+  }
+  return { names, values, path: { ...call.pathParams }, signedIn: call.signedIn };
+}
+
+/** Where a failed case's evidence leads: a deviation, or the reason none can be played. */
+function deriveOne(c: ReportCase, contract: Contract): Omit<Deviation, 'cases'> | string {
+  if (!c.request || !c.response) return 'the case recorded no request and answer';
+  const call = callOf(contract, c.request);
+  if (!call) return `${c.request.method} ${c.request.url} is no operation of the contract`;
+  const { op } = call;
+  const base = { operationId: op.id, method: op.method, path: op.path };
+  const res = c.response;
+  const contentType = header(res.headers, 'content-type') ?? 'application/json; charset=UTF-8';
+  const err = res.status >= 400 ? wpErrorOf(res.body) : undefined;
+
+  if (c.check === 'route_presence') {
+    if (res.status === 404 && err?.code === 'rest_no_route') {
+      return { ...base, id: `no-route:${op.id}`, kind: 'no-route', answer: { status: 404, body: res.body!, contentType }, summary: `${op.method} ${op.path}: no route (404 rest_no_route)` };
+    }
+    return `route_presence answered ${res.status}${err ? ` ${err.code}` : ''}: not a missing route`;
+  }
+  if (res.status >= 500) {
+    if (res.bodyTruncated) return 'the 5xx answer was cut short in the report';
+    const shape = shapeOf(call, 'all');
+    return { ...base, id: `server-error:${op.id}:${res.status}-${shortHash(JSON.stringify(shape))}`, kind: 'server-error', shape, answer: { status: res.status, body: res.body ?? '', contentType }, summary: `${op.method} ${op.path} with ${shape.names.join(', ') || 'no parameters'}: ${res.status}` };
+  }
+  if (res.status >= 400) {
+    if (!err) return `a ${res.status} without WordPress's error body: not played`;
+    const valueRefused = c.check === 'positive_acceptance' && err.params.length > 0;
+    // An error that names its parameters ties the answer to their values; one that names none (a refusal of who
+    // asks, a record not found) is tied to the request as sent: its other values may be what the site judged first.
+    const shape = shapeOf(call, err.params.length > 0 ? err.params : 'all');
+    const kind = valueRefused ? 'value-refused' : 'status';
+    const what = valueRefused ? err.params.map((p) => `${p}=${call.params.get(p) ?? ''}`).join(', ') : shape.names.join(', ') || 'no parameters';
+    return { ...base, id: `${kind}:${op.id}:${res.status}-${err.code}-${shortHash(JSON.stringify(shape))}`, kind, shape, answer: { status: res.status, body: res.body!, contentType }, summary: `${op.method} ${op.path} with ${what}: ${res.status} ${err.code}` };
+  }
+  const filtered = FILTER_PARAMS[c.check] ?? (c.check.startsWith('filter_') ? [c.check.slice('filter_'.length)] : undefined);
+  if (filtered) {
+    const params = filtered.filter((p) => call.params.has(p));
+    if (params.length === 0) return `${c.check}: the request carries none of ${filtered.join(', ')}`;
+    return { ...base, id: `filter-ignored:${op.id}:${params.join('+')}`, kind: 'filter-ignored', params, shape: shapeOf(call, []), summary: `${op.method} ${op.path}: ${params.join(', ')} not applied` };
+  }
+  const headers = HEADERS_OF[c.check];
+  if (headers) {
+    const missing = headers.find((h) => header(res.headers, h) === undefined);
+    if (!missing) return `${c.check}: every header it reads is in the answer; their values differ, which is not played`;
+    return { ...base, id: `header-missing:${op.id}:${missing}`, kind: 'header-missing', header: missing, summary: `${op.method} ${op.path}: no ${missing} header` };
+  }
+  // A list cut short in the report (4 KiB kept) still holds its first record whole, most often: that is the evidence.
+  const doc = res.bodyTruncated ? firstItemOf(res.body) : jsonOf(res.body);
+  if (doc === undefined && res.bodyTruncated) return 'the answer body was cut short in the report before its first record ended: which field deviates cannot be read';
+  if (doc === undefined) return 'the answer is not JSON';
+  const check = contract.responseCheck(op, String(res.status)) ?? contract.responseCheck(op, '2XX');
+  const issue = check?.(doc).find((e) => e.keyword === 'required' || e.keyword === 'type');
+  if (!issue) return `${c.check}: the answer fits the contract's schema; what the check judged (state, order, values) is not in one answer`;
+  const at = issue.instancePath.split('/').slice(1).filter((s, i) => !(i === 0 && Array.isArray(doc) && /^\d+$/.test(s)));
+  if (issue.keyword === 'required') {
+    const name = String((issue.params as { missingProperty?: unknown }).missingProperty);
+    const field = [...at, name];
+    return { ...base, id: `field-absent:${op.id}:${field.join('.')}`, kind: 'field-absent', field: { at: field }, summary: `${op.method} ${op.path}: no ${field.join('.')} field` };
+  }
+  if (at.length === 0) return `${c.check}: the whole answer is of another type than the contract's (${issue.message ?? issue.keyword}): not played, it would stand for every answer of the operation`;
+  let value: unknown = Array.isArray(doc) ? doc[Number(issue.instancePath.split('/')[1])] : doc;
+  for (const s of at) value = (value as Record<string, unknown> | undefined)?.[s];
+  return { ...base, id: `field-type:${op.id}:${at.join('.')}`, kind: 'field-type', field: { at, value }, summary: `${op.method} ${op.path}: ${at.join('.')} is ${JSON.stringify(value)}` };
+}
+
+/** The report's failed and warned cases as deviations (one per id, with every case that led to it) and what cannot be played. */
+export function deriveDeviations(cases: readonly ReportCase[], contract: Contract): { played: Deviation[]; unplayable: Unplayable[] } {
+  const played = new Map<string, Deviation>();
+  const unplayable: Unplayable[] = [];
+  for (const c of cases) {
+    // A warned case is a deviation the policy only warns of (a response shape the documents never showed): the site
+    // has it all the same, so the frontend meets it.
+    if (c.status !== 'failed' && c.status !== 'warned') continue;
+    const d = deriveOne(c, contract);
+    if (typeof d === 'string') unplayable.push({ caseId: c.id, reason: d });
+    else {
+      const known = played.get(d.id);
+      if (known) known.cases.push(c.id);
+      else played.set(d.id, { ...d, cases: [c.id] });
+    }
+  }
+  return { played: [...played.values()], unplayable };
+}
