@@ -247,7 +247,7 @@ export const CHECKS: readonly CheckRow[] = [
     ],
   }),
   row({
-    name: PERMISSIONS,
+    name: PERMISSIONS, rank: 4,
     module: 'rights',
     plannedBy: ['rights'],
     severity: [{ level: 'convention' }],
@@ -256,7 +256,7 @@ export const CHECKS: readonly CheckRow[] = [
       { need: 'low-user', every: false, without: 'the low user\'s cases are skipped' },
     ],
   }),
-  row({ name: CONTEXT, module: 'contexts', plannedBy: ['contexts'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the create-edit case is skipped'), WRITES(false, 'the create-edit case is skipped under --read-only')] }),
+  row({ name: CONTEXT, rank: 4, module: 'contexts', plannedBy: ['contexts'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the create-edit case is skipped'), WRITES(false, 'the create-edit case is skipped under --read-only')] }),
   row({
     name: ALLOW_HEADER,
     module: 'allow_header',
@@ -357,10 +357,10 @@ export const CHECKS: readonly CheckRow[] = [
   }),
   row({ name: UNDOCUMENTED_METHOD, rank: 1, module: 'options', plannedBy: ['options'], severity: [{ level: 'documented' }], needs: [WRITES(true, 'skipped under --read-only: the probe is a POST')] }),
   row({ name: FORCED_DELETE, module: 'forced_delete', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
-  row({ name: FIELDS_FILTER, module: 'fields_filter', plannedBy: ['fields_filter'], severity: [{ level: 'convention' }] }),
-  row({ name: NAMESPACE_INDEX, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
-  row({ name: BODY_FORMS, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }] }),
-  row({ name: LINKS, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }] }),
+  row({ name: FIELDS_FILTER, rank: 4.2, module: 'fields_filter', plannedBy: ['fields_filter'], severity: [{ level: 'convention' }] }),
+  row({ name: NAMESPACE_INDEX, rank: 4.2, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
+  row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }] }),
   row({
     name: RESPONSE_SHAPE, rank: 5,
     module: 'response_shape',
