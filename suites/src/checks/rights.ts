@@ -143,5 +143,5 @@ export function planRights(contract: Contract): Unit[] {
   const read = ops.find((o) => o.kind === 'read' && /\/\{id\}$/.test(o.path));
   const root = contract.operations.find((o) => o.kind === 'root');
   if (!list || !read) return [];
-  return [{ id: `${PERMISSIONS}:cal/v1/event`, family: PERMISSIONS, checks: [PERMISSIONS], operations: [list, read, ...(root ? [root] : [])], run: (env: UnitEnv) => rights(env, list, read, root) }];
+  return [{ id: `${PERMISSIONS}:rights:cal/v1/event`, family: PERMISSIONS, checks: [PERMISSIONS], operations: [list, read, ...(root ? [root] : [])], run: (env: UnitEnv) => rights(env, list, read, root) }];
 }

@@ -21,14 +21,19 @@ describe('SEO objectID under --disposable-target', () => {
     expect(run.cases.find((c) => c.id === 'positive_acceptance:postSeoV1UpdateSchemas:edge:minimal')!.status).toBe('passed');
   });
 
-  it('fails when the server refuses a valid objectType (a string, 001 §4.7) naming it', async () => {
-    // meta and schemas have no documented type, so a refusal of them is held as assumed; objectType is a string.
+  it('holds a refusal of objectType as assumed, naming it: a free string naming one of the site\'s own object types has no documented valid value (001 §4.7; issue 26)', async () => {
+    // meta and schemas have no documented type, so a refusal of them is held as assumed; objectType is a string
+    // whose valid values are the site's own object types, which the documents do not list: "valid" is what the
+    // documents say, so its refusal is a warning at assumed severity, not a documented failure.
     const fault: Fault = (req, next) =>
       req.method === 'POST' && parse(req).route === '/seo/v1/updateMeta' && /"objectType"/.test(bodyText(req))
         ? wpError(400, 'rest_invalid_param', { params: { objectType: 'Invalid parameter.' } })
         : next(req);
-    const failed = await failedBy(h, fault, ONLY, ['--disposable-target']);
-    expect(failed.map((c) => c.id)).toEqual(expect.arrayContaining(['positive_acceptance:postSeoV1UpdateMeta:body.objectType']));
-    expect(failed.every((c) => c.operationId === 'postSeoV1UpdateMeta')).toBe(true);
+    const { run } = await h.run(fault, ONLY, ['--disposable-target']);
+    const c = run.cases.find((x) => x.id === 'positive_acceptance:postSeoV1UpdateMeta:body.objectType');
+    expect(c?.status).toBe('warned');
+    expect(c?.severity).toBe('assumed');
+    expect(c?.message).toMatch(/objectType/);
+    expect(run.cases.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual([]);
   });
 });
