@@ -21,8 +21,9 @@ import type { ItemDispatcher, PreparedItem } from '../handlers/context.ts';
 import { allowFor, langOf, rowOf, withAllow, type Dispatched, type DispatchEnv, type Prepared } from './exchange.ts';
 import { frontEndAnswer, type FrontEndSite } from './front-end.ts';
 import type { Prefer } from './prefer.ts';
+import type { HeaderList } from '../wire/headers.ts';
 import type { User } from '../auth/permissions.ts';
-import type { ItemWrites, MockRequest, MockResponse } from './types.ts';
+import type { ItemWrites, MockRequest, MockResponse, Played } from './types.ts';
 import { andThen, andThenAfterTurn, isWork, runNow, type Work } from '../base/work.ts';
 import { read, type ReadDeps } from './stages/read.ts';
 import { route } from './stages/route.ts';
@@ -55,6 +56,8 @@ interface Asked {
   site: string;
   rng: Rng;
   delayMs: number;
+  /** A played deviation's answer or edits for this request (playback/stage.ts): never remembered by the memo. */
+  play?: Played;
 }
 
 /**
@@ -189,14 +192,55 @@ export function createPipeline(deps: PipelineDeps) {
     return { status: 200, data: deps.discovery.options(m.route, x.env.links.apiRoot), headers: allow && allow.length ? [['Allow', allow.join(', ')]] : [], error: false };
   };
 
+  /** The Allow header of an answer given without running the operation, for a route that matched. */
+  const allowWithoutRunning = (x: Exchange, m: { route: ContractRoute; pathParams: Record<string, string> }): HeaderList => {
+    const allow = allowFor(m.route, m.pathParams, langOf(undefined, x.env), x.env);
+    return allow && allow.length ? [['Allow', allow.join(', ')]] : [];
+  };
+
   /** `Prefer: code=`: 400 and up answered in WordPress's error shape without running; below 400 run, then restatused. */
   const preferCode = (x: Exchange, code: number): Dispatched | Work<Dispatched> => {
     const m = x.env.contract.match(x.req.method, x.req.route);
     if (m.kind !== 'match') return { status: noRoute().status, data: noRoute().body, headers: [], error: true };
     const forced = preferError(code);
     if (!forced) return andThen(dispatch(x.req, x.env), (d) => ({ ...d, status: code }));
-    const allow = allowFor(m.route, m.pathParams, langOf(undefined, x.env), x.env);
-    return { status: forced.status, data: forced.body, headers: allow && allow.length ? [['Allow', allow.join(', ')]] : [], error: true };
+    return { status: forced.status, data: forced.body, headers: allowWithoutRunning(x, m), error: true };
+  };
+
+  /**
+   * A played deviation's recorded answer, without running: its JSON is the data respond() encodes and heads as
+   * WordPress does (wp_json_encode(), serve_request()'s headers, `_envelope`, `_jsonp`, HEAD); a body that is not JSON
+   * (a 5xx page) is sent as recorded, with its type. Allow as for a forced error, but a missing route matched none.
+   */
+  const playedAnswer = (x: Exchange, a: NonNullable<Played['answer']>): Dispatched => {
+    let data: unknown;
+    try {
+      data = JSON.parse(a.body);
+    } catch {
+      data = undefined;
+    }
+    const m = x.env.contract.match(x.req.method, x.req.route);
+    const noRouteCode = (data as { code?: unknown } | null | undefined)?.code === 'rest_no_route';
+    const headers = m.kind === 'match' && !noRouteCode ? allowWithoutRunning(x, m) : [];
+    if (data === undefined) return { status: a.status, data: a.body, headers, error: true, raw: { contentType: a.contentType, text: a.body } };
+    return { status: a.status, data, headers, error: a.status >= 400 };
+  };
+
+  /** A success's data with a played deviation's edits applied (copies: the data may be a memo's), and the ids that changed it. */
+  const edited = (d: Dispatched, edits: NonNullable<Played['edits']>): { d: Dispatched; ids: string[] } => {
+    if (d.error || d.raw || d.status >= 300) return { d, ids: [] };
+    let data = d.data;
+    const ids: string[] = [];
+    for (const e of edits) {
+      const out = e.edit(data);
+      if (out !== undefined) {
+        data = out;
+        ids.push(e.id);
+      }
+    }
+    if (ids.length === 0) return { d, ids };
+    const { json: _stale, ...rest } = d;
+    return { d: { ...rest, data }, ids };
   };
 
   /**
@@ -211,8 +255,19 @@ export function createPipeline(deps: PipelineDeps) {
     const { x } = r;
     if (r.refused) return { res: respondError(x, r.refused.error, r.refused.early), plain: false };
     const code = ask.pref.code;
-    const d = guarded(x, () => andThenAfterTurn(pause, x, () => (x.req.method === 'OPTIONS' ? options(x) : code !== undefined ? preferCode(x, code) : dispatch(x.req, x.env, pause))));
-    return andThenAfterTurn(pause, d, (dd) => andThen(respond(x, dd, embed(x.env), deps.building), (res) => ({ res: noteWrites(res, x.env, dd), plain: code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) })));
+    const { play } = ask;
+    const d = guarded(x, () =>
+      andThenAfterTurn(pause, x, () =>
+        play?.answer ? playedAnswer(x, play.answer) : x.req.method === 'OPTIONS' ? options(x) : code !== undefined ? preferCode(x, code) : dispatch(x.req, x.env, pause),
+      ),
+    );
+    return andThenAfterTurn(pause, d, (dispatched) => {
+      const { d: dd, ids } = play?.edits ? edited(dispatched, play.edits) : { d: dispatched, ids: [] };
+      return andThen(respond(x, dd, embed(x.env), deps.building), (res) => {
+        if (ids.length) res.deviation = ids.join(' ');
+        return { res: noteWrites(res, x.env, dd), plain: play === undefined && code === undefined && x.req.method !== 'OPTIONS' && isPlainRead(x.req, dd, x.user) };
+      });
+    });
   };
 
   /** A handler that throws is WordPress's critical-error 500, and the error is reported. */

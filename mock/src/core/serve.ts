@@ -21,7 +21,7 @@ import { authenticate } from '../auth/permissions.ts';
 import { controlAction, controlAnswer, type ControlRoute } from './control.ts';
 import { crossSite, foreignHost, hostName, type AllowedHosts } from './front-door.ts';
 import type { FrontEndSite } from './front-end.ts';
-import type { Clock, MockRequest, MockResponse } from './types.ts';
+import type { Clock, MockRequest, MockResponse, Played } from './types.ts';
 import { ANONYMOUS_MAX_LATENCY_MS, tooManyHeld, type HeldAnswers } from './held.ts';
 import { parsePrefer, PREFER_MAX_LATENCY_MS, type Prefer } from './prefer.ts';
 import { createPipeline, type Served } from './pipeline.ts';
@@ -71,7 +71,7 @@ interface CoreOptions {
    * A site's deviations played back (--deviations, playback/stage.ts): given the request and the rest of the way, it
    * answers, rereads or reshapes the requests it matches; absent: none.
    */
-  deviations?: { serve(mreq: MockRequest, next: (m: MockRequest) => MockResponse | Work<MockResponse>): MockResponse | Work<MockResponse> };
+  deviations?: { serve(mreq: MockRequest, next: (m: MockRequest, play?: Played) => MockResponse | Work<MockResponse>): MockResponse | Work<MockResponse> };
 }
 
 interface Core {
@@ -118,11 +118,12 @@ export function createCore(opts: CoreOptions): Core {
   };
 
   /** The response memo around the pipeline. */
-  const memoized = (mreq: MockRequest, pref: Prefer, delayMs: number): MockResponse | Work<MockResponse> => {
+  const memoized = (mreq: MockRequest, pref: Prefer, delayMs: number, play?: Played): MockResponse | Work<MockResponse> => {
     // One reading of the clock for the whole request: the key's second is the answer's.
     const now = opts.clock.now();
     const site = opts.siteUrl ?? mreq.origin ?? DEFAULT_SITE_URL;
-    const key = cacheKey(mreq, pref, now, site);
+    // A played deviation's answer is not the plain mock's: neither taken from the memo nor kept in it (it switches off).
+    const key = play ? undefined : cacheKey(mreq, pref, now, site);
     const version = opts.store.version;
     if (key !== undefined) {
       const hit = responses.at(version).peek(key);
@@ -139,7 +140,7 @@ export function createCore(opts: CoreOptions): Core {
         return opts.rng.hex(length);
       },
     };
-    return andThen(pipeline(mreq, { pref, now, site, rng, delayMs }), ({ res, plain }: Served) => {
+    return andThen(pipeline(mreq, { pref, now, site, rng, delayMs, ...(play ? { play } : {}) }), ({ res, plain }: Served) => {
       if (key !== undefined && plain && !drew && res.status < 500 && opts.store.version === version) {
         responses.at(version).set(key, { status: res.status, headers: { ...res.headers }, body: res.body, bodyBytes: utf8Encode(res.body), ...(res.safe ? { safe: res.safe } : {}) });
       }
@@ -156,7 +157,7 @@ export function createCore(opts: CoreOptions): Core {
     if (action !== undefined) {
       return crossSite(mreq, door) ?? controlAnswer(mreq, action, { routes: opts.control, authRequired: opts.authRequired, user: () => authenticate(mreq.headers.authorization, opts.store) });
     }
-    return opts.deviations ? opts.deviations.serve(mreq, (m) => memoized(m, pref, delayMs)) : memoized(mreq, pref, delayMs);
+    return opts.deviations ? opts.deviations.serve(mreq, (m, play) => memoized(m, pref, delayMs, play)) : memoized(mreq, pref, delayMs);
   };
 
   /** Held answers: a place among the bounded number held at once, or a 503 at once, before the request runs. */

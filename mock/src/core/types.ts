@@ -65,6 +65,21 @@ export interface MockResponse {
   items?: readonly (ItemWrites | undefined)[];
 }
 
+/**
+ * What a played deviation (playback/stage.ts) asks of the pipeline for one request, so that its answer is built,
+ * encoded and headed as every other answer of the mock (stages/respond.ts), not beside it.
+ */
+export interface Played {
+  /** The site's recorded answer, answered in place of the operation's (as a forced error is: pipeline.ts). */
+  answer?: { status: number; body: string; contentType: string };
+  /**
+   * Edits of a success's data before it is answered: each returns the edited copy, or undefined when it changed
+   * nothing (the data is shared with the handlers' memos and must not be written to). Those that changed it tag the
+   * answer (MockResponse.deviation).
+   */
+  edits?: readonly { id: string; edit(data: unknown): unknown }[];
+}
+
 export interface ItemWrites {
   from: number;
   to: number;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { call, freshMock, sharedContract } from '../testing/harness.ts';
 import { deviationsOf } from './load.ts';
 import { formatLine } from '../adapters/request-log.ts';
+import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 
 const contract = sharedContract();
 const version = String((contract.doc['info'] as { version: string }).version);
@@ -75,5 +76,44 @@ describe('a played deviation', () => {
     expect(listed.played.map((d) => d.on)).toEqual([true, true, true]);
     const skipped = (await played(['no-route:getCalV1Organizers'])).mock;
     expect(call(skipped, 'GET', '/wp-json/cal/v1/organizers').status).toBe(200);
+  });
+
+  it('answers as the mock answers everything: wp_json_encode() bodies and WordPress\'s headers, on played errors and edited records', async () => {
+    const plainMock = await freshMock();
+    const plain = call(plainMock, 'GET', '/wp-json/cal/v1/venues');
+    expect(plain.body).toContain('\\/'); // the records hold URLs: an encoding that leaves `/` bare is told apart
+    const withoutStatus = (plain.json as Record<string, unknown>[]).map(({ status: _s, ...rest }) => rest);
+    const refusal = JSON.stringify({ code: 'rest_invalid_param', message: 'has_events is not one of 1/0 «true»', data: { status: 400, params: { has_events: 'no' } } });
+    const shaped = {
+      ...report,
+      cases: [
+        failed('positive_acceptance:getCalV1Venues:query.has_events', 'positive_acceptance', { method: 'GET', url: `${SITE}/wp-json/cal/v1/venues?has_events=true`, headers: {} }, { status: 400, headers: {}, body: refusal }),
+        failed('response_shape:getCalV1Venues:', 'response_shape', { method: 'GET', url: `${SITE}/wp-json/cal/v1/venues`, headers: {} }, { status: 200, headers: {}, body: JSON.stringify(withoutStatus) }),
+      ],
+    };
+    const loaded = deviationsOf(JSON.stringify(shaped), 'shaped.json', contract, []);
+    if ('error' in loaded) throw new Error(loaded.error);
+    expect(loaded.played.deviations.map((d) => d.id)).toContain('field-absent:getCalV1Venues:status');
+    const mock = await freshMock({ deviations: loaded.played });
+
+    const edited = call(mock, 'GET', '/wp-json/cal/v1/venues');
+    expect(edited.deviation).toBe('field-absent:getCalV1Venues:status');
+    expect(edited.body).toBe(wpJsonEncode(withoutStatus));
+    expect(edited.headers).toEqual(plain.headers);
+
+    const refused = call(mock, 'GET', '/wp-json/cal/v1/venues?has_events=true');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toBe(wpJsonEncode(JSON.parse(refusal)));
+    expect(refused.body).toContain('1\\/0 \\u00abtrue\\u00bb');
+    const own = call(plainMock, 'GET', '/wp-json/cal/v1/venues?has_events=maybe');
+    expect(own.status).toBe(400);
+    expect(refused.headers).toEqual(own.headers);
+    expect(refused.headers).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'X-Robots-Tag': 'noindex', Link: expect.stringContaining('rel="https://api.w.org/"') });
+    const head = call(mock, 'HEAD', '/wp-json/cal/v1/venues?has_events=true');
+    expect([head.status, head.body, head.headers]).toEqual([400, '', call(plainMock, 'HEAD', '/wp-json/cal/v1/venues?has_events=maybe').headers]);
+
+    // Switched off, the plain mock's answer, not a remembered played one.
+    call(mock, 'POST', '/__mock/deviation-off/field-absent:getCalV1Venues:status');
+    expect(call(mock, 'GET', '/wp-json/cal/v1/venues').body).toBe(plain.body);
   });
 });
