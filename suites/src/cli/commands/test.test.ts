@@ -158,7 +158,12 @@ describe('test against the mock', () => {
     // And list_order's menu_order: no record shows a menu_order to order by (issue 18).
     const menuOrder = inconclusive.filter((c) => /^list_order:getCalV1Events:menu_order_/.test(c.id));
     expect(menuOrder.map((c) => c.id).sort()).toEqual(['list_order:getCalV1Events:menu_order_ASC', 'list_order:getCalV1Events:menu_order_DESC']);
-    expect(new Set(inconclusive.filter((c) => !menuOrder.includes(c)).map((c) => c.namespace))).toEqual(new Set(['sliderrevolution', 'i18n/tm/v1']));
+    // Since reading POSTs go signed in (issue 26) and the coverage phase sends fixed ids (postId 0, id 1 alone), three
+    // more namespaces have some: the LMS token check refuses the run's application password (it wants a token of its
+    // own, which 001 §7 leaves unshown: 403 lms_auth_no_auth_header), and the SEO routes know no object 0 or 1 (404
+    // seo_object_not_found), which says nothing about the value sent. None is passed.
+    expect(new Set(inconclusive.filter((c) => !menuOrder.includes(c)).map((c) => c.namespace))).toEqual(new Set(['sliderrevolution', 'i18n/tm/v1', 'lms/v1', 'seo/v1', 'seo/v1/an']));
+    expect(inconclusive.filter((c) => /^(lms|seo)/.test(c.namespace ?? '')).every((c) => /lms_auth_no_auth_header|404 seo_object_not_found; that says nothing about/.test(c.message ?? ''))).toBe(true);
     expect(r.err).toMatch(/removed \d+ record\(s\) the run created/);
     expect(r.err).not.toMatch(/still on the target/);
     expect(records(mock) === before, 'the store changed').toBe(true);
