@@ -219,8 +219,8 @@ export function operationTable(deps: OperationDeps): Readonly<Record<string, Ope
     postBatchV1: open(batchHandler, 'anyone may send a batch; each item is checked on its own (sample 73)'),
     // oembed/1.0
     getOembed10: index('oembed/1.0'),
-    getOembed10Embed: { handler: oembedHandler, permission: PUBLIC_READ, xmlErrors: true },
-    getOembed10Proxy: { handler: oembedHandler, permission: OEMBED_PROXY },
+    getOembed10Embed: { handler: oembedHandler(true), permission: PUBLIC_READ, xmlErrors: true },
+    getOembed10Proxy: { handler: oembedHandler(false), permission: OEMBED_PROXY },
     // i18n/v1
     getI18nV1: index('i18n/v1'),
     getI18nV1CustomXmlConfig: read(xmlConfigHandlers.read),

@@ -39,6 +39,8 @@ interface SuiteOptions {
   readOnly: boolean;
   /** --disposable-target */
   disposable?: boolean;
+  /** The -H headers log WordPress in (allowed under --read-only only): no request reaches the site anonymous. */
+  headersSignIn?: boolean;
   maxRequests: number;
   policy: SeverityPolicy;
   authEnv?: string;
@@ -183,6 +185,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       hasCredentials: o.client.hasCredentials,
       ...(o.lowAuthEnv && o.client.hasLowCredentials ? { lowAuthEnv: o.lowAuthEnv } : {}),
       ...(o.disposable ? { disposable: true } : {}),
+      ...(o.headersSignIn ? { headersSignIn: true } : {}),
       ...(o.authEnv ? { authEnv: o.authEnv } : {}),
       ...(o.statefulBudget !== undefined ? { statefulBudget: o.statefulBudget } : {}),
       style: configuredStyle(o.client.target),

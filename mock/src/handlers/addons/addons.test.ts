@@ -124,6 +124,11 @@ describe('oembed/1.0', () => {
     const unknown = call(mock, 'GET', '/wp-json/oembed/1.0/embed?url=not-a-url&format=xml');
     expect([unknown.status, unknown.body]).toEqual([404, '<?xml version="1.0"?>\n<oembed><code>oembed_invalid_url</code><message>Not Found</message><data><status>404</status></data></oembed>\n']);
     expect(call(mock, 'GET', '/wp-json/oembed/1.0/proxy?format=xml').headers['Content-Type']).toBe('application/json; charset=UTF-8');
+    // Its successes too: _oembed_rest_pre_serve_request() looks at the embed route alone.
+    const event = call(mock, 'GET', '/wp-json/cal/v1/events/92').json;
+    const proxied = call(mock, 'GET', `/wp-json/oembed/1.0/proxy?url=${encodeURIComponent(event.link)}&format=xml`);
+    expect([proxied.status, proxied.headers['Content-Type']]).toEqual([200, 'application/json; charset=UTF-8']);
+    expect(proxied.json).toMatchObject({ version: '1.0', type: 'rich', title: event.title.rendered });
   });
 
   it('the proxy cleans maxwidth and maxheight with absint() as WordPress registers them: abc is 0 (then the 200 floor), -300 is 300, 350px is 350; never a 400', () => {

@@ -63,6 +63,11 @@ export interface UnitEnv {
   statefulBudget?: number;
   /** --disposable-target: the site is restored after the run, so writes the suite cannot undo may be sent. */
   disposable?: boolean;
+  /**
+   * The -H headers log WordPress in (allowed under --read-only only, where nothing writes): a request sent with
+   * `auth: false` still reaches the site as that user, so a probe whose verdict rests on being anonymous skips.
+   */
+  headersSignIn?: boolean;
   /** How the configured --api-root reaches routes. */
   style: RouteStyle;
   /** The configured --api-root (`/wp-json`, `/uk/wp-json`, or the rest_route form); absent: WordPress's `/wp-json`. */
@@ -78,6 +83,9 @@ export interface UnitEnv {
    */
   steady<T>(ops: readonly Operation[], fn: () => Promise<T>): Promise<T>;
 }
+
+/** Why a probe that must go anonymous skips when env.headersSignIn: one wording for every check. */
+export const SIGNED_IN_BY_HEADERS = 'the headers given with -H log WordPress in (allowed under --read-only), so no request reaches the site anonymous: a run without those headers (credentials in --auth-env VAR) judges it';
 
 export interface Unit {
   /** `<family>:<subject>`; stable: shards, seeds and skipped-unit cases hang on it. */

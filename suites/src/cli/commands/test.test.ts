@@ -158,7 +158,12 @@ describe('test against the mock', () => {
     // And list_order's menu_order: no record shows a menu_order to order by (issue 18).
     const menuOrder = inconclusive.filter((c) => /^list_order:getCalV1Events:menu_order_/.test(c.id));
     expect(menuOrder.map((c) => c.id).sort()).toEqual(['list_order:getCalV1Events:menu_order_ASC', 'list_order:getCalV1Events:menu_order_DESC']);
-    expect(new Set(inconclusive.filter((c) => !menuOrder.includes(c)).map((c) => c.namespace))).toEqual(new Set(['sliderrevolution', 'i18n/tm/v1']));
+    // Since reading POSTs go signed in (issue 26) and the coverage phase sends fixed ids (postId 0, id 1 alone), three
+    // more namespaces have some: the LMS token check refuses the run's application password (it wants a token of its
+    // own, which 001 §7 leaves unshown: 403 lms_auth_no_auth_header), and the SEO routes know no object 0 or 1 (404
+    // seo_object_not_found), which says nothing about the value sent. None is passed.
+    expect(new Set(inconclusive.filter((c) => !menuOrder.includes(c)).map((c) => c.namespace))).toEqual(new Set(['sliderrevolution', 'i18n/tm/v1', 'lms/v1', 'seo/v1', 'seo/v1/an']));
+    expect(inconclusive.filter((c) => /^(lms|seo)/.test(c.namespace ?? '')).every((c) => /lms_auth_no_auth_header|404 seo_object_not_found; that says nothing about/.test(c.message ?? ''))).toBe(true);
     expect(r.err).toMatch(/removed \d+ record\(s\) the run created/);
     expect(r.err).not.toMatch(/still on the target/);
     expect(records(mock) === before, 'the store changed').toBe(true);
@@ -315,9 +320,14 @@ describe('test against the mock', () => {
     expect(new Set(methods)).toEqual(new Set(['GET']));
     expect(loggedIn.reports).toEqual({});
 
-    // --read-only sends nothing that writes, so a logged-in header is harmless there.
+    // --read-only sends nothing that writes, so a logged-in header is harmless there. But no request goes anonymous
+    // then, so the root's probes that must (the cookie nonce's 403, an anonymous GET's Vary: Origin, which WordPress
+    // leaves out for a signed-in user) skip, saying why, instead of failing a conformant site.
     const readOnly = await runCli(['test', '-u', server.url, '-H', `Authorization: ${basic}`, '--read-only', '--seed', '1', '--only', 'root']);
-    expect(readOnly.code).toBe(0);
+    expect(readOnly.code, readOnly.out).toBe(0);
+    expect(readOnly.err).toContain('WordPress logs in with the headers given with -H (Authorization); under --read-only nothing writes');
+    const anonymousOnly = ['auth_status:getRoot:cookie-nonce:anonymous', 'auth_status:getRoot:cookie-nonce:no-route', 'cors:getRoot:vary'];
+    expect(readOnly.run.cases.filter((c) => c.status === 'skipped' && /-H log WordPress in/.test(c.message ?? '')).map((c) => c.id).sort()).toEqual(anonymousOnly);
 
     // A header WordPress does not log in with (a WAF's token) goes on every request of an anonymous run.
     const seen: (string | undefined)[] = [];
@@ -331,6 +341,8 @@ describe('test against the mock', () => {
       expect(r.err).toContain('with X-Waf-Token (-H) on every request');
       expect(seen.length).toBeGreaterThan(20);
       expect(new Set(seen)).toEqual(new Set(['waf-0123456789abcdef']));
+      // A header that does not log in leaves those probes anonymous, so they are judged.
+      expect(r.run.cases.filter((c) => anonymousOnly.includes(c.id)).map((c) => `${c.id} ${c.status}`).sort()).toEqual(anonymousOnly.map((id) => `${id} passed`));
     } finally {
       await waf.close();
     }

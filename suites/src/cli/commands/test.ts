@@ -118,7 +118,13 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
     let result: SuiteResult | undefined;
     try {
       const { descriptor } = await reachRoot(client);
-      if (!args.auth && !args.readOnly && args.headers.length > 0) await refuseLoggingInHeaders(client, contract, descriptor, args);
+      const headersSignIn = !args.auth && args.headers.length > 0 && (await refuseLoggingInHeaders(client, contract, descriptor, args));
+      if (headersSignIn) {
+        ctx.stderr.write(
+          `site-contracts: warning: WordPress logs in with the headers given with -H (${args.headers.map((h) => h.name).join(', ')}); ` +
+            `under --read-only nothing writes, but no request reaches the site anonymous, so the probes that must are skipped\n`,
+        );
+      }
       if (args.auth) {
         const check = await checkCredentials(client, contract, descriptor, { envVar: args.auth.envVar, readOnly: args.readOnly });
         ctx.stderr.write(
@@ -164,6 +170,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         runId,
         readOnly: args.readOnly,
         ...(args.disposableTarget ? { disposable: true } : {}),
+        ...(headersSignIn ? { headersSignIn: true } : {}),
         maxRequests: args.maxRequests,
         policy: args.policy,
         ...(args.formats.includes('har') ? { archive: bodyBudget(ARCHIVED_BODIES_BYTES) } : {}),
@@ -290,19 +297,21 @@ export function removalCurl(l: Leftover, args: Pick<RunArgs, 'baseUrl' | 'apiRoo
  * basic auth or a WAF refuses anything without them). That is safe only while WordPress does not log in with
  * them: with a header that does (an application password, a cookie and nonce), the probes built to be refused
  * would reach the handlers as a user. So the same harmless reads that check --auth-env's credentials are sent,
- * and a login ends the run before anything could write.
+ * and a login ends the run before anything could write. Under --read-only nothing writes, so the run goes on, and
+ * true says the probes that must go anonymous cannot (they would judge a signed-in answer as an anonymous one).
  */
-async function refuseLoggingInHeaders(client: HttpClient, contract: Contract, descriptor: LiveDescriptor, args: RunArgs): Promise<void> {
+async function refuseLoggingInHeaders(client: HttpClient, contract: Contract, descriptor: LiveDescriptor, args: RunArgs): Promise<boolean> {
   const names = args.headers.map((h) => h.name).join(', ');
   let check;
   try {
     check = await checkCredentials(client, contract, descriptor, { envVar: `the -H headers (${names})`, readOnly: true });
   } catch (e) {
     // Refused: WordPress treats the requests as anonymous, which is what the probes need.
-    if (e instanceof CredentialsRefusedError) return;
+    if (e instanceof CredentialsRefusedError) return false;
     throw e;
   }
-  if (check.kind !== 'accepted') return;
+  if (check.kind !== 'accepted') return false;
+  if (args.readOnly) return true;
   throw new UsageError(
     `WordPress logs in with the headers given with -H (${names}): ${check.evidence}. Requests the suite sends without credentials ` +
       `would then reach the site as that user. Give WordPress credentials with --auth-env VAR (user:application-password) instead, ` +
