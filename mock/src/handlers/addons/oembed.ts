@@ -75,7 +75,7 @@ export function oembedXmlAnswer(query: Record<string, unknown>, data: unknown): 
 
 /**
  * get_oembed_response_data_for_url() behind both routes. Only the embed route answers format=xml as XML:
- * _oembed_rest_pre_serve_request() looks at `/oembed/1.0/embed` alone, so the proxy answers JSON whatever `format`
+ * _oembed_rest_pre_serve_request() looks at the embed route alone, so the proxy answers JSON whatever `format`
  * says (a real WordPress 6.1 does; the suite's content_type check holds the mock to it).
  */
 export const oembedHandler = (servesXml: boolean) => (ctx: HandlerCtx): Reply => {
