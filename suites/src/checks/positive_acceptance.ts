@@ -36,7 +36,7 @@ import type { Unit, UnitEnv } from './kit/unit.ts';
 import { sentParams, toOutgoing, validRequests, withBody, withPath, type WireRequest } from './kit/generate.ts';
 import { openValue, otherReadingRefuses, otherReadingRequires } from './kit/marks.ts';
 import { orderedEventDates, refKey, referenceFields, referenceValues, withReferences, type ReferenceField, type ReferenceValues } from './kit/references.ts';
-import { collapsing, refusedForWho, unknowables } from './kit/identifiers.ts';
+import { answers, collapsing, refusedForWho, unknowables } from './kit/identifiers.ts';
 import { createOwn, listRecords, resourceFor, type CalendarResource } from './kit/resources.ts';
 import { retryWithout } from './kit/retry.ts';
 import { builtOnCoreControllers, wordpressOwnServerError } from './kit/core_answers.ts';
@@ -87,16 +87,6 @@ function refusalExcuse(contract: Contract, op: Operation, req: WireRequest, loca
   const ref = refs.find((f) => f.location === location && f.param === name);
   const unnamed = ref && !named?.has(refKey(ref)) ? `${name} names other records, and the suite found none on the target to name, so this value may name nothing there` : undefined;
   return openValue(op, location, name, value) ?? unnamed ?? ref?.assumed ?? otherReadingRefuses(contract, op, location, name, value) ?? otherReadingRequires(op, name);
-}
-
-/** `3× 404 rest_post_invalid_id, 1× 401 rest_forbidden`: what came back instead of an acceptance. */
-function answers(es: readonly Exchange[]): string {
-  const counts = new Map<string, number>();
-  for (const e of es) {
-    const k = e.response ? describeAnswer(e.response) : (e.error?.kind ?? 'no answer');
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  return [...counts].map(([k, n]) => `${n}× ${k}`).join(', ');
 }
 
 const accepted = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;

@@ -39,7 +39,8 @@ export function unknowables(op: Operation, refs: readonly ReferenceField[], valu
   return out;
 }
 
-function answers(es: readonly Exchange[]): string {
+/** `3× 404 rest_post_invalid_id, 1× 401 rest_forbidden`: what came back instead of an acceptance. */
+export function answers(es: readonly Exchange[]): string {
   const counts = new Map<string, number>();
   for (const e of es) {
     const k = e.response ? describeAnswer(e.response) : (e.error?.kind ?? 'no answer');
