@@ -91,5 +91,9 @@ describe('a Host that is not the mock\'s own is refused on every route', () => {
     expect(status(await freshMock({ allowedHosts: 'all' }), 'anything.example')).toBe(200);
     // No Host (HTTP/1.0, an MSW intercept): no name to check.
     expect(mock.handleNow({ method: 'GET', url: '/wp-json/', headers: {} }).status).toBe(200);
+    // A program handing a request to the mock in process (no adapter's address, no connection): no network, no rebinding.
+    expect(mock.handleNow({ method: 'GET', url: '/wp-json/', headers: { host: 'example.org' } }).status).toBe(200);
+    // The same name arriving over a connection is refused.
+    expect(mock.handleNow({ method: 'GET', url: '/wp-json/', headers: { host: 'example.org' }, client: '203.0.113.9' }).status).toBe(403);
   });
 });

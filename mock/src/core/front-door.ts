@@ -8,7 +8,8 @@
 //    `allowedHosts` adds (the CLI adds --host, the machine's name when bound to every address, and --allowed-hosts).
 //    This is the list Vite keeps (`server.allowedHosts`: localhost, `.localhost`, IP addresses, a leading dot for a
 //    domain and its subdomains), with webpack-dev-server's `all` to turn it off. A request without Host (HTTP/1.0, an
-//    MSW intercept) has no name to check. The port is not checked: a dev server's proxy forwards its own
+//    MSW intercept) has no name to check, nor has one a program hands to `handle()` itself (no adapter's address, no
+//    client connection: nothing reached the network, so no page could have rebound a name to it). The port is not checked: a dev server's proxy forwards its own
 //    (localhost:5173) and a container's port is mapped; a rebinding page is caught by its name.
 //
 // 2. The control routes (/__mock/: reset, the store's state, the page) refuse requests from pages of other sites.
@@ -78,6 +79,7 @@ function refusal(req: MockRequest, code: string, message: string): MockResponse 
 export function foreignHost(req: MockRequest, door: FrontDoor): MockResponse | undefined {
   const host = req.headers.host;
   if (host === undefined || door.allowedHosts === 'all') return undefined;
+  if (req.origin === undefined && req.client === undefined) return undefined;
   const name = hostName(host);
   if (isIp(name) || namedOwn(name, req, door)) return undefined;
   const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
