@@ -14,7 +14,7 @@ import type { FixtureSet, Lang, PostType, PostTypeMap, Sequences, StoreData, Ter
 import { createPost, deletePost, trashPost, untrashPost, updatePost, WallClock, type PostInput } from './post-rules.ts';
 import { Registry, SINGLETON_DEFS, type Listener, type RowChange, type Singletons } from './registry.ts';
 import { TABLES, type KeyOf, type RecordTableName, type RecordTables, type Stored, type TableName } from '../../../contracts/model/tables.ts';
-import { sanitizeTitle } from '../../../contracts/wordpress/slug.ts';
+import { firstFreeSuffix, isReservedPostSlug, sanitizeTitle, withSuffix } from '../../../contracts/wordpress/slug.ts';
 import { snapshotOf } from './snapshot.ts';
 import { invalid } from './store-error.ts';
 import { deepFreeze, type DeepReadonly, type ReadTable } from './table.ts';
@@ -109,6 +109,28 @@ export class Store {
   bySlug<K extends PostType | TermType>(type: K, slug: string, lang: Lang): Stored<(PostTypeMap & TermTypeMap)[K]> | undefined {
     const id = this.#reg.slugs.owner(type, lang, sanitizeTitle(slug));
     return id === undefined ? undefined : ((this.#reg.tables[type] as ReadTable<number, unknown>).get(id) as Stored<(PostTypeMap & TermTypeMap)[K]>);
+  }
+
+  /**
+   * get_sample_permalink()'s wp_unique_post_slug() for a post that exists (`id`): `desired` (already sanitized), or
+   * its first `-N` that no other post of the type and language owns. The search starts where the slug index's hint
+   * says every lower suffix is owned, so that a run of posts with one title is not searched from 2 for each (the
+   * edit context of every create answer asks this): among the owned suffixes the post's own slug answers at once.
+   * transactions.test.ts holds it equal to the plain uniqueSlug() search over its model after every write.
+   */
+  sampleSlug(type: PostType, lang: Lang, desired: string, id: number): string {
+    const slugs = this.#reg.slugs;
+    const taken = (slug: string): boolean => {
+      const owner = slugs.owner(type, lang, slug);
+      return owner !== undefined && owner !== id;
+    };
+    if (!isReservedPostSlug(desired) && !taken(desired)) return desired;
+    const from = slugs.hint(type, lang, desired);
+    const own = (this.#reg.tables[type] as ReadTable<number, { slug: string; lang: string }>).get(id);
+    const suffix = own && own.lang === lang ? /-(\d+)$/.exec(own.slug) : null;
+    const n = suffix ? Number(suffix[1]) : 0;
+    if (n >= 2 && n < from && withSuffix(desired, n) === own!.slug) return own!.slug;
+    return withSuffix(desired, firstFreeSuffix(desired, taken, from));
   }
 
   /** Published events per term ID (WordPress counts published posts only); recomputed after writes. */

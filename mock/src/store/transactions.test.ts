@@ -4,13 +4,13 @@
 // the version moved by one and the store agrees with a small model: which records exist, their slugs, statuses,
 // names and parents, and IDs that only ever rise. Titles include long ones (180-10,000 characters, Latin and
 // Cyrillic) so that the 200-character slug cap and `-N` suffixes are hit, and the store's suffix hints are checked
-// against the plain uniqueSlug() search on the model.
+// against the plain uniqueSlug() search on the model (the slugs writes give, and the edit context's sampleSlug()).
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures, parseStateText } from './load-fixtures.ts';
 import type { ContactForm, FixtureSet, Lang, PostType, Sequences, StoreData, TermType, UserRecord } from '../../../contracts/model/records.ts';
-import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug, MAX_SLUG_LENGTH, uniqueSlug, uniqueTermSlug, type TermSlugWorld } from '../../../contracts/wordpress/slug.ts';
+import { isReservedPostSlug, sanitizeTitle, TRASHED_SUFFIX, trashedSlug, MAX_SLUG_LENGTH, uniqueSlug, uniqueTermSlug, type TermSlugWorld } from '../../../contracts/wordpress/slug.ts';
 import { createStore, Store, StoreError } from './store.ts';
 import type { DeepReadonly } from './table.ts';
 
@@ -187,6 +187,9 @@ function disagreements(m: Model, s: Store): string[] {
       const p = m.posts.get(r.id);
       if (!p) continue;
       same(`${type} ${r.id}`, [r.slug, r.status, r.title, r.lang], [p.slug, p.status, p.title, p.lang]);
+      // The edit context's generated_slug: the store's search from its hint, against the plain search from 2.
+      const desired = sanitizeTitle(p.title) || String(r.id);
+      same(`${type} ${r.id} sample slug`, s.sampleSlug(type, p.lang, desired, r.id), uniqueSlug(desired, (x) => isReservedPostSlug(x) || postTaken(m, type, p.lang, x, r.id)));
       if (r.slug.length > MAX_SLUG_LENGTH) out.push(`${type} ${r.id}: slug of ${r.slug.length} characters`);
       if (r.slug === '') continue;
       if (seen.has(`${r.lang}|${r.slug}`)) out.push(`${type} ${r.id}: slug ${r.slug} twice`);

@@ -22,7 +22,7 @@ import {
 } from './query.ts';
 import { availableActions, type CalContext, type EditFacts } from './render-cal.ts';
 import { canEditPost, userCan } from '../../auth/capabilities.ts';
-import { isReservedPostSlug, sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
+import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
 import { sanitizeTextField } from '../../../../contracts/wordpress/schema/formats.ts';
 import type { Dialect, RenderEnv } from './dialect.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
@@ -134,11 +134,7 @@ function render(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, conte
  */
 function editFacts(ctx: HandlerCtx, type: PostType, rec: AnyPost): EditFacts {
   const name = sanitizeTitle(rec.title) || String(rec.id);
-  const store = ctx.store;
-  const generatedSlug = uniqueSlug(name, (slug) => {
-    const owner = store.bySlug(type, slug, rec.lang);
-    return isReservedPostSlug(slug) || (owner !== undefined && owner.id !== rec.id);
-  });
+  const generatedSlug = ctx.store.sampleSlug(type, rec.lang, name, rec.id);
   return { generatedSlug, actions: availableActions(type, (cap) => userCan(ctx.user, cap)) };
 }
 
