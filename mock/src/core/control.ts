@@ -44,13 +44,23 @@ function answer(status: number, body: unknown, headers: Record<string, string>, 
   return { status, headers: { ...headers, ...(text ? { 'Content-Type': 'application/json; charset=UTF-8' } : {}) }, body: req.method.toUpperCase() === 'HEAD' ? '' : text };
 }
 
+function decodedId(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function controlAnswer(req: MockRequest, action: string, opts: ControlOptions): MockResponse {
   const method = req.method.toUpperCase();
   // Readable from another origin, never with the browser's credentials (no reflected Origin, no Allow-Credentials).
   const cors: Record<string, string> = req.headers.origin ? { 'Access-Control-Allow-Origin': '*' } : {};
   const slash = action.indexOf('/');
   const name = slash < 0 ? action : action.slice(0, slash);
-  const id = slash < 0 ? undefined : action.slice(slash + 1);
+  // An id as a client writes it into a URL: a deviation's `kind:operation:...` arrives as `kind%3Aoperation%3A...` from
+  // encodeURIComponent (and from curl scripts built on it); a malformed escape is kept as sent and names nothing.
+  const id = slash < 0 ? undefined : decodedId(action.slice(slash + 1));
   const found = Object.hasOwn(opts.routes, name) ? opts.routes[name] : undefined;
   const route = found && (found.takesId === true) === (id !== undefined && id !== '' && !id.includes('/')) ? found : undefined;
   if (!route) {

@@ -71,7 +71,12 @@ describe('a played deviation', () => {
     expect(call(mock, 'GET', '/wp-json/cal/v1/organizers').status).toBe(200);
     expect(call(mock, 'POST', '/__mock/deviation-on/no-route:getCalV1Organizers').status).toBe(200);
     expect(call(mock, 'GET', '/wp-json/cal/v1/organizers').status).toBe(404);
+    // The id as encodeURIComponent writes it into a URL (`:` as %3A) names the same deviation.
+    expect(call(mock, 'POST', `/__mock/deviation-off/${encodeURIComponent('no-route:getCalV1Organizers')}`).json).toEqual({ id: 'no-route:getCalV1Organizers', played: false });
+    expect(call(mock, 'GET', '/wp-json/cal/v1/organizers').status).toBe(200);
+    expect(call(mock, 'POST', '/__mock/deviation-on/no-route%3AgetCalV1Organizers').status).toBe(200);
     expect(call(mock, 'POST', '/__mock/deviation-off/nope').status).toBe(404);
+    expect(call(mock, 'POST', '/__mock/deviation-off/%E0%A4%A').status).toBe(404);
     const listed = call(mock, 'GET', '/__mock/deviations').json as { played: { id: string; on: boolean }[] };
     expect(listed.played.map((d) => d.on)).toEqual([true, true, true]);
     const skipped = (await played(['no-route:getCalV1Organizers'])).mock;
