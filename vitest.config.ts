@@ -24,7 +24,7 @@ export default defineConfig({
     // A run leaves nothing in the system temp folder: it gets one of its own, and a test's leftover fails the run.
     globalSetup: ['.ci/test-run/temp-folder.ts'],
     // .ci/consumer/ is a separate project that tests the packed package where it is installed (.ci/consumer/run.sh).
-    include: [...configDefaults.include, '.ci/packaging/**/*.test.ts', '.ci/layers/**/*.test.ts', '.ci/test-run/**/*.test.ts'],
+    include: [...configDefaults.include, '.ci/packaging/**/*.test.ts', '.ci/layers/**/*.test.ts', '.ci/test-run/**/*.test.ts', '.ci/wordpress/**/*.test.ts'],
     exclude: [...configDefaults.exclude, '.ci/consumer/**'],
   },
 });
