@@ -96,8 +96,32 @@ async function categories(env: UnitEnv, cat: CalendarResource, unitId: string): 
   emit(env, POST_TERMS, cat.delete, 'delete', 'convention', del, "a deleted category's children moved to its own parent (wp_delete_term())");
 }
 
+/**
+ * 000 §2.1: a legacy event's categories are "category ID or name" (the contract chooses IDs; The Events Calendar's
+ * Tribe__Terms::translate_terms_to_ids() creates a term for a name it does not know). On --disposable-target only:
+ * the category a name creates is one the suite learns of from the answer alone (it goes into the ledger then). A site
+ * that refuses the name takes IDs only, the contract's reading: inconclusive, not failed.
+ */
+async function names(env: UnitEnv, event: CalendarResource, cat: CalendarResource, unitId: string): Promise<void> {
+  const name = `${env.marker} ${word(env, unitId, 1)} new`;
+  const made = await create(env, event, unitId, { categories: [name] });
+  const v = new Verdict();
+  if (made.status === 400) v.unjudged = { outcome: 'inconclusive', message: `an event given the category name ${q(name)} was refused (${q(made.body?.['code'])}): the site takes category IDs only, the contract's reading of 000 §2.1`, e: made.e };
+  else if (v.needs(made, `creating a legacy event with categories [${q(name)}]`)) {
+    const linked = Array.isArray(made.body['categories']) ? made.body['categories'].find((c) => typeof c === 'object' && c !== null && (c as Record<string, unknown>)['name'] === name) as Record<string, unknown> | undefined : undefined;
+    const id = typeof linked?.['id'] === 'number' ? linked['id'] : undefined;
+    if (id !== undefined) env.ledger.add({ namespace: cat.namespace, resource: cat.resource, id, itemPath: cat.read.path, createdBy: unitId });
+    v.expect(id !== undefined, made, `the event given the category name ${q(name)} answers categories ${q(made.body['categories'])}: none of that name`, 'a category given by name is linked');
+    if (id !== undefined) {
+      const read = await send(env, cat.read, 'GET', id, {});
+      if (v.needs(read, `reading category ${id}`)) v.expect(read.body['name'] === name, read, `category ${id} reads name ${q(read.body['name'])}, not ${q(name)}`, 'and exists in the categories');
+    }
+  }
+  emit(env, POST_TERMS, event.create, 'names', 'assumed', v, 'a category given by name created and linked (000 §2.1)');
+}
+
 /** The operations a unit needs; where the run may not write or the site lacks one, the unit says so and stops. */
-function unit(id: string, ops: Operation[], variant: string, severity: 'documented' | 'convention', run: (env: UnitEnv) => Promise<void>): Unit {
+function unit(id: string, ops: Operation[], variant: string, severity: 'documented' | 'convention' | 'assumed', run: (env: UnitEnv) => Promise<void>): Unit {
   return {
     id, family: POST_TERMS, checks: [POST_TERMS], operations: ops, writes: true,
     run: async (env: UnitEnv) => {
@@ -120,6 +144,14 @@ export function planPostTerms(contract: Contract): Unit[] {
   }
   if (cat && cat.create.params.some((p) => p.name === 'parent')) {
     units.push(unit(`${POST_TERMS}:categories`, [cat.update, cat.create, cat.read, cat.delete], 'parent_loop', 'convention', (env) => categories(env, cat, `${POST_TERMS}:categories`)));
+  }
+  const legacyEvent = find('cal/events/v1', 'event');
+  if (legacyEvent && cat && legacyEvent.create.params.some((p) => p.name === 'categories')) {
+    const id = `${POST_TERMS}:names`;
+    units.push(unit(id, [legacyEvent.create, legacyEvent.read, cat.read], 'names', 'assumed', (env) => {
+      if (!env.disposable) return Promise.resolve(env.emit({ check: POST_TERMS, operation: legacyEvent.create, variant: 'names', severity: 'assumed', outcome: 'skip', message: 'not run: needs --disposable-target (a category created by name is known only from the answer)' }));
+      return names(env, legacyEvent, cat, id);
+    }));
   }
   return units;
 }

@@ -428,7 +428,14 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: PASSWORDS, rank: 4, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for the legacy read\'s password parameter (000 §2.1)' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: POST_FLAGS, rank: 4, module: 'post_flags', plannedBy: ['post_flags'], severity: [{ level: 'documented' }, { level: 'convention', when: 'for a featured_media that names no attachment' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: POST_TERMS, rank: 4, module: 'post_terms', plannedBy: ['post_terms'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for the tags a record is given (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
+  row({
+    name: POST_TERMS,
+    rank: 4,
+    module: 'post_terms',
+    plannedBy: ['post_terms'],
+    severity: [{ level: 'convention' }, { level: 'documented', when: 'for the tags a record is given (000 §2.5)' }, { level: 'assumed', when: 'for a legacy category given by name (000 §2.1)' }],
+    needs: [...ORACLE_OWN_RECORDS, { need: 'disposable-target', every: false, without: 'a legacy category given by name is not sent (it would create a term)' }],
+  }),
 ];
 
 /** The checks --only and --skip name: every check a unit can carry (not the runner's own cases). */

@@ -69,5 +69,5 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "duplicate_term": ["wp.rest-api.error-additional", "wp.terms.duplicate", "wp.tax.term-exists", "wp.tax.duplicate-slug"],
   "passwords": ["d0.2.1.password", "wp.tpl.password-required", "wp.post.private-password", "wp.posts.password", "wp.posts.password-write", "wp.posts.password-field"],
   "post_flags": ["wp.format.read-write", "wp.post.sticky", "wp.post.thumbnail", "wp.posts.sticky-write", "wp.posts.featured-media-write"],
-  "post_terms": ["wp.filters.parent-loops", "wp.posts.terms-write", "wp.terms.count", "wp.tax.parent-loops", "wp.tax.delete", "wp.tax.set-object-terms"],
+  "post_terms": ["d0.2.1.names-create", "wp.filters.parent-loops", "wp.posts.terms-write", "wp.terms.count", "wp.tax.parent-loops", "wp.tax.delete", "wp.tax.set-object-terms"],
 };
