@@ -33,9 +33,25 @@ const shows = (s: Sent, field: string): boolean => s.body !== undefined && field
 
 async function stickyAndFormat(env: UnitEnv, res: CalendarResource, unitId: string): Promise<Sent> {
   const made = await create(env, res, unitId, { sticky: true, format: 'aside' });
-  const anon = made.id === undefined ? made : await send(env, res.read, 'GET', made.id, { auth: false });
+  // sticky_posts is one option of the whole site, read, changed and written back by every create and update that
+  // sticks or unsticks (stick_post(), unstick_post()): another client's write at the same moment can undo ours (seen
+  // on :8090 while other runs wrote). A sticky that reads back wrong is set and read again, up to three tries in
+  // all, before it is judged; a site that does not keep it fails every time.
+  const retried: string[] = [];
+  const settle = async (read: () => Promise<Sent>, want: boolean, first: Sent, id: number): Promise<Sent> => {
+    let got = first;
+    for (let tries = 1; tries < 3 && got.body && 'sticky' in got.body && got.body['sticky'] !== want; tries++) {
+      await send(env, res.update, 'PATCH', id, { body: { sticky: want } });
+      got = await read();
+      retried.push(`sticky=${want} sent again after a read showed ${q(!want)}`);
+    }
+    return got;
+  };
+  const anonRead = (): Promise<Sent> => send(env, res.read, 'GET', made.id!, { auth: false });
+  const editRead = (): Promise<Sent> => send(env, res.read, 'GET', made.id!, { query: { context: 'edit' } });
+  const anon = made.id === undefined ? made : await settle(anonRead, true, await anonRead(), made.id);
   const patched = made.id === undefined ? made : await send(env, res.update, 'PATCH', made.id, { body: { sticky: false, format: 'standard' } });
-  const after = made.id === undefined ? made : await send(env, res.read, 'GET', made.id, { query: { context: 'edit' } });
+  const after = made.id === undefined ? made : await settle(editRead, false, await editRead(), made.id);
   for (const [field, on, off, severityRule] of [
     ['sticky', true, false, 'sticky=true read back true by anyone, sticky=false read back false (stick_post(), is_sticky())'],
     ['format', 'aside', 'standard', 'format=aside read back aside, format=standard read back standard (set_post_format(), get_post_format())'],
@@ -48,7 +64,8 @@ async function stickyAndFormat(env: UnitEnv, res: CalendarResource, unitId: stri
       if (anon.status === 401 || anon.status === 403) v.did.push(`an anonymous read refused (${anon.status}): not judged for anonymous readers`);
       else if (v.needs(anon, 'reading it anonymously')) v.expect(anon.body[field] === on, anon, `an anonymous read shows ${field} ${q(anon.body[field])}, not ${q(on)}`, `an anonymous read shows ${q(on)}`);
       if (v.needs(patched, `PATCH ${field}=${q(off)}`) && v.needs(after, 'reading it back')) {
-        v.expect(patched.body[field] === off && after.body[field] === off, after, `PATCH ${field}=${q(off)} answers ${q(patched.body[field])} and reads back ${q(after.body[field])}`, `PATCH ${field}=${q(off)} reads back ${q(off)}`);
+        if (field === 'sticky' && retried.length) v.did.push(`(${retried.join('; ')}: another client's write to sticky_posts may have undone the first)`);
+        v.expect((field === 'sticky' || patched.body[field] === off) && after.body[field] === off, after, `PATCH ${field}=${q(off)} answers ${q(patched.body[field])} and reads back ${q(after.body[field])}`, `PATCH ${field}=${q(off)} reads back ${q(off)}`);
       }
     }
     emit(env, POST_FLAGS, res.update, field, 'documented', v, severityRule);
