@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
-import { anonymous, bodyText, harnessForFile, json, parse, withJson, withQuery, type Fault } from '../testing/faulty-mock.ts';
+import { anonymous, basicAuth, bodyText, harnessForFile, json, parse, withJson, withQuery, type Fault } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -63,4 +63,36 @@ describe('passwords catches a fault at the edge of what it checks, and only it',
     const failed = await failedBy(keeps, ONLY);
     expect(failed.map((c) => c.id)).toEqual(['passwords:postCalV1Venues:private']);
   });
+
+  it('passwords: a password with sticky=true taken (the sticky flag dropped, the venue created)', async () => {
+    const fault: Fault = (req, next) => {
+      if (req.method !== 'POST' || parse(req).route !== '/cal/v1/venues') return next(req);
+      const sent = JSON.parse(bodyText(req)) as Record<string, unknown>;
+      if (!(sent.password && sent.sticky === true)) return next(req);
+      const { sticky: _dropped, ...rest } = sent;
+      return next({ ...req, body: JSON.stringify(rest) });
+    };
+    const failed = await failedBy(fault, ONLY);
+    expect(failed.map((c) => c.id)).toEqual(['passwords:postCalV1Venues:sticky']);
+    expect(failed[0]!.message).toMatch(/created with a password and sticky=true answered 201 .*not 400 rest_invalid_field/);
+  });
+
+  it('passwords: the legacy read ignores its password parameter (the description withheld with the right password)', async () => {
+    const fault: Fault = (req, next) => next(/^\/cal\/events\/v1\/events\/\d+$/.test(parse(req).route) ? withQuery(req, (q) => q.delete('password')) : req);
+    const failed = await failedBy(fault, 'cal/v1,cal/events/v1,passwords');
+    expect(failed.map((c) => c.id)).toEqual(['passwords:getCalEventsV1EventsById:legacy']);
+    expect(failed[0]!.message).toMatch(/with \?password=<the password> answered 200 .*with description "", not the event's description/);
+  });
+
+  it('passwords: the legacy read shows a protected description to a reader without the password', async () => {
+    const fault: Fault = (req, next) => {
+      if (req.method !== 'GET' || !anonymous(req) || !/^\/cal\/events\/v1\/events\/\d+$/.test(parse(req).route)) return next(req);
+      // Read as the administrator, who sees the description of a protected event, as a site that forgot the check would.
+      return next({ ...req, headers: { ...req.headers, authorization: basicAuth(h.mock.credentials()!) } });
+    };
+    const failed = await failedBy(fault, 'cal/v1,cal/events/v1,passwords');
+    expect(failed.map((c) => c.id)).toEqual(['passwords:getCalEventsV1EventsById:legacy']);
+    expect(failed[0]!.message).toMatch(/without the password answered 200 .* showing the protected text/);
+  });
 });
+

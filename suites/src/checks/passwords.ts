@@ -8,6 +8,7 @@
 // inconclusive, not failed. The legacy namespace (The Events Calendar's own controllers) is not judged here.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 import { cannotWrite } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
@@ -64,14 +65,61 @@ async function passwords(env: UnitEnv, venue: CalendarResource, unitId: string):
     }
     emit(env, PASSWORDS, venue.create, 'private', 'convention', v, 'no password on a private record');
   }
+  {
+    // prepare_item_for_database(): never sticky and protected. The create that asks for both is refused; so is
+    // sticky=true on the protected venue made above (post_password_required(): a REST client holds no password cookie).
+    const v = new Verdict();
+    const both = await create(env, venue, unitId, { password, sticky: true }, `${env.marker} ${unitId} sticky`);
+    const refusal = (s: Sent): string => `${describeAnswer(s.e.response)}${typeof s.body?.code === 'string' ? ` (${s.body.code})` : ''}`;
+    v.expect(both.status === 400 && both.body?.code === 'rest_invalid_field', both, `a venue created with a password and sticky=true answered ${refusal(both)}, not 400 rest_invalid_field`, 'password with sticky=true is 400 rest_invalid_field');
+    if (v.needs(made, 'creating a venue with a password')) {
+      const stick = await send(env, venue.update, 'PATCH', made.id!, { body: { sticky: true } });
+      v.expect(stick.status === 400 && stick.body?.code === 'rest_invalid_field', stick, `PATCH sticky=true on a protected venue answered ${refusal(stick)}, not 400 rest_invalid_field`, 'sticky=true on a protected venue too');
+    }
+    emit(env, PASSWORDS, venue.create, 'sticky', 'convention', v, 'a record never both sticky and password-protected (prepare_item_for_database())');
+  }
+}
+
+/**
+ * The legacy read's `password` (000 §2.1: "read/delete by ID additionally accept password"): an event of the
+ * suite's own protected through cal/v1 (core's field) reads anonymously through cal/events/v1 with its password,
+ * the description showing; without it the read is refused (The Events Calendar answers 401/403) or shows no
+ * description. A site that refuses the read even with the password fails: the documents give the parameter.
+ */
+async function legacyPassword(env: UnitEnv, event: CalendarResource, legacy: Operation, unitId: string): Promise<void> {
+  const w = word(env, unitId, 2);
+  const secret = `Secret ${w}`;
+  const password = `pw-${w}`;
+  const made = await create(env, event, unitId, { password, content: `<p>${secret}</p>`, status: 'publish' }, `${env.marker} ${unitId} legacy`);
+  const v = new Verdict();
+  if (v.needs(made, 'creating a cal/v1 event with a password')) {
+    const right = await send(env, legacy, 'GET', made.id!, { auth: false, query: { password } });
+    const shown = right.body?.['description'];
+    v.expect(right.status === 200 && typeof shown === 'string' && shown.includes(secret), right, `an anonymous legacy read with ?password=<the password> answered ${describeAnswer(right.e.response)} with description ${q(shown)}, not the event's description (${q(secret)})`, 'the right password shows the description');
+    const none = await send(env, legacy, 'GET', made.id!, { auth: false });
+    const leaked = none.status === 200 && JSON.stringify(none.body ?? {}).includes(secret);
+    v.expect(!leaked && none.status !== undefined && (none.status === 200 || (none.status >= 400 && none.status < 500)), none, `an anonymous legacy read without the password answered ${describeAnswer(none.e.response)}${leaked ? ` showing the protected text ${q(secret)}` : ''}: neither refused nor shown without its description`, 'without it the description is withheld');
+  }
+  emit(env, PASSWORDS, legacy, 'legacy', 'documented', v, "the legacy read's password parameter unlocking a protected event (000 §2.1)");
 }
 
 export function planPasswords(contract: Contract): Unit[] {
-  const venue = calendarResources(contract).find((r) => r.namespace === 'cal/v1' && r.resource === 'venue');
+  const resources = calendarResources(contract);
+  const venue = resources.find((r) => r.namespace === 'cal/v1' && r.resource === 'venue');
   if (!venue) return [];
   const id = `${PASSWORDS}:cal/v1`;
-  const ops = [venue.create, venue.read];
-  return [{
+  const ops = [venue.create, venue.read, venue.update];
+  const event = resources.find((r) => r.namespace === 'cal/v1' && r.resource === 'event');
+  const legacy = resources.find((r) => r.namespace === 'cal/events/v1' && r.resource === 'event')?.read;
+  const legacyUnit: Unit[] = event && legacy && legacy.params.some((p) => p.name === 'password') ? [{
+    id: `${PASSWORDS}:cal/events/v1`, family: PASSWORDS, checks: [PASSWORDS], operations: [legacy, event.create], writes: true,
+    run: async (env: UnitEnv) => {
+      const why = cannotWrite(env, [legacy, event.create]);
+      if (why) return env.emit({ check: PASSWORDS, operation: legacy, variant: 'legacy', severity: 'documented', outcome: 'skip', message: `not run: ${why}; the check judges an event of its own` });
+      return legacyPassword(env, event, legacy, `${PASSWORDS}:cal/events/v1`);
+    },
+  }] : [];
+  return [...legacyUnit, {
     id, family: PASSWORDS, checks: [PASSWORDS], operations: ops, writes: true,
     run: async (env: UnitEnv) => {
       const why = cannotWrite(env, ops);

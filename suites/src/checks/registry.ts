@@ -47,6 +47,8 @@ import { planUnknownId, UNKNOWN_ID } from './unknown_id.ts';
 import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { DUPLICATE_TERM, planSlugs, SLUGS } from './slugs.ts';
 import { PASSWORDS, planPasswords } from './passwords.ts';
+import { planPostFlags, POST_FLAGS } from './post_flags.ts';
+import { planPostTerms, POST_TERMS } from './post_terms.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { planWriteReadBack, WRITE_READ_BACK } from './write_read_back.ts';
 import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
@@ -89,6 +91,8 @@ const FAMILIES = {
   write_read_back: planWriteReadBack,
   slugs: planSlugs,
   passwords: planPasswords,
+  post_flags: planPostFlags,
+  post_terms: planPostTerms,
   descriptor: planDescriptor,
   address_forms: planAddressForms,
   options: planOptions,
@@ -422,7 +426,16 @@ export const CHECKS: readonly CheckRow[] = [
   }),
   row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: PASSWORDS, rank: 4, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: PASSWORDS, rank: 4, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for the legacy read\'s password parameter (000 §2.1)' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: POST_FLAGS, rank: 4, module: 'post_flags', plannedBy: ['post_flags'], severity: [{ level: 'documented' }, { level: 'convention', when: 'for a featured_media that names no attachment' }], needs: ORACLE_OWN_RECORDS }),
+  row({
+    name: POST_TERMS,
+    rank: 4,
+    module: 'post_terms',
+    plannedBy: ['post_terms'],
+    severity: [{ level: 'convention' }, { level: 'documented', when: 'for the tags a record is given (000 §2.5)' }, { level: 'assumed', when: 'for a legacy category given by name (000 §2.1)' }],
+    needs: [...ORACLE_OWN_RECORDS, { need: 'disposable-target', every: false, without: 'a legacy category given by name is not sent (it would create a term)' }],
+  }),
 ];
 
 /** The checks --only and --skip name: every check a unit can carry (not the runner's own cases). */

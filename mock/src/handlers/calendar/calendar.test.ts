@@ -307,6 +307,22 @@ describe('cal/v1 fields that name other things, as WP_REST_Posts_Controller (6.1
     expect(call(mock, 'PATCH', '/wp-json/cal/v1/venues/11', { body: { featured_media: 90 } }).json.featured_media).toBe(90);
   });
 
+  it('a post is never both sticky and protected: each of prepare_item_for_database()\'s three refusals, nothing written', () => {
+    const both = call(mock, 'POST', '/wp-json/cal/v1/venues', { body: { title: 'Sticky and protected', password: 'x', sticky: true } });
+    expect([both.status, both.json.code, both.json.message]).toEqual([400, 'rest_invalid_field', 'A post can not be sticky and have a password.']);
+    const id = call(mock, 'POST', '/wp-json/cal/v1/venues', { body: { title: 'Sticky', sticky: true } }).json.id as number;
+    expect(call(mock, 'PATCH', `/wp-json/cal/v1/venues/${id}`, { body: { password: 'x' } }).json.message).toBe('A sticky post can not be password protected.');
+    // is_sticky() reads the stored record: unsticking in the same request does not lift the refusal.
+    expect(call(mock, 'PATCH', `/wp-json/cal/v1/venues/${id}`, { body: { sticky: false, password: 'x' } }).status).toBe(400);
+    expect(call(mock, 'PATCH', `/wp-json/cal/v1/venues/${id}`, { body: { sticky: false } }).json.sticky).toBe(false);
+    expect(call(mock, 'PATCH', `/wp-json/cal/v1/venues/${id}`, { body: { password: 'x' } }).json.password).toBe('x');
+    const again = call(mock, 'PATCH', `/wp-json/cal/v1/venues/${id}`, { body: { sticky: true, title: 'Not written' } });
+    expect([again.status, again.json.message]).toEqual([400, 'A password protected post can not be set to sticky.']);
+    expect(call(mock, 'GET', `/wp-json/cal/v1/venues/${id}?context=edit`).json).toMatchObject({ sticky: false, title: { raw: 'Sticky' } });
+    // An empty password beside sticky=false is no conflict.
+    expect(call(mock, 'PATCH', `/wp-json/cal/v1/venues/${id}`, { body: { password: '', sticky: false } }).status).toBe(200);
+  });
+
   it('what counts as an attachment is a matter of the state, not of what the mock saw before a reset', () => {
     // The legacy namespace takes any image ID; while a post names it, cal/v1 counts it as an attachment.
     const legacy = call(mock, 'POST', '/wp-json/cal/events/v1/events', { body: { title: 'Own image', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', image: '777777' } });

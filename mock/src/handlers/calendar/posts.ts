@@ -394,8 +394,10 @@ function isAttachment(ctx: HandlerCtx, id: number): boolean {
  *   compute with is taken and ignored, so the event keeps its zone (the site's on create). The legacy namespace
  *   refuses it instead, as the calendar plugin's v1 API validates time zones (the contract marks it loose there).
  */
-function asPostsController(ctx: HandlerCtx, patch: Patch): Reply | undefined {
-  const p = patch as { author?: number; featured_media?: number; timezone?: string };
+function asPostsController(ctx: HandlerCtx, patch: Patch, current?: AnyPost): Reply | undefined {
+  const p = patch as { author?: number; featured_media?: number; timezone?: string; password?: string | null; sticky?: boolean };
+  const conflict = stickyPasswordConflict(p, current);
+  if (conflict) return fail(wpError('rest_invalid_field', conflict, { status: 400 }));
   if (p.author !== undefined) {
     if (p.author === 0) delete p.author;
     else if (p.author !== ctx.user?.id && !ctx.store.table('users').has(p.author)) {
@@ -408,6 +410,22 @@ function asPostsController(ctx: HandlerCtx, patch: Patch): Reply | undefined {
     else delete p.featured_media;
   }
   if (p.timezone !== undefined && !isKnownTimeZone(p.timezone)) delete p.timezone;
+  return undefined;
+}
+
+/**
+ * prepare_item_for_database(): a post is never both sticky and protected. A non-empty password beside sticky=true, or
+ * on a record that is sticky now, and sticky=true on a record protected now (post_password_required(): a REST client
+ * never holds the password cookie) are 400 rest_invalid_field, in that order, before anything is written. Measured
+ * on a live 6.1.9 (:8090, cal/v1 venues).
+ */
+function stickyPasswordConflict(p: { password?: string | null; sticky?: boolean }, current: AnyPost | undefined): string | undefined {
+  const cur = current as { password?: string | null; sticky?: boolean } | undefined;
+  if (typeof p.password === 'string' && p.password !== '') {
+    if (p.sticky === true) return 'A post can not be sticky and have a password.';
+    if (cur?.sticky === true) return 'A sticky post can not be password protected.';
+  }
+  if (p.sticky === true && typeof cur?.password === 'string' && cur.password !== '') return 'A password protected post can not be set to sticky.';
   return undefined;
 }
 
@@ -442,7 +460,7 @@ function update(ctx: HandlerCtx, d: Dialect, type: PostType): Reply | Work<Reply
   let rec: AnyPost;
   try {
     const patch = patchFor(ctx, d, type, current);
-    const refused = publishRefusal(ctx, patch, false) ?? (d.postsController ? asPostsController(ctx, patch) : undefined);
+    const refused = publishRefusal(ctx, patch, false) ?? (d.postsController ? asPostsController(ctx, patch, current) : undefined);
     if (refused) return refused;
     rec = ctx.store.updatePost(type, current.id, patch);
   } catch (err) {

@@ -67,5 +67,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "write_read_back": ["d0.2.2.strings-read-back", "d0.2.3.read-back", "d0.2.5.date-meaning", "d0.2.5.title", "d0.2.5.dates-read-back", "d0.2.5.venue-read-back", "wp.filters.term-name-save", "wp.filters.term-description-save", "wp.filters.content-save", "wp.filters.title-save", "wp.filters.the-title", "wp.filters.the-content", "wp.filters.the-excerpt", "wp.fmt.url", "wp.fmt.invalid-entities", "wp.fmt.specialchars", "wp.fmt.dates", "wp.fn.rfc3339", "wp.post.sanitize-db", "wp.post.default-author", "wp.rest-api.uri-not-validated", "wp.posts.text-write", "wp.tax.sanitize-term"],
   "slugs": ["d0.2.5.slug", "wp.filters.term-slug", "wp.fmt.slug", "wp.post.slug-from-title", "wp.post.trashed-slug", "wp.post.unique-slug", "wp.controller.slug", "wp.posts.draft-slug-unique", "wp.posts.slug-write", "wp.tax.insert-slug", "wp.tax.unique-slug"],
   "duplicate_term": ["wp.rest-api.error-additional", "wp.terms.duplicate", "wp.tax.term-exists", "wp.tax.duplicate-slug"],
-  "passwords": ["wp.tpl.password-required", "wp.post.private-password", "wp.posts.password", "wp.posts.password-field"],
+  "passwords": ["d0.2.1.password", "wp.tpl.password-required", "wp.post.private-password", "wp.posts.password", "wp.posts.password-write", "wp.posts.password-field"],
+  "post_flags": ["wp.format.read-write", "wp.post.sticky", "wp.post.thumbnail", "wp.posts.sticky-write", "wp.posts.featured-media-write"],
+  "post_terms": ["d0.2.1.names-create", "wp.filters.parent-loops", "wp.posts.terms-write", "wp.terms.count", "wp.tax.parent-loops", "wp.tax.delete", "wp.tax.set-object-terms"],
 };
