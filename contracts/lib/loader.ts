@@ -5,10 +5,11 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { loadContract, type Contract, type ValidatorCache } from './contract.ts';
+import { loadContract, parseContractWith, type Contract, type ValidatorCache } from './contract.ts';
 import { parseContractCached, projectCacheDir, type CacheIo } from './contract-cache.ts';
 import { PACKAGE_ROOT, packagePath } from './package-root.ts';
 import { validatorCache, validatorCacheDir } from './validator-cache.ts';
+import type { JsonSchema } from './types.ts';
 
 export * from './contract.ts';
 
@@ -41,8 +42,17 @@ export const fileCacheIo: CacheIo = {
   },
 };
 
-/** This package's own require(): Ajv's standalone code reaches Ajv's runtime helpers through it. */
+/** This package's own require(): Ajv's standalone code reaches Ajv's runtime helpers through it, and yaml is loaded by it. */
 const requireHere = createRequire(import.meta.url);
+
+/**
+ * The contract's document from its YAML text. The YAML parser is loaded on the first call (yaml is CommonJS under
+ * Node, so a require() is the same module an import gives): a start whose contract comes from the parsed-contract
+ * cache never loads it.
+ */
+export function parseContract(text: string): JsonSchema {
+  return parseContractWith((requireHere('yaml') as typeof import('yaml')).parse, text);
+}
 
 /**
  * Load the bundled contract from disk (default: contracts/openapi.yaml), its parsed document from the cache when
@@ -52,8 +62,8 @@ const requireHere = createRequire(import.meta.url);
  */
 export function loadContractFile(path: string = DEFAULT_CONTRACT_PATH, read: (p: string) => string = (p) => readFileSync(p, 'utf8'), cache: CacheIo | null = fileCacheIo): Contract {
   const text = read(path);
-  if (!cache) return loadContract(parseContractCached(text, [], undefined, fileCacheIo).doc);
-  const doc = parseContractCached(text, CONTRACT_CACHE_DIRS, CONTRACT_CACHE_DIRS[1], cache).doc;
+  if (!cache) return loadContract(parseContractCached(text, [], undefined, fileCacheIo, parseContract).doc);
+  const doc = parseContractCached(text, CONTRACT_CACHE_DIRS, CONTRACT_CACHE_DIRS[1], cache, parseContract).doc;
   return loadContract(doc, { validators: contractValidatorCache(text, CONTRACT_CACHE_DIRS, cache) });
 }
 

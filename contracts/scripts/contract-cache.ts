@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseContractCached } from '../lib/contract-cache.ts';
-import { contractValidatorCache, DEFAULT_CONTRACT_PATH, fileCacheIo, loadContract } from '../lib/loader.ts';
+import { contractValidatorCache, DEFAULT_CONTRACT_PATH, fileCacheIo, loadContract, parseContract } from '../lib/loader.ts';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -15,7 +15,7 @@ if (!dir) {
   process.exit(2);
 }
 const text = readFileSync(DEFAULT_CONTRACT_PATH, 'utf8');
-const out = parseContractCached(text, [], resolve(dir), fileCacheIo);
+const out = parseContractCached(text, [], resolve(dir), fileCacheIo, parseContract);
 if (!out.wrote) {
   console.error(`contract-cache: could not write a cache of ${DEFAULT_CONTRACT_PATH} to ${dir}`);
   process.exit(1);
