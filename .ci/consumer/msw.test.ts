@@ -38,3 +38,24 @@ it("refuses per_page=101 with WordPress's 400", async () => {
   expect(res.status).toBe(400);
   expect(((await res.json()) as { code: string }).code).toBe('rest_invalid_param');
 });
+
+it('takes the request validators from the cache, not compiled in each test file', async () => {
+  // Ajv's standalone code of every operation's request validator ships in the package (dist/contract-cache/, written
+  // by `npm run build`), keyed by the contract and the package's and Ajv's versions; where this project's Ajv is
+  // another version, the first file writes them under node_modules/.cache/site-contracts/ and later files read them.
+  const { readdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const folders = (dir: string) => {
+    try {
+      return readdirSync(dir).filter((f) => f.startsWith('validators-')).map((f) => join(dir, f));
+    } catch {
+      return [];
+    }
+  };
+  const shipped = folders('node_modules/site-contracts/dist/contract-cache');
+  expect(shipped).toHaveLength(1);
+  expect(readdirSync(shipped[0]!).filter((f) => f.endsWith('.cjs')).length).toBeGreaterThanOrEqual(204);
+  expect((await fetch(`${origin}/wp-json/cal/v1/events?per_page=2`)).status).toBe(200);
+  const entries = [...shipped, ...folders('node_modules/.cache/site-contracts')].flatMap((dir) => readdirSync(dir).filter((f) => f.startsWith('getCalV1Events-')));
+  expect(entries.length).toBeGreaterThan(0);
+});

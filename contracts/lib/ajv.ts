@@ -36,9 +36,10 @@ interface AjvSetup {
   verbose?: boolean;
   /**
    * Keep each compiled validator's source for Ajv's standalone code, as ES module text (`ajv/dist/standalone`):
-   * what contracts/model/validators-source.ts writes to a file at build time.
+   * what contracts/model/validators-source.ts writes to a file at build time; `'commonjs'`: as CommonJS text, what
+   * validator-cache.ts keeps between processes and evaluates.
    */
-  standalone?: boolean;
+  standalone?: boolean | 'commonjs';
   /**
    * Collect every error (the default), or stop at the first: Ajv builds an error object per failing value, so a
    * request with a million bad array items costs a million (contract.ts validateBounded() stops at the first).
@@ -60,7 +61,7 @@ export function createAjv(setup: AjvSetup = {}): AjvInstance {
     validateFormats: true,
     validateSchema: false,
     verbose: setup.verbose ?? false,
-    ...(setup.standalone ? { code: { source: true, esm: true, lines: true } } : {}),
+    ...(setup.standalone === 'commonjs' ? { code: { source: true } } : setup.standalone ? { code: { source: true, esm: true, lines: true } } : {}),
   });
   addFormats(ajv);
   ajv.addFormat('tel', { type: 'string', validate: isTel });

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { cacheKey, parseContractCached, projectCacheDir, type CacheIo } from './contract-cache.ts';
-import { loadContract, parseContract } from './contract.ts';
-import { DEFAULT_CONTRACT_PATH } from './loader.ts';
+import { DEFAULT_CONTRACT_PATH, loadContract, parseContract } from './loader.ts';
 
 function memoryIo(): CacheIo & { files: Map<string, string> } {
   const files = new Map<string, string>();
@@ -29,8 +28,8 @@ describe('the parsed-contract cache', () => {
       fc.property(value.map, fc.boolean(), (doc, aliases) => {
         const text = stringify(doc, { aliasDuplicateObjects: aliases });
         const io = memoryIo();
-        const miss = parseContractCached(text, ['/c'], '/c', io);
-        const hit = parseContractCached(text, ['/c'], '/c', io);
+        const miss = parseContractCached(text, ['/c'], '/c', io, parseContract);
+        const hit = parseContractCached(text, ['/c'], '/c', io, parseContract);
         expect(miss.from).toBe('yaml');
         // What JSON cannot say (-0, infinities) is never cached: parsed from the YAML every time.
         const exact = isDeepStrictEqual(JSON.parse(JSON.stringify(parseContract(text))), parseContract(text));
@@ -45,8 +44,8 @@ describe('the parsed-contract cache', () => {
   it('holds for the real contract: the same operations, routes and document from the cache as from the YAML', () => {
     const text = readFileSync(DEFAULT_CONTRACT_PATH, 'utf8');
     const io = memoryIo();
-    parseContractCached(text, ['/c'], '/c', io);
-    const cached = parseContractCached(text, ['/c'], '/c', io);
+    parseContractCached(text, ['/c'], '/c', io, parseContract);
+    const cached = parseContractCached(text, ['/c'], '/c', io, parseContract);
     expect(cached.from).toBe('cache');
     const fresh = loadContract(parseContract(text));
     const viaCache = loadContract(cached.doc);
@@ -60,11 +59,11 @@ describe('the parsed-contract cache', () => {
     const a = 'openapi: 3.1.0\ninfo: {title: a}\n';
     const b = 'openapi: 3.1.0\ninfo: {title: b}\n';
     expect(cacheKey(a)).not.toBe(cacheKey(b));
-    parseContractCached(a, ['/c'], '/c', io);
-    expect(parseContractCached(b, ['/c'], '/c', io)).toMatchObject({ from: 'yaml', doc: { info: { title: 'b' } } });
+    parseContractCached(a, ['/c'], '/c', io, parseContract);
+    expect(parseContractCached(b, ['/c'], '/c', io, parseContract)).toMatchObject({ from: 'yaml', doc: { info: { title: 'b' } } });
     const [path] = [...io.files.keys()].filter((p) => p.includes(cacheKey(a)));
     io.files.set(path!, '{"torn');
-    expect(parseContractCached(a, ['/c'], '/c', io)).toMatchObject({ from: 'yaml', wrote: path, doc: { info: { title: 'a' } } });
+    expect(parseContractCached(a, ['/c'], '/c', io, parseContract)).toMatchObject({ from: 'yaml', wrote: path, doc: { info: { title: 'a' } } });
     expect(JSON.parse(io.files.get(path!)!)).toEqual(parseContract(a));
   });
 
@@ -72,9 +71,9 @@ describe('the parsed-contract cache', () => {
     const io = memoryIo();
     const text = 'a: 1\n';
     io.files.set(`/pkg/dist/contract-cache/openapi-${cacheKey(text)}.json`, '{"a":1}');
-    expect(parseContractCached(text, ['/pkg/dist/contract-cache', '/proj'], '/proj', io)).toEqual({ doc: { a: 1 }, from: 'cache' });
+    expect(parseContractCached(text, ['/pkg/dist/contract-cache', '/proj'], '/proj', io, parseContract)).toEqual({ doc: { a: 1 }, from: 'cache' });
     const readOnly: CacheIo = { read: () => undefined, write: () => { throw new Error('EROFS'); } };
-    expect(parseContractCached(text, ['/x'], '/x', readOnly)).toEqual({ doc: { a: 1 }, from: 'yaml' });
+    expect(parseContractCached(text, ['/x'], '/x', readOnly, parseContract)).toEqual({ doc: { a: 1 }, from: 'yaml' });
     expect(projectCacheDir('/home/u/app/node_modules/site-contracts')).toBe('/home/u/app/node_modules/.cache/site-contracts');
     expect(projectCacheDir('/work/site-contracts')).toBe('/work/site-contracts/node_modules/.cache/site-contracts');
   });

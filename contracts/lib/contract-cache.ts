@@ -9,10 +9,9 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { parseContract } from './contract.ts';
 import type { JsonSchema } from './types.ts';
 
-/** Part of every key: a change in how the YAML is parsed (parseContract's options) must change this. */
+/** Part of every key: a change in how the YAML is parsed (parseContractWith's options) must change this. */
 const CACHE_FORMAT = 'yaml-2/maxAliasCount=-1/v1';
 
 export interface CacheIo {
@@ -43,9 +42,10 @@ interface CachedParse {
 
 /**
  * The contract document for `yamlText`: from the first of `dirs` holding its cache file, else parsed from the YAML
- * (the canonical path) and written to `writeDir` for next time. Failing to write is not an error.
+ * by `parseContract` (the canonical path, loader.ts's) and written to `writeDir` for next time. Failing to write is
+ * not an error.
  */
-export function parseContractCached(yamlText: string, dirs: readonly string[], writeDir: string | undefined, io: CacheIo): CachedParse {
+export function parseContractCached(yamlText: string, dirs: readonly string[], writeDir: string | undefined, io: CacheIo, parseContract: (text: string) => JsonSchema): CachedParse {
   const name = cacheFileName(cacheKey(yamlText));
   for (const dir of dirs) {
     const text = io.read(join(dir, name));

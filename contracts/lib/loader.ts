@@ -1,10 +1,15 @@
 // The contract read from disk (contracts/openapi.yaml), plus everything contract.ts exports: parsing, dereferencing,
 // routing and validators live there, without file access, so that the mock's browser entry can use them.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { loadContract, type Contract } from './contract.ts';
+import { threadId } from 'node:worker_threads';
+import { loadContract, parseContractWith, type Contract, type ValidatorCache } from './contract.ts';
 import { parseContractCached, projectCacheDir, type CacheIo } from './contract-cache.ts';
 import { PACKAGE_ROOT, packagePath } from './package-root.ts';
+import { validatorCache, validatorCacheDir } from './validator-cache.ts';
+import type { JsonSchema } from './types.ts';
 
 export * from './contract.ts';
 
@@ -24,18 +29,52 @@ export const fileCacheIo: CacheIo = {
   },
   write(path, text) {
     mkdirSync(dirname(path), { recursive: true });
-    const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, text);
-    renameSync(temp, path);
+    // A name of its own for every writer: vitest's threads pool runs several files in one process, and two writers
+    // of one temporary file could rename the other's half-written text into place.
+    const temp = `${path}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      writeFileSync(temp, text);
+      renameSync(temp, path);
+    } catch (e) {
+      rmSync(temp, { force: true });
+      throw e;
+    }
   },
 };
 
+/** This package's own require(): Ajv's standalone code reaches Ajv's runtime helpers through it, and yaml is loaded by it. */
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * The contract's document from its YAML text. The YAML parser is loaded on the first call (yaml is CommonJS under
+ * Node, so a require() is the same module an import gives): a start whose contract comes from the parsed-contract
+ * cache never loads it.
+ */
+export function parseContract(text: string): JsonSchema {
+  return parseContractWith((requireHere('yaml') as typeof import('yaml')).parse, text);
+}
+
 /**
  * Load the bundled contract from disk (default: contracts/openapi.yaml), its parsed document from the cache when
- * the same text was parsed before (contract-cache.ts); `cache: null` parses the YAML every time.
+ * the same text was parsed before (contract-cache.ts) and its request validators from Ajv's standalone code kept by
+ * an earlier process (validator-cache.ts), both under the project's node_modules/.cache/site-contracts/; `cache:
+ * null` parses the YAML and compiles every validator every time.
  */
 export function loadContractFile(path: string = DEFAULT_CONTRACT_PATH, read: (p: string) => string = (p) => readFileSync(p, 'utf8'), cache: CacheIo | null = fileCacheIo): Contract {
   const text = read(path);
-  const dirs = cache ? CONTRACT_CACHE_DIRS : [];
-  return loadContract(parseContractCached(text, dirs, cache ? CONTRACT_CACHE_DIRS[1] : undefined, cache ?? fileCacheIo).doc);
+  if (!cache) return loadContract(parseContractCached(text, [], undefined, fileCacheIo, parseContract).doc);
+  const doc = parseContractCached(text, CONTRACT_CACHE_DIRS, CONTRACT_CACHE_DIRS[1], cache, parseContract).doc;
+  return loadContract(doc, { validators: contractValidatorCache(text, CONTRACT_CACHE_DIRS, cache) });
+}
+
+/**
+ * The validator cache of the contract `text` under `cacheDirs` (read in turn, the last one written), each folder
+ * keyed by the text and the package's and Ajv's versions.
+ */
+export function contractValidatorCache(text: string, cacheDirs: readonly string[], io: CacheIo): ValidatorCache {
+  const versions = {
+    package: (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version,
+    ajv: (requireHere('ajv/package.json') as { version: string }).version,
+  };
+  return validatorCache({ dirs: cacheDirs.map((dir) => validatorCacheDir(dir, text, versions)), io, requireModule: requireHere });
 }
