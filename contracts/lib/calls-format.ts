@@ -13,10 +13,12 @@
 // The reader refuses what it cannot trust whole: another format or version, a line that is not a call, a line cut
 // short; the message names the line and what was expected.
 
+import { isPlainObject } from '../wordpress/plain-object.ts';
+
 export const CALLS_FORMAT = 'site-contracts-calls';
-export const CALLS_VERSION = 1;
+const CALLS_VERSION = 1;
 /** How deep `shape` describes an answer: enough for what a screen reads (`title.rendered`, `venues[0].id`). */
-export const SHAPE_DEPTH = 4;
+const SHAPE_DEPTH = 4;
 
 /** A JSON value as the types a client reads: `"integer"`, `"string"`, `"null"`, `{...}`, `[first item's shape]`. */
 export type Shape = string | Shape[] | { [k: string]: Shape };
@@ -63,14 +65,13 @@ export class CallsFileError extends Error {
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What is wrong with a call line, or undefined when it is one. */
 function callProblem(v: Record<string, unknown>): string | undefined {
   if (typeof v['method'] !== 'string' || !METHODS.has(v['method'])) return `"method" one of ${[...METHODS].join(', ')}`;
   if (typeof v['path'] !== 'string' || !v['path'].startsWith('/')) return '"path" a path starting with /';
   if (!Number.isInteger(v['status']) || (v['status'] as number) < 100 || (v['status'] as number) > 599) return '"status" an HTTP status from 100 to 599';
-  if (!isObject(v['headers']) || Object.values(v['headers']).some((h) => typeof h !== 'string')) return '"headers" an object of strings';
+  if (!isPlainObject(v['headers']) || Object.values(v['headers']).some((h) => typeof h !== 'string')) return '"headers" an object of strings';
   for (const k of ['contentType', 'body', 'code'] as const) if (v[k] !== undefined && typeof v[k] !== 'string') return `"${k}" a string when present`;
   for (const k of ['bodyBytes', 'id'] as const) if (v[k] !== undefined && !Number.isSafeInteger(v[k])) return `"${k}" a whole number when present`;
   return undefined;
@@ -94,7 +95,7 @@ export function readRecording(text: string, file: string): Recording {
   };
   if (lines.length === 0 || (lines.length === 1 && lines[0] === '')) fail(1, `empty: expected the header line {"format":"${CALLS_FORMAT}","version":${CALLS_VERSION},...}`);
   const head = parse(lines[0]!, 1);
-  if (!isObject(head) || head['format'] !== CALLS_FORMAT) fail(1, `expected the header line {"format":"${CALLS_FORMAT}","version":${CALLS_VERSION},...} (a recording of site-contracts mock --record)`);
+  if (!isPlainObject(head) || head['format'] !== CALLS_FORMAT) fail(1, `expected the header line {"format":"${CALLS_FORMAT}","version":${CALLS_VERSION},...} (a recording of site-contracts mock --record)`);
   const h = head as Record<string, unknown>;
   if (h['version'] !== CALLS_VERSION) fail(1, `${CALLS_FORMAT} version ${JSON.stringify(h['version'])}: expected version ${CALLS_VERSION} (record again with this version's mock)`);
   const calls: RecordedCall[] = [];
@@ -102,7 +103,7 @@ export function readRecording(text: string, file: string): Recording {
     const n = i + 1;
     if (lines[i] === '' && !(n === lines.length && cutShort)) fail(n, 'empty line: expected one JSON object a line');
     const v = parse(lines[i]!, n);
-    if (!isObject(v)) fail(n, 'expected a JSON object');
+    if (!isPlainObject(v)) fail(n, 'expected a JSON object');
     const o = v as Record<string, unknown>;
     if (typeof o['note'] === 'string' && o['method'] === undefined) continue;
     const problem = callProblem(o);

@@ -26,7 +26,7 @@ import { transportOutcome, wpError } from './kit/wp.ts';
 import { writeBlocker } from './kit/writes.ts';
 import { shapeFinding } from './response_shape.ts';
 
-export const CALLS = 'calls';
+export const CALLS = 'recorded_calls';
 
 /** The unit of the call on line `line` of the recording; the report's case of that call carries it. */
 export const callUnitId = (line: number): string => `${CALLS}:L${line}`;
@@ -35,7 +35,7 @@ export const callUnitId = (line: number): string => `${CALLS}:L${line}`;
 const SHOWN = 5;
 
 /** Where a recorded path leads: the route under the API root, the query as sent, the language root if any. */
-export function routeOfCall(path: string): { route: string; rawQuery: string; apiRoot?: string } {
+function routeOfCall(path: string): { route: string; rawQuery: string; apiRoot?: string } {
   const url = new URL(path, 'http://recorded.invalid');
   const restRoute = url.searchParams.get('rest_route');
   if (restRoute !== null) url.searchParams.delete('rest_route');
@@ -50,7 +50,7 @@ type IdMap = Map<string, number>;
 const idKey = (resource: string, id: string | number): string => `${resource}:${id}`;
 
 /** Fields of the recorded shape the answer lacks or holds as another type (null on either side is not compared). */
-export function shapeDifferences(recorded: Shape | undefined, live: Shape, at = ''): string[] {
+function shapeDifferences(recorded: Shape | undefined, live: Shape, at = ''): string[] {
   if (recorded === undefined || recorded === 'null' || live === 'null') return [];
   if (Array.isArray(recorded)) {
     if (!Array.isArray(live)) return [`${at || '(body)'}: a list in the recording, ${typeName(live)} here`];
@@ -69,7 +69,7 @@ const typeName = (s: Shape): string => (Array.isArray(s) ? 'a list' : typeof s =
 const mediaType = (v: string | undefined): string => (v ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** What a client of the recording would notice in this answer: each difference from what the mock answered. */
-export function differences(call: RecordedCall, e: Exchange): string[] {
+function differences(call: RecordedCall, e: Exchange): string[] {
   const r = e.response!;
   const out: string[] = [];
   if (r.status !== call.status) out.push(`status ${r.status} where the mock answered ${call.status}`);

@@ -107,7 +107,8 @@ describe('the registry of checks', () => {
   });
 
   it("carries in each row the catalogue's promises that name its check (suites/promises/promises.test.ts holds them to the catalogue)", () => {
-    for (const c of CHECKS) expect(c.promises.length, c.name).toBeGreaterThan(0);
+    // A replay of a frontend's recording (test --calls) judges what that app met, not a promise of its own.
+    for (const c of CHECKS.filter((x) => !x.fromRecording)) expect(c.promises.length, c.name).toBeGreaterThan(0);
   });
 });
 

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { readRecording } from '../../../../contracts/lib/calls-format.ts';
-import { createMock, listen } from '../../../../mock/src/index.ts';
-import { withCallRecord } from '../../../../mock/src/calls-record.ts';
+import { createMock, listen, withCallRecord } from '../../../../mock/src/index.ts';
 import { basicAuth, harnessForFile, parse, type Fault } from '../../testing/faulty-mock.ts';
 import { smallClient } from '../../testing/calls-client.ts';
 import { main, type MainDeps } from '../../../cli.ts';
@@ -83,8 +82,8 @@ describe('test --calls', () => {
       expect(h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/events?per_page=1&status=any', headers: { authorization: basicAuth(c) } }).headers['X-WP-Total']).toBe(before);
 
       const broken = await runCli(['test', '--base-url', await h.serve(create200), '--auth-env', 'MOCK_AUTH', '--calls', file], env);
-      const met = broken.run!.cases.filter((x) => x.check === 'calls').map((x) => [x.variant, deviationsOf(x)]);
-      expect(met).toEqual(calls.map((x) => [`L${x.line}`, x.method === 'POST' ? ['calls'] : []]));
+      const met = broken.run!.cases.filter((x) => x.check === 'recorded_calls').map((x) => [x.variant, deviationsOf(x)]);
+      expect(met).toEqual(calls.map((x) => [`L${x.line}`, x.method === 'POST' ? ['recorded_calls'] : []]));
       expect(broken.run!.cases[3]!.message).toContain('status 200 where the mock answered 201');
       expect(broken.code).toBe(1);
     } finally {
