@@ -1,5 +1,6 @@
 // A small frontend, as a team would write it with plain fetch: it lists events, filters them, creates one, reads
-// it and one of the site's own, and deletes its own. Recorded against the mock (mock --record), it is the
+// it and one of the site's own, deletes its own and reads it again (a 404), and reads the legacy list an older
+// widget uses. Recorded against the mock (mock --record), it is the
 // recording `test --calls` replays in its tests and in CI (.ci/calls/record.ts).
 
 /** Sends the client's calls to the REST root under `base` (`http://127.0.0.1:4010`); `auth`: an Authorization header, if any. */
@@ -19,4 +20,8 @@ export async function smallClient(base: string, auth?: string): Promise<void> {
   await read(`${api}/${id}`);
   if (listed[0]) await read(`${api}/${listed[0].id}`);
   await (await fetch(`${api}/${id}?force=true`, { method: 'DELETE', headers })).text();
+  // The page of a deleted event: the client shows "not found" on the 404.
+  await (await fetch(`${api}/${id}`, { headers })).text();
+  // The legacy list an older widget still reads.
+  await read(`${base}/wp-json/cal/events/v1/events?per_page=2`);
 }

@@ -68,7 +68,7 @@ describe('test --calls', () => {
       const file = join(dir, 'calls.ndjson');
       await writeFile(file, text);
       const calls = readRecording(text, file).calls;
-      expect(calls.map((x) => `${x.method} ${x.status}`)).toEqual(['GET 200', 'GET 200', 'GET 200', 'POST 201', 'GET 200', 'GET 200', 'DELETE 200']);
+      expect(calls.map((x) => `${x.method} ${x.status}`)).toEqual(['GET 200', 'GET 200', 'GET 200', 'POST 201', 'GET 200', 'GET 200', 'DELETE 200', 'GET 404', 'GET 200']);
 
       const before = await h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/events?per_page=1&status=any', headers: { authorization: basicAuth(c) } }).headers['X-WP-Total'];
       const sound = await runCli(['test', '--base-url', await h.serve(), '--auth-env', 'MOCK_AUTH', '--calls', file], env);

@@ -274,7 +274,7 @@ function onlyCases(cases: CaseResult[], ids: ReadonlySet<string>, ctx: CommandCo
 }
 
 export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): string {
-  const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one case: --seed ${seed} --only <case id>)`];
+  const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (${args.calls !== undefined ? `replay: the same command; the recording ${args.calls} is replayed whole` : `replay one case: --seed ${seed} --only <case id>`})`];
   const left = r.incomplete ? `${r.incomplete.unitsNotRun.length} unit(s) never ran, ${r.incomplete.unitsCutShort.length} were cut short` : '';
   if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out: ${left}; the run is INCOMPLETE, never PASSED (raise --max-requests)`);
   if (r.stoppedBy === 'down') lines.push(`  warning: the target stopped answering: ${left}; the checks left are reported as errored`);
