@@ -2,7 +2,6 @@
 // pass, one case per call; against the mock broken in one way the client meets (an event create answered 200
 // instead of 201) the create's call fails naming that deviation and no call names another; the records the replay
 // makes are removed. A recording cut short, of another version, or missing is exit 2 with one line naming it.
-import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +11,9 @@ import { readRecording } from '../../../../contracts/lib/calls-format.ts';
 import { createMock, listen, withCallRecord } from '../../../../mock/src/index.ts';
 import { basicAuth, harnessForFile, parse, type Fault } from '../../testing/faulty-mock.ts';
 import { smallClient } from '../../testing/calls-client.ts';
-import { main, type MainDeps } from '../../../cli.ts';
+import { main } from '../../../cli.ts';
+import { captureDeps } from '../../testing/cli.ts';
 import { parseRunJson } from '../../report/json.ts';
-import { reportFs } from '../../report/make-directory.ts';
 import type { RunResult } from '../../report/model.ts';
 import { deviationsOf } from '../../runner/calls.ts';
 import { defaultCommands } from './index.ts';
@@ -24,22 +23,15 @@ const contract = loadContractFile();
 
 async function runCli(argv: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string; run?: RunResult }> {
   const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-'));
-  let out = '';
-  let err = '';
-  const deps: MainDeps = {
+  const { deps, out, err } = captureDeps({
     commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
-    tool: { name: 'site-contracts', version: '0.0.0-test' },
     env,
-    stdout: { write: (s: string) => ((out += s), true) },
-    stderr: { write: (s: string) => ((err += s), true) },
     now: () => new Date(),
-    readFile: (p) => nodeFs.readFile(p, 'utf8'),
-    fs: reportFs,
-  };
+  });
   try {
     const code = await main([...argv, '--report-dir', dir, '--format', 'json-full'], deps);
     const text = await readFile(join(dir, 'site-contracts.full.json'), 'utf8').catch(() => undefined);
-    return { code, out, err, ...(text === undefined ? {} : { run: parseRunJson(text, 'site-contracts.full.json') }) };
+    return { code, out: out(), err: err(), ...(text === undefined ? {} : { run: parseRunJson(text, 'site-contracts.full.json') }) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
