@@ -1,6 +1,7 @@
 // test --calls: a small client's calls recorded against the mock (mock --record) and replayed. Against the mock they
 // pass, one case per call; against the mock broken in one way the client meets (an event create answered 200
-// instead of 201) the create's call fails naming that deviation and no call names another; the records the replay
+// instead of 201; the 404 of a deleted event without data.status) the call that meets it fails naming that
+// deviation (recorded_calls; error_envelope) and no call names another; the records the replay
 // makes are removed. A recording cut short, of another version, or missing is exit 2 with one line naming it.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { readRecording } from '../../../../contracts/lib/calls-format.ts';
 import { createMock, listen, withCallRecord } from '../../../../mock/src/index.ts';
-import { basicAuth, harnessForFile, parse, type Fault } from '../../testing/faulty-mock.ts';
+import { basicAuth, harnessForFile, json, parse, withJson, type Fault } from '../../testing/faulty-mock.ts';
 import { smallClient } from '../../testing/calls-client.ts';
 import { main } from '../../../cli.ts';
 import { captureDeps } from '../../testing/cli.ts';
@@ -78,6 +79,18 @@ describe('test --calls', () => {
       expect(met).toEqual(calls.map((x) => [`L${x.line}`, x.method === 'POST' ? ['recorded_calls'] : []]));
       expect(broken.run!.cases[3]!.message).toContain('status 200 where the mock answered 201');
       expect(broken.code).toBe(1);
+
+      // The read of the deleted event answered 404 with its code but without data.status: error_envelope names it, alone.
+      const bareError: Fault = (req, next) => {
+        const res = next(req);
+        if (req.method !== 'GET' || res.status !== 404 || !/^\/cal\/v1\/events\/\d+$/.test(parse(req).route)) return res;
+        const { data: _data, ...rest } = json(res);
+        return withJson(res, rest);
+      };
+      const enveloped = await runCli(['test', '--base-url', await h.serve(bareError), '--auth-env', 'MOCK_AUTH', '--calls', file], env);
+      const gone = calls.find((x) => x.status === 404)!;
+      expect(enveloped.run!.cases.filter((x) => x.check === 'recorded_calls').map((x) => [x.variant, deviationsOf(x)])).toEqual(calls.map((x) => [`L${x.line}`, x === gone ? ['error_envelope'] : []]));
+      expect(enveloped.code).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
