@@ -22,7 +22,7 @@ import { makeTestCommand, processTestDeps } from './test.ts';
 
 const contract = loadContractFile();
 
-async function runCli(argv: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string; run?: RunResult }> {
+async function runCli(argv: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string; run?: RunResult; junit?: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-'));
   const { deps, out, err } = captureDeps({
     commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
@@ -30,9 +30,10 @@ async function runCli(argv: string[], env: Record<string, string>): Promise<{ co
     now: () => new Date(),
   });
   try {
-    const code = await main([...argv, '--report-dir', dir, '--format', 'json-full'], deps);
+    const code = await main([...argv, '--report-dir', dir, '--format', 'json-full,junit'], deps);
     const text = await readFile(join(dir, 'site-contracts.full.json'), 'utf8').catch(() => undefined);
-    return { code, out: out(), err: err(), ...(text === undefined ? {} : { run: parseRunJson(text, 'site-contracts.full.json') }) };
+    const junit = await readFile(join(dir, 'site-contracts.junit.xml'), 'utf8').catch(() => undefined);
+    return { code, out: out(), err: err(), ...(text === undefined ? {} : { run: parseRunJson(text, 'site-contracts.full.json') }), ...(junit === undefined ? {} : { junit }) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -71,6 +72,8 @@ describe('test --calls', () => {
       expect(cases[3]!.message).toMatch(/^line 5: POST \/wp-json\/cal\/v1\/events: answered 201 as the mock did/);
       expect(cases[3]!.message).toContain('judged by');
       expect(sound.code).toBe(0);
+      // JUnit too: one testcase per call, named by its line, passes included.
+      expect([...sound.junit!.matchAll(/<testcase [^>]*name="([^"]*)"/g)].map((m) => /\[(L\d+)\]/.exec(m[1]!)?.[1]).sort()).toEqual(calls.map((x) => `L${x.line}`).sort());
       // The replay's own records (the created event, the one standing for the site's event it read) are gone again.
       expect(h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/events?per_page=1&status=any', headers: { authorization: basicAuth(c) } }).headers['X-WP-Total']).toBe(before);
 
