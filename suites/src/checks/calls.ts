@@ -76,8 +76,8 @@ const mediaType = (v: string | undefined): string => (v ?? '').split(';')[0]!.tr
 function differences(call: RecordedCall, e: Exchange): { wire: string[]; fields: string[] } {
   const r = e.response!;
   const out: string[] = [];
-  if (r.status !== call.status) out.push(`status ${r.status} where the mock answered ${call.status}`);
   const code = wpError(r)?.code;
+  if (r.status !== call.status) out.push(`status ${r.status}${code && call.code === undefined ? ` ${code}` : ''} where the mock answered ${call.status}${code === 'rest_no_route' ? ' (the site does not serve this route)' : ''}`);
   if (call.code !== undefined && code !== call.code) out.push(`code ${code ?? '(none)'} where the mock answered ${call.code}`);
   for (const [name, value] of Object.entries(call.headers)) {
     const live = r.headers[name.toLowerCase()];
