@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { listen } from './index.ts';
 import { freshMock } from './testing/harness.ts';
 import { CALLS_FORMAT, withCallRecord } from './calls-record.ts';
+import { readRecording } from '../../contracts/lib/calls-format.ts';
 
 describe('mock --record', () => {
   it('writes what a client sends and reads, one line a call, secrets hidden', async () => {
@@ -40,6 +41,8 @@ describe('mock --record', () => {
     expect((rows[1]!['shape'] as unknown[])[0]).toMatchObject({ id: 'integer', title: { rendered: 'string' } });
     expect(rows[3]!['id']).toEqual(expect.any(Number));
     expect(rows[3]!['body']).toContain('[hidden]');
+    // The reader test --calls uses takes what the writer wrote, line by line.
+    expect(readRecording(text, 'calls.ndjson').calls.map((c) => [c.line, c.method])).toEqual([[2, 'GET'], [3, 'GET'], [4, 'POST'], [5, 'DELETE']]);
   });
 
   it('stops at its byte bound with a note', () => {

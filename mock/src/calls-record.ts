@@ -1,12 +1,7 @@
 // `--record calls.ndjson`: one line per REST call a frontend makes to the mock, for `site-contracts test --calls` to
 // replay against staging. The format (version 1, documented in mock/README.md) keeps what a client sends and what it
-// reads back, never credentials:
-//
-//   line 1   {"format":"site-contracts-calls","version":1,"contract":"<contract version>"}
-//   then     {"method":"GET","path":"/wp-json/cal/v1/events?per_page=2","status":200,
-//             "headers":{"X-WP-Total":"12","X-WP-TotalPages":"6"},"shape":[{"id":"integer","title":{"rendered":"string"}}]}
-//
-// `body` (the request's, secrets hidden as on the mock's page: redact.ts) when it had one of at most 64 KiB, else
+// reads back, never credentials. The format itself (header line, call lines, shape) is contracts/lib/calls-format.ts,
+// whose reader the suite uses. Here: `body` (the request's, secrets hidden as on the mock's page: redact.ts) when it had one of at most 64 KiB, else
 // `bodyBytes`; `code` for a WordPress error; `id` for the record an answer holds (so a replay can map it to a record
 // of its own); `shape`: the answer's JSON as types, a list by its first item, 4 levels deep. The file stops growing at
 // `maxBytes` (a note is written instead): a frontend left running all day does not fill the disk.
@@ -14,51 +9,40 @@ import type { MockRequest, MockResponse } from './core/types.ts';
 import type { Handle } from './adapters/node-http.ts';
 import { bodyShown, urlShown } from './redact.ts';
 import { CONTROL_PREFIX } from './core/control.ts';
+import { callsHeader, shapeOf, type CallLine } from '../../contracts/lib/calls-format.ts';
 
-export const CALLS_FORMAT = 'site-contracts-calls';
-const CALLS_VERSION = 1;
+export { CALLS_FORMAT } from '../../contracts/lib/calls-format.ts';
+
 /** The headers a client reads of an answer: the list's totals, the created record's address, the pages. */
 const READ_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Location', 'Link', 'Content-Type'];
-const SHAPE_DEPTH = 4;
 const DEFAULT_RECORD_MAX_BYTES = 32 * 1024 * 1024;
-
-type Shape = string | Shape[] | { [k: string]: Shape };
-
-/** A JSON value as the types a client reads: `"integer"`, `"string"`, `{...}`, `[first item's shape]`. */
-function shapeOf(v: unknown, depth: number): Shape {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return depth <= 0 || v.length === 0 ? [] : [shapeOf(v[0], depth - 1)];
-  if (typeof v === 'object') return depth <= 0 ? 'object' : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shapeOf(x, depth - 1)]));
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  return typeof v;
-}
 
 const isRestCall = (url: string): boolean => !url.startsWith(CONTROL_PREFIX) && (/^(\/[a-z]{2})?\/wp-json(\/|$|\?)/.test(url) || /[?&]rest_route=/.test(url));
 
 function callLine(req: MockRequest, res: MockResponse): string | undefined {
   if (!isRestCall(req.url)) return undefined;
-  const line: Record<string, unknown> = { method: req.method.toUpperCase(), path: urlShown(req.url) };
+  const sent: Pick<CallLine, 'contentType' | 'body' | 'bodyBytes'> = {};
   if (req.body !== undefined && req.body.length > 0) {
     const bytes = typeof req.body === 'string' ? Buffer.byteLength(req.body) : req.body.byteLength;
     const shown = bodyShown(req.body, req.headers['content-type'], bytes);
     if (shown && 'text' in shown) {
-      line['contentType'] = req.headers['content-type'];
-      line['body'] = shown.text;
-    } else line['bodyBytes'] = bytes;
+      const type = req.headers['content-type'];
+      if (type !== undefined) sent.contentType = type;
+      sent.body = shown.text;
+    } else sent.bodyBytes = bytes;
   }
-  line['status'] = res.status;
   const headers: Record<string, string> = {};
+  const line: CallLine = { method: req.method.toUpperCase(), path: urlShown(req.url), ...sent, status: res.status, headers };
   for (const h of READ_HEADERS) {
     const key = Object.keys(res.headers).find((k) => k.toLowerCase() === h.toLowerCase());
     if (key !== undefined) headers[h] = res.headers[key]!;
   }
-  line['headers'] = headers;
   if (res.body.startsWith('{') || res.body.startsWith('[')) {
     try {
       const doc = JSON.parse(res.body) as unknown;
-      if (res.status >= 400 && doc && typeof doc === 'object' && typeof (doc as { code?: unknown }).code === 'string') line['code'] = (doc as { code: string }).code;
-      else if (doc && typeof doc === 'object' && !Array.isArray(doc) && typeof (doc as { id?: unknown }).id === 'number') line['id'] = (doc as { id: number }).id;
-      line['shape'] = shapeOf(doc, SHAPE_DEPTH);
+      if (res.status >= 400 && doc && typeof doc === 'object' && typeof (doc as { code?: unknown }).code === 'string') line.code = (doc as { code: string }).code;
+      else if (doc && typeof doc === 'object' && !Array.isArray(doc) && typeof (doc as { id?: unknown }).id === 'number') line.id = (doc as { id: number }).id;
+      line.shape = shapeOf(doc);
     } catch {
       // Not JSON after all: the status and headers are what a client reads.
     }
@@ -72,7 +56,7 @@ interface RecordSink {
 
 /** The handler that also writes each REST call's line to `sink`, up to `maxBytes` in all (the header line included). */
 export function withCallRecord(handle: Handle, sink: RecordSink, header: { contract: string }, maxBytes = DEFAULT_RECORD_MAX_BYTES): Handle {
-  const first = JSON.stringify({ format: CALLS_FORMAT, version: CALLS_VERSION, contract: header.contract });
+  const first = callsHeader(header.contract);
   sink.write(`${first}\n`);
   let written = first.length + 1;
   let full = false;

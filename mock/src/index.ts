@@ -19,6 +19,7 @@ export type { MockRequest, MockResponse, Clock } from './core/types.ts';
 export type { Credentials, Mock, MockBehaviour } from './assemble.ts';
 export type { Client } from './core/byte-budget.ts';
 export { listen, nodeHandler, type Listening } from './adapters/node-http.ts';
+export { withCallRecord } from './calls-record.ts';
 export { deviationsOf } from './playback/load.ts';
 export type { PlayedDeviations } from './playback/stage.ts';
 

@@ -47,7 +47,8 @@ export function repositoryTestTitles(file: string): string[] | undefined {
 export const GAPS_PATH = join(HERE, 'GAPS.md');
 export const PROMISES_BY_CHECK_PATH = join(ROOT, 'suites/src/checks/kit/promises.generated.ts');
 /** The checks' names, as the catalogue refers to them. */
-export const CHECK_NAMES: readonly string[] = CHECKS.map((c) => c.name);
+// A replay of a frontend's recording (test --calls) judges what one app met, not a promise the catalogue holds.
+export const CHECK_NAMES: readonly string[] = CHECKS.filter((c) => !c.fromRecording).map((c) => c.name);
 
 if (isEntryModule(import.meta.url, process.argv[1])) {
   const c = readCatalogue();

@@ -193,6 +193,8 @@ describe('items and pages (samples 05-08, 23, 32-38)', () => {
     expect(forced.status).toBe(200);
     expect(forced.json.deleted).toBe(true);
     expect(forced.json.previous.id).toBe(id);
+    // get_data(): no links (sample 37).
+    expect(forced.json.previous._links).toBeUndefined();
     expect(forced.headers.Allow).toBeUndefined();
     expect(call(mock, 'GET', `/wp-json/cal/v1/events/${id}`).status).toBe(404);
   });

@@ -23,7 +23,7 @@ const modules = new Map<string, readonly unknown[]>(
 /** What each family plans: the check names its units carry. */
 const planned = new Map<string, ReadonlySet<string>>(Object.entries(PLANNERS).map(([family, plan]) => [family, new Set(plan(contract).flatMap((u) => u.checks))]));
 
-type Row = Pick<CheckRow, 'name' | 'module' | 'plannedBy' | 'sweep'>;
+type Row = Pick<CheckRow, 'name' | 'module' | 'plannedBy' | 'sweep' | 'fromRecording'>;
 
 /** Everything on which the table and the modules disagree, each with what to do. */
 function problems(rows: readonly Row[], plannedBy: ReadonlyMap<string, ReadonlySet<string>>, exported: ReadonlyMap<string, readonly unknown[]>): string[] {
@@ -39,7 +39,7 @@ function problems(rows: readonly Row[], plannedBy: ReadonlyMap<string, ReadonlyS
     const values = exported.get(r.module);
     if (!values) out.push(`${r.name}: its row names checks/${r.module}.ts, which does not exist`);
     else if (!values.includes(r.name)) out.push(`${r.name}: checks/${r.module}.ts does not export its name ('${r.name}')`);
-    if (r.plannedBy.length === 0 && !r.sweep) out.push(`${r.name}: no family plans it and it is no sweep, so no unit carries it`);
+    if (r.plannedBy.length === 0 && !r.sweep && !r.fromRecording) out.push(`${r.name}: no family plans it and it is no sweep, so no unit carries it`);
     for (const f of r.plannedBy) if (!plannedBy.get(f)?.has(r.name)) out.push(`${r.name}: its row says checks/${f}.ts plans it, but ${f} plans nothing under that name`);
   }
   for (const [family, names] of plannedBy) {
@@ -107,7 +107,8 @@ describe('the registry of checks', () => {
   });
 
   it("carries in each row the catalogue's promises that name its check (suites/promises/promises.test.ts holds them to the catalogue)", () => {
-    for (const c of CHECKS) expect(c.promises.length, c.name).toBeGreaterThan(0);
+    // A replay of a frontend's recording (test --calls) judges what that app met, not a promise of its own.
+    for (const c of CHECKS.filter((x) => !x.fromRecording)) expect(c.promises.length, c.name).toBeGreaterThan(0);
   });
 });
 

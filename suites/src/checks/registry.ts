@@ -55,7 +55,11 @@ import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
 import { PERMISSIONS, planRights } from './rights.ts';
 import { CONTEXT, planContexts } from './contexts.ts';
 import { planWire, WIRE_BYTES, WIRE_HEADERS, WireBytes, WireHeaders } from './wire.ts';
+import { CALLS } from './calls.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
+
+// `test --calls`: its units are planned from a recording, not from the contract (checks/calls.ts).
+export { CALLS, callUnitId, planCalls } from './calls.ts';
 
 /**
  * The families that plan units, by module (checks/<module>.ts), in the order their units run and are reported: the
@@ -152,6 +156,8 @@ export interface CheckRow {
   module: string;
   /** The families whose units carry it (checks/<family>.ts, in FAMILIES); empty for a sweep of its own or the runner. */
   plannedBy: readonly Family[];
+  /** Planned from a frontend's recording (`test --calls`), not from the contract: no family plans it, --only does not select it. */
+  fromRecording?: true;
   /**
    * Judged on every answer of every unit as it arrives, not only on the requests its own units send: planAll adds
    * it to every unit's checks and the runner makes one sweep per unit (answerSweeps()).
@@ -436,10 +442,17 @@ export const CHECKS: readonly CheckRow[] = [
     severity: [{ level: 'convention' }, { level: 'documented', when: 'for the tags a record is given (000 §2.5)' }, { level: 'assumed', when: 'for a legacy category given by name (000 §2.1)' }],
     needs: [...ORACLE_OWN_RECORDS, { need: 'disposable-target', every: false, without: 'a legacy category given by name is not sent (it would create a term)' }],
   }),
+  row({
+    name: CALLS,
+    module: 'calls',
+    fromRecording: true,
+    severity: [{ level: 'convention' }, { level: 'documented', when: 'for a call whose worst deviation is documented' }, { level: 'assumed', when: 'for a call whose worst deviation is assumed (a response shape)' }],
+    needs: [CREDENTIALS(false, 'a recorded write, and a call on a record of the recording, are skipped'), WRITES(false, 'a recorded write, and a call on a record of the recording, are skipped under --read-only')],
+  }),
 ];
 
 /** The checks --only and --skip name: every check a unit can carry (not the runner's own cases). */
-export const SELECTABLE_CHECKS: readonly string[] = CHECKS.filter((c) => c.module !== 'runner').map((c) => c.name);
+export const SELECTABLE_CHECKS: readonly string[] = CHECKS.filter((c) => c.module !== 'runner' && !c.fromRecording).map((c) => c.name);
 
 /** Every unit of work for the contract; selection and sharding happen afterwards. */
 export function planAll(contract: Contract): Unit[] {

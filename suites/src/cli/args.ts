@@ -89,6 +89,8 @@ export interface RunArgs extends ReportArgs {
   maxDurationMs?: number;
   /** test only: the stateful phase's requests per calendar resource (--stateful; 0 turns it off). */
   stateful?: number;
+  /** test only (--calls): a frontend's recorded calls (mock --record), replayed instead of the planned checks. */
+  calls?: string;
   policy: SeverityPolicy;
 }
 
@@ -149,6 +151,7 @@ const OPTIONS = {
   workers: { type: 'string' },
   'max-duration': { type: 'string' },
   stateful: { type: 'string' },
+  calls: { type: 'string' },
   rps: { type: 'string' },
   'timeout-ms': { type: 'string' },
   shard: { type: 'string' },
@@ -181,6 +184,7 @@ const EXPECTS: Partial<Record<Flag, string>> = {
   workers: 'a whole number of checks run side by side, from 1 to 64',
   'max-duration': 'a duration such as 90s, 10m, 1h or 1h30m',
   stateful: 'a whole number of requests per calendar resource for the stateful phase (0 = off)',
+  calls: 'a recording of a frontend\'s calls (site-contracts mock --record calls.ndjson)',
   rps: 'a number of requests per second (0 = unlimited)',
   'timeout-ms': 'a whole number of milliseconds, at least 1',
   shard: 'i/n with 1 <= i <= n',
@@ -227,7 +231,7 @@ const TARGET_FLAGS: Flag[] = ['api-root', 'auth-env', 'read-only', 'only', 'skip
 const RUN_FLAGS: Flag[] = [...REPORT_FLAGS, ...TARGET_FLAGS, 'base-url', 'header', 'seed', 'runs', 'max-requests', 'rps', 'shard'];
 /** The flags each command takes; its --help lists exactly these. */
 export const ALLOWED: Record<Command, ReadonlySet<Flag>> = {
-  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target', 'low-auth-env', 'workers', 'max-duration', 'stateful']),
+  test: new Set([...RUN_FLAGS, 'max-failures', 'exitfirst', 'disposable-target', 'low-auth-env', 'workers', 'max-duration', 'stateful', 'calls']),
   diff: new Set(RUN_FLAGS),
   // Prism validates and forwards; it writes no report and sends nothing of its own, so only these matter.
   proxy: new Set([...INVOCATION_FLAGS, 'upstream', 'port', 'api-root', 'timeout-ms']),
@@ -408,6 +412,11 @@ function commandArgs(name: Command, rest: readonly string[], values: Values, env
     args.workers = parseCount('workers', values.workers, 1, 64) ?? DEFAULTS.workers;
     args.maxDurationMs = parseDuration('max-duration', values['max-duration'] ?? DEFAULTS.maxDuration);
     args.stateful = parseCount('stateful', values.stateful, 0) ?? DEFAULTS.stateful;
+    const calls = nonEmpty('calls', values.calls);
+    if (calls !== undefined) {
+      if (args.only.length || args.skip.length) throw new UsageError('--calls replays the recording\'s calls, each judged by every check that judges an answer; --only and --skip select the checks of a full run: give one or the other', 'calls');
+      args.calls = calls;
+    }
   }
   return args;
 }

@@ -165,7 +165,9 @@ function replayCommand(run: RunResult, c: CaseResult): string | undefined {
   if (o['readOnly'] === true) parts.push('--read-only');
   if (typeof o['authEnv'] === 'string') parts.push('--auth-env', o['authEnv']);
   if (typeof o['lowAuthEnv'] === 'string') parts.push('--low-auth-env', o['lowAuthEnv']);
-  parts.push('--only', shellQuote(c.id));
+  // A recording is replayed whole: a call may read the record an earlier one made.
+  if (typeof o['calls'] === 'string') parts.push('--calls', shellQuote(o['calls']));
+  else parts.push('--only', shellQuote(c.id));
   return parts.join(' ');
 }
 

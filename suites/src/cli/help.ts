@@ -61,6 +61,10 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
     value: 'N',
     text: [`Requests the stateful phase may send per calendar resource: random sequences of`, `writes and reads held to a model, a failure shrunk to its shortest (default ${DEFAULTS.stateful}; 0: off)`],
   },
+  calls: {
+    value: 'FILE',
+    text: ['Replay a frontend\'s recorded calls (site-contracts mock --record FILE) instead of the checks:', 'one case per call, naming the deviations it meets; writes only on records the run makes'],
+  },
   'max-duration': {
     value: 'TIME',
     text: [`Bound of the whole run, e.g. 90s, 10m, 1h (default ${DEFAULTS.maxDuration}); when reached, created`, 'records are removed and the run is INCOMPLETE (exit 4), naming the checks not run'],
@@ -92,7 +96,7 @@ const FLAG_HELP: Record<Flag, FlagHelp> = {
 
 const GROUPS: { title: string; flags: Flag[] }[] = [
   { title: 'Target', flags: ['base-url', 'upstream', 'port', 'api-root', 'auth-env', 'low-auth-env', 'header', 'read-only', 'disposable-target'] },
-  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'workers', 'max-duration', 'stateful', 'rps', 'timeout-ms', 'shard'] },
+  { title: 'Selection and pacing', flags: ['only', 'skip', 'seed', 'runs', 'max-requests', 'max-failures', 'exitfirst', 'workers', 'max-duration', 'stateful', 'calls', 'rps', 'timeout-ms', 'shard'] },
   { title: 'Verdict', flags: ['conventions', 'response-shapes', 'baseline'] },
   { title: 'Reports', flags: ['report-dir', 'format'] },
   { title: 'Configuration', flags: ['config', 'print-config'] },

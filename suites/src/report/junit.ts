@@ -28,9 +28,11 @@ export function renderJunit(run: RunResult): string {
     list.push(c);
     byNamespace.set(c.namespace, list);
   }
-  // Passes are grouped within a testsuite, so the run's counts are the sum of its testsuites'.
+  // Passes are grouped within a testsuite, so the run's counts are the sum of its testsuites'. A replay of a
+  // recording (test --calls) has one case per call, a few dozen: each is its own testcase, named by its line.
+  const oneEach = typeof run.options['calls'] === 'string';
   const suites = [...byNamespace].sort(([a], [b]) => a.localeCompare(b)).map(([namespace, cases]) => {
-    const groups = passedGroups(cases);
+    const groups = passedGroups(cases, oneEach);
     const c = counts(cases.filter((k) => !passedPlainly(k)));
     c.tests += groups.length;
     return { namespace, cases, groups, c };
@@ -108,11 +110,11 @@ interface PassedGroup {
 }
 
 /** The plain passes of one testsuite, grouped by check and operation, in the order each group first passed. */
-function passedGroups(cases: readonly CaseResult[]): PassedGroup[] {
+function passedGroups(cases: readonly CaseResult[], oneEach = false): PassedGroup[] {
   const groups = new Map<string, PassedGroup>();
   for (const c of cases) {
     if (!passedPlainly(c)) continue;
-    const key = caseId(c.check, c.operationId);
+    const key = oneEach ? c.id : caseId(c.check, c.operationId);
     const g = groups.get(key) ?? { key, cases: [] };
     g.cases.push(c);
     groups.set(key, g);
@@ -126,7 +128,7 @@ export const PASSED_VARIANTS_SHOWN = 200;
 function passedTestcase(g: PassedGroup): string[] {
   const [first] = g.cases as [CaseResult];
   const same = g.cases.every((c) => c.method === first.method && c.route === first.route);
-  const name = same ? testcaseName({ ...first, variant: undefined }) : first.check;
+  const name = same ? testcaseName(g.key === first.id ? first : { ...first, variant: undefined }) : first.check;
   const n = g.cases.length;
   const time = g.cases.reduce((sum, c) => sum + c.durationMs, 0);
   const open = `    <testcase classname="${xmlAttr(first.namespace)}" name="${xmlAttr(`${name} (${n} ${n === 1 ? 'case' : 'cases'} passed)`)}" time="${seconds(time)}"`;

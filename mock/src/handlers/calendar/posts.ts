@@ -474,7 +474,9 @@ function remove(ctx: HandlerCtx, d: Dialect, type: PostType): Reply | Work<Reply
   if (!current) return notFound();
   const force = d.forceDelete && ctx.params.force === true;
   if (force) {
-    const previous = render(ctx, d, type, current, 'edit');
+    // WP_REST_Posts_Controller::delete_item(): `previous` is the prepared response's get_data(), which holds no
+    // `_links` (links are added to a response's data only when the server sends it: response_to_data()).
+    const { _links: _unsent, ...previous } = render(ctx, d, type, current, 'edit');
     try {
       ctx.store.deletePost(type, current.id);
     } catch (err) {

@@ -8,7 +8,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { Contract } from '../../../../contracts/lib/loader.ts';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
-import { planAll, SELECTABLE_CHECKS } from '../../checks/registry.ts';
+import { CALLS, planAll, planCalls, SELECTABLE_CHECKS } from '../../checks/registry.ts';
+import { CallsFileError, readRecording, type Recording } from '../../../../contracts/lib/calls-format.ts';
+import { foldCalls } from '../../runner/calls.ts';
 import { createClient, type WritePolicy } from '../../http/client.ts';
 import { checkCredentials, reachRoot } from '../../http/preflight.ts';
 import type { LiveDescriptor } from '../../diff/descriptor.ts';
@@ -30,7 +32,7 @@ import { bodyBudget } from '../../report/case.ts';
 import { CredentialsRefusedError, UsageError } from '../../errors.ts';
 import { checkLowCredentials } from '../../http/low-preflight.ts';
 import { headerRecord } from '../headers.ts';
-import { finishRun, prepareReports } from '../finish.ts';
+import { finishRun, prepareReports, readInput } from '../finish.ts';
 import { createProgress, type Progress } from '../progress.ts';
 import { skipReasons } from '../../report/skips.ts';
 
@@ -75,6 +77,11 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
     // Before the first request: a missing baseline or an unwritable report directory found after
     // thousands of requests wastes the run (and the site's patience).
     const prepared = await prepareReports(args, ctx);
+    const recording = args.calls === undefined ? undefined : await readCalls(ctx, args.calls);
+    const contractVersion = String((contract.doc['info'] as { version?: unknown } | undefined)?.version ?? '');
+    if (recording && recording.contract !== contractVersion) {
+      ctx.stderr.write(`site-contracts: warning: ${args.calls} was recorded against contract ${recording.contract || '(unnamed)'}, this is ${contractVersion}: calls are judged by this one\n`);
+    }
 
     const stop = new AbortController();
     let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
@@ -113,7 +120,10 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       redact: { secrets: ctx.secrets, secretHeaders: ctx.secretHeaders },
     });
     // Planned before the first request, so that a run stopped before any check started still names them all.
-    const { units, checks } = select(planAll(contract), SELECTABLE_CHECKS, only, skip);
+    // --calls: one unit per recorded call, judged by every sweep, response_shape and calls' comparison (checks/calls.ts).
+    const { units, checks } = recording
+      ? { units: planCalls(contract, recording.calls), checks: new Set([...SELECTABLE_CHECKS, CALLS]) }
+      : select(planAll(contract), SELECTABLE_CHECKS, only, skip);
     const mine = units.filter((u) => inShard(u.id, args.shard));
     let result: SuiteResult | undefined;
     try {
@@ -176,7 +186,8 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
         ...(args.formats.includes('har') ? { archive: bodyBudget(ARCHIVED_BODIES_BYTES) } : {}),
         ...(args.auth ? { authEnv: args.auth.envVar } : {}),
         ...(args.lowAuth ? { lowAuthEnv: args.lowAuth.envVar } : {}),
-        concurrency: deps.concurrency ?? args.workers ?? 4,
+        // A recording's calls run one after the other: a read may need the record an earlier create made.
+        concurrency: recording ? 1 : (deps.concurrency ?? args.workers ?? 4),
         ...(args.stateful !== undefined ? { statefulBudget: args.stateful } : {}),
         deadline: { signal: deadline.signal, label: durationLabel(args.maxDurationMs ?? 3_600_000) },
         ...(args.maxFailures !== undefined ? { maxFailures: { limit: args.maxFailures, counts: (c) => failsRun(c) && !accepted.has(c.id) } } : {}),
@@ -187,6 +198,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       });
       shown.finish();
       if (only.cases.size > 0) result = { ...result, cases: onlyCases(result.cases, only.cases, ctx, seed) };
+      if (recording) result = { ...result, cases: foldCalls(result.cases, recording.calls) };
     } catch (e) {
       // Stopped while reaching the target or checking credentials: nothing was written, and the
       // report says the run was interrupted rather than that the target could not be reached.
@@ -212,7 +224,7 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
       startedAt,
       finishedAt: ctx.now(),
       seed,
-      contract: { version: String((contract.doc['info'] as { version?: unknown } | undefined)?.version ?? '') },
+      contract: { version: contractVersion },
       ...(args.shard ? { shard: args.shard } : {}),
       ...(stoppedBy ? { interrupted: { signal: stoppedBy } } : {}),
       ...(result.incomplete ? { incomplete: result.incomplete } : {}),
@@ -237,6 +249,17 @@ export function makeTestCommand(deps: TestDeps = processTestDeps): CommandHandle
   };
 }
 
+/** --calls FILE read whole before the first request; what it cannot trust is exit 2 with one line naming file and line. */
+async function readCalls(ctx: CommandContext, path: string): Promise<Recording> {
+  const text = await readInput(ctx, '--calls', path);
+  try {
+    return readRecording(text, path);
+  } catch (e) {
+    if (e instanceof CallsFileError) throw new UsageError(`--calls ${e.message}`, 'calls');
+    throw e;
+  }
+}
+
 /**
  * A replay by case id (--only check:operationId:variant) runs the check on that operation and keeps that case
  * alone; one that did not come up is named, since a different seed or shard generates different cases.
@@ -251,7 +274,7 @@ function onlyCases(cases: CaseResult[], ids: ReadonlySet<string>, ctx: CommandCo
 }
 
 export function describeRunEnd(r: SuiteResult, seed: number, args: RunArgs): string {
-  const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (replay one case: --seed ${seed} --only <case id>)`];
+  const lines = [`site-contracts: ${r.requests} requests sent; seed ${seed} (${args.calls !== undefined ? `replay: the same command; the recording ${args.calls} is replayed whole` : `replay one case: --seed ${seed} --only <case id>`})`];
   const left = r.incomplete ? `${r.incomplete.unitsNotRun.length} unit(s) never ran, ${r.incomplete.unitsCutShort.length} were cut short` : '';
   if (r.stoppedBy === 'budget') lines.push(`  warning: the request budget (--max-requests ${args.maxRequests}) ran out: ${left}; the run is INCOMPLETE, never PASSED (raise --max-requests)`);
   if (r.stoppedBy === 'down') lines.push(`  warning: the target stopped answering: ${left}; the checks left are reported as errored`);

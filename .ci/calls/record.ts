@@ -1,0 +1,34 @@
+// CI's recording of a small frontend (suites/src/testing/calls-client.ts) against the mock, as a team makes one:
+// `site-contracts mock --record FILE` started as a process, the client's calls sent to it, the mock stopped; the
+// file is then read back with the suite's reader, so a recording cut short fails here rather than in the replay.
+//
+//   npx tsx .ci/calls/record.ts reports/calls-quirky/calls.ndjson
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { readRecording } from '../../contracts/lib/calls-format.ts';
+import { smallClient } from '../../suites/src/testing/calls-client.ts';
+
+const out = process.argv[2];
+if (!out) {
+  process.stderr.write('usage: tsx .ci/calls/record.ts FILE.ndjson\n');
+  process.exit(2);
+}
+const mock = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--record', out, '--port', '0', '--log', 'quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise<string>((resolve, reject) => {
+  let banner = '';
+  mock.stdout.on('data', (chunk: Buffer) => {
+    banner += chunk.toString('utf8');
+    const m = /listening on (http:\/\/[^\s]+)/.exec(banner);
+    if (m) resolve(m[1]!);
+  });
+  mock.once('exit', (code) => reject(new Error(`the mock ended (exit ${code}) before it listened:\n${banner}`)));
+});
+try {
+  await smallClient(url);
+} finally {
+  const ended = new Promise((resolve) => mock.once('exit', resolve));
+  mock.kill('SIGTERM');
+  await ended;
+}
+const { calls } = readRecording(readFileSync(out, 'utf8'), out);
+process.stdout.write(`recorded ${calls.length} calls of the small client against the mock (${url}) in ${out}:\n${calls.map((c) => `  line ${c.line}: ${c.method} ${c.path} ${c.status}`).join('\n')}\n`);

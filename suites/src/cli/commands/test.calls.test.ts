@@ -1,0 +1,126 @@
+// test --calls: a small client's calls recorded against the mock (mock --record) and replayed. Against the mock they
+// pass, one case per call; against the mock broken in one way the client meets (an event create answered 200
+// instead of 201; the 404 of a deleted event without data.status) the call that meets it fails naming that
+// deviation (recorded_calls; error_envelope) and no call names another; the records the replay
+// makes are removed. A recording cut short, of another version, or missing is exit 2 with one line naming it.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContractFile } from '../../../../contracts/lib/loader.ts';
+import { readRecording } from '../../../../contracts/lib/calls-format.ts';
+import { createMock, listen, withCallRecord } from '../../../../mock/src/index.ts';
+import { basicAuth, harnessForFile, json, parse, withJson, type Fault } from '../../testing/faulty-mock.ts';
+import { smallClient } from '../../testing/calls-client.ts';
+import { main } from '../../../cli.ts';
+import { captureDeps } from '../../testing/cli.ts';
+import { parseRunJson } from '../../report/json.ts';
+import type { RunResult } from '../../report/model.ts';
+import { deviationsOf } from '../../runner/calls.ts';
+import { defaultCommands } from './index.ts';
+import { makeTestCommand, processTestDeps } from './test.ts';
+
+const contract = loadContractFile();
+
+async function runCli(argv: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string; run?: RunResult; junit?: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-'));
+  const { deps, out, err } = captureDeps({
+    commands: { ...defaultCommands, test: makeTestCommand({ ...processTestDeps, loadContract: () => contract, signals: undefined }) },
+    env,
+    now: () => new Date(),
+  });
+  try {
+    const code = await main([...argv, '--report-dir', dir, '--format', 'json-full,junit'], deps);
+    const text = await readFile(join(dir, 'site-contracts.full.json'), 'utf8').catch(() => undefined);
+    const junit = await readFile(join(dir, 'site-contracts.junit.xml'), 'utf8').catch(() => undefined);
+    return { code, out: out(), err: err(), ...(text === undefined ? {} : { run: parseRunJson(text, 'site-contracts.full.json') }), ...(junit === undefined ? {} : { junit }) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('test --calls', () => {
+  const h = harnessForFile({ createMock, listen }, { contract });
+  // The edge of the create's status: WordPress answers 201 Created; 200 is one off.
+  const create200: Fault = (req, next) => {
+    const res = next(req);
+    return req.method === 'POST' && parse(req).route === '/cal/v1/events' && res.status === 201 ? { ...res, status: 200 } : res;
+  };
+
+  it('replays a recorded client: as the mock answered against the mock, and names exactly the deviation a broken mock shows', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-rec-'));
+    try {
+      const c = h.mock.credentials()!;
+      const env = { MOCK_AUTH: `${c.username}:${c.password}` };
+      let text = '';
+      const recorder = await listen(withCallRecord((req) => h.mock.handleNow(req), { write: (l) => void (text += l) }, { contract: '1.0.0' }), { port: 0, host: '127.0.0.1' });
+      try {
+        await smallClient(recorder.url, basicAuth(c));
+      } finally {
+        await recorder.close();
+      }
+      const file = join(dir, 'calls.ndjson');
+      await writeFile(file, text);
+      const calls = readRecording(text, file).calls;
+      expect(calls.map((x) => `${x.method} ${x.status}`)).toEqual(['GET 200', 'GET 200', 'GET 200', 'POST 201', 'GET 200', 'GET 200', 'DELETE 200', 'GET 404', 'GET 200']);
+
+      const before = await h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/events?per_page=1&status=any', headers: { authorization: basicAuth(c) } }).headers['X-WP-Total'];
+      const sound = await runCli(['test', '--base-url', await h.serve(), '--auth-env', 'MOCK_AUTH', '--calls', file], env);
+      const cases = sound.run!.cases;
+      // One case per call, in the recording's order, each naming its line, method and path.
+      expect(cases.map((x) => [x.variant, x.method, x.status]), cases.map((x) => x.message).join("\n")).toEqual(calls.map((x) => [`L${x.line}`, x.method, 'passed']));
+      expect(cases[3]!.message).toMatch(/^line 5: POST \/wp-json\/cal\/v1\/events: answered 201 as the mock did/);
+      expect(cases[3]!.message).toContain('judged by');
+      expect(sound.code).toBe(0);
+      // JUnit too: one testcase per call, named by its line, passes included.
+      expect([...sound.junit!.matchAll(/<testcase [^>]*name="([^"]*)"/g)].map((m) => /\[(L\d+)\]/.exec(m[1]!)?.[1]).sort()).toEqual(calls.map((x) => `L${x.line}`).sort());
+      // The replay's own records (the created event, the one standing for the site's event it read) are gone again.
+      expect(h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/events?per_page=1&status=any', headers: { authorization: basicAuth(c) } }).headers['X-WP-Total']).toBe(before);
+
+      const broken = await runCli(['test', '--base-url', await h.serve(create200), '--auth-env', 'MOCK_AUTH', '--calls', file], env);
+      const met = broken.run!.cases.filter((x) => x.check === 'recorded_calls').map((x) => [x.variant, deviationsOf(x)]);
+      expect(met).toEqual(calls.map((x) => [`L${x.line}`, x.method === 'POST' ? ['recorded_calls'] : []]));
+      expect(broken.run!.cases[3]!.message).toContain('status 200 where the mock answered 201');
+      expect(broken.code).toBe(1);
+
+      // The read of the deleted event answered 404 with its code but without data.status: error_envelope names it, alone.
+      const bareError: Fault = (req, next) => {
+        const res = next(req);
+        if (req.method !== 'GET' || res.status !== 404 || !/^\/cal\/v1\/events\/\d+$/.test(parse(req).route)) return res;
+        const { data: _data, ...rest } = json(res);
+        return withJson(res, rest);
+      };
+      const enveloped = await runCli(['test', '--base-url', await h.serve(bareError), '--auth-env', 'MOCK_AUTH', '--calls', file], env);
+      const gone = calls.find((x) => x.status === 404)!;
+      expect(enveloped.run!.cases.filter((x) => x.check === 'recorded_calls').map((x) => [x.variant, deviationsOf(x)])).toEqual(calls.map((x) => [`L${x.line}`, x === gone ? ['error_envelope'] : []]));
+      expect(enveloped.code).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a recording it cannot trust with exit 2 and one line naming the file and line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-bad-'));
+    try {
+      const url = await h.serve();
+      const header = '{"format":"site-contracts-calls","version":1,"contract":"1.0.0"}\n';
+      const call = '{"method":"GET","path":"/wp-json/cal/v1/events","status":200,"headers":{}}';
+      const cases: [string, string, RegExp][] = [
+        ['cut.ndjson', header + call + '\n' + call.slice(0, 30), /^site-contracts test: --calls .*cut\.ndjson: line 3: cut short \(the file ends inside a line\)/],
+        ['v2.ndjson', '{"format":"site-contracts-calls","version":2,"contract":"1.0.0"}\n', /^site-contracts test: --calls .*v2\.ndjson: line 1: site-contracts-calls version 2: expected version 1/],
+        ['other.ndjson', '{"method":"GET"}\n', /^site-contracts test: --calls .*other\.ndjson: line 1: expected the header line/],
+        ['bad.ndjson', header + '{"method":"GET","path":"/x","status":"200","headers":{}}\n', /^site-contracts test: --calls .*bad\.ndjson: line 2: expected a recorded call with "status" an HTTP status/],
+        ['missing.ndjson', '', /^site-contracts test: --calls .*missing\.ndjson: cannot read it \(ENOENT\)/],
+      ];
+      for (const [name, text, message] of cases) {
+        const file = join(dir, name);
+        if (name !== 'missing.ndjson') await writeFile(file, text);
+        const r = await runCli(['test', '--base-url', url, '--calls', file], {});
+        expect([r.code, r.err.trim().split('\n').length], r.err).toEqual([2, 1]);
+        expect(r.err).toMatch(message);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
