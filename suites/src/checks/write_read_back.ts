@@ -437,6 +437,22 @@ async function formReadBack(env: UnitEnv, events: CalendarResource, venues: Cale
  * namespace too), and the legacy namespace's categories and tags (core's terms controller). The legacy posts are
  * The Events Calendar's own controller, whose write transforms the documents do not give: read, not written, here.
  */
+/** A unit of this check on records of its own, skipped with the reason where the run may not write them. */
+function ownUnit(id: string, ops: Operation[], needs: readonly Operation[], variant: string, run: (env: UnitEnv) => Promise<void>): Unit {
+  return {
+    id,
+    family: WRITE_READ_BACK,
+    checks: [WRITE_READ_BACK],
+    operations: ops,
+    writes: true,
+    run: async (env: UnitEnv) => {
+      const why = cannotWrite(env, needs);
+      if (why) return env.emit({ check: WRITE_READ_BACK, operation: ops[0]!, variant, severity: 'documented', outcome: 'skip', message: `not run: ${why}; the check reads back a record of its own` });
+      return run(env);
+    },
+  };
+}
+
 export function planWriteReadBack(contract: Contract): Unit[] {
   const resources = calendarResources(contract);
   const chosen = resources.filter((r) => (r.namespace === 'cal/v1' && r.resource !== 'category' && r.resource !== 'tag') || (r.namespace === 'cal/events/v1' && (r.resource === 'category' || r.resource === 'tag')));
@@ -445,20 +461,10 @@ export function planWriteReadBack(contract: Contract): Unit[] {
     const id = `${WRITE_READ_BACK}:${res.namespace}/${res.resource}`;
     // The other namespace's read is not among the unit's operations: a site without the legacy namespace (or a run
     // that selects only cal/v1) still reads back through cal/v1, and the unit reads through the other where listed.
-    const ops = [res.create, res.read, res.list];
-    return {
-      id,
-      family: WRITE_READ_BACK,
-      checks: [WRITE_READ_BACK],
-      operations: ops,
-      writes: true,
-      run: async (env: UnitEnv) => {
-        const why = cannotWrite(env, [res.create, res.read]);
-        if (why) return env.emit({ check: WRITE_READ_BACK, operation: res.create, variant: 'stored:id', severity: 'documented', outcome: 'skip', message: `not run: ${why}; the check reads back a record of its own` });
-        if (res.resource === 'category' || res.resource === 'tag') return termReadBack(env, res, id);
-        return postReadBack(env, res, other && !cannotWrite(env, [other.read]) && env.descriptor.namespaces.includes(other.namespace) ? other : undefined, id);
-      },
-    };
+    return ownUnit(id, [res.create, res.read, res.list], [res.create, res.read], 'stored:id', (env) => {
+      if (res.resource === 'category' || res.resource === 'tag') return termReadBack(env, res, id);
+      return postReadBack(env, res, other && !cannotWrite(env, [other.read]) && env.descriptor.namespaces.includes(other.namespace) ? other : undefined, id);
+    });
   });
   const events = resources.find((r) => r.namespace === 'cal/v1' && r.resource === 'event');
   const venues = resources.find((r) => r.namespace === 'cal/v1' && r.resource === 'venue');
@@ -466,19 +472,5 @@ export function planWriteReadBack(contract: Contract): Unit[] {
   if (!events || !venues || !organizers) return units;
   const id = `${WRITE_READ_BACK}:cal/v1/event:form`;
   const ops = [events.create, events.read, events.list, venues.create, organizers.create];
-  return [
-    ...units,
-    {
-      id,
-      family: WRITE_READ_BACK,
-      checks: [WRITE_READ_BACK],
-      operations: ops,
-      writes: true,
-      run: async (env: UnitEnv) => {
-        const why = cannotWrite(env, ops);
-        if (why) return env.emit({ check: WRITE_READ_BACK, operation: events.create, variant: 'form:id', severity: 'documented', outcome: 'skip', message: `not run: ${why}; the check reads back a record of its own` });
-        return formReadBack(env, events, venues, organizers, id);
-      },
-    },
-  ];
+  return [...units, ownUnit(id, ops, ops, 'form:id', (env) => formReadBack(env, events, venues, organizers, id))];
 }
