@@ -83,3 +83,20 @@ describe('post texts as WordPress renders them (recorded from a live 6.1.9)', ()
     expect(renderContent('Great :) day :???: <code>:)</code> a:)')).toBe('<p>Great \u{1F642} day \u{1F615} <code>:)</code> a:)</p>\n');
   });
 });
+
+describe("a site's configuration (SiteRendering): what the suite tries before it calls a rendering a fault", () => {
+  it('use_smilies off keeps the smiley, run_wptexturize false the quotes; the defaults are what WordPress prints', () => {
+    expect(renderContent("it's :)")).toBe('<p>it&#8217;s \u{1F642}</p>\n');
+    expect(renderContent("it's :)", { smilies: false })).toBe('<p>it&#8217;s :)</p>\n');
+    expect(renderContent("it's :)", { texturize: false })).toBe("<p>it's \u{1F642}</p>\n");
+    expect(renderTitle(`it's "q"`, 'private', { texturize: false })).toBe(`Private: it's "q"`);
+  });
+
+  it('excerpt_length and excerpt_more cut a generated excerpt at the site\'s length, with its "more"', () => {
+    const content = Array.from({ length: 60 }, (_, i) => `w${i + 1}`).join(' ');
+    expect(renderExcerpt('', content)).toBe(`<p>${content.split(' ').slice(0, 55).join(' ')} [&hellip;]</p>\n`);
+    expect(renderExcerpt('', content, undefined, { excerptLength: 56, excerptMore: '' })).toBe(`<p>${content.split(' ').slice(0, 56).join(' ')}</p>\n`);
+    // An own excerpt is never cut.
+    expect(renderExcerpt('x y', content, undefined, { excerptLength: 1 })).toBe('<p>x y</p>\n');
+  });
+});

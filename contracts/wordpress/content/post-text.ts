@@ -14,6 +14,23 @@ import { runNow, STEP_CHARS, STEP_PARTS, type Work } from '../steps.ts';
 
 export { renderTitle };
 
+/**
+ * What a site's configuration changes in the rendered texts, beside WordPress's defaults (all absent): a
+ * `run_wptexturize` filter answering false (texturize false), the use_smilies option off (smilies false), the
+ * excerpt_length and excerpt_more filters (excerptLength words, then excerptMore, for a generated excerpt). The mock
+ * renders with the defaults; the suite tries these to tell a site's configuration from a fault.
+ */
+export interface SiteRendering {
+  texturize?: boolean;
+  smilies?: boolean;
+  excerptLength?: number;
+  excerptMore?: string;
+}
+
+/** WordPress's default excerpt_length and excerpt_more (wp_trim_excerpt()). */
+export const EXCERPT_LENGTH = 55;
+export const EXCERPT_MORE = ' [&hellip;]';
+
 /** A block delimiter: an opener, a closer (group 1) or a self-closing one (group 3), with the block's name (group 2). */
 
 /**
@@ -92,24 +109,25 @@ function filterContentTags(html: string): string {
 }
 
 /** the_content: do_blocks, wptexturize, wpautop (not for block content), wp_filter_content_tags, capital_P_dangit. */
-export function renderContent(stored: string): string {
-  return runNow(renderContentSteps(stored));
+export function renderContent(stored: string, site: SiteRendering = {}): string {
+  return runNow(renderContentSteps(stored, site));
 }
 
 /**
  * the_content in steps: a long post (STEP_CHARS or more) pauses between its filters and inside the long ones, so a
  * server that runs the steps one per turn (the mock's writes of large posts) answers other clients between them.
  */
-export function* renderContentSteps(stored: string): Work<string> {
+export function* renderContentSteps(stored: string, site: SiteRendering = {}): Work<string> {
   if (stored === '') return '';
   const pausing = stored.length >= STEP_CHARS;
   const blocks = hasBlocks(stored);
-  let html = yield* wptexturizeSteps(blocks ? doBlocks(stored) : stored);
+  const text = blocks ? doBlocks(stored) : stored;
+  let html = site.texturize === false ? text : yield* wptexturizeSteps(text);
   if (!blocks) html = yield* wpautopSteps(html);
   if (pausing) yield;
   html = capitalPDangitContent(filterContentTags(html));
   if (pausing) yield;
-  return yield* convertSmiliesSteps(html);
+  return site.smilies === false ? html : yield* convertSmiliesSteps(html);
 }
 
 /** wp_strip_all_tags(): script and style with their content, then every tag and comment, then trim. */
@@ -151,24 +169,26 @@ function firstWords(text: string, n: number): { words: string[]; more: boolean }
 }
 
 /**
- * wp_trim_excerpt() for an empty excerpt: the first 55 words of the rendered content, then " [&hellip;]". Content
+ * wp_trim_excerpt() for an empty excerpt: the first 55 words of the rendered content, then " [&hellip;]" (or the
+ * site's excerpt_length and excerpt_more, `site`). Content
  * without blocks is rendered as the_content renders it, so `rendered` (that rendering, when the caller has made it)
  * is taken instead of rendering the same text twice: a post of 8 MB took two renderings of a second each.
  */
-function generatedExcerpt(content: string, rendered: string | undefined): string {
+function generatedExcerpt(content: string, rendered: string | undefined, site: SiteRendering): string {
   const blocks = hasBlocks(content);
-  const html = !blocks && rendered !== undefined ? rendered : renderContent(blocks ? excerptRemoveBlocks(content) : content);
-  // Only the first 56 words are looked at: splitting every word of a long post allocated one string per word.
-  const { words, more } = firstWords(stripAllTags(html.replaceAll(']]>', ']]&gt;')), 55);
-  return more ? `${words.join(' ')} [&hellip;]` : words.join(' ');
+  const html = !blocks && rendered !== undefined ? rendered : renderContent(blocks ? excerptRemoveBlocks(content) : content, site);
+  // Only the first excerptLength + 1 words are looked at: splitting every word of a long post allocated one string per word.
+  const { words, more } = firstWords(stripAllTags(html.replaceAll(']]>', ']]&gt;')), site.excerptLength ?? EXCERPT_LENGTH);
+  return more ? `${words.join(' ')}${site.excerptMore ?? EXCERPT_MORE}` : words.join(' ');
 }
 
 /**
  * the_excerpt( get_the_excerpt() ): wptexturize, convert_chars, wpautop, wp_filter_content_tags. `renderedContent`,
- * when given, is renderContent(content) (what the post's content.rendered already holds).
+ * when given, is renderContent(content, site) (what the post's content.rendered already holds).
  */
-export function renderExcerpt(stored: string, content: string, renderedContent?: string): string {
-  const source = stored === '' ? generatedExcerpt(content, renderedContent) : stored;
+export function renderExcerpt(stored: string, content: string, renderedContent?: string, site: SiteRendering = {}): string {
+  const source = stored === '' ? generatedExcerpt(content, renderedContent, site) : stored;
   if (source === '') return '';
-  return filterContentTags(wpautop(convertChars(convertSmilies(wptexturize(source)))));
+  const texturized = site.texturize === false ? source : wptexturize(source);
+  return filterContentTags(wpautop(convertChars(site.smilies === false ? texturized : convertSmilies(texturized))));
 }

@@ -214,11 +214,13 @@ export function capitalPDangitContent(text: string): string {
 
 /**
  * The `title.rendered` of wp/v2 posts: get_the_title() with the_title's filters. The posts controller lets a
- * protected post keep its plain title (protected_title_format is `%s` there) but not a private one.
+ * protected post keep its plain title (protected_title_format is `%s` there) but not a private one. `site.texturize`
+ * false: a site whose run_wptexturize filter answers false (wptexturize() then returns its text unchanged).
  */
-export function renderTitle(title: string, status?: string): string {
+export function renderTitle(title: string, status?: string, site: { texturize?: boolean } = {}): string {
   // Most titles have nothing these filters change; skipping them keeps creates cheap.
-  const base = NEEDS_FILTERS.test(title) ? phpTrim(convertChars(wptexturize(title))).replaceAll('Wordpress', 'WordPress') : phpTrim(title);
+  const texturized = site.texturize === false ? title : wptexturize(title);
+  const base = NEEDS_FILTERS.test(title) ? phpTrim(convertChars(texturized)).replaceAll('Wordpress', 'WordPress') : phpTrim(title);
   return status === 'private' ? `Private: ${base}` : base;
 }
 

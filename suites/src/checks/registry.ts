@@ -51,6 +51,7 @@ import { planPostFlags, POST_FLAGS } from './post_flags.ts';
 import { planPostTerms, POST_TERMS } from './post_terms.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { planWriteReadBack, WRITE_READ_BACK } from './write_read_back.ts';
+import { planRenderedText, RENDERED_TEXT } from './rendered_text.ts';
 import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
 import { PERMISSIONS, planRights } from './rights.ts';
 import { CONTEXT, planContexts } from './contexts.ts';
@@ -93,6 +94,7 @@ const FAMILIES = {
   list_order: planListOrder,
   update_keeps: planUpdateKeeps,
   write_read_back: planWriteReadBack,
+  rendered_text: planRenderedText,
   slugs: planSlugs,
   passwords: planPasswords,
   post_flags: planPostFlags,
@@ -428,6 +430,14 @@ export const CHECKS: readonly CheckRow[] = [
     module: 'write_read_back',
     plannedBy: ['write_read_back'],
     severity: [{ level: 'documented' }, { level: 'convention', when: 'for a field WordPress transforms on the way in (kses, sanitize_text_field, sanitize_url, convert_invalid_entities, a trim) and the fields the server fills itself (date_gmt, modified, slug, status, author, guid, the rendered forms)' }],
+    needs: ORACLE_OWN_RECORDS,
+  }),
+  row({
+    name: RENDERED_TEXT,
+    rank: 4,
+    module: 'rendered_text',
+    plannedBy: ['rendered_text'],
+    severity: [{ level: 'convention' }, { level: 'assumed', when: 'for a generated excerpt cut at another length or ending in another "more", and a private title under another prefix (the site\'s excerpt_length, excerpt_more, private_title_format or translation)' }],
     needs: ORACLE_OWN_RECORDS,
   }),
   row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),

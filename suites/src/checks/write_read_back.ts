@@ -10,6 +10,10 @@
 // unfiltered_html (wp_filter_post_kses's tag list), the author where the site lists no users/me, a field the
 // record does not show. The legacy namespace is The Events Calendar's own controller: its reads are held only to
 // what holds there (the same stored values; the name and description as stored or as rendered).
+//
+// Beside each resource's record: a category under a parent of its own with a slug of its own, a term search with a
+// space either side of the word (sanitize_text_field() trims it), and an event written form-encoded, whose strings
+// rest_sanitize_request_arg() gives their schema's types.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
@@ -25,6 +29,7 @@ import { templateKey } from '../diff/descriptor.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
+import { createdId } from './kit/ledger.ts';
 import { byId, cannotWrite, emitterFor, makeOwn, ownWord, readList } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
@@ -57,6 +62,13 @@ const show = (v: unknown): string => {
   return s.length > 160 ? `${s.slice(0, 157)}...` : s;
 };
 
+/** Two lists with the same items in any order (a record's ids: organizers, venues), each of the same JSON type. */
+function sameItems(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  const key = (v: unknown): string => JSON.stringify(v);
+  return JSON.stringify(a.map(key).sort()) === JSON.stringify(b.map(key).sort());
+}
+
 /** The fields that differ from their prediction, each with what was sent, expected and read; absent fields apart. */
 export function mismatches(rec: Rec, expected: readonly Expectation[]): { wrong: string[]; absent: string[]; missed: Expectation[] } {
   const wrong: string[] = [];
@@ -68,7 +80,7 @@ export function mismatches(rec: Rec, expected: readonly Expectation[]): { wrong:
       absent.push(x.path);
       continue;
     }
-    const ok = x.want.some((w) => w === got || (x.contains === true && typeof w === 'string' && typeof got === 'string' && got.includes(w)));
+    const ok = x.want.some((w) => w === got || sameItems(w, got) || (x.contains === true && typeof w === 'string' && typeof got === 'string' && got.includes(w)));
     if (!ok) missed.push(x);
     if (!ok) wrong.push(`${x.path}: ${x.sent !== undefined ? `sent ${show(x.sent)}, ` : ''}expected ${x.want.map(show).join(' or ')}, read ${show(got)}`);
   }
@@ -125,7 +137,8 @@ const SENT_DATE = '2021-01-02T10:00:00+02:00';
 /** The text a post is created with: markup, entities, spaces at the ends, Ukrainian and a character outside the BMP. */
 function postText(marker: string, word: string): { title: string; content: string; excerpt: string } {
   return {
-    title: `  ${marker} rb ${word} <b>x</b> <p>y</p> -- "q" Wordpress & Київ 😀  `,
+    // A backslash and both quotes: wp_slash() and wp_unslash() around the save must cancel out (wp.fmt.slashes).
+    title: `  ${marker} rb ${word} <b>x</b> <p>y</p> -- "q" \\ 's' Wordpress & Київ 😀  `,
     content: `a &#150; b ${word} <em>c</em> &#147;q&#148; 𝄞`,
     excerpt: `x -- y ${word} ü`,
   };
@@ -134,7 +147,7 @@ function postText(marker: string, word: string): { title: string; content: strin
 /** The text a term is created with: pre_term_name strips, collapses and escapes; pre_term_description runs kses. */
 function termText(marker: string, word: string): { name: string; description: string } {
   return {
-    name: `  ${marker} rb ${word} a & b <i>x</i>\t\t😀 Київ  `,
+    name: `  ${marker} rb a & b <i>x</i>\t\t😀 Київ ${word}  `,
     description: `<p>p ${word}</p><script>s()</script><b>b</b> &#150; a & b Київ 😀`,
   };
 }
@@ -308,9 +321,21 @@ async function termReadBack(env: UnitEnv, res: CalendarResource, unitId: string)
   const emit = emitterFor(env, WRITE_READ_BACK, res.create, 'documented');
   const sent = termText(env.marker, word);
   const params = res.create.params.map((x) => x.name);
-  const fields: Rec = { name: sent.name, ...(params.includes('description') ? { description: sent.description } : {}) };
+  const hierarchical = params.includes('parent');
+  const variants = ['stored:id', 'stored:list', 'server:id', 'search'];
+  // A category goes under a parent of the suite's own, with a slug of its own (000 §2.4: name, description, slug, parent).
+  let parent: number | undefined;
+  if (hierarchical) {
+    const up = await makeOwn(env, res, `${unitId}:parent`, `rb parent ${word}`);
+    if (!up.own) {
+      const t = transportOutcome(up.exchange);
+      return variants.forEach((v) => emit(v, t?.outcome ?? 'inconclusive', t?.message ?? `creating a parent category of its own answered ${describeAnswer(up.exchange.response)}: nothing to read back`, up.exchange));
+    }
+    parent = up.own.id;
+  }
+  const slug = hierarchical && params.includes('slug') ? `rb ${word} Sl-Ü` : undefined;
+  const fields: Rec = { name: sent.name, ...(params.includes('description') ? { description: sent.description } : {}), ...(slug !== undefined ? { slug } : {}), ...(parent !== undefined ? { parent } : {}) };
   const made = await makeOwn(env, res, unitId, `rb ${word}`, fields);
-  const variants = ['stored:id', 'stored:list', 'server:id'];
   if (!made.own) {
     const t = transportOutcome(made.exchange);
     return variants.forEach((v) => emit(v, t?.outcome ?? 'inconclusive', t?.message ?? `creating a term of its own answered ${describeAnswer(made.exchange.response)}: nothing to read back`, made.exchange));
@@ -320,11 +345,91 @@ async function termReadBack(env: UnitEnv, res: CalendarResource, unitId: string)
   // pre_term_* run for every user (sanitize_term( 'db' ) in wp_insert_term()), whatever the writer's capabilities.
   const stored: Expectation[] = [{ path: 'name', want: [name], sent: sent.name }];
   if ('description' in fields) stored.push({ path: 'description', want: [termDescriptionForDb(sent.description)], sent: sent.description });
+  if (parent !== undefined) stored.push({ path: 'parent', want: [parent], sent: parent });
   const got = await readById(env, res.read, id, {});
   await judgeRead(env, emit, 'stored:id', `term ${id} read by id through ${res.namespace}`, Promise.resolve(got), stored, [], 'documented');
   await judgeRead(env, emit, 'stored:list', `term ${id} in the list ${res.list.path} (narrowed to it, hide_empty=false)`, readInList(env, res.list, id, word, {}), stored, [], 'documented');
-  // wp_insert_term(): a term sent without a slug gets sanitize_title() of its stored name.
-  await judgeRead(env, emit, 'server:id', `term ${id}'s slug read by id`, Promise.resolve(got), [{ path: 'slug', want: [sanitizeTitle(name)] }], [], 'convention');
+  // The slug sent goes through sanitize_title() (the controller's sanitize_slug and pre_term_slug); without one,
+  // wp_insert_term() gives sanitize_title() of the stored name.
+  const slugWant = slug !== undefined ? { path: 'slug', want: [sanitizeTitle(slug)], sent: slug } : { path: 'slug', want: [sanitizeTitle(name)] };
+  await judgeRead(env, emit, 'server:id', `term ${id}'s slug read by id`, Promise.resolve(got), [slugWant], [], 'convention');
+  await termSearch(env, emit, res, id, word);
+}
+
+/**
+ * search's sanitize_callback is sanitize_text_field() (WP_REST_Controller::get_collection_params()): a search for
+ * the own word with a space either side finds the term whose stored name ends with the word, which a search as
+ * sent (LIKE '% word %') cannot.
+ */
+async function termSearch(env: UnitEnv, emit: Emit, res: CalendarResource, id: number, word: string): Promise<void> {
+  if (!res.list.params.some((p) => p.name === 'search')) return emit('search', 'skip', `${res.list.path} takes no search`, undefined, 'convention');
+  const search = ` ${word.toLowerCase()} `;
+  const q: Rec = { search, ...(res.list.params.some((p) => p.name === 'hide_empty') ? { hide_empty: false } : {}) };
+  const r = await readList(env, res.list, q);
+  const t = transportOutcome(r.e);
+  if (t) return emit('search', t.outcome, t.message, r.e, 'convention');
+  if (!r.records) return emit('search', 'inconclusive', `${res.list.path}?search=${JSON.stringify(search)} answered ${describeAnswer(r.e.response)}, not a list: nothing to compare`, r.e, 'convention');
+  if (r.ids.includes(id)) return emit('search', 'pass', `${res.list.path}?search=${JSON.stringify(search)} lists term ${id} (its name ends with the word): the search was trimmed by sanitize_text_field()`, r.e, 'convention');
+  emit('search', 'fail', `${res.list.path}?search=${JSON.stringify(search)} does not list term ${id}, whose stored name ends with ${JSON.stringify(word)}: WordPress trims a search through sanitize_text_field() (the collection's search argument), so it searches for ${JSON.stringify(word.toLowerCase())}; read ${r.ids.length} term(s)`, r.e, 'convention');
+}
+
+/**
+ * An event written form-encoded, as an HTML form or `curl -d` sends it: every value arrives a string, and
+ * rest_sanitize_request_arg() gives each its schema's type (duration "86399" → 86399, all_day "1" → true, featured
+ * "0" → false, organizers "a,b" → [a, b] by wp_parse_list(), venues[]=v → [v]); the event's own fields
+ * (add_additional_fields_to_object: start_date, end_date, cost, organizers, venues) read back as sent, by id and in
+ * the list. The organizers and the venue are the suite's own. An all-day event from 00:00:00 to 23:59:59, so a
+ * site that derives duration and the day's edges from all_day (The Events Calendar) stores what was sent.
+ */
+async function formReadBack(env: UnitEnv, events: CalendarResource, venues: CalendarResource, organizers: CalendarResource, unitId: string): Promise<void> {
+  const word = ownWord(env.runId, unitId);
+  const emit = emitterFor(env, WRITE_READ_BACK, events.create, 'documented');
+  const variants = ['form:id', 'form:list'];
+  const linked: number[] = [];
+  for (const [res, name] of [[venues, 'venue'], [organizers, 'organizer a'], [organizers, 'organizer b']] as const) {
+    const made = await makeOwn(env, res, `${unitId}:${name}`, `rb form ${name} ${word}`);
+    if (!made.own) {
+      const t = transportOutcome(made.exchange);
+      return variants.forEach((v) => emit(v, t?.outcome ?? 'inconclusive', t?.message ?? `creating a ${name} of its own answered ${describeAnswer(made.exchange.response)}: nothing to link`, made.exchange));
+    }
+    linked.push(made.own.id);
+  }
+  const [venue, a, b] = linked as [number, number, number];
+  const day = new Date(env.now().getTime() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const form: Record<string, string | string[]> = {
+    title: `${env.marker} rb form ${word}`,
+    status: 'publish',
+    start_date: `${day} 00:00:00`,
+    end_date: `${day} 23:59:59`,
+    all_day: '1',
+    duration: '86399',
+    featured: '0',
+    cost: `$10 - 20 ${word} ü`,
+    organizers: `${a},${b}`,
+    venues: [String(venue)],
+  };
+  const e = await env.send({ method: 'POST', route: fillTemplate(events.create.path, {}), body: { kind: 'form', value: form }, intent: 'write' }, events.create);
+  const id = createdId(e);
+  if (id === undefined) {
+    const t = transportOutcome(e);
+    return variants.forEach((v) => emit(v, t?.outcome ?? 'inconclusive', t?.message ?? `creating an event form-encoded answered ${describeAnswer(e.response)}: nothing to read back`, e));
+  }
+  env.ledger.add({ namespace: events.namespace, resource: events.resource, id, itemPath: events.read.path, createdBy: unitId });
+  const expected: Expectation[] = [
+    { path: 'start_date', want: [form['start_date']], sent: form['start_date'] },
+    { path: 'end_date', want: [form['end_date']], sent: form['end_date'] },
+    { path: 'cost', want: [form['cost']], sent: form['cost'] },
+    { path: 'all_day', want: [true], sent: form['all_day'] },
+    { path: 'duration', want: [86399], sent: form['duration'] },
+    { path: 'featured', want: [false], sent: form['featured'] },
+    { path: 'organizers', want: [[a, b]], sent: form['organizers'] },
+    { path: 'venues', want: [[venue]], sent: form['venues'] },
+  ];
+  const params = new Set(events.create.params.map((p) => p.name));
+  const judged = expected.filter((x) => params.has(x.path));
+  const edit = { context: 'edit' };
+  await judgeRead(env, emit, 'form:id', `event ${id}, written form-encoded, read by id (context=edit)`, readById(env, events.read, id, edit), judged, [], 'documented');
+  await judgeRead(env, emit, 'form:list', `event ${id}, written form-encoded, in the list ${events.list.path} (narrowed to it, context=edit)`, readInList(env, events.list, id, word, edit), judged, [], 'documented');
 }
 
 /**
@@ -332,27 +437,40 @@ async function termReadBack(env: UnitEnv, res: CalendarResource, unitId: string)
  * namespace too), and the legacy namespace's categories and tags (core's terms controller). The legacy posts are
  * The Events Calendar's own controller, whose write transforms the documents do not give: read, not written, here.
  */
+/** A unit of this check on records of its own, skipped with the reason where the run may not write them. */
+function ownUnit(id: string, ops: Operation[], needs: readonly Operation[], variant: string, run: (env: UnitEnv) => Promise<void>): Unit {
+  return {
+    id,
+    family: WRITE_READ_BACK,
+    checks: [WRITE_READ_BACK],
+    operations: ops,
+    writes: true,
+    run: async (env: UnitEnv) => {
+      const why = cannotWrite(env, needs);
+      if (why) return env.emit({ check: WRITE_READ_BACK, operation: ops[0]!, variant, severity: 'documented', outcome: 'skip', message: `not run: ${why}; the check reads back a record of its own` });
+      return run(env);
+    },
+  };
+}
+
 export function planWriteReadBack(contract: Contract): Unit[] {
   const resources = calendarResources(contract);
   const chosen = resources.filter((r) => (r.namespace === 'cal/v1' && r.resource !== 'category' && r.resource !== 'tag') || (r.namespace === 'cal/events/v1' && (r.resource === 'category' || r.resource === 'tag')));
-  return chosen.map((res) => {
+  const units: Unit[] = chosen.map((res) => {
     const other = res.namespace === 'cal/v1' ? resources.find((r) => r !== res && r.resource === res.resource) : undefined;
     const id = `${WRITE_READ_BACK}:${res.namespace}/${res.resource}`;
     // The other namespace's read is not among the unit's operations: a site without the legacy namespace (or a run
     // that selects only cal/v1) still reads back through cal/v1, and the unit reads through the other where listed.
-    const ops = [res.create, res.read, res.list];
-    return {
-      id,
-      family: WRITE_READ_BACK,
-      checks: [WRITE_READ_BACK],
-      operations: ops,
-      writes: true,
-      run: async (env: UnitEnv) => {
-        const why = cannotWrite(env, [res.create, res.read]);
-        if (why) return env.emit({ check: WRITE_READ_BACK, operation: res.create, variant: 'stored:id', severity: 'documented', outcome: 'skip', message: `not run: ${why}; the check reads back a record of its own` });
-        if (res.resource === 'category' || res.resource === 'tag') return termReadBack(env, res, id);
-        return postReadBack(env, res, other && !cannotWrite(env, [other.read]) && env.descriptor.namespaces.includes(other.namespace) ? other : undefined, id);
-      },
-    };
+    return ownUnit(id, [res.create, res.read, res.list], [res.create, res.read], 'stored:id', (env) => {
+      if (res.resource === 'category' || res.resource === 'tag') return termReadBack(env, res, id);
+      return postReadBack(env, res, other && !cannotWrite(env, [other.read]) && env.descriptor.namespaces.includes(other.namespace) ? other : undefined, id);
+    });
   });
+  const events = resources.find((r) => r.namespace === 'cal/v1' && r.resource === 'event');
+  const venues = resources.find((r) => r.namespace === 'cal/v1' && r.resource === 'venue');
+  const organizers = resources.find((r) => r.namespace === 'cal/v1' && r.resource === 'organizer');
+  if (!events || !venues || !organizers) return units;
+  const id = `${WRITE_READ_BACK}:cal/v1/event:form`;
+  const ops = [events.create, events.read, events.list, venues.create, organizers.create];
+  return [...units, ownUnit(id, ops, ops, 'form:id', (env) => formReadBack(env, events, venues, organizers, id))];
 }

@@ -14,6 +14,12 @@ function matchesSearch(term: string, ...fields: string[]): boolean {
   return fields.some((f) => f.toLowerCase().includes(needle));
 }
 
+/** MySQL's `LIKE '%term%'` under a _ci collation, the term as given. */
+function likeCi(term: string, ...fields: string[]): boolean {
+  const needle = term.toLowerCase();
+  return fields.some((f) => f.toLowerCase().includes(needle));
+}
+
 function cmpBound(eventWall: string, eventUtc: string, b: DateBound): number {
   const v = b.utc ? eventUtc : eventWall;
   return v < b.value ? -1 : v > b.value ? 1 : 0;
@@ -170,7 +176,9 @@ export function termMatches(t: R<CategoryRecord> | R<TagRecord>, kind: 'category
   if (f.exclude && f.exclude.includes(t.id)) return false;
   if (f.parent !== undefined && ('parent' in t ? t.parent : 0) !== f.parent) return false;
   if (f.slug !== undefined && t.slug !== f.slug) return false;
-  if (f.search !== undefined && !matchesSearch(f.search, t.name, t.slug)) return false;
+  // WP_Term_Query: name or slug LIKE '%search%' as the search arrives (the controller has sanitize_text_field()ed it:
+  // terms.ts); no trim here, so a no-break space around a word stays part of what is searched for.
+  if (f.search !== undefined && !likeCi(f.search, t.name, t.slug)) return false;
   if (f.event && !(kind === 'category' ? f.event.categories : f.event.tags).includes(t.id)) return false;
   if (f.hideEmpty && count === 0) return false;
   return true;

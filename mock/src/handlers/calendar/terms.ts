@@ -6,6 +6,7 @@ import { pageOf } from '../../wire/pagination.ts';
 import type { TermType } from '../../../../contracts/model/records.ts';
 import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
 import { termDescriptionForDb, termNameForDb } from '../../../../contracts/wordpress/save-filters.ts';
+import { sanitizeTextField } from '../../../../contracts/wordpress/schema/formats.ts';
 import { StoreError } from '../../store/store.ts';
 import { invalidId, wpError } from '../../wire/errors.ts';
 import { fail, ok, type HandlerCtx, type Reply } from '../context.ts';
@@ -29,10 +30,13 @@ function list(ctx: HandlerCtx, kind: TermType): Reply {
   const event = eventId === undefined ? undefined : store.events.get(eventId);
   const include = intList(p.include);
   const counts = store.termCounts();
+  // The legacy terms routes are core's terms controller: search's sanitize_callback is sanitize_text_field()
+  // (WP_REST_Controller::get_collection_params()), so search=%20word%20 searches for "word".
+  const search = typeof p.search === 'string' ? sanitizeTextField(p.search) : '';
   const filter = {
     lang: ctx.lang,
     hideEmpty: p.hide_empty !== false,
-    ...(typeof p.search === 'string' && p.search !== '' ? { search: p.search } : {}),
+    ...(search !== '' ? { search } : {}),
     ...(include?.length ? { include } : {}),
     ...(intList(p.exclude)?.length ? { exclude: intList(p.exclude)! } : {}),
     ...(kind === 'category' && typeof p.parent === 'number' ? { parent: p.parent } : {}),
