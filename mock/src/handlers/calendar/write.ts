@@ -29,6 +29,11 @@ interface WriteEnv {
   termExists?: (kind: 'category' | 'tag', id: number) => boolean;
   /** Who writes, as WordPress's save filters see it (kses for a user without unfiltered_html). */
   writer: Writer;
+  /**
+   * Every parameter the request carried, nulls included (get_params()): `params` holds get_param()'s answers, which
+   * skip a null, where the posts controller asks has_param() (a null date resets the dates).
+   */
+  sent?: Readonly<Record<string, unknown>>;
 }
 
 const LIVE_STATUSES = POST_STATUSES.filter((s) => s !== 'trash') as readonly string[];
@@ -69,7 +74,7 @@ function postDate(p: Params, localKey: string, utcKey: string, env: WriteEnv, d:
       if (!b) throw new InvalidParam(key);
       return b.utc ? { date_gmt: b.wall } : { date: b.wall };
     }
-    return p[localKey] === null || p[utcKey] === null ? { resetDate: true } : {};
+    return env.sent?.[localKey] === null || env.sent?.[utcKey] === null ? { resetDate: true } : {};
   }
   if (has(p, localKey)) {
     const b = parseDateParam(p[localKey], env.nowWall);
