@@ -39,7 +39,7 @@ export function restDateInput(date: string, isUtc: boolean): { wall: DateTimeStr
 }
 
 /** wp_insert_post(): a post published with a date at least a minute ahead of now is scheduled (`future`). */
-export const FUTURE_AHEAD_MS = 60_000;
+const FUTURE_AHEAD_MS = 60_000;
 
 /**
  * The status wp_insert_post() stores for `status` written with the UTC date `dateGmt` at `nowMs`: publish with a date

@@ -40,7 +40,7 @@ const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/;
 const DATE_FIELDS = ['date', 'date_gmt', 'modified', 'modified_gmt'] as const;
 
 /** The server's clock of an answer (its Date header), in ms; undefined without one. */
-export function serverTime(e: Exchange | undefined): number | undefined {
+function serverTime(e: Exchange | undefined): number | undefined {
   const d = header(e?.response, 'date');
   const t = d === undefined ? NaN : Date.parse(d);
   return Number.isFinite(t) ? t : undefined;
@@ -64,7 +64,7 @@ function at(rec: Rec, path: string): unknown {
 }
 
 /** The fields that are not as wanted, each with what was read. */
-export function wrongFields(rec: Rec, wants: readonly Want[]): string[] {
+function wrongFields(rec: Rec, wants: readonly Want[]): string[] {
   const out: string[] = [];
   for (const w of wants) {
     const got = at(rec, w.path);
@@ -83,18 +83,18 @@ function recordOf(e: Exchange): Rec | undefined {
 }
 
 /** date and date_gmt for a value sent as `date` (or `date_gmt` when isUtc), printed as the controller prints them. */
-export function predictedDates(sent: string, isUtc: boolean, zone: string): { date: string; date_gmt: string } | undefined {
+function predictedDates(sent: string, isUtc: boolean, zone: string): { date: string; date_gmt: string } | undefined {
   const d = restGetDateWithGmt(sent, isUtc, zone);
   return d ? { date: rfc3339(d[0]), date_gmt: rfc3339(d[1]) } : undefined;
 }
 
 /** Every date field printed as YYYY-MM-DDTHH:MM:SS (the instants are gmtMatches()'s). */
-export function shapeWants(): Want[] {
+function shapeWants(): Want[] {
   return DATE_FIELDS.map((f) => ({ path: f, test: (v: unknown) => typeof v === 'string' && RFC3339.test(v), means: 'YYYY-MM-DDTHH:MM:SS (prepare_date_response())' }));
 }
 
 /** `gmt` is `site` read in `zone`: the check on a record whose dates the suite did not choose. */
-export function gmtMatches(rec: Rec, zone: string): string[] {
+function gmtMatches(rec: Rec, zone: string): string[] {
   const out: string[] = [];
   for (const [site, gmt] of [['date', 'date_gmt'], ['modified', 'modified_gmt']] as const) {
     const s = rec[site];
@@ -107,7 +107,7 @@ export function gmtMatches(rec: Rec, zone: string): string[] {
 }
 
 /** modified_gmt within the Date headers that frame the write (from `before`'s to `after`'s), the site's skew aside. */
-export function modifiedWant(before: Exchange | undefined, after: Exchange): Want | undefined {
+function modifiedWant(before: Exchange | undefined, after: Exchange): Want | undefined {
   const from = serverTime(before);
   const to = serverTime(after);
   if (from === undefined || to === undefined) return undefined;
@@ -209,14 +209,14 @@ async function run(env: UnitEnv, res: CalendarResource, unitId: string): Promise
     const o = predictedDates(OFFSET, false, zone)!;
     judge(emit, 'date:offset', `record ${id} updated with date ${OFFSET}`, await update(id, { date: OFFSET }), [
       { path: 'date', value: o.date }, { path: 'date_gmt', value: o.date_gmt },
-    ], zone, 'convention');
+    ], zone, 'documented');
     const GMT = '2031-01-03T10:00:00';
     const g = predictedDates(GMT, true, zone)!;
     await update(id, { date_gmt: GMT });
     const last = await read(id);
     judge(emit, 'date:gmt-alone', `record ${id} updated with date_gmt ${GMT} alone, then read by id`, last, [
       { path: 'date', value: g.date }, { path: 'date_gmt', value: g.date_gmt }, { path: 'status', value: 'future' },
-    ], zone, 'convention');
+    ], zone, 'documented');
     judge(emit, 'date:shape', `record ${id} read by id`, last, shapeWants(), zone, 'convention');
   }
 

@@ -422,7 +422,7 @@ export const CHECKS: readonly CheckRow[] = [
     severity: [{ level: 'documented' }, { level: 'convention', when: 'for a field WordPress transforms on the way in (kses, sanitize_text_field, sanitize_url, convert_invalid_entities, a trim) and the fields the server fills itself (date_gmt, modified, slug, status, author, guid, the rendered forms)' }],
     needs: ORACLE_OWN_RECORDS,
   }),
-  row({ name: POST_DATES, rank: 4, module: 'post_dates', plannedBy: ['post_dates'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for publish with a date ahead stored future and future with a past date stored publish (wp_insert_post())' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: POST_DATES, rank: 4, module: 'post_dates', plannedBy: ['post_dates'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for the date a write sets (date with an offset, date_gmt alone, an impossible day rolled over) and the status it decides: publish with a date ahead stored future, future with a past date stored publish (wp_insert_post())' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: PASSWORDS, rank: 4, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
