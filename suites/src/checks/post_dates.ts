@@ -27,7 +27,7 @@ import { cannotWrite, emitterFor, makeOwn, ownWord } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer, header, transportOutcome } from './kit/wp.ts';
-import { siteZone } from './write_read_back.ts';
+import { at, siteZone } from './write_read_back.ts';
 
 export const POST_DATES = 'post_dates';
 
@@ -55,12 +55,6 @@ interface Want {
   value?: unknown;
   test?: (v: unknown) => boolean;
   means?: string;
-}
-
-function at(rec: Rec, path: string): unknown {
-  let v: unknown = rec;
-  for (const k of path.split('.')) v = isPlainObject(v) ? v[k] : undefined;
-  return v;
 }
 
 /** The fields that are not as wanted, each with what was read. */

@@ -46,7 +46,7 @@ interface Expectation {
 }
 
 /** The value at `a.b` of a record; undefined when any part is missing. */
-function at(rec: Rec, path: string): unknown {
+export function at(rec: Rec, path: string): unknown {
   let v: unknown = rec;
   for (const k of path.split('.')) v = isPlainObject(v) ? v[k] : undefined;
   return v;
