@@ -120,6 +120,8 @@ function readParams(
   forcedErrors?: (raw: Readonly<Record<string, unknown>>) => Record<string, WpError> | undefined,
   /** Validate callbacks of the controller's own (OperationRow.validate), reported with the validate pass's errors. */
   validatedErrors?: (raw: Readonly<Record<string, unknown>>) => Record<string, WpError> | undefined,
+  /** Args a validate_callback of the controller's own takes whatever the schema says (OperationRow.accepts). */
+  acceptedBy?: (raw: Readonly<Record<string, unknown>>) => readonly string[],
 ): ParamsResult {
   const raw = rawValues(req, pathParams, args);
   const typed: TypedRequest = { path: {}, query: {} };
@@ -157,7 +159,8 @@ function readParams(
       const schema = args.schemasByParam[param];
       return schema !== undefined && Object.prototype.hasOwnProperty.call(raw, param) && wpValidateValue(raw[param], wordpressSchemaOf(schema), param) !== null;
     };
-    const issues = result.valid ? [] : result.issues.filter((i) => isEnforcedByWordPress(i) || wordpressRejects(i.param));
+    const accepted = acceptedBy?.(raw) ?? [];
+    const issues = result.valid ? [] : result.issues.filter((i) => !accepted.includes(i.param) && (isEnforcedByWordPress(i) || wordpressRejects(i.param)));
     const error = invalidParams(issues, args.schemasByParam, {
       values: raw, requestOrder: sanitizeOrder(req, pathParams), phaseOf: args.phaseOf, ...(forced ? { forced } : {}), ...(controllerErrors ? { validated: controllerErrors } : {}),
     });
@@ -190,7 +193,7 @@ export class ParamReader {
     this.args = new Map(contract.operations.map((op) => [op, argsOf(op, controllerArgs(op))]));
   }
 
-  read(op: Operation, req: ParsedRequest, pathParams: Record<string, string>, forcedErrors?: Parameters<typeof readParams>[5], validatedErrors?: Parameters<typeof readParams>[6]): ParamsResult {
-    return readParams(this.contract, this.args.get(op) ?? argsOf(op), op, req, pathParams, forcedErrors, validatedErrors);
+  read(op: Operation, req: ParsedRequest, pathParams: Record<string, string>, forcedErrors?: Parameters<typeof readParams>[5], validatedErrors?: Parameters<typeof readParams>[6], acceptedBy?: Parameters<typeof readParams>[7]): ParamsResult {
+    return readParams(this.contract, this.args.get(op) ?? argsOf(op), op, req, pathParams, forcedErrors, validatedErrors, acceptedBy);
   }
 }

@@ -158,4 +158,9 @@ export interface OperationRow {
    * validate pass on the raw values, before any permission check; the errors it gives are reported with the pass's.
    */
   readonly validate?: (raw: Readonly<Record<string, unknown>>, at: { store: Store; pathParams: Readonly<Record<string, string>> }) => Record<string, WpError> | undefined;
+  /**
+   * The args a validate_callback of the controller's own takes where the schema would not (the posts controller's
+   * check_status(): the record's current status, `trash` on a trashed record): their schema issues are dropped.
+   */
+  readonly accepts?: (raw: Readonly<Record<string, unknown>>, at: { store: Store; pathParams: Readonly<Record<string, string>> }) => readonly string[];
 }

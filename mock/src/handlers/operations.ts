@@ -24,7 +24,7 @@ import { err } from './addons/util.ts';
 import { batchHandler } from './batch.ts';
 import { CURRENT, LEGACY, type Dialect } from './calendar/dialect.ts';
 import { postHandlers } from './calendar/posts.ts';
-import { checkTemplate } from './calendar/write.ts';
+import { checkStatus, checkTemplate } from './calendar/write.ts';
 import { termHandlers } from './calendar/terms.ts';
 import { ok, type Handler, type HandlerCtx, type OperationRow } from './context.ts';
 import type { Discovery } from './discovery.ts';
@@ -64,6 +64,7 @@ function postRows(dialect: Dialect, type: PostType): Record<RecordAction, Operat
     permission: posts(type, action, { core: context }),
     ...(context ? { list: { args: CONTEXT_ARG }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
     ...(context && (action === 'create' || action === 'update') ? { validate: checkTemplate(type) } : {}),
+    ...(context && action === 'update' ? { accepts: checkStatus(type) } : {}),
   });
   return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, row(a)])) as Record<RecordAction, OperationRow>;
 }

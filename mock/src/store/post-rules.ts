@@ -14,12 +14,17 @@ import { sanitizeTitle, TRASHED_SUFFIX, trashedSlug } from '../../../contracts/w
 import { invalid, StoreError, stripUndefined } from './store-error.ts';
 import { assignOwn } from './table.ts';
 import { addSeconds, dateToUtcString, isDateTimeString, utcToZoned, zonedToUtc } from '../../../contracts/wordpress/time.ts';
+import { floatsAfterWrite, statusByDate } from '../../../contracts/wordpress/post-dates.ts';
 import type { Tx } from './transaction.ts';
 
 /** Fields of a post a caller may set. `null` clears an optional field (password, image, translation_of, geo). */
 export type PostInput<K extends PostType> = {
   [F in keyof Omit<PostTypeMap[K], 'id' | 'meta'>]?: PostTypeMap[K][F] | (F extends OptionalPostField ? null : never);
-} & { meta?: RecordMeta };
+} & {
+  meta?: RecordMeta;
+  /** The posts controller's `date: null` (or `date_gmt: null`): both dates reset, so wp_insert_post() dates the post now. */
+  resetDate?: true;
+};
 type OptionalPostField = 'password' | 'image' | 'translation_of' | 'geo';
 
 const POST_DEFS: Record<PostType, RecordDef> = { event: 'event', venue: 'venue', organizer: 'organizer' };
@@ -78,6 +83,19 @@ function finishPost<K extends PostType>(w: PostWrite, type: K, draft: Record<str
   const tx = w.tx;
   // No closures here: this runs on every post write, and each closure costs (tsx wraps every one to keep its name).
   const siteTz = tx.single.calendarSettings.timezone;
+  const meta = draft.meta as RecordMeta;
+  const dated = 'date' in given || 'date_gmt' in given;
+  delete draft.resetDate;
+  // wp_update_post(): a floating draft (never given a date) is dated now by an update that sets none; a null date
+  // dates any post now (wp_resolve_post_date() of nothing). It floats on while its status is draft or pending.
+  if (!dated && (given.resetDate === true || (old !== undefined && old.meta.floatingDate === true && (old.status === 'draft' || old.status === 'pending')))) {
+    const now = siteNow(w);
+    draft.date = now.site;
+    draft.date_gmt = now.gmt;
+    if (floatsAfterWrite(String(draft.status))) meta.floatingDate = true;
+    else delete meta.floatingDate;
+  } else if (dated) delete meta.floatingDate;
+  else if (!old && floatsAfterWrite(String(draft.status))) meta.floatingDate = true;
   // Publication date: whichever of the pair the caller gave decides the other.
   if ('date' in given && !('date_gmt' in given)) draft.date_gmt = derive(draft, 'date', zonedToUtc, siteTz);
   else if ('date_gmt' in given && !('date' in given)) draft.date = derive(draft, 'date_gmt', utcToZoned, siteTz);
@@ -92,11 +110,7 @@ function finishPost<K extends PostType>(w: PostWrite, type: K, draft: Record<str
   }
   // wp_insert_post(): published with a date a minute or more ahead is scheduled; scheduled for a date no longer
   // ahead is published.
-  if (draft.status === 'publish' || draft.status === 'future') {
-    const ahead = Date.parse(`${String(draft.date_gmt).replace(' ', 'T')}Z`) - w.now.getTime() >= 60_000;
-    if (draft.status === 'publish' && ahead) draft.status = 'future';
-    else if (draft.status === 'future' && !ahead) draft.status = 'publish';
-  }
+  draft.status = statusByDate(String(draft.status), String(draft.date_gmt), w.now.getTime());
   // wp_insert_post(): a private post keeps no password (live 6.1.9: a private venue given one reads back "").
   if (draft.status === 'private') delete draft.password;
 
@@ -134,6 +148,11 @@ function finishPost<K extends PostType>(w: PostWrite, type: K, draft: Record<str
   if (slug === '' && status !== 'draft' && status !== 'pending') slug = sanitizeTitle(String(draft.title ?? ''));
   if (slug === '' && status !== 'draft' && status !== 'pending') slug = String(id);
   draft.slug = slug === '' ? slug : tx.uniqueSlug(type, lang, slug, id);
+  // wp_insert_post() fills a new post's guid with get_permalink() as it is then: pretty for a published or private
+  // post with a slug, the plain ?post_type=…&p=<id> form otherwise (future included); an update stores it again
+  // through pre_post_guid. The record keeps what the guid was made of: the mock's home is the address it is reached at.
+  if (!old && draft.slug !== '' && (status === 'publish' || status === 'private')) meta.guidSlug = String(draft.slug);
+  if (old) meta.guidUpdated = true;
 
   for (const k of OPTIONAL_POST_FIELDS) if (draft[k] === null || draft[k] === undefined) delete draft[k];
   const problems = recordProblems(POST_DEFS[type], draft);
@@ -237,7 +256,8 @@ export function trashPost<K extends PostType>(w: PostWrite, type: K, id: number)
   if (old.status === 'trash') throw new StoreError('already_trashed', `${type} ${id} is already in the trash`);
   const slug = old.slug === '' ? '' : trashedSlug(old.slug, (s) => tx.slugTaken(type, old.lang, s, id));
   const { site, gmt } = siteNow(w);
-  const meta: RecordMeta = { ...old.meta, trashedStatus: old.status as LiveStatus, ...(old.slug ? { desiredSlug: old.slug } : {}) };
+  // wp_trash_post() updates the post: its guid is stored again (pre_post_guid), as by any update.
+  const meta: RecordMeta = { ...old.meta, trashedStatus: old.status as LiveStatus, ...(old.slug ? { desiredSlug: old.slug } : {}), guidUpdated: true };
   tx.describe({ collection: type, op: 'update', key: id });
   return tx.put(type, { ...(old as unknown as PostTypeMap[K]), status: 'trash' as const, slug, modified: site, modified_gmt: gmt, meta } as never) as Stored<PostTypeMap[K]>;
 }
@@ -250,7 +270,8 @@ export function untrashPost<K extends PostType>(w: PostWrite, type: K, id: numbe
   const tx = w.tx;
   const old = requirePost(tx, type, id);
   if (old.status !== 'trash') throw new StoreError('not_trashed', `${type} ${id} is not in the trash`);
-  const { trashedStatus, desiredSlug: _desired, ...meta } = old.meta;
+  const { trashedStatus, desiredSlug: _desired, ...kept } = old.meta;
+  const meta: RecordMeta = { ...kept, guidUpdated: true };
   const status: LiveStatus = options.restoreStatus ? (trashedStatus ?? 'draft') : 'draft';
   const base = slugBeforeTrash(old);
   const slug = base === '' ? '' : tx.uniqueSlug(type, old.lang, base, id);

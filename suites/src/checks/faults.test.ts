@@ -401,6 +401,16 @@ describe('conventions checked in their own right', () => {
     expect(failed.map((c) => c.id)).toEqual([expect.stringMatching(/^trash:(patch|put)CalV1VenuesById:cal\/v1\/venue\/untrash$/)]);
   });
 
+  it('trash: an update of a trashed record with its current status trash is refused', async () => {
+    // What the mock did before it learned check_status(): the enum has no `trash`, so 400 naming status.
+    const fault: Fault = (req, next) => {
+      if ((req.method !== 'PATCH' && req.method !== 'PUT') || !/^\/cal\/v1\/venues\/\d+$/.test(parse(req).route) || sentStatus(req) !== 'trash') return next(req);
+      return wpError(400, 'rest_invalid_param', { params: { status: 'status is not one of publish, future, draft, pending, private.' } });
+    };
+    const failed = await failedBy(fault, '/cal/v1/venues');
+    expect(failed.map((c) => c.id)).toEqual([expect.stringMatching(/^trash:(patch|put)CalV1VenuesById:cal\/v1\/venue\/same_status$/)]);
+  });
+
   it('trash: a second DELETE of a trashed record answers 200', async () => {
     const fault: Fault = (req, next) => {
       const { route, query } = parse(req);

@@ -52,6 +52,7 @@ import { planPostTerms, POST_TERMS } from './post_terms.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { planWriteReadBack, WRITE_READ_BACK } from './write_read_back.ts';
 import { planRenderedText, RENDERED_TEXT } from './rendered_text.ts';
+import { planPostDates, POST_DATES } from './post_dates.ts';
 import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
 import { PERMISSIONS, planRights } from './rights.ts';
 import { CONTEXT, planContexts } from './contexts.ts';
@@ -95,6 +96,7 @@ const FAMILIES = {
   update_keeps: planUpdateKeeps,
   write_read_back: planWriteReadBack,
   rendered_text: planRenderedText,
+  post_dates: planPostDates,
   slugs: planSlugs,
   passwords: planPasswords,
   post_flags: planPostFlags,
@@ -440,6 +442,7 @@ export const CHECKS: readonly CheckRow[] = [
     severity: [{ level: 'convention' }, { level: 'assumed', when: 'for a generated excerpt cut at another length or ending in another "more", and a private title under another prefix (the site\'s excerpt_length, excerpt_more, private_title_format or translation)' }],
     needs: ORACLE_OWN_RECORDS,
   }),
+  row({ name: POST_DATES, rank: 4, module: 'post_dates', plannedBy: ['post_dates'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for the date a write sets (date with an offset, date_gmt alone, an impossible day rolled over) and the status it decides: publish with a date ahead stored future, future with a past date stored publish (wp_insert_post())' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: PASSWORDS, rank: 4, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for the legacy read\'s password parameter (000 §2.1)' }], needs: ORACLE_OWN_RECORDS }),

@@ -42,9 +42,22 @@ describe('write_read_back', () => {
     const { run } = await h.run(undefined, ONLY);
     const cases = run.cases.filter((c) => c.check === ONLY);
     expect(cases.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status}: ${c.message}`)).toEqual([]);
-    // Three posts (by id, list, legacy, server), two term kinds (by id, list, slug, search), an event written form-encoded (by id, list).
-    expect(cases.length).toBe(22);
+    // Three posts (by id, list, legacy, server), two term kinds (by id, list, slug, search), an event written
+    // form-encoded (by id, list) and a legacy event (by id, cal/v1).
+    expect(cases.length).toBe(24);
     for (const c of cases) expect(c.message).toMatch(c.variant === 'search' ? /lists term \d+ \(its name ends with the word\)/ : /: [1-9]\d* field\(s\) as WordPress stores them/);
+  });
+
+  it('a legacy event\'s featured flag reads back false through cal/v1', async () => {
+    const failed = await failedBy(h, onRead('/cal/v1/events/', (r) => void (r['featured'] === true && (r['featured'] = false))), ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalEventsV1Events:stored:cal/v1']);
+    expect(failed[0]!.message).toMatch(/featured: sent true, expected true, read false/);
+  });
+
+  it('a legacy event\'s cost one character short through the legacy namespace', async () => {
+    const failed = await failedBy(h, onRead('/cal/events/v1/events/', (r) => void (typeof r['cost'] === 'string' && (r['cost'] = r['cost'].slice(0, -1)))), ONLY);
+    expect(ids(failed)).toEqual(['write_read_back:postCalEventsV1Events:stored:id']);
+    expect(failed[0]!.message).toMatch(/cost: sent "12\.50", expected "12\.50", read "12\.5"/);
   });
 
   it('a title stored with one character lost', async () => {

@@ -51,7 +51,7 @@ interface Expectation {
 }
 
 /** The value at `a.b` of a record; undefined when any part is missing. */
-function at(rec: Rec, path: string): unknown {
+export function at(rec: Rec, path: string): unknown {
   let v: unknown = rec;
   for (const k of path.split('.')) v = isPlainObject(v) ? v[k] : undefined;
   return v;
@@ -433,9 +433,35 @@ async function formReadBack(env: UnitEnv, events: CalendarResource, venues: Cale
 }
 
 /**
+ * 000 §1: an event written through the legacy namespace (The Events Calendar's own controller) carries its start and
+ * end, cost, website, map flags, featured and sticky, and reads them back as sent through that namespace and through
+ * cal/v1 where cal/v1 shows the field (cal/v1 has no website or map flags on events: not shown, not judged). The
+ * values are ones no transform changes (a clean URL, a plain cost, booleans), so what was sent is the prediction.
+ */
+async function legacyEventReadBack(env: UnitEnv, res: CalendarResource, other: CalendarResource | undefined, unitId: string): Promise<void> {
+  const word = ownWord(env.runId, unitId);
+  const emit = emitterFor(env, WRITE_READ_BACK, res.create, 'documented');
+  const fields: Rec = { cost: '12.50', website: `https://example.org/rb-${word.toLowerCase()}`, show_map: false, show_map_link: true, featured: true, sticky: true, status: 'publish' };
+  const made = await makeOwn(env, res, unitId, `rb ${word}`, fields);
+  const variants = ['stored:id', ...(other ? [`stored:${other.namespace}`] : [])];
+  if (!made.own) {
+    const t = transportOutcome(made.exchange);
+    return variants.forEach((v) => emit(v, t?.outcome ?? 'inconclusive', t?.message ?? `creating an event of its own answered ${describeAnswer(made.exchange.response)}: nothing to read back`, made.exchange));
+  }
+  const id = made.own.id;
+  const body: Rec = sentBody(made.exchange) ?? fields;
+  const expected: Expectation[] = [];
+  for (const k of ['start_date', 'end_date', 'cost', 'show_map', 'show_map_link', 'featured', 'sticky']) if (body[k] !== undefined) expected.push({ path: k, want: [body[k]], sent: body[k] });
+  if (typeof body['website'] === 'string') expected.push({ path: 'website', want: [argAsStored(res.create, 'website', body['website'])], sent: body['website'] });
+  await judgeRead(env, emit, 'stored:id', `event ${id} read by id through ${res.namespace}`, readById(env, res.read, id, {}), expected, [], 'documented');
+  if (other) await judgeRead(env, emit, `stored:${other.namespace}`, `event ${id} read through ${other.namespace} (context=edit)`, readById(env, other.read, id, { context: 'edit' }), expected, [], 'documented');
+}
+
+/**
  * One unit per resource: cal/v1's events, venues and organizers (core's posts controller; read back through the legacy
- * namespace too), and the legacy namespace's categories and tags (core's terms controller). The legacy posts are
- * The Events Calendar's own controller, whose write transforms the documents do not give: read, not written, here.
+ * namespace too), the legacy namespace's categories and tags (core's terms controller), and the legacy events (The
+ * Events Calendar's own controller, whose write transforms the documents do not give: written only with values no
+ * transform changes, and read back through both namespaces).
  */
 /** A unit of this check on records of its own, skipped with the reason where the run may not write them. */
 function ownUnit(id: string, ops: Operation[], needs: readonly Operation[], variant: string, run: (env: UnitEnv) => Promise<void>): Unit {
@@ -455,15 +481,19 @@ function ownUnit(id: string, ops: Operation[], needs: readonly Operation[], vari
 
 export function planWriteReadBack(contract: Contract): Unit[] {
   const resources = calendarResources(contract);
-  const chosen = resources.filter((r) => (r.namespace === 'cal/v1' && r.resource !== 'category' && r.resource !== 'tag') || (r.namespace === 'cal/events/v1' && (r.resource === 'category' || r.resource === 'tag')));
+  const chosen = resources.filter((r) => (r.namespace === 'cal/v1' && r.resource !== 'category' && r.resource !== 'tag') || (r.namespace === 'cal/events/v1' && (r.resource === 'category' || r.resource === 'tag' || r.resource === 'event')));
   const units: Unit[] = chosen.map((res) => {
-    const other = res.namespace === 'cal/v1' ? resources.find((r) => r !== res && r.resource === res.resource) : undefined;
+    const legacyEvent = res.namespace === 'cal/events/v1' && res.resource === 'event';
+    const other = res.namespace === 'cal/v1' || legacyEvent ? resources.find((r) => r !== res && r.resource === res.resource) : undefined;
     const id = `${WRITE_READ_BACK}:${res.namespace}/${res.resource}`;
     // The other namespace's read is not among the unit's operations: a site without the legacy namespace (or a run
     // that selects only cal/v1) still reads back through cal/v1, and the unit reads through the other where listed.
-    return ownUnit(id, [res.create, res.read, res.list], [res.create, res.read], 'stored:id', (env) => {
+    const ops = legacyEvent ? [res.create, res.read] : [res.create, res.read, res.list];
+    return ownUnit(id, ops, [res.create, res.read], 'stored:id', (env) => {
       if (res.resource === 'category' || res.resource === 'tag') return termReadBack(env, res, id);
-      return postReadBack(env, res, other && !cannotWrite(env, [other.read]) && env.descriptor.namespaces.includes(other.namespace) ? other : undefined, id);
+      const otherReadable = other && !cannotWrite(env, [other.read]) && env.descriptor.namespaces.includes(other.namespace) ? other : undefined;
+      if (legacyEvent) return legacyEventReadBack(env, res, otherReadable, id);
+      return postReadBack(env, res, otherReadable, id);
     });
   });
   const events = resources.find((r) => r.namespace === 'cal/v1' && r.resource === 'event');

@@ -13,12 +13,14 @@ export function validate(routed: Routed, req: ParsedRequest, env: DispatchEnv): 
   // Only --auth restricts statuses; open mode (and every batch item in it) needs no check, nor a closure for it.
   const row = rowOf(env, op);
   const own = row?.validate;
+  const accepts = row?.accepts;
   const read = env.params.read(
     op,
     req,
     pathParams,
     env.authRequired && row ? (raw) => forbiddenStatusErrors(op, row.permission, raw, env) : undefined,
     own ? (raw) => own(raw, { store: env.store, pathParams }) : undefined,
+    accepts ? (raw) => accepts(raw, { store: env.store, pathParams }) : undefined,
   );
   if (!read.ok) return { kind: 'error', error: read.error, route, op, pathParams, lang: langOf(undefined, env) };
   // Literals rather than `{ ...base, key }`: V8 adds properties to a spread copy slowly, and this runs per request.

@@ -361,6 +361,7 @@ function patchFor(ctx: HandlerCtx, d: Dialect, type: PostType, current?: AnyPost
     // kses_init(): a request without a user reaches a write only on a mock without --auth, which writes as its
     // administrator (who has unfiltered_html on a single site).
     writer: { unfilteredHtml: ctx.user === undefined || userCan(ctx.user, 'unfiltered_html') },
+    sent: ctx.input,
     termExists(kind: 'category' | 'tag', id: number) {
       return (kind === 'category' ? store.categories : store.tags).get(id) !== undefined;
     },

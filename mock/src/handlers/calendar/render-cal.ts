@@ -4,7 +4,7 @@
 // routes this interface has, so `_embed` can follow every embeddable one.
 import type { EventRecord, Lang, OrganizerRecord, PostBase, VenueRecord } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
-import { permalink, permalinkTemplate, POST_TYPE, renderContent, renderExcerpt, renderTitle, rfc3339, TAXONOMY } from './render-shared.ts';
+import { permalink, storedGuid, permalinkTemplate, POST_TYPE, renderContent, renderExcerpt, renderTitle, rfc3339, TAXONOMY } from './render-shared.ts';
 import type { LinkBase } from '../context.ts';
 
 type Json = Record<string, unknown>;
@@ -62,7 +62,7 @@ function embedded(view: Json): Json {
 function postValues(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lang, context: CalContext, contentHtml?: string, editFacts?: EditFacts, unlocked = false) {
   const edit = context === 'edit';
   const isProtected = p.password !== undefined && p.password !== '';
-  const guid = `${base.home}/?post_type=${POST_TYPE[kind]}&p=${p.id}`;
+  const guid = storedGuid(base, kind, p, defaultLang);
   // post_password_required(): in the view context a protected post's content and excerpt print as '' - for an
   // administrator too (no password cookie on a REST request) - unless the read brought the right `password`
   // (`unlocked`); the edit context (every write's answer) shows them.

@@ -3,6 +3,7 @@
 import type { Lang, PostBase } from '../../../../contracts/model/records.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
 import type { LinkBase } from '../context.ts';
+import { guidAfterUpdate } from '../../../../contracts/wordpress/post-dates.ts';
 
 /** The public post type names the records are stored under (WordPress post_type / taxonomy). */
 export const POST_TYPE = { event: 'cal_event', venue: 'cal_venue', organizer: 'cal_organizer' } as const;
@@ -17,11 +18,25 @@ function langPrefix(lang: Lang, defaultLang: Lang): string {
   return lang === defaultLang ? '' : `/${lang}`;
 }
 
-/** The post's public URL; drafts and trashed posts have no pretty permalink, as in WordPress. */
+/**
+ * The post's public URL (get_post_permalink()): draft, pending, future and trashed posts have no pretty permalink, as
+ * in WordPress (the CI calendar site: a future venue's link is ?post_type=cal_venue&p=<id>).
+ */
 export function permalink(base: LinkBase, type: keyof typeof PERMALINK_BASE, post: R<PostBase>, defaultLang: Lang): string {
-  const pretty = post.slug !== '' && (post.status === 'publish' || post.status === 'private' || post.status === 'future');
+  const pretty = post.slug !== '' && (post.status === 'publish' || post.status === 'private');
   if (!pretty) return `${base.home}/?post_type=${POST_TYPE[type]}&p=${post.id}`;
   return `${base.home}${langPrefix(post.lang, defaultLang)}/${PERMALINK_BASE[type]}/${post.slug}/`;
+}
+
+/**
+ * The guid wp_insert_post() stored: the permalink the post had when it was created (pretty only for a published or
+ * private one: get_post_permalink() gives a future, draft or pending post the plain form), stored again through
+ * pre_post_guid by every update since (guidAfterUpdate). The home is the one the mock is reached at.
+ */
+export function storedGuid(base: LinkBase, type: keyof typeof PERMALINK_BASE, post: R<PostBase>, defaultLang: Lang): string {
+  const slug = post.meta.guidSlug;
+  const guid = slug ? `${base.home}${langPrefix(post.lang, defaultLang)}/${PERMALINK_BASE[type]}/${slug}/` : `${base.home}/?post_type=${POST_TYPE[type]}&p=${post.id}`;
+  return post.meta.guidUpdated === true ? guidAfterUpdate(guid) : guid;
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { EventRecord, PostBase, PostStatus, PostType } from '../../../../contracts/model/records.ts';
 import type { WpError } from '../../../../contracts/wordpress/schema/index.ts';
 import type { Store } from '../../store/store.ts';
+import { restDateInput } from '../../../../contracts/wordpress/post-dates.ts';
 import { POST_FORMATS, POST_STATUSES } from '../../../../contracts/model/records.ts';
 import type { PostInput } from '../../store/store.ts';
 import type { DeepReadonly as R } from '../../store/table.ts';
@@ -28,6 +29,11 @@ interface WriteEnv {
   termExists?: (kind: 'category' | 'tag', id: number) => boolean;
   /** Who writes, as WordPress's save filters see it (kses for a user without unfiltered_html). */
   writer: Writer;
+  /**
+   * Every parameter the request carried, nulls included (get_params()): `params` holds get_param()'s answers, which
+   * skip a null, where the posts controller asks has_param() (a null date resets the dates).
+   */
+  sent?: Readonly<Record<string, unknown>>;
 }
 
 const LIVE_STATUSES = POST_STATUSES.filter((s) => s !== 'trash') as readonly string[];
@@ -47,15 +53,29 @@ function loosBool(v: unknown): boolean {
   return !(s === '' || s === '0' || s === 'false' || s === 'no' || s === 'off');
 }
 
-function status(v: unknown): PostStatus {
+function status(v: unknown, d: Dialect): PostStatus {
   const s = str(v);
+  // cal/v1 takes `trash` only where check_status() let it through: the record's current status (an update of a
+  // trashed record), which wp_update_post() keeps.
+  if (s === 'trash' && d.postsControllerFields) return 'trash';
   // `status` is a free string in the legacy namespace; WordPress would store an unknown one and never show it.
   // The mock keeps only statuses it can list, and files anything else as a draft.
   return (LIVE_STATUSES.includes(s) ? s : 'draft') as PostStatus;
 }
 
 /** A post date given in the site's zone (`date`) or in UTC (`date_gmt` / `date_utc`); the store derives the other. */
-function postDate(p: Params, localKey: string, utcKey: string, env: WriteEnv): { date?: string; date_gmt?: string } {
+function postDate(p: Params, localKey: string, utcKey: string, env: WriteEnv, d: Dialect): { date?: string; date_gmt?: string; resetDate?: true } {
+  if (d.postsControllerFields) {
+    // prepare_item_for_database(): rest_get_date_with_gmt() of `date`, else of `date_gmt` (strtotime() rolls an
+    // impossible day over); a null one resets both, so the post is dated now.
+    for (const [key, isUtc] of [[localKey, false], [utcKey, true]] as const) {
+      if (!has(p, key)) continue;
+      const b = restDateInput(str(p[key]), isUtc);
+      if (!b) throw new InvalidParam(key);
+      return b.utc ? { date_gmt: b.wall } : { date: b.wall };
+    }
+    return env.sent?.[localKey] === null || env.sent?.[utcKey] === null ? { resetDate: true } : {};
+  }
   if (has(p, localKey)) {
     const b = parseDateParam(p[localKey], env.nowWall);
     if (!b) throw new InvalidParam(localKey);
@@ -92,10 +112,10 @@ function postPatch(p: Params, d: Dialect, env: WriteEnv, titleKey: string): Part
   if (has(p, contentKey)) out.content = bodyText(str(p[contentKey]), env.writer);
   if (has(p, 'excerpt')) out.excerpt = bodyText(str(p.excerpt), env.writer);
   if (has(p, 'slug')) out.slug = str(p.slug);
-  if (has(p, 'status')) out.status = status(p.status);
+  if (has(p, 'status')) out.status = status(p.status, d);
   if (has(p, 'author') && Number.isInteger(p.author)) out.author = p.author as number;
   if (has(p, 'password')) out.password = str(p.password) === '' ? null : str(p.password);
-  Object.assign(out, postDate(p, 'date', d.names.dateGmt, env));
+  Object.assign(out, postDate(p, 'date', d.names.dateGmt, env, d));
   if (d.postsControllerFields) {
     if (has(p, 'featured_media') && Number.isInteger(p.featured_media)) out.featured_media = p.featured_media as number;
     if (p.comment_status === 'open' || p.comment_status === 'closed') out.comment_status = p.comment_status;
@@ -191,6 +211,18 @@ export function organizerPatch(p: Params, d: Dialect, env: WriteEnv): PostInput<
  * $post_type )): the one the fixtures' records use.
  */
 const PAGE_TEMPLATES: readonly string[] = ['single-event-wide'];
+
+/**
+ * WP_REST_Posts_Controller::check_status(), the `status` arg's validate_callback: the record's current status passes
+ * whatever the enum says (a trashed record PATCHed with `trash` answers 200), any other value is the schema's.
+ */
+export function checkStatus(type: PostType) {
+  return (raw: Readonly<Record<string, unknown>>, at: { store: Store; pathParams: Readonly<Record<string, string>> }): readonly string[] => {
+    const id = at.pathParams.id;
+    if (typeof raw.status !== 'string' || id === undefined || !/^\d+$/.test(id)) return [];
+    return at.store.posts(type).get(Number(id))?.status === raw.status ? ['status'] : [];
+  };
+}
 
 /**
  * WP_REST_Posts_Controller::check_template(), the `template` arg's validate_callback (so it replaces the type check and
