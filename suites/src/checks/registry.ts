@@ -51,6 +51,7 @@ import { planStateful, STATEFUL } from './stateful.ts';
 import { planWriteReadBack, WRITE_READ_BACK } from './write_read_back.ts';
 import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
 import { PERMISSIONS, planRights } from './rights.ts';
+import { planLowRights } from './low_rights.ts';
 import { CONTEXT, planContexts } from './contexts.ts';
 import { planWire, WIRE_BYTES, WIRE_HEADERS, WireBytes, WireHeaders } from './wire.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
@@ -77,6 +78,7 @@ const FAMILIES = {
   permissions: planPermissions,
   auth_status: planAuthStatus,
   rights: planRights,
+  low_rights: planLowRights,
   contexts: planContexts,
   language: planLanguage,
   filters: planFilters,
@@ -249,10 +251,10 @@ export const CHECKS: readonly CheckRow[] = [
   row({
     name: PERMISSIONS, rank: 4,
     module: 'rights',
-    plannedBy: ['rights'],
+    plannedBy: ['rights', 'low_rights'],
     severity: [{ level: 'convention' }],
     needs: [
-      CREDENTIALS(false, "the administrator's cases are skipped"),
+      CREDENTIALS(false, "the administrator's cases are skipped, and the low user's writes (low_rights.ts) too"),
       { need: 'low-user', every: false, without: 'the low user\'s cases are skipped' },
     ],
   }),
@@ -260,10 +262,14 @@ export const CHECKS: readonly CheckRow[] = [
   row({
     name: ALLOW_HEADER,
     module: 'allow_header',
-    plannedBy: ['permissions'],
+    plannedBy: ['permissions', 'low_rights'],
     sweep: (env) => new AllowHeaders(env.contract, env.descriptor),
     severity: [{ level: 'convention' }],
-    needs: [CREDENTIALS(false, "the anonymous reads of the suite's own records are skipped"), WRITES(false, "the anonymous reads of the suite's own records are skipped under --read-only")],
+    needs: [
+      CREDENTIALS(false, "the anonymous reads of the suite's own records are skipped"),
+      WRITES(false, "the anonymous reads of the suite's own records are skipped under --read-only"),
+      { need: 'low-user', every: false, without: "the low user's Allow (allow:low) is skipped" },
+    ],
   }),
   row({
     name: LANGUAGE, rank: 5,
@@ -416,11 +422,11 @@ export const CHECKS: readonly CheckRow[] = [
     name: WRITE_READ_BACK,
     rank: 4,
     module: 'write_read_back',
-    plannedBy: ['write_read_back'],
+    plannedBy: ['write_read_back', 'low_rights'],
     severity: [{ level: 'documented' }, { level: 'convention', when: 'for a field WordPress transforms on the way in (kses, sanitize_text_field, sanitize_url, convert_invalid_entities, a trim) and the fields the server fills itself (date_gmt, modified, slug, status, author, guid, the rendered forms)' }],
-    needs: ORACLE_OWN_RECORDS,
+    needs: [...ORACLE_OWN_RECORDS, { need: 'low-user', every: false, without: "the low user's kses cases (low-kses*) are skipped" }],
   }),
-  row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs', 'low_rights'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: [...ORACLE_OWN_RECORDS, { need: 'low-user', every: false, without: 'the pending slug of a user who may not publish (pending-slug:low) is skipped' }] }),
   row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: PASSWORDS, rank: 4, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
 ];
