@@ -390,6 +390,24 @@ apache_up() {
 for name in "${SITES[@]}"; do site "$name"; wp_config; apache_up; done
 
 # ---------------------------------------------------------------- install wordpress + content (PHP, no wp-cli)
+# app_password(): the one application-password rule both PHP steps below use (they require this file).
+TMPPHP_APPPW="$(mktemp --suffix=.php)"; CLEANUP_FILES+=("$TMPPHP_APPPW"); chmod 644 "$TMPPHP_APPPW"
+cat > "$TMPPHP_APPPW" <<'PHP'
+<?php
+// The user's application password named $appName: $existing if it still verifies, else a new one (the old removed).
+function app_password($user, $appName, $existing) {
+    foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
+        if ($existing !== '' && $item['name'] === $appName && wp_check_password(preg_replace('/[^a-z\d]/i', '', $existing), $item['password'], $user->ID)) return $existing;
+    }
+    foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
+        if ($item['name'] === $appName) WP_Application_Passwords::delete_application_password($user->ID, $item['uuid']);
+    }
+    $res = WP_Application_Passwords::create_new_application_password($user->ID, ['name' => $appName]);
+    if (is_wp_error($res)) { fwrite(STDERR, $res->get_error_message() . "\n"); exit(1); }
+    fwrite(STDERR, "created application password '$appName' of {$user->user_login}\n");
+    return WP_Application_Passwords::chunk_password($res[0]);
+}
+PHP
 TMPPHP="$(mktemp --suffix=.php)"; CLEANUP_FILES+=("$TMPPHP"); chmod 644 "$TMPPHP"
 cat > "$TMPPHP" <<'PHP'
 <?php
@@ -407,6 +425,7 @@ define('WP_INSTALLING', true);              // lets wp-load run before the table
 function wp_mail() { return true; }         // pluggable: no MTA here, skip install/notification mails
 require '/usr/share/wordpress/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+require getenv('SC_APP_PW_PHP');
 function say($k, $v) { echo "RESULT_$k=$v\n"; }
 
 if (!is_blog_installed()) {
@@ -469,21 +488,7 @@ if ($contentPhp !== '') require $contentPhp;    // the site's own sample content
 if (!wp_is_application_passwords_available_for_user($user)) {
     fwrite(STDERR, "application passwords are not available (WP_ENVIRONMENT_TYPE must be local over http)\n"); exit(1);
 }
-$ok = false;
-if ($existing !== '') {
-    foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
-        if ($item['name'] === $appName && wp_check_password(preg_replace('/[^a-z\d]/i', '', $existing), $item['password'], $user->ID)) { $ok = true; }
-    }
-}
-if (!$ok) {
-    foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
-        if ($item['name'] === $appName) WP_Application_Passwords::delete_application_password($user->ID, $item['uuid']);
-    }
-    $res = WP_Application_Passwords::create_new_application_password($user->ID, ['name' => $appName]);
-    if (is_wp_error($res)) { fwrite(STDERR, $res->get_error_message() . "\n"); exit(1); }
-    $existing = WP_Application_Passwords::chunk_password($res[0]);
-    fwrite(STDERR, "created application password '$appName'\n");
-}
+$existing = app_password($user, $appName, $existing);
 say('APP_PASSWORD', $existing);
 PHP
 
@@ -507,6 +512,7 @@ $_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
 $_SERVER['WORDPRESS_CONFIG'] = $configName;
 function wp_mail() { return true; }         // pluggable: no MTA here, no new-user mails
 require '/usr/share/wordpress/wp-load.php';
+require getenv('SC_APP_PW_PHP');
 for ($i = 4; isset($argv[$i]); $i += 2) {
     $role = $argv[$i]; $existing = $argv[$i + 1] ?? '';
     if (!get_role($role)) { fwrite(STDERR, "no role $role on this site\n"); exit(1); }
@@ -519,21 +525,7 @@ for ($i = 4; isset($argv[$i]); $i += 2) {
         fwrite(STDERR, "created user $role (id $id)\n");
     }
     if (array_values((array) $user->roles) !== [$role]) $user->set_role($role);
-    $ok = false;
-    if ($existing !== '') {
-        foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
-            if ($item['name'] === $appName && wp_check_password(preg_replace('/[^a-z\d]/i', '', $existing), $item['password'], $user->ID)) { $ok = true; }
-        }
-    }
-    if (!$ok) {
-        foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
-            if ($item['name'] === $appName) WP_Application_Passwords::delete_application_password($user->ID, $item['uuid']);
-        }
-        $res = WP_Application_Passwords::create_new_application_password($user->ID, ['name' => $appName]);
-        if (is_wp_error($res)) { fwrite(STDERR, $res->get_error_message() . "\n"); exit(1); }
-        $existing = WP_Application_Passwords::chunk_password($res[0]);
-        fwrite(STDERR, "created application password '$appName' of $role\n");
-    }
+    $existing = app_password($user, $appName, $existing);
     echo 'RESULT_LOW_' . strtoupper($role) . "=$existing\n";
 }
 PHP
@@ -543,7 +535,7 @@ low_users() {
   local args=() role out php_rc=0 phperr pw
   for role in "${LOW_ROLES[@]}"; do args+=("$role" "$(cat "$S_APP_PW_FILE-$role" 2>/dev/null || true)"); done
   phperr="$(mktemp)"; CLEANUP_FILES+=("$phperr")
-  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" php "$TMPPHP_LOW" "$S_PORT" "$S_CONFIG_NAME" "$APP_PW_NAME" \
+  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" SC_APP_PW_PHP="$TMPPHP_APPPW" php "$TMPPHP_LOW" "$S_PORT" "$S_CONFIG_NAME" "$APP_PW_NAME" \
     "${args[@]}" 2>"$phperr")" || php_rc=$?
   sed "s/^/[wp-setup] php ($S_NAME, low users): /" "$phperr" >&2
   [ "$php_rc" = 0 ] || die "the low-rights users of the $S_NAME site could not be set up (exit $php_rc)"
@@ -563,7 +555,7 @@ install_site() {
   local existing out php_rc=0 phperr tmp creds_dir
   existing="$(cat "$S_APP_PW_FILE" 2>/dev/null || true)"
   phperr="$(mktemp)"; CLEANUP_FILES+=("$phperr")
-  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" php "$TMPPHP" "$S_PORT" "$S_CONFIG_NAME" \
+  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" SC_APP_PW_PHP="$TMPPHP_APPPW" php "$TMPPHP" "$S_PORT" "$S_CONFIG_NAME" \
     "$ADMIN_USER" "$ADMIN_PASSWORD" "$ADMIN_EMAIL" "$APP_PW_NAME" "$existing" "$S_TITLE" "$S_CONTENT" 2>"$phperr")" || php_rc=$?
   sed "s/^/[wp-setup] php ($S_NAME): /" "$phperr" >&2
   [ "$php_rc" = 0 ] || die "WordPress install/configure step of the $S_NAME site failed (exit $php_rc)"
