@@ -30,7 +30,6 @@ import { jsonBody, type Exchange, type Outgoing } from '../http/types.ts';
 import type { Outcome } from '../report/policy.ts';
 import { ALLOW_HEADER } from './allow_header.ts';
 import { createdId } from './kit/ledger.ts';
-import { NO_LOW_USER } from './kit/low_user.ts';
 import { calendarResources, listRecords, rawOf, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer, header, transportOutcome, wpError } from './kit/wp.ts';
@@ -38,7 +37,7 @@ import { PERMISSIONS } from './rights.ts';
 import { SLUGS } from './slugs.ts';
 import { WRITE_READ_BACK } from './write_read_back.ts';
 
-export const LOW_RIGHTS = 'low_rights';
+const LOW_RIGHTS = 'low_rights';
 
 interface Verdict {
   outcome: Outcome;
@@ -57,6 +56,7 @@ interface Rights {
 }
 
 const RULE = 'WordPress convention, WP_REST_Posts_Controller';
+const NO_LOW_WRITER = "no --low-auth-env: what core's posts controller refuses or changes for a user with fewer rights (a contributor shows the most) needs that user's credentials";
 const PUBLISH_LINK = ['wp:action-publish', 'https://api.w.org/action-publish'];
 const TAGS_LINK = ['wp:action-assign-tags', 'https://api.w.org/action-assign-tags'];
 const UNFILTERED_LINK = ['wp:action-unfiltered-html', 'https://api.w.org/action-unfiltered-html'];
@@ -131,7 +131,7 @@ async function lowRights(env: UnitEnv, ops: Ops, unitId: string): Promise<void> 
     [PERMISSIONS, venue.create, 'create-as-other:low'], [PERMISSIONS, venue.create, 'publish:low'], [SLUGS, venue.create, 'pending-slug:low'],
     [PERMISSIONS, event.create, 'assign-terms:low'], [ALLOW_HEADER, venue.read, 'allow:low'],
   ];
-  const why = !env.lowAuthEnv ? NO_LOW_USER : !env.hasCredentials ? 'no credentials (--auth-env): the run cannot make and remove the records these rows need' : env.readOnly ? '--read-only: these rows write records' : undefined;
+  const why = !env.lowAuthEnv ? NO_LOW_WRITER : !env.hasCredentials ? 'no credentials (--auth-env): the run cannot make and remove the records these rows need' : env.readOnly ? '--read-only: these rows write records' : undefined;
   if (why) {
     for (const [check, op, variant] of rows) emit(check, op, variant, { outcome: 'skip', message: why });
     return;
