@@ -390,10 +390,21 @@ apache_up() {
 for name in "${SITES[@]}"; do site "$name"; wp_config; apache_up; done
 
 # ---------------------------------------------------------------- install wordpress + content (PHP, no wp-cli)
-# app_password(): the one application-password rule both PHP steps below use (they require this file).
-TMPPHP_APPPW="$(mktemp --suffix=.php)"; CLEANUP_FILES+=("$TMPPHP_APPPW"); chmod 644 "$TMPPHP_APPPW"
-cat > "$TMPPHP_APPPW" <<'PHP'
+# What both PHP steps below share (they require this file before WordPress loads): the request they stand for, and
+# the one application-password rule.
+TMPPHP_LIB="$(mktemp --suffix=.php)"; CLEANUP_FILES+=("$TMPPHP_LIB"); chmod 644 "$TMPPHP_LIB"
+cat > "$TMPPHP_LIB" <<'PHP'
 <?php
+// A request to the site on 127.0.0.1:$port with its config, as WordPress reads one (before wp-load.php).
+function as_site_request($port, $configName) {
+    $_SERVER['HTTP_HOST'] = "127.0.0.1:$port";
+    $_SERVER['SERVER_NAME'] = '127.0.0.1';
+    $_SERVER['SERVER_PORT'] = $port;
+    $_SERVER['REQUEST_URI'] = '/';
+    $_SERVER['REQUEST_METHOD'] = 'GET';
+    $_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
+    $_SERVER['WORDPRESS_CONFIG'] = $configName;
+}
 // The user's application password named $appName: $existing if it still verifies, else a new one (the old removed).
 function app_password($user, $appName, $existing) {
     foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
@@ -414,18 +425,12 @@ cat > "$TMPPHP" <<'PHP'
 // Usage: php this.php PORT CONFIG_NAME ADMIN_USER ADMIN_PASSWORD ADMIN_EMAIL APP_PW_NAME EXISTING_APP_PW TITLE [CONTENT_PHP]
 // Prints RESULT_<KEY>=<value> lines on stdout; everything else goes to stderr.
 [$_, $port, $configName, $admin, $adminPass, $email, $appName, $existing, $title, $contentPhp] = array_pad($argv, 10, '');
-$_SERVER['HTTP_HOST'] = "127.0.0.1:$port";
-$_SERVER['SERVER_NAME'] = '127.0.0.1';
-$_SERVER['SERVER_PORT'] = $port;
-$_SERVER['REQUEST_URI'] = '/';
-$_SERVER['REQUEST_METHOD'] = 'GET';
-$_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
-$_SERVER['WORDPRESS_CONFIG'] = $configName;
+require getenv('SC_SETUP_LIB');
+as_site_request($port, $configName);
 define('WP_INSTALLING', true);              // lets wp-load run before the tables exist
 function wp_mail() { return true; }         // pluggable: no MTA here, skip install/notification mails
 require '/usr/share/wordpress/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-require getenv('SC_APP_PW_PHP');
 function say($k, $v) { echo "RESULT_$k=$v\n"; }
 
 if (!is_blog_installed()) {
@@ -503,16 +508,10 @@ cat > "$TMPPHP_LOW" <<'PHP'
 // application password named APP_PW_NAME: the existing one if it still verifies, else a new one.
 // Prints RESULT_LOW_<ROLE>=<application password> lines on stdout; everything else goes to stderr.
 $port = $argv[1]; $configName = $argv[2]; $appName = $argv[3];
-$_SERVER['HTTP_HOST'] = "127.0.0.1:$port";
-$_SERVER['SERVER_NAME'] = '127.0.0.1';
-$_SERVER['SERVER_PORT'] = $port;
-$_SERVER['REQUEST_URI'] = '/';
-$_SERVER['REQUEST_METHOD'] = 'GET';
-$_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
-$_SERVER['WORDPRESS_CONFIG'] = $configName;
+require getenv('SC_SETUP_LIB');
+as_site_request($port, $configName);
 function wp_mail() { return true; }         // pluggable: no MTA here, no new-user mails
 require '/usr/share/wordpress/wp-load.php';
-require getenv('SC_APP_PW_PHP');
 for ($i = 4; isset($argv[$i]); $i += 2) {
     $role = $argv[$i]; $existing = $argv[$i + 1] ?? '';
     if (!get_role($role)) { fwrite(STDERR, "no role $role on this site\n"); exit(1); }
@@ -535,7 +534,7 @@ low_users() {
   local args=() role out php_rc=0 phperr pw
   for role in "${LOW_ROLES[@]}"; do args+=("$role" "$(cat "$S_APP_PW_FILE-$role" 2>/dev/null || true)"); done
   phperr="$(mktemp)"; CLEANUP_FILES+=("$phperr")
-  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" SC_APP_PW_PHP="$TMPPHP_APPPW" php "$TMPPHP_LOW" "$S_PORT" "$S_CONFIG_NAME" "$APP_PW_NAME" \
+  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" SC_SETUP_LIB="$TMPPHP_LIB" php "$TMPPHP_LOW" "$S_PORT" "$S_CONFIG_NAME" "$APP_PW_NAME" \
     "${args[@]}" 2>"$phperr")" || php_rc=$?
   sed "s/^/[wp-setup] php ($S_NAME, low users): /" "$phperr" >&2
   [ "$php_rc" = 0 ] || die "the low-rights users of the $S_NAME site could not be set up (exit $php_rc)"
@@ -555,7 +554,7 @@ install_site() {
   local existing out php_rc=0 phperr tmp creds_dir
   existing="$(cat "$S_APP_PW_FILE" 2>/dev/null || true)"
   phperr="$(mktemp)"; CLEANUP_FILES+=("$phperr")
-  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" SC_APP_PW_PHP="$TMPPHP_APPPW" php "$TMPPHP" "$S_PORT" "$S_CONFIG_NAME" \
+  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" SC_SETUP_LIB="$TMPPHP_LIB" php "$TMPPHP" "$S_PORT" "$S_CONFIG_NAME" \
     "$ADMIN_USER" "$ADMIN_PASSWORD" "$ADMIN_EMAIL" "$APP_PW_NAME" "$existing" "$S_TITLE" "$S_CONTENT" 2>"$phperr")" || php_rc=$?
   sed "s/^/[wp-setup] php ($S_NAME): /" "$phperr" >&2
   [ "$php_rc" = 0 ] || die "WordPress install/configure step of the $S_NAME site failed (exit $php_rc)"
