@@ -131,7 +131,7 @@ const POST_OWN_ATTRIBUTES: KsesTags = {
   var: {},
   video: { autoplay: true, controls: true, height: true, loop: true, muted: true, playsinline: true, poster: true, preload: true, src: true, width: true }
 };
-export const KSES_POST_TAGS: KsesTags = Object.fromEntries(
+const KSES_POST_TAGS: KsesTags = Object.fromEntries(
   Object.entries(POST_OWN_ATTRIBUTES).map(([el, own]) => [el, { ...own, ...Object.fromEntries(KSES_GLOBAL_ATTRIBUTES.map((a) => [a, true])) }]),
 );
 
