@@ -32,6 +32,8 @@
 #   plain:    WP_BASE_URL WP_REST_URL WP_USER WP_APP_PASSWORD WP_ADMIN_PASSWORD WP_SAMPLE_PERMALINK WP_SAMPLE_PAGE_PERMALINK
 #   calendar: WP_CAL_BASE_URL WP_CAL_REST_URL WP_CAL_USER WP_CAL_APP_PASSWORD WP_CAL_ADMIN_PASSWORD
 #   quirky:   WP_QUIRKY_BASE_URL WP_QUIRKY_REST_URL WP_QUIRKY_USER WP_QUIRKY_APP_PASSWORD WP_QUIRKY_ADMIN_PASSWORD
+#   and on every site two users with fewer rights, each as "login:application password" (what --low-auth-env
+#   reads): WP_CONTRIBUTOR WP_AUTHOR (plain), WP_CAL_CONTRIBUTOR WP_CAL_AUTHOR, WP_QUIRKY_CONTRIBUTOR WP_QUIRKY_AUTHOR
 set -euo pipefail
 
 START_TS=$SECONDS
@@ -52,6 +54,7 @@ DB_USER=${INSTANCE//-/}
 ADMIN_USER="admin"
 ADMIN_EMAIL=admin@example.com
 APP_PW_NAME=site-contracts-ci
+LOW_ROLES=(contributor author)        # users with fewer rights (login = role), for --low-auth-env
 PKGS=(wordpress wordpress-theme-twentytwentythree php php-cli php-mysql php-curl php-xml php-mbstring
       mariadb-server mariadb-client apache2 libapache2-mod-php curl openssl)
 
@@ -387,19 +390,43 @@ apache_up() {
 for name in "${SITES[@]}"; do site "$name"; wp_config; apache_up; done
 
 # ---------------------------------------------------------------- install wordpress + content (PHP, no wp-cli)
+# What both PHP steps below share (they require this file before WordPress loads): the request they stand for, and
+# the one application-password rule.
+TMPPHP_LIB="$(mktemp --suffix=.php)"; CLEANUP_FILES+=("$TMPPHP_LIB"); chmod 644 "$TMPPHP_LIB"
+cat > "$TMPPHP_LIB" <<'PHP'
+<?php
+// A request to the site on 127.0.0.1:$port with its config, as WordPress reads one (before wp-load.php).
+function as_site_request($port, $configName) {
+    $_SERVER['HTTP_HOST'] = "127.0.0.1:$port";
+    $_SERVER['SERVER_NAME'] = '127.0.0.1';
+    $_SERVER['SERVER_PORT'] = $port;
+    $_SERVER['REQUEST_URI'] = '/';
+    $_SERVER['REQUEST_METHOD'] = 'GET';
+    $_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
+    $_SERVER['WORDPRESS_CONFIG'] = $configName;
+}
+// The user's application password named $appName: $existing if it still verifies, else a new one (the old removed).
+function app_password($user, $appName, $existing) {
+    foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
+        if ($existing !== '' && $item['name'] === $appName && wp_check_password(preg_replace('/[^a-z\d]/i', '', $existing), $item['password'], $user->ID)) return $existing;
+    }
+    foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
+        if ($item['name'] === $appName) WP_Application_Passwords::delete_application_password($user->ID, $item['uuid']);
+    }
+    $res = WP_Application_Passwords::create_new_application_password($user->ID, ['name' => $appName]);
+    if (is_wp_error($res)) { fwrite(STDERR, $res->get_error_message() . "\n"); exit(1); }
+    fwrite(STDERR, "created application password '$appName' of {$user->user_login}\n");
+    return WP_Application_Passwords::chunk_password($res[0]);
+}
+PHP
 TMPPHP="$(mktemp --suffix=.php)"; CLEANUP_FILES+=("$TMPPHP"); chmod 644 "$TMPPHP"
 cat > "$TMPPHP" <<'PHP'
 <?php
 // Usage: php this.php PORT CONFIG_NAME ADMIN_USER ADMIN_PASSWORD ADMIN_EMAIL APP_PW_NAME EXISTING_APP_PW TITLE [CONTENT_PHP]
 // Prints RESULT_<KEY>=<value> lines on stdout; everything else goes to stderr.
 [$_, $port, $configName, $admin, $adminPass, $email, $appName, $existing, $title, $contentPhp] = array_pad($argv, 10, '');
-$_SERVER['HTTP_HOST'] = "127.0.0.1:$port";
-$_SERVER['SERVER_NAME'] = '127.0.0.1';
-$_SERVER['SERVER_PORT'] = $port;
-$_SERVER['REQUEST_URI'] = '/';
-$_SERVER['REQUEST_METHOD'] = 'GET';
-$_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
-$_SERVER['WORDPRESS_CONFIG'] = $configName;
+require getenv('SC_SETUP_LIB');
+as_site_request($port, $configName);
 define('WP_INSTALLING', true);              // lets wp-load run before the tables exist
 function wp_mail() { return true; }         // pluggable: no MTA here, skip install/notification mails
 require '/usr/share/wordpress/wp-load.php';
@@ -466,23 +493,59 @@ if ($contentPhp !== '') require $contentPhp;    // the site's own sample content
 if (!wp_is_application_passwords_available_for_user($user)) {
     fwrite(STDERR, "application passwords are not available (WP_ENVIRONMENT_TYPE must be local over http)\n"); exit(1);
 }
-$ok = false;
-if ($existing !== '') {
-    foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
-        if ($item['name'] === $appName && wp_check_password(preg_replace('/[^a-z\d]/i', '', $existing), $item['password'], $user->ID)) { $ok = true; }
-    }
-}
-if (!$ok) {
-    foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
-        if ($item['name'] === $appName) WP_Application_Passwords::delete_application_password($user->ID, $item['uuid']);
-    }
-    $res = WP_Application_Passwords::create_new_application_password($user->ID, ['name' => $appName]);
-    if (is_wp_error($res)) { fwrite(STDERR, $res->get_error_message() . "\n"); exit(1); }
-    $existing = WP_Application_Passwords::chunk_password($res[0]);
-    fwrite(STDERR, "created application password '$appName'\n");
-}
+$existing = app_password($user, $appName, $existing);
 say('APP_PASSWORD', $existing);
 PHP
+
+# The users with fewer rights than the administrator (a contributor, an author), each with an application password:
+# what a run with --low-auth-env is refused or let do on a real WordPress. A script of its own, so that adding them
+# to a running site is this step alone (no reinstall, no content, no rewrite flush).
+TMPPHP_LOW="$(mktemp --suffix=.php)"; CLEANUP_FILES+=("$TMPPHP_LOW"); chmod 644 "$TMPPHP_LOW"
+cat > "$TMPPHP_LOW" <<'PHP'
+<?php
+// Usage: php this.php PORT CONFIG_NAME APP_PW_NAME ROLE EXISTING_APP_PW [ROLE EXISTING_APP_PW]...
+// A user per ROLE (login and role the same, a random login password nobody needs), kept in that role, with an
+// application password named APP_PW_NAME: the existing one if it still verifies, else a new one.
+// Prints RESULT_LOW_<ROLE>=<application password> lines on stdout; everything else goes to stderr.
+$port = $argv[1]; $configName = $argv[2]; $appName = $argv[3];
+require getenv('SC_SETUP_LIB');
+as_site_request($port, $configName);
+function wp_mail() { return true; }         // pluggable: no MTA here, no new-user mails
+require '/usr/share/wordpress/wp-load.php';
+for ($i = 4; isset($argv[$i]); $i += 2) {
+    $role = $argv[$i]; $existing = $argv[$i + 1] ?? '';
+    if (!get_role($role)) { fwrite(STDERR, "no role $role on this site\n"); exit(1); }
+    $user = get_user_by('login', $role);
+    if (!$user) {
+        $id = wp_insert_user(['user_login' => $role, 'user_pass' => wp_generate_password(24), 'user_email' => "$role@example.com",
+                              'display_name' => ucfirst($role), 'role' => $role]);
+        if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message() . "\n"); exit(1); }
+        $user = get_user_by('id', $id);
+        fwrite(STDERR, "created user $role (id $id)\n");
+    }
+    if (array_values((array) $user->roles) !== [$role]) $user->set_role($role);
+    $existing = app_password($user, $appName, $existing);
+    echo 'RESULT_LOW_' . strtoupper($role) . "=$existing\n";
+}
+PHP
+
+# low_users: runs the PHP above for the current site; LOW_CREDS gets the creds-file lines (S_VAR<ROLE>="login:password").
+low_users() {
+  local args=() role out php_rc=0 phperr pw
+  for role in "${LOW_ROLES[@]}"; do args+=("$role" "$(cat "$S_APP_PW_FILE-$role" 2>/dev/null || true)"); done
+  phperr="$(mktemp)"; CLEANUP_FILES+=("$phperr")
+  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" SC_SETUP_LIB="$TMPPHP_LIB" php "$TMPPHP_LOW" "$S_PORT" "$S_CONFIG_NAME" "$APP_PW_NAME" \
+    "${args[@]}" 2>"$phperr")" || php_rc=$?
+  sed "s/^/[wp-setup] php ($S_NAME, low users): /" "$phperr" >&2
+  [ "$php_rc" = 0 ] || die "the low-rights users of the $S_NAME site could not be set up (exit $php_rc)"
+  LOW_CREDS=""
+  for role in "${LOW_ROLES[@]}"; do
+    pw="$(printf '%s\n' "$out" | sed -n "s/^RESULT_LOW_${role^^}=//p" | tail -1)"
+    [ -n "$pw" ] || die "the low-rights step of the $S_NAME site printed no application password for $role: $out"
+    ( umask 077; printf '%s\n' "$pw" > "$S_APP_PW_FILE-$role" )
+    LOW_CREDS+="${S_VAR}${role^^}=\"${role}:${pw}\""$'\n'
+  done
+}
 
 # install_site: runs the PHP above for the current site and writes its creds file.
 # The Application Password is kept in $S_APP_PW_FILE (root only), so every creds file written (any
@@ -491,7 +554,7 @@ install_site() {
   local existing out php_rc=0 phperr tmp creds_dir
   existing="$(cat "$S_APP_PW_FILE" 2>/dev/null || true)"
   phperr="$(mktemp)"; CLEANUP_FILES+=("$phperr")
-  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" php "$TMPPHP" "$S_PORT" "$S_CONFIG_NAME" \
+  out="$(runuser -u www-data -- env WORDPRESS_CONFIG="$S_CONFIG_NAME" SC_SETUP_LIB="$TMPPHP_LIB" php "$TMPPHP" "$S_PORT" "$S_CONFIG_NAME" \
     "$ADMIN_USER" "$ADMIN_PASSWORD" "$ADMIN_EMAIL" "$APP_PW_NAME" "$existing" "$S_TITLE" "$S_CONTENT" 2>"$phperr")" || php_rc=$?
   sed "s/^/[wp-setup] php ($S_NAME): /" "$phperr" >&2
   [ "$php_rc" = 0 ] || die "WordPress install/configure step of the $S_NAME site failed (exit $php_rc)"
@@ -501,6 +564,7 @@ install_site() {
   SAMPLE_PAGE_PERMALINK="$(result SAMPLE_PAGE_PERMALINK)"
   [ -n "$APP_PW" ] && [ -n "$SAMPLE_PERMALINK" ] || die "install step of the $S_NAME site printed no application password / permalink: $out"
   ( umask 077; printf '%s\n' "$APP_PW" > "$S_APP_PW_FILE" )
+  low_users
 
   # creds file (outside the repo, mode 600)
   creds_dir="$(dirname "$S_CREDS")"
@@ -514,6 +578,7 @@ install_site() {
     echo "${S_VAR}USER=\"${ADMIN_USER}\""
     echo "${S_VAR}APP_PASSWORD=\"${APP_PW}\""
     echo "${S_VAR}ADMIN_PASSWORD=\"${ADMIN_PASSWORD}\""
+    printf '%s' "$LOW_CREDS"
     if [ "$S_NAME" = plain ]; then
       echo "WP_SAMPLE_PERMALINK=\"${SAMPLE_PERMALINK}\""
       echo "WP_SAMPLE_PAGE_PERMALINK=\"${SAMPLE_PAGE_PERMALINK}\""

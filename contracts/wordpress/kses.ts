@@ -5,8 +5,9 @@
 // A port of the algorithm as PHP runs it, with WordPress's patterns rewritten where they backtrack on client text:
 // wp_kses_split()'s `<[^>]*(>|$)` from every `<` and wp_kses_hair()'s preg_replace() per attribute each cost n² on a
 // long run (`<<<<…`, a tag with a million attributes); here each character is read a bounded number of times.
-// The `post` context's tags (allowedposttags, with safecss_filter_attr() for `style`) are not ported: KSES_DATA_TAGS
-// is the table of every context this layer runs it in (kses.test.ts holds pairs recorded on a live 6.1.9).
+// The `post` context (wp_filter_post_kses(): a low user's content and excerpt) has its table, KSES_POST_TAGS, but not
+// safecss_filter_attr() for `style` nor the required attributes of `object`: wpFilterPostKses() answers undefined for
+// text holding either (kses.test.ts holds pairs recorded on a live 6.1.9).
 import { ksesNormalizeEntities, wpPreKsesLessThan } from './entities.ts';
 import { phpTrim } from './php/strings.ts';
 
@@ -32,6 +33,107 @@ export const KSES_DATA_TAGS: KsesTags = {
   strike: {},
   strong: {},
 };
+
+/** _wp_add_global_attributes(): what every `post` element takes besides its own (`data-*`: any data-name). */
+const KSES_GLOBAL_ATTRIBUTES = ['aria-describedby', 'aria-details', 'aria-label', 'aria-labelledby', 'aria-hidden', 'class', 'data-*', 'dir', 'id', 'lang', 'style', 'title', 'role', 'xml:lang'];
+
+/**
+ * $allowedposttags as wp_kses_allowed_html( 'post' ) answers on WordPress 6.1 (dumped from the CI site): each element's
+ * own attributes; every one also takes KSES_GLOBAL_ATTRIBUTES.
+ */
+const POST_OWN_ATTRIBUTES: KsesTags = {
+  a: { href: true, rel: true, rev: true, name: true, target: true, download: { valueless: "y" } },
+  abbr: {},
+  acronym: {},
+  address: {},
+  area: { alt: true, coords: true, href: true, nohref: true, shape: true, target: true },
+  article: { align: true },
+  aside: { align: true },
+  audio: { autoplay: true, controls: true, loop: true, muted: true, preload: true, src: true },
+  b: {},
+  bdo: {},
+  big: {},
+  blockquote: { cite: true },
+  br: {},
+  button: { disabled: true, name: true, type: true, value: true },
+  caption: { align: true },
+  cite: {},
+  code: {},
+  col: { align: true, char: true, charoff: true, span: true, valign: true, width: true },
+  colgroup: { align: true, char: true, charoff: true, span: true, valign: true, width: true },
+  dd: {},
+  del: { datetime: true },
+  details: { align: true, open: true },
+  dfn: {},
+  div: { align: true },
+  dl: {},
+  dt: {},
+  em: {},
+  fieldset: {},
+  figcaption: { align: true },
+  figure: { align: true },
+  font: { color: true, face: true, size: true },
+  footer: { align: true },
+  h1: { align: true },
+  h2: { align: true },
+  h3: { align: true },
+  h4: { align: true },
+  h5: { align: true },
+  h6: { align: true },
+  header: { align: true },
+  hgroup: { align: true },
+  hr: { align: true, noshade: true, size: true, width: true },
+  i: {},
+  img: { alt: true, align: true, border: true, height: true, hspace: true, loading: true, longdesc: true, vspace: true, src: true, usemap: true, width: true },
+  ins: { datetime: true, cite: true },
+  kbd: {},
+  label: { for: true },
+  legend: { align: true },
+  li: { align: true, value: true },
+  main: { align: true },
+  map: { name: true },
+  mark: {},
+  menu: { type: true },
+  nav: { align: true },
+  object: { data: { required: true, value_callback: "_wp_kses_allow_pdf_objects" }, type: { required: true, values: ["application/pdf"] } },
+  ol: { start: true, type: true, reversed: true },
+  p: { align: true },
+  pre: { width: true },
+  q: { cite: true },
+  rb: {},
+  rp: {},
+  rt: {},
+  rtc: {},
+  ruby: {},
+  s: {},
+  samp: {},
+  section: { align: true },
+  small: {},
+  span: { align: true },
+  strike: {},
+  strong: {},
+  sub: {},
+  summary: { align: true },
+  sup: {},
+  table: { align: true, bgcolor: true, border: true, cellpadding: true, cellspacing: true, rules: true, summary: true, width: true },
+  tbody: { align: true, char: true, charoff: true, valign: true },
+  td: { abbr: true, align: true, axis: true, bgcolor: true, char: true, charoff: true, colspan: true, headers: true, height: true, nowrap: true, rowspan: true, scope: true, valign: true, width: true },
+  textarea: { cols: true, rows: true, disabled: true, name: true, readonly: true },
+  tfoot: { align: true, char: true, charoff: true, valign: true },
+  th: { abbr: true, align: true, axis: true, bgcolor: true, char: true, charoff: true, colspan: true, headers: true, height: true, nowrap: true, rowspan: true, scope: true, valign: true, width: true },
+  thead: { align: true, char: true, charoff: true, valign: true },
+  title: {},
+  tr: { align: true, bgcolor: true, char: true, charoff: true, valign: true },
+  track: { default: true, kind: true, label: true, src: true, srclang: true },
+  tt: {},
+  u: {},
+  ul: { type: true },
+  var: {},
+  video: { autoplay: true, controls: true, height: true, loop: true, muted: true, playsinline: true, poster: true, preload: true, src: true, width: true }
+};
+const KSES_POST_TAGS: KsesTags = Object.fromEntries(
+  Object.entries(POST_OWN_ATTRIBUTES).map(([el, own]) => [el, { ...own, ...Object.fromEntries(KSES_GLOBAL_ATTRIBUTES.map((a) => [a, true])) }]),
+);
 
 /** wp_allowed_protocols(). */
 export const WP_ALLOWED_PROTOCOLS: readonly string[] = [
@@ -220,10 +322,12 @@ function checkAttrVal(value: string, vless: boolean, check: string, expected: un
   }
 }
 
-/** wp_kses_attr_check() for the tables of this layer (no `style`, no `data-*`). */
+/** wp_kses_attr_check() for the tables of this layer (`style` aside: see wpFilterPostKses()). */
 function attrAllowed(a: Attr, element: string, tags: KsesTags): boolean {
   const rules = tags[element.toLowerCase()];
-  const rule = rules?.[a.name.toLowerCase()];
+  const name = a.name.toLowerCase();
+  // A data- attribute the element names nowhere takes the rule of `data-*` when its name is data(-[a-z0-9_]+)+.
+  const rule = rules?.[name] ?? (rules?.['data-*'] && /^data(?:-[a-z0-9_]+)+$/.test(name) ? rules['data-*'] : undefined);
   if (rule === undefined) return false;
   if (rule !== true) for (const [check, expected] of Object.entries(rule)) if (!checkAttrVal(a.value, a.vless, check, expected)) return false;
   return true;
@@ -325,4 +429,14 @@ export function wpKses(s: string, tags: KsesTags, allowed: readonly string[] = W
 /** wp_filter_kses() as a `pre_*` filter runs it (the `data` tags), on unslashed text. */
 export function wpFilterKses(s: string): string {
   return wpKses(s, KSES_DATA_TAGS);
+}
+
+/**
+ * wp_filter_post_kses() (content_save_pre and excerpt_save_pre for a user without unfiltered_html): wp_kses() with the
+ * `post` tags. Undefined (not predicted) for text with a `style` attribute (safecss_filter_attr() is not ported) or an
+ * `object` element (its required attributes and value callback are not either).
+ */
+export function wpFilterPostKses(s: string): string | undefined {
+  if (/style\s*=|<\s*object/i.test(s)) return undefined;
+  return wpKses(s, KSES_POST_TAGS);
 }

@@ -4,7 +4,7 @@
 // wp_insert_term() and wp_update_term(). The mock stores through these, and the suite predicts what it reads back with
 // them: one copy of each rule. Checked against a live WordPress 6.1.9 (save-filters.test.ts holds the recorded pairs).
 import { convertInvalidEntities, wpSpecialchars } from './entities.ts';
-import { wpFilterKses } from './kses.ts';
+import { wpFilterKses, wpFilterPostKses } from './kses.ts';
 import { phpTrim } from './php/strings.ts';
 import { sanitizeTextField } from './schema/formats.ts';
 
@@ -28,11 +28,12 @@ export function postTitleForDb(title: string, writer: Writer): string {
 /**
  * content_save_pre and excerpt_save_pre: convert_invalid_entities (`&#150;` → `&#8211;`); balanceTags only when the
  * site's use_balanceTags option is on (off by default, not set by the REST API). For a writer without unfiltered_html,
- * wp_filter_post_kses too, whose `post` tags this layer does not hold: undefined then (not predicted).
+ * then wp_filter_post_kses (kses_init_filters() adds it after the default filters, at the same priority): undefined
+ * where that is not predicted (wpFilterPostKses()).
  */
 export function postTextForDb(text: string, writer: Writer): string | undefined {
   const converted = convertInvalidEntities(text);
-  return writer.unfilteredHtml ? converted : undefined;
+  return writer.unfilteredHtml ? converted : wpFilterPostKses(converted);
 }
 
 /**

@@ -52,7 +52,8 @@ describe('auth_status: 401 without credentials, 403 for a signed-in user', () =>
 describe('allow_header: only the methods the current user may use', () => {
   it('passes on the mock', async () => {
     const { run } = await h.run(undefined, 'cal/v1,allow_header');
-    const cases = run.cases.filter((c) => c.check === 'allow_header');
+    // The low user's Allow (allow:low, low_rights.ts) needs --low-auth-env: skipped here, proven in its own tests.
+    const cases = run.cases.filter((c) => c.check === 'allow_header' && c.variant !== 'allow:low');
     expect(cases.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status} ${c.message}`)).toEqual([]);
     expect(cases.map((c) => c.variant)).toEqual(expect.arrayContaining(['anonymous:collection', 'anonymous:item', 'signed-in:collection']));
   });

@@ -55,6 +55,7 @@ import { planRenderedText, RENDERED_TEXT } from './rendered_text.ts';
 import { planPostDates, POST_DATES } from './post_dates.ts';
 import { planWriteRefusals, WRITE_REFUSALS } from './write_refusals.ts';
 import { PERMISSIONS, planRights } from './rights.ts';
+import { planLowRights } from './low_rights.ts';
 import { CONTEXT, planContexts } from './contexts.ts';
 import { planWire, WIRE_BYTES, WIRE_HEADERS, WireBytes, WireHeaders } from './wire.ts';
 import { CALLS } from './calls.ts';
@@ -85,6 +86,7 @@ const FAMILIES = {
   permissions: planPermissions,
   auth_status: planAuthStatus,
   rights: planRights,
+  low_rights: planLowRights,
   contexts: planContexts,
   language: planLanguage,
   filters: planFilters,
@@ -263,10 +265,10 @@ export const CHECKS: readonly CheckRow[] = [
   row({
     name: PERMISSIONS, rank: 4,
     module: 'rights',
-    plannedBy: ['rights'],
+    plannedBy: ['rights', 'low_rights'],
     severity: [{ level: 'convention' }],
     needs: [
-      CREDENTIALS(false, "the administrator's cases are skipped"),
+      CREDENTIALS(false, "the administrator's cases are skipped, and the low user's writes (low_rights.ts) too"),
       { need: 'low-user', every: false, without: 'the low user\'s cases are skipped' },
     ],
   }),
@@ -274,10 +276,14 @@ export const CHECKS: readonly CheckRow[] = [
   row({
     name: ALLOW_HEADER,
     module: 'allow_header',
-    plannedBy: ['permissions'],
+    plannedBy: ['permissions', 'low_rights'],
     sweep: (env) => new AllowHeaders(env.contract, env.descriptor),
     severity: [{ level: 'convention' }],
-    needs: [CREDENTIALS(false, "the anonymous reads of the suite's own records are skipped"), WRITES(false, "the anonymous reads of the suite's own records are skipped under --read-only")],
+    needs: [
+      CREDENTIALS(false, "the anonymous reads of the suite's own records are skipped"),
+      WRITES(false, "the anonymous reads of the suite's own records are skipped under --read-only"),
+      { need: 'low-user', every: false, without: "the low user's Allow (allow:low) is skipped" },
+    ],
   }),
   row({
     name: LANGUAGE, rank: 5,
@@ -430,9 +436,9 @@ export const CHECKS: readonly CheckRow[] = [
     name: WRITE_READ_BACK,
     rank: 4,
     module: 'write_read_back',
-    plannedBy: ['write_read_back'],
+    plannedBy: ['write_read_back', 'low_rights'],
     severity: [{ level: 'documented' }, { level: 'convention', when: 'for a field WordPress transforms on the way in (kses, sanitize_text_field, sanitize_url, convert_invalid_entities, a trim) and the fields the server fills itself (date_gmt, modified, slug, status, author, guid, the rendered forms)' }],
-    needs: ORACLE_OWN_RECORDS,
+    needs: [...ORACLE_OWN_RECORDS, { need: 'low-user', every: false, without: "the low user's kses cases (low-kses*) are skipped" }],
   }),
   row({
     name: RENDERED_TEXT,
@@ -443,7 +449,7 @@ export const CHECKS: readonly CheckRow[] = [
     needs: ORACLE_OWN_RECORDS,
   }),
   row({ name: POST_DATES, rank: 4, module: 'post_dates', plannedBy: ['post_dates'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for the date a write sets (date with an offset, date_gmt alone, an impossible day rolled over) and the status it decides: publish with a date ahead stored future, future with a past date stored publish (wp_insert_post())' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: SLUGS, rank: 4, module: 'slugs', plannedBy: ['slugs', 'low_rights'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for a slug unique within its type (000 §2.5)' }], needs: [...ORACLE_OWN_RECORDS, { need: 'low-user', every: false, without: 'the pending slug of a user who may not publish (pending-slug:low) is skipped' }] }),
   row({ name: DUPLICATE_TERM, module: 'slugs', plannedBy: ['slugs'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: PASSWORDS, rank: 4, module: 'passwords', plannedBy: ['passwords'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for the legacy read\'s password parameter (000 §2.1)' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: POST_FLAGS, rank: 4, module: 'post_flags', plannedBy: ['post_flags'], severity: [{ level: 'documented' }, { level: 'convention', when: 'for a featured_media that names no attachment' }], needs: ORACLE_OWN_RECORDS }),

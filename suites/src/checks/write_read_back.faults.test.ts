@@ -40,7 +40,8 @@ const ids = (cases: { id: string }[]): string[] => cases.map((c) => c.id).sort()
 describe('write_read_back', () => {
   it('passes on the unbroken mock, judging fields in every case', async () => {
     const { run } = await h.run(undefined, ONLY);
-    const cases = run.cases.filter((c) => c.check === ONLY);
+    // The kses of a low user and the administrator's beside it (low_rights.ts) need --low-auth-env: skipped here.
+    const cases = run.cases.filter((c) => c.check === ONLY && !/kses/.test(c.variant ?? ''));
     expect(cases.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status}: ${c.message}`)).toEqual([]);
     // Three posts (by id, list, legacy, server), two term kinds (by id, list, slug, search), an event written
     // form-encoded (by id, list) and a legacy event (by id, cal/v1).
@@ -169,11 +170,14 @@ describe('the predictions', () => {
     expect(p.unknown).toEqual([]);
   });
 
-  it('a writer without unfiltered_html: the title through kses, the body text not predicted', () => {
+  it('a writer without unfiltered_html: the title through kses, the body text through wp_filter_post_kses (unpredicted with a style attribute)', () => {
     const p = predictPost(op, body, { unfilteredHtml: false }, undefined, undefined, undefined);
     expect(p.stored.find((x) => x.path === 'title.raw')?.want).toEqual(['t Wordpress']);
-    expect(p.stored.some((x) => x.path === 'content.raw')).toBe(false);
-    expect(p.unknown.join('; ')).toMatch(/content and excerpt .*; date and date_gmt .*; author .*; guid/);
+    expect(p.stored.find((x) => x.path === 'content.raw')?.want).toEqual(['a &#8211; b']);
+    expect(p.unknown.join('; ')).toMatch(/date and date_gmt .*; author .*; guid/);
+    const styled = predictPost(op, { ...body, content: '<p style="color:red">a</p>' }, { unfilteredHtml: false }, undefined, undefined, undefined);
+    expect(styled.stored.some((x) => x.path === 'content.raw')).toBe(false);
+    expect(styled.unknown.join('; ')).toMatch(/content and excerpt /);
   });
 
   it('a case is documented when a field sent as-is is judged, convention when only transforms are', () => {

@@ -98,7 +98,9 @@ export function select(units: readonly Unit[], allChecks: readonly string[], onl
   const checks = new Set(allChecks.filter((c) => (only.checks.size === 0 || only.checks.has(c)) && !skip.checks.has(c)));
   const out = units.filter((u) => {
     if (!u.checks.some((c) => checks.has(c))) return false;
-    if (targetsSomething(only) && !unitMatches(u, only, true)) return false;
+    // A case id names one operation of a unit that may touch several (a low user's writes and reads): the unit runs
+    // whole when it touches that operation, and only that case is reported.
+    if (targetsSomething(only) && !unitMatches(u, only, only.cases.size === 0)) return false;
     if (targetsSomething(skip) && unitMatches(u, skip, false)) return false;
     return true;
   });

@@ -366,9 +366,12 @@ function patchFor(ctx: HandlerCtx, d: Dialect, type: PostType, current?: AnyPost
       return (kind === 'category' ? store.categories : store.tags).get(id) !== undefined;
     },
   };
-  if (type === 'event') return eventPatch(ctx.params, d, env, current as Stored<EventRecord> | undefined);
-  if (type === 'venue') return venuePatch(ctx.params, d, env);
-  return organizerPatch(ctx.params, d, env);
+  const patch = type === 'event' ? eventPatch(ctx.params, d, env, current as Stored<EventRecord> | undefined) : type === 'venue' ? venuePatch(ctx.params, d, env) : organizerPatch(ctx.params, d, env);
+  // wp_insert_post(): "Don't allow contributors to set the post slug for pending review posts": a post left pending by
+  // a user who may not publish it gets no slug (post_name ''), on a create and an update alike, whatever was sent.
+  const after = (patch as { status?: string }).status ?? current?.status;
+  if (after === 'pending' && ctx.user !== undefined && !userCan(ctx.user, 'publish_posts')) (patch as { slug?: string }).slug = '';
+  return patch;
 }
 
 type Patch = ReturnType<typeof patchFor>;
