@@ -23,7 +23,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "language": ["d0.conv.i18n-language-meaning", "d0.conv.i18n-language-no-addon"],
   "cross_namespace": ["d0.1.addressable", "d0.1.two-namespaces", "d0.4.1.organizer-id", "d0.4.2.organizers-create", "d0.9.side-by-side"],
   "batch_limit": ["d1.1.batch", "d1.4.1.batch", "d1.8.batch", "wp.rest-api.array-max-items", "wp.server.batch-size"],
-  "batch_item_status": ["d1.4.1.batch-items", "d1.4.1.batch-runs", "wp.server.batch-items"],
+  "batch_item_status": ["d1.4.1.batch-items", "d1.4.1.batch-runs", "wp.server.allow-batch", "wp.server.batch-items", "wp.server.batch-not-allowed", "wp.server.batch-path"],
   "batch_validation": ["d1.4.1.batch", "wp.server.batch-validate"],
   "rest_route_equivalence": ["d0.4.1.index", "d0.4.2.index", "d1.4.1.root", "wp.rest-api.rest-route-query-var", "wp.rest-api.rewrites", "wp.server.route-case", "wp.server.namespace-index"],
   "method_override": ["wp.request.method-case", "wp.server.method-override"],
