@@ -411,7 +411,7 @@ export const CHECKS: readonly CheckRow[] = [
     severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }],
     needs: [CREDENTIALS(false, 'the event and term orders are skipped: the oracle orders records of its own'), WRITES(false, 'the event and term orders are skipped under --read-only')],
   }),
-  row({ name: UPDATE_KEEPS, rank: 4, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: UPDATE_KEEPS, rank: 4, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for an update by slug (000 §4.1)' }], needs: ORACLE_OWN_RECORDS }),
   row({
     name: WRITE_READ_BACK,
     rank: 4,
