@@ -359,7 +359,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: FORCED_DELETE, module: 'forced_delete', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
   row({ name: FIELDS_FILTER, rank: 4.2, module: 'fields_filter', plannedBy: ['fields_filter'], severity: [{ level: 'convention' }] }),
   row({ name: NAMESPACE_INDEX, rank: 4.2, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
-  row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the cases on records of its own (json-charset, precedence, form-body) are skipped'), WRITES(false, 'the cases on records of its own are skipped under --read-only')] }),
   row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }] }),
   row({
     name: RESPONSE_SHAPE, rank: 5,
