@@ -181,6 +181,22 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
   });
 });
 
+describe('filter_event_links: the legacy venue and organizer lists by status (000 §4.1.2)', () => {
+  it('passes on the mock: status=draft lists the draft venue and organizer of its own, not their published twins', async () => {
+    const run = await runSuite(undefined, 'cal/events/v1,filter_event_links');
+    expect(run.cases.filter((c) => /Venues|Organizers/.test(c.id)).map((c) => [c.id, c.status])).toEqual([
+      ['filter_event_links:getCalEventsV1Venues:status', 'passed'],
+      ['filter_event_links:getCalEventsV1Organizers:status', 'passed'],
+    ]);
+  });
+
+  it('filter_event_links: the legacy venue list ignores status=draft', async () => {
+    const ignores: Fault = (req, next) => (req.method === 'GET' && parse(req).route === '/cal/events/v1/venues' && parse(req).query.get('status') === 'draft' ? next(withQuery(req, (q) => q.delete('status'))) : next(req));
+    const failed = await failedBy(ignores, 'cal/events/v1,filter_event_links');
+    expect(failed.map((c) => c.id)).toEqual(['filter_event_links:getCalEventsV1Venues:status']);
+  });
+});
+
 describe('update_keeps_fields by slug (000 §4.1)', () => {
   const bySlug = (resource: string, edit: (body: Record<string, unknown>) => Record<string, unknown>): Fault => (req, next) => {
     const { route } = parse(req);
