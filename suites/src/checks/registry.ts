@@ -29,6 +29,7 @@ import { FORCED_DELETE } from './forced_delete.ts';
 import { LINKS, planLinks } from './links.ts';
 import { BODY_FORMS, planBodyForms } from './body_forms.ts';
 import { OEMBED, planOembed } from './oembed.ts';
+import { planViews, VIEWS } from './views.ts';
 import { NAMESPACE_INDEX, planNamespaceIndex } from './namespace_index.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
@@ -97,6 +98,7 @@ const FAMILIES = {
   namespace_index: planNamespaceIndex,
   body_forms: planBodyForms,
   oembed: planOembed,
+  views: planViews,
   links: planLinks,
   stateful: planStateful,
   wire: planWire,
@@ -364,6 +366,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the cases on records of its own (json-charset, precedence, form-body) are skipped'), WRITES(false, 'the cases on records of its own are skipped under --read-only')] }),
   row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }] }),
   row({ name: OEMBED, rank: 4.2, module: 'oembed', plannedBy: ['oembed'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({ name: VIEWS, rank: 4.2, module: 'views', plannedBy: ['views'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
   row({
     name: RESPONSE_SHAPE, rank: 5,
     module: 'response_shape',

@@ -47,6 +47,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "body_forms": ["wp.request.json-content-type", "wp.request.precedence", "wp.request.invalid-json", "wp.request.form-body"],
   "links": ["wp.controller.collection-links", "wp.posts.alternate-link", "wp.server.links"],
   "oembed": ["d1.1.embed", "d1.4.2.embed-maxwidth"],
+  "views": ["d0.2.1.hide-from-listings", "d0.4.3.views-render"],
   "response_shape": ["d0.9.namespaces", "d1.1.descriptor", "d1.2.name", "d1.2.description", "d1.2.url", "d1.2.home", "d1.2.gmt-offset", "d1.2.timezone", "d1.2.page-for-posts", "d1.2.page-on-front", "d1.2.show-on-front", "d1.2.namespaces", "d1.2.authentication", "d1.2.route-entry", "wp.posts.record-shape", "wp.server.namespaces", "wp.server.index-fields", "wp.server.namespace-index", "wp.terms.fields"],
   "stateful": ["wp.posts.list-readable-only", "wp.posts.read-unreadable", "wp.posts.update-refused-unchanged"],
   "cleanup": ["d0.3.force"],
