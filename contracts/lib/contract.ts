@@ -208,6 +208,21 @@ function locationSchema(op: Operation, location: ParamLocation): JsonSchema {
   return schema;
 }
 
+/**
+ * Whether a route takes batch items (`allow_batch: {v1: true}` on its endpoints; serve_batch_request_v1() answers
+ * any other route's item 400 rest_batch_not_allowed). 001 §4.1 does not say which routes do; the batch operation's
+ * `x-batchable-namespaces` names the namespaces whose record routes opt in, as the controllers they build on do
+ * (core's posts and terms controllers, behind cal/v1; The Events Calendar registers its own routes without it).
+ */
+export function allowsBatch(contract: Pick<Contract, 'operations'>, route: Pick<ContractRoute, 'namespace' | 'operations'>): boolean {
+  const batch = contract.operations.find((o) => o.kind === 'batch');
+  const namespaces = batch?.raw['x-batchable-namespaces'];
+  if (!Array.isArray(namespaces) || !namespaces.includes(route.namespace)) return false;
+  return route.operations.some((o) => o.resource !== undefined && RECORD_KINDS.has(o.kind));
+}
+
+const RECORD_KINDS: ReadonlySet<OperationKind> = new Set(['list', 'read', 'create', 'update', 'delete']);
+
 export function requestSchemaFor(op: Operation): JsonSchema {
   const properties: JsonSchema = { path: locationSchema(op, 'path'), query: locationSchema(op, 'query') };
   if (op.bodySchema) properties.body = locationSchema(op, 'body');

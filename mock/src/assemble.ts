@@ -15,7 +15,8 @@ import { ByteBudget, clientOf, DEFAULT_MAX_ANSWER_CHARS_BUILDING, type Client } 
 import { authenticate } from './auth/permissions.ts';
 import { systemClock, type Clock, type MockRequest, type MockResponse } from './core/types.ts';
 import { createHandlerMemos } from './handlers/memos.ts';
-import { Discovery, isBatchable } from './handlers/discovery.ts';
+import { Discovery } from './handlers/discovery.ts';
+import { allowsBatch } from '../../contracts/lib/contract.ts';
 import { operationTable } from './handlers/operations.ts';
 import { siteUrlOf } from './site-url.ts';
 import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, renderRequestPage, type PageRoute } from './control-page.ts';
@@ -269,7 +270,7 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     discovery,
     store,
     operations,
-    isBatchable,
+    isBatchable: (route) => allowsBatch(contract, route),
     authRequired: options.auth ?? false,
     latencyMs: options.latencyMs ?? 0,
     clock,

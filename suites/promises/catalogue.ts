@@ -14,9 +14,10 @@ type Severity = (typeof SEVERITIES)[number];
  * documented routes (a code path for hierarchical types, for the post type post...); `outside` is observable but not
  * part of the documented interface (wp/v2 routes, front-end pages); `configuration` depends on a site setting the suite
  * cannot know or set (WP_DEBUG, EMPTY_TRASH_DAYS, a filter); `no-promise` is a sentence of the documents that promises
- * nothing a client could observe (what is not shown, what a document covers).
+ * nothing a client could observe (what is not shown, what a document covers); `unsafe` is observable only by doing
+ * what the suite must not do to a site it does not own (mail a real person, leave a record it cannot remove).
  */
-export const UNOBSERVABLE_KINDS = ['internal', 'not-applicable', 'outside', 'configuration', 'no-promise'] as const;
+export const UNOBSERVABLE_KINDS = ['internal', 'not-applicable', 'outside', 'configuration', 'no-promise', 'unsafe'] as const;
 type UnobservableKind = (typeof UNOBSERVABLE_KINDS)[number];
 
 /** Where a promise holds: a namespace of the documents, `every route`, or `wp/v2` (WordPress's own, outside them). */

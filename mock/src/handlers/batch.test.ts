@@ -118,9 +118,15 @@ describe('batch/v1', () => {
     expect(call(mock, 'GET', '/wp-json/batch/v1').status).toBe(404);
   });
 
-  it('both calendar namespaces batch together', () => {
+  it("cal/v1 takes batch items; the legacy namespace's routes refuse them as The Events Calendar's do (rest_batch_not_allowed), and nothing of theirs runs", () => {
+    const before = call(mock, 'GET', '/wp-json/cal/events/v1/tags?search=batch-tag').json.tags?.length ?? 0;
     const res = batch({ requests: [create('via cal/v1'), { path: '/cal/events/v1/events', body: { title: 'via legacy', start_date: '2026-12-24 18:00:00', end_date: '2026-12-24 20:00:00' } }, { path: '/cal/events/v1/tags', body: { name: 'batch-tag' } }] });
-    expect(res.json.responses.map((r: { status: number }) => r.status)).toEqual([201, 201, 201]);
+    expect(res.json.responses.map((r: { status: number }) => r.status)).toEqual([201, 400, 400]);
+    expect(res.json.responses[1].body).toEqual({ code: 'rest_batch_not_allowed', message: 'The requested route does not support batch requests.', data: { status: 400 } });
+    expect(call(mock, 'GET', '/wp-json/cal/events/v1/tags?search=batch-tag').json.tags?.length ?? 0).toBe(before);
+    const index = call(mock, 'GET', '/wp-json/').json.routes;
+    expect(index['/cal/v1/venues'].endpoints.map((e: { allow_batch?: unknown }) => e.allow_batch)).toEqual([{ v1: true }, { v1: true }]);
+    expect(index['/cal/events/v1/venues'].endpoints.map((e: { allow_batch?: unknown }) => e.allow_batch)).toEqual([undefined, undefined]);
   });
 
   it('runs its items in its own environment: sent to /uk/wp-json/, a create is filed in Ukrainian as a single create there is', () => {

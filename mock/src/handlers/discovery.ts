@@ -5,6 +5,7 @@
 import type { Contract, ContractRoute } from '../../../contracts/lib/loader.ts';
 import type { JsonSchema, Operation } from '../../../contracts/lib/types.ts';
 import { argsFromParams, itemSchemaOf } from '../../../contracts/lib/wordpress-args.ts';
+import { allowsBatch } from '../../../contracts/lib/contract.ts';
 import { routeDescriptor, routesIndex, type EndpointDescription, type RouteDescription } from '../../../contracts/wordpress/rest/descriptors.ts';
 import type { WpSchema } from '../../../contracts/wordpress/schema/index.ts';
 import { Memo, textBytes, type MemoSettings, type MemoStats } from '../base/memo.ts';
@@ -41,10 +42,6 @@ function postSchemaLinks(href: string, taxonomies: readonly (readonly [string, s
   return links;
 }
 
-/** Routes whose endpoints accept batching (001 §4.1 leaves it open; the calendar's own records opt in). */
-export function isBatchable(route: ContractRoute): boolean {
-  return /^\/cal\/(events\/v1|v1)\/(events|venues|organizers|categories|tags)(\/|$)/.test(route.template) && !route.template.endsWith('/doc') && !route.template.endsWith('/docs');
-}
 
 function argsOf(op: Operation): Record<string, WpSchema> {
   const order = [...op.params.filter((p) => p.in === 'path'), ...op.params.filter((p) => p.in === 'query'), ...op.params.filter((p) => p.in === 'body')];
@@ -110,7 +107,7 @@ export class Discovery {
         route: route.route,
         namespace: route.namespace,
         endpoints: endpointsOf(route),
-        ...(isBatchable(route) ? { allow_batch: { v1: true } } : {}),
+        ...(allowsBatch(contract, route) ? { allow_batch: { v1: true } } : {}),
         ...(schema ? { schema } : {}),
       });
     }

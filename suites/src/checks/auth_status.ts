@@ -8,6 +8,9 @@
 // wpcf7_forbidden...). Codes about logging in (a wrong password given to a token route, a bad cookie nonce) are
 // answers to what was sent, not to who sent it, and are not judged; nor is a 403 without the envelope, which a WAF or
 // front answers (error_envelope reports the body).
+//
+// Probes of its own, on the root and a cal/v1 list: the cookie nonce (rest_cookie_check_errors()) and wrong
+// application passwords (rest_application_password_check_errors()).
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
@@ -104,7 +107,60 @@ async function cookieNonce(env: UnitEnv, root: Operation): Promise<void> {
   emit('signed-in', 'fail', `expected a GET of the REST root with the run's application password and X-WP-Nonce: ${BOGUS_NONCE} to answer 200: a request an application password logged in is not held to a cookie nonce (${NONCE_RULE}, rest_application_password_collect_status()); got ${describeAnswer(r)}`, e);
 }
 
+/** Login codes WordPress's authentication answers with (wp_authenticate_application_password(), the REST server). */
+const LOGIN_CODES = new Set(['incorrect_password', 'invalid_username', 'invalid_email', 'rest_not_logged_in', 'application_passwords_disabled', 'application_passwords_disabled_for_user']);
+/** Well formed (24 letters in groups of four), and no site's: WordPress strips the spaces before comparing. */
+const WRONG_PASSWORD = 'SCno tAPa sswo rdSC noTA PASS';
+const APP_PASSWORD_RULE = 'WordPress convention, rest_application_password_check_errors(): an application password that does not verify logs nobody in';
+
+/**
+ * Wrong application passwords, for a user most sites have (admin) and one no site has: the answer is the anonymous
+ * client's (WordPress 6.1 on the CI sites), or 401 with a login code (the error rest_application_password_check_errors()
+ * returns where it is collected); never the user's. Judged on a read only a signed-in editor is answered (a list of
+ * drafts), so "as the user" and "as anonymous" differ. One request each: a login limiter counts failures.
+ */
+async function wrongAppPassword(env: UnitEnv, list: Operation): Promise<void> {
+  const emit = (variant: string, outcome: Outcome, message: string, e?: Exchange): void =>
+    env.emit({ check: AUTH_STATUS, operation: list, variant: `app-password:${variant}`, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const query = { status: 'draft', per_page: 1 };
+  if (env.headersSignIn) {
+    for (const v of ['known-user', 'unknown-user']) emit(v, 'skip', SIGNED_IN_BY_HEADERS);
+    return;
+  }
+  const anon = await env.send({ method: 'GET', route: list.path, query, auth: false }, list);
+  const ta = transportOutcome(anon);
+  if (ta) {
+    for (const v of ['known-user', 'unknown-user']) emit(v, ta.outcome, ta.message, anon);
+    return;
+  }
+  const a = anon.response!;
+  if (a.status < 400) {
+    for (const v of ['known-user', 'unknown-user']) emit(v, 'inconclusive', `an anonymous GET ${list.path}?status=draft answered ${describeAnswer(a)}: with drafts open to anyone, an answer "as the user" cannot be told from an anonymous one`, anon);
+    return;
+  }
+  const anonCode = wpError(a)?.code;
+  for (const [variant, user] of [['known-user', 'admin'], ['unknown-user', `site-contracts-no-such-user-${env.runId}`]] as const) {
+    const authorization = `Basic ${Buffer.from(`${user}:${WRONG_PASSWORD}`).toString('base64')}`;
+    const e = await env.send({ method: 'GET', route: list.path, query, auth: false, headers: { Authorization: authorization } }, list);
+    const t = transportOutcome(e);
+    if (t) {
+      emit(variant, t.outcome, t.message, e);
+      continue;
+    }
+    const r = e.response!;
+    const code = wpError(r)?.code;
+    const what = `GET ${list.path}?status=draft with a wrong application password for ${variant === 'known-user' ? 'the user admin' : 'a user no site has'}`;
+    if (r.status === a.status && code === anonCode) emit(variant, 'pass', `${what}: answered as anonymous (${describeAnswer(r)})`, e);
+    else if (r.status === 401 && code !== undefined && LOGIN_CODES.has(code)) emit(variant, 'pass', `${what}: 401 ${code}`, e);
+    else emit(variant, 'fail', `expected ${what} to be answered as an anonymous client is (${describeAnswer(a)}) or 401 with a login code (${[...LOGIN_CODES].slice(0, 3).join(', ')}...) (${APP_PASSWORD_RULE}); got ${describeAnswer(r)}${r.status < 300 ? ', an answer for a signed-in user' : ''}`, e);
+  }
+}
+
 export function planAuthStatus(contract: Contract): Unit[] {
   const root = contract.operations.find((o) => o.kind === 'root');
-  return root ? [{ id: `${AUTH_STATUS}:cookie-nonce`, family: AUTH_STATUS, checks: [AUTH_STATUS], operations: [root], run: (env: UnitEnv) => cookieNonce(env, root) }] : [];
+  const drafts = contract.operations.find((o) => o.namespace === 'cal/v1' && o.resource === 'event' && o.kind === 'list');
+  return [
+    ...(root ? [{ id: `${AUTH_STATUS}:cookie-nonce`, family: AUTH_STATUS, checks: [AUTH_STATUS], operations: [root], run: (env: UnitEnv) => cookieNonce(env, root) }] : []),
+    ...(drafts ? [{ id: `${AUTH_STATUS}:app-password`, family: AUTH_STATUS, checks: [AUTH_STATUS], operations: [drafts], run: (env: UnitEnv) => wrongAppPassword(env, drafts) }] : []),
+  ];
 }

@@ -2,6 +2,10 @@
 // batch_limit        25 requests are taken, 26 refused with 400 naming `requests` (001 §4.1, §8).
 // batch_item_status  207 Multi-Status with one {body, status, headers} per request, in order; a path with
 //                    no route is a per-request 404 rest_no_route (S serve_batch_request_v1).
+//                    The target's own index says which routes take items (allow_batch {v1: true}): cal/v1's
+//                    record routes do, as core's controllers register them; an item for a route it shows
+//                    without allow_batch is a per-request 400 rest_batch_not_allowed; an item's query is read
+//                    (DELETE {own}?force=true deletes, where without force WordPress would trash).
 // batch_validation   with validation=require-all-validate and one invalid request the answer is
 //                    207 {failed: "validation", responses: [null | error, ...]} and nothing runs.
 // Items point at routes that do not exist, so nothing can be written by them. Where the target lets
@@ -11,12 +15,13 @@
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { liveEndpoint } from '../diff/descriptor.ts';
+import { allowsBatch } from '../../../contracts/lib/loader.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
 import { writeBlocker } from './kit/writes.ts';
-import { noSuchRoute } from './kit/probes.ts';
-import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
+import { noSuchRoute, UNUSED_ID } from './kit/probes.ts';
+import { calendarResources, createOwn, idOf, listRecords, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
 import { blamedParams, describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 
 export const BATCH_LIMIT = 'batch_limit';
@@ -127,6 +132,85 @@ async function itemStatus(env: UnitEnv, op: Operation): Promise<void> {
   emit('pass', `207 with one response per request${res ? ', the create included' : ' (no batchable calendar route or no credentials: no-route items only)'}`, e);
 }
 
+const RECORD_WRITES = ['create', 'update', 'delete'] as const;
+
+/**
+ * The index's allow_batch against WordPress and the contract: cal/v1's create, update and delete endpoints carry
+ * {v1: true} (core's posts and terms controllers register them so: convention); a route of another calendar
+ * namespace the contract holds unbatchable (x-batchable-namespaces: 001 §4.1 leaves it open) carries none (assumed).
+ */
+async function allowBatchIndex(env: UnitEnv, op: Operation): Promise<void> {
+  const emit = (variant: string, severity: Severity, outcome: Finding['outcome'], message: string): void =>
+    env.emit({ check: BATCH_ITEM_STATUS, operation: op, variant, severity, outcome, message });
+  const shown = calendarResources(env.contract).flatMap((r) => RECORD_WRITES.map((k) => ({ r, o: r[k], ep: liveEndpoint(env.descriptor, r[k].path, r[k].method) }))).filter((x) => x.ep);
+  const core = shown.filter((x) => allowsBatch(env.contract, { namespace: x.o.namespace, operations: [x.o] }));
+  const missing = core.filter((x) => !x.ep!.allowBatch).map((x) => `${x.o.method} ${x.o.path}`);
+  if (!core.length) emit('allow-batch', 'convention', 'skip', "the target's index shows no create, update or delete endpoint of the namespaces built on core's controllers (cal/v1)");
+  else if (missing.length) emit('allow-batch', 'convention', 'fail', `expected allow_batch {v1: true} on cal/v1's create, update and delete endpoints, as core's posts controller registers them (WordPress convention, WP_REST_Server::get_data_for_route()); missing on ${missing.join(', ')}`);
+  else emit('allow-batch', 'convention', 'pass', `allow_batch {v1: true} on ${core.length} cal/v1 endpoints`);
+  const others = shown.filter((x) => !core.includes(x));
+  const opted = others.filter((x) => x.ep!.allowBatch).map((x) => `${x.o.method} ${x.o.path}`);
+  if (!others.length) emit('batchable-routes', 'assumed', 'skip', "the target's index shows no calendar route outside cal/v1");
+  else if (opted.length) emit('batchable-routes', 'assumed', 'fail', `expected no allow_batch on the legacy namespace's routes, which The Events Calendar registers without it (001 §4.1 does not say which routes take batch items; the contract's x-batchable-namespaces); shown on ${opted.join(', ')}`);
+  else emit('batchable-routes', 'assumed', 'pass', `no allow_batch on ${others.length} endpoints outside cal/v1`);
+}
+
+/**
+ * An item for a route the target's index shows without allow_batch answers 400 rest_batch_not_allowed inside the 207
+ * (serve_batch_request_v1()). The item is a DELETE of an id no site has: were it let through, it deletes nothing.
+ */
+async function notAllowed(env: UnitEnv, op: Operation): Promise<void> {
+  const emit = (outcome: Finding['outcome'], message: string, e?: Exchange): void =>
+    env.emit({ check: BATCH_ITEM_STATUS, operation: op, variant: 'not-allowed', severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  if (env.readOnly) return emit('skip', '--read-only: POST is not sent');
+  const target = calendarResources(env.contract).map((r) => r.delete).find((d) => {
+    const ep = liveEndpoint(env.descriptor, d.path, 'DELETE');
+    return ep && !ep.allowBatch;
+  });
+  if (!target) return emit('skip', "the target's index shows no calendar DELETE endpoint without allow_batch (every one it shows takes batch items, or it shows none)");
+  const path = target.path.replace(/\{[^}]+\}/g, String(UNUSED_ID));
+  const e = await post(env, op, { requests: [{ method: 'DELETE', path }] }, false);
+  const t = transportOutcome(e);
+  if (t) return emit(t.outcome, t.message, e);
+  const r = e.response!;
+  const [item] = items(jsonBody(r));
+  const code = (item?.body as { code?: unknown } | null | undefined)?.code;
+  const expected = `expected 207 with responses[0] 400 rest_batch_not_allowed for DELETE ${path}, a route the target's index shows without allow_batch (WordPress convention, serve_batch_request_v1())`;
+  if (r.status !== 207) return emit('fail', `${expected}; got ${describeAnswer(r)}`, e);
+  if (!item || item.status !== 400 || code !== 'rest_batch_not_allowed') return emit('fail', `${expected}; got responses[0] ${item ? `${item.status} ${JSON.stringify(code ?? null)}` : 'missing'}`, e);
+  emit('pass', `DELETE ${target.path} inside a batch: 400 rest_batch_not_allowed`, e);
+}
+
+/**
+ * An item's path carries its query (serve_batch_request_v1() parses it into the item's query params): DELETE of an
+ * own record with ?force=true answers 200 {deleted: true, previous: {id}}, where without force WordPress trashes it.
+ */
+async function batchPath(env: UnitEnv, op: Operation): Promise<void> {
+  const emit = (outcome: Finding['outcome'], message: string, e?: Exchange): void =>
+    env.emit({ check: BATCH_ITEM_STATUS, operation: op, variant: 'path-query', severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const blocked = writeBlocker(env);
+  if (blocked) return emit('skip', blocked);
+  const batchables = calendarResources(env.contract).filter((r) => r.namespace === 'cal/v1' && liveEndpoint(env.descriptor, r.delete.path, 'DELETE')?.allowBatch);
+  const res = batchables.find((r) => r.resource === 'venue') ?? batchables[0];
+  if (!res) return emit('skip', "the target's index shows no cal/v1 DELETE endpoint with allow_batch");
+  const own = await createOwn(env, res, `${BATCH_ITEM_STATUS}:path-query`, 'batch force');
+  if (!own.record) return emit('inconclusive', `could not create a record of the suite's own to delete: ${describeAnswer(own.exchange.response)}`, own.exchange);
+  const id = own.record.id;
+  const path = `${res.delete.path.replace(/\{[^}]+\}/g, String(id))}?force=true`;
+  const e = await post(env, op, { requests: [{ method: 'DELETE', path }] }, true);
+  const t = transportOutcome(e);
+  if (t) return emit(t.outcome, t.message, e);
+  const r = e.response!;
+  const [item] = items(jsonBody(r));
+  const body = item?.body as { deleted?: unknown; previous?: unknown; status?: unknown } | null | undefined;
+  const expected = `expected 207 with responses[0] 200 {deleted: true, previous: {id: ${id}}} for DELETE ${path}: the item's query is read, so force=true deletes (WordPress convention, serve_batch_request_v1())`;
+  if (r.status !== 207) return emit('fail', `${expected}; got ${describeAnswer(r)}`, e);
+  if (!item) return emit('fail', `${expected}; got no responses[0]`, e);
+  if (item.status === 200 && body?.deleted === true && idOf(body.previous) === id) return emit('pass', `DELETE ${res.delete.path}?force=true inside a batch: 200 deleted`, e);
+  if (item.status === 200 && body?.status === 'trash') return emit('fail', `${expected}; got the record trashed (200 status trash): force in the item's query was not read`, e);
+  emit('fail', `${expected}; got responses[0] ${item.status} ${JSON.stringify(body).slice(0, 160)}`, e);
+}
+
 async function requireAllValidate(env: UnitEnv, op: Operation): Promise<void> {
   const emit = (outcome: Finding['outcome'], message: string, e?: Exchange): void =>
     env.emit({ check: BATCH_VALIDATION, operation: op, variant: 'require-all-validate', severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
@@ -176,6 +260,9 @@ export function planBatch(contract: Contract): Unit[] {
   return [
     { id: `${BATCH_LIMIT}:${op.id}`, family: BATCH_LIMIT, checks: [BATCH_LIMIT], operations: [op], run: (env) => batchLimit(env, op) },
     { id: `${BATCH_ITEM_STATUS}:${op.id}`, family: BATCH_ITEM_STATUS, checks: [BATCH_ITEM_STATUS], operations: [op], writes: true, run: (env) => itemStatus(env, op) },
+    { id: `${BATCH_ITEM_STATUS}:${op.id}:allow-batch`, family: BATCH_ITEM_STATUS, checks: [BATCH_ITEM_STATUS], operations: [op], run: (env) => allowBatchIndex(env, op) },
+    { id: `${BATCH_ITEM_STATUS}:${op.id}:not-allowed`, family: BATCH_ITEM_STATUS, checks: [BATCH_ITEM_STATUS], operations: [op], writes: true, run: (env) => notAllowed(env, op) },
+    { id: `${BATCH_ITEM_STATUS}:${op.id}:path-query`, family: BATCH_ITEM_STATUS, checks: [BATCH_ITEM_STATUS], operations: [op], writes: true, run: (env) => batchPath(env, op) },
     { id: `${BATCH_VALIDATION}:${op.id}`, family: BATCH_VALIDATION, checks: [BATCH_VALIDATION], operations: [op], writes: true, run: (env) => requireAllValidate(env, op) },
   ];
 }

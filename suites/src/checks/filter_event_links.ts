@@ -4,8 +4,10 @@
 // featured; the second uses none of them, is not featured, and is a draft. Each filter must answer the first and
 // not the second (status=draft the other way round). A fresh category has no children, so "any of these categories"
 // and WordPress's include_children read the same.
+// The legacy venue and organizer lists' status (000 §4.1.2) the same way: a draft of its own and its published twin.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
+import { jsonBody } from '../http/types.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
@@ -110,7 +112,32 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
   if (flags.includes('status')) await judge('status', { status: legacy ? 'draft' : ['draft'] }, b.own, a.own, 'status=draft: the draft and not the published event');
 }
 
+/**
+ * The legacy venue and organizer lists' status (000 §4.1.2 "post status"): with credentials, status=draft lists a
+ * draft of the suite's own and not its published twin, both narrowed to by a word only they carry.
+ */
+async function linkedStatus(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
+  const op = res.list;
+  const emit = emitterFor(env, FILTER_EVENT_LINKS, op, 'documented');
+  const word = ownWord(env.runId, unitId);
+  const pub = await makeOwn(env, res, unitId, `status ${word} published ${unitId}`, { status: 'publish' });
+  if (!pub.own) return emit('status', 'inconclusive', `creating a published ${res.resource} of its own answered ${describeAnswer(pub.exchange.response)}: nothing to compare`, pub.exchange);
+  const draft = await makeOwn(env, res, unitId, `status ${word} draft ${unitId}`, { status: 'draft' });
+  if (!draft.own) return emit('status', 'inconclusive', `creating a draft ${res.resource} of its own answered ${describeAnswer(draft.exchange.response)}: nothing to compare`, draft.exchange);
+  const made = (jsonBody(draft.exchange.response) as { status?: unknown } | undefined)?.status;
+  if (made !== undefined && made !== 'draft') return emit('status', 'inconclusive', `the ${res.resource} created with status draft answered status ${JSON.stringify(made)}: no draft to list`, draft.exchange);
+  const got = await readList(env, op, { search: word.toLowerCase(), status: 'draft' });
+  const u = unreadable(got, 'status=draft');
+  if (u) return emit('status', u.outcome, u.message, got.e);
+  const j = judgeSet(got.ids, [draft.own.id], (id) => id === pub.own!.id);
+  const compared = `compared status=draft (search=${word.toLowerCase()}) on the suite's ${draft.own.label} and ${pub.own.label}`;
+  const bad = j.kept.length > 0 || j.dropped.length > 0;
+  emit('status', bad ? 'fail' : 'pass', bad ? `expected ${draft.own.label} and not ${pub.own.label} (000 §4.1.2: status, post status); ${setMessage(compared, j, got, [draft.own, pub.own])}` : compared, got.e);
+}
+
 export function planEventLinks(contract: Contract): Unit[] {
   const makers = (res: CalendarResource) => LINKS.map((l) => maker(contract, res.namespace, l.resource)?.create).filter((o) => o !== undefined);
-  return oracleUnits(contract, FILTER_EVENT_LINKS, 'organizer', eventLinks, makers).filter((u) => u.operations[0]!.resource === 'event');
+  const events = oracleUnits(contract, FILTER_EVENT_LINKS, 'organizer', eventLinks, makers).filter((u) => u.operations[0]!.resource === 'event');
+  const linkedLists = oracleUnits(contract, FILTER_EVENT_LINKS, 'status', linkedStatus).filter((u) => u.operations[0]!.namespace === 'cal/events/v1' && ['venue', 'organizer'].includes(u.operations[0]!.resource ?? ''));
+  return [...events, ...linkedLists];
 }

@@ -181,6 +181,51 @@ describe('each oracle catches a fault at the edge of what it checks, and only it
   });
 });
 
+describe('filter_event_links: the legacy venue and organizer lists by status (000 §4.1.2)', () => {
+  it('passes on the mock: status=draft lists the draft venue and organizer of its own, not their published twins', async () => {
+    const run = await runSuite(undefined, 'cal/events/v1,filter_event_links');
+    expect(run.cases.filter((c) => /Venues|Organizers/.test(c.id)).map((c) => [c.id, c.status])).toEqual([
+      ['filter_event_links:getCalEventsV1Venues:status', 'passed'],
+      ['filter_event_links:getCalEventsV1Organizers:status', 'passed'],
+    ]);
+  });
+
+  it('filter_event_links: the legacy venue list ignores status=draft', async () => {
+    const ignores: Fault = (req, next) => (req.method === 'GET' && parse(req).route === '/cal/events/v1/venues' && parse(req).query.get('status') === 'draft' ? next(withQuery(req, (q) => q.delete('status'))) : next(req));
+    const failed = await failedBy(ignores, 'cal/events/v1,filter_event_links');
+    expect(failed.map((c) => c.id)).toEqual(['filter_event_links:getCalEventsV1Venues:status']);
+  });
+});
+
+describe('update_keeps_fields by slug (000 §4.1)', () => {
+  const bySlug = (resource: string, edit: (body: Record<string, unknown>) => Record<string, unknown>): Fault => (req, next) => {
+    const { route } = parse(req);
+    if (req.method !== 'PATCH' || !new RegExp(`^/cal/events/v1/${resource}/by-slug/[^/]+$`).test(route)) return next(req);
+    return next({ ...req, body: JSON.stringify(edit(JSON.parse(bodyText(req)) as Record<string, unknown>)) });
+  };
+
+  it('passes on the mock: each legacy record renamed by PATCH .../by-slug/{its slug}, every other field kept', async () => {
+    const run = await runSuite(undefined, 'update_keeps_fields');
+    expect(run.cases.filter((c) => c.variant === 'by-slug:PATCH').map((c) => [c.id, c.status, c.severity])).toEqual([
+      ['update_keeps_fields:patchCalEventsV1EventsBySlugBySlug:by-slug:PATCH', 'passed', 'documented'],
+      ['update_keeps_fields:patchCalEventsV1VenuesBySlugBySlug:by-slug:PATCH', 'passed', 'documented'],
+      ['update_keeps_fields:patchCalEventsV1OrganizersBySlugBySlug:by-slug:PATCH', 'passed', 'documented'],
+    ]);
+  });
+
+  it("update_keeps_fields: a venue's update by slug that also empties its city", async () => {
+    const failed = await failedBy(bySlug('venues', (b) => ({ ...b, city: '' })), 'update_keeps_fields');
+    expect(failed.map((c) => c.id)).toEqual(['update_keeps_fields:patchCalEventsV1VenuesBySlugBySlug:by-slug:PATCH']);
+    expect(failed[0]!.message).toMatch(/fields it did not name changed: city "Newtown [^"]*" → ""/);
+  });
+
+  it("update_keeps_fields: an event's update by slug acknowledged but its title not kept", async () => {
+    const failed = await failedBy(bySlug('events', (b) => ({ ...b, title: undefined })), 'update_keeps_fields');
+    expect(failed.map((c) => c.id)).toEqual(['update_keeps_fields:patchCalEventsV1EventsBySlugBySlug:by-slug:PATCH']);
+    expect(failed[0]!.message).toMatch(/does not show the new value/);
+  });
+});
+
 describe('the judges the oracles share', () => {
   it('orders text only where two collations agree, dates by their digits', () => {
     expect(textOrder('Site alpha', 'site bravo')).toBe(-1);

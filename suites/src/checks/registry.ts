@@ -28,6 +28,8 @@ import { FIELDS_FILTER, planFieldsFilter } from './fields_filter.ts';
 import { FORCED_DELETE } from './forced_delete.ts';
 import { LINKS, planLinks } from './links.ts';
 import { BODY_FORMS, planBodyForms } from './body_forms.ts';
+import { OEMBED, planOembed } from './oembed.ts';
+import { planViews, VIEWS } from './views.ts';
 import { NAMESPACE_INDEX, planNamespaceIndex } from './namespace_index.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
 import { CREATE_STATUS, CROSS_NAMESPACE, LIFECYCLE, planLifecycle, TRASH } from './lifecycle.ts';
@@ -109,6 +111,8 @@ const FAMILIES = {
   fields_filter: planFieldsFilter,
   namespace_index: planNamespaceIndex,
   body_forms: planBodyForms,
+  oembed: planOembed,
+  views: planViews,
   links: planLinks,
   stateful: planStateful,
   wire: planWire,
@@ -298,8 +302,8 @@ export const CHECKS: readonly CheckRow[] = [
     name: BATCH_ITEM_STATUS, rank: 4.2,
     module: 'batch',
     plannedBy: ['batch'],
-    severity: [{ level: 'convention' }],
-    needs: [WRITES(true, 'skipped under --read-only: the batch is a POST'), CREDENTIALS(false, 'the batch holds no create, only items for routes that do not exist')],
+    severity: [{ level: 'convention' }, { level: 'assumed', when: "for allow_batch outside cal/v1 (001 §4.1 leaves open which routes take batch items; The Events Calendar's take none)" }],
+    needs: [WRITES(false, "the batches are skipped under --read-only (the index's allow_batch is still judged)"), CREDENTIALS(false, 'the batch holds no create, only items for routes that do not exist, and the path-query case is skipped')],
   }),
   row({
     name: BATCH_VALIDATION, rank: 4.2,
@@ -379,8 +383,10 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: FORCED_DELETE, module: 'forced_delete', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
   row({ name: FIELDS_FILTER, rank: 4.2, module: 'fields_filter', plannedBy: ['fields_filter'], severity: [{ level: 'convention' }] }),
   row({ name: NAMESPACE_INDEX, rank: 4.2, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
-  row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }] }),
+  row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the cases on records of its own (json-charset, precedence, form-body) are skipped'), WRITES(false, 'the cases on records of its own are skipped under --read-only')] }),
   row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }] }),
+  row({ name: OEMBED, rank: 4.2, module: 'oembed', plannedBy: ['oembed'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
+  row({ name: VIEWS, rank: 4.2, module: 'views', plannedBy: ['views'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
   row({
     name: RESPONSE_SHAPE, rank: 5,
     module: 'response_shape',
@@ -431,7 +437,7 @@ export const CHECKS: readonly CheckRow[] = [
     severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }],
     needs: [CREDENTIALS(false, 'the event and term orders are skipped: the oracle orders records of its own'), WRITES(false, 'the event and term orders are skipped under --read-only')],
   }),
-  row({ name: UPDATE_KEEPS, rank: 4, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: UPDATE_KEEPS, rank: 4, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for an update by slug (000 §4.1)' }], needs: ORACLE_OWN_RECORDS }),
   row({
     name: WRITE_READ_BACK,
     rank: 4,

@@ -10,7 +10,8 @@
 // a venue's address and map link, an organizer's e-mail) changes with its source, so a field whose value before, with
 // the named field's old value replaced by its new one, is its value after, is no loss (derivedChange()). The same text
 // written with other character references (antispambot() draws them afresh on each read) is no change either.
-// WordPress's update_item() changes only what the request names, whichever of the three methods (convention).
+// WordPress's update_item() changes only what the request names, whichever of the three methods (convention). In the
+// legacy namespace one more update goes by the record's slug (PATCH .../by-slug/{slug}, 000 §4.1: documented), renaming it.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
@@ -155,26 +156,39 @@ export function lostFields(before: Record<string, unknown>, after: Record<string
   return out;
 }
 
+/** A case per update: its method, and by-slug:PATCH for the update by slug. */
+const variantOf = (upd: Operation): string => (/\{slug\}$/.test(upd.path) ? `by-slug:${upd.method}` : upd.method);
+
 async function keeps(env: UnitEnv, res: CalendarResource, other: CalendarResource | undefined, updates: readonly Operation[], unitId: string): Promise<void> {
   const word = `k${unitId.length}${env.runId.slice(0, 6)}`;
   const made = await makeOwn(env, res, unitId, `keeps ${unitId}`, richFields(res, word));
-  if (!made.own) return updates.forEach((u) => emitterFor(env, UPDATE_KEEPS, u, 'convention')(u.method, 'inconclusive', `creating a record of its own to update answered ${describeAnswer(made.exchange.response)}: nothing to compare`, made.exchange));
+  if (!made.own) return updates.forEach((u) => emitterFor(env, UPDATE_KEEPS, u, /\{slug\}$/.test(u.path) ? 'documented' : 'convention')(variantOf(u), 'inconclusive', `creating a record of its own to update answered ${describeAnswer(made.exchange.response)}: nothing to compare`, made.exchange));
   const id = made.own.id;
   // What each field was last sent as: a field derived from the one an update names changes with it (lostFields()).
   const sent: Record<string, string> = { [res.nameField]: `${env.marker} keeps ${unitId}`, ...Object.fromEntries(Object.entries(richFields(res, word)).map(([k, v]) => [k, String(v)])) };
   const reads = [res.read, ...(other ? [other.read] : [])];
   let before = await readAll(env, reads, id);
   for (const [i, upd] of updates.entries()) {
-    const variant = upd.method;
-    const emitU = emitterFor(env, UPDATE_KEEPS, upd, 'convention');
+    const variant = variantOf(upd);
+    const emitU = emitterFor(env, UPDATE_KEEPS, upd, /\{slug\}$/.test(upd.path) ? 'documented' : 'convention');
     const unread = before.find((r) => !r.rec);
     if (unread) {
       const t = transportOutcome(unread.e);
       emitU(variant, t?.outcome ?? 'inconclusive', t?.message ?? `reading the record through ${unread.ns} before the update answered ${describeAnswer(unread.e.response)}: nothing to compare`, unread.e);
       continue;
     }
-    const [field, value] = i % 2 === 1 ? secondField(res, word) : [res.nameField, `${env.marker} keeps ${id} renamed by ${upd.method}`];
-    const e = await env.send({ method: upd.method, route: fillTemplate(upd.path, { id }), body: { kind: 'json', value: { [field]: value } }, intent: 'write' }, upd);
+    // By slug (the legacy namespace, 000 §4.1): the record's own slug addresses it; venues and organizers repeat it in
+    // the body, where it is "marked required" (the same slug: no change).
+    const bySlug = /\{slug\}$/.test(upd.path);
+    const slug = before[0]!.rec!['slug'];
+    if (bySlug && (typeof slug !== 'string' || slug === '')) {
+      emitU(variant, 'inconclusive', `the record read through ${before[0]!.ns} shows no slug to address it by: ${short(slug ?? '(absent)')}`, before[0]!.e);
+      continue;
+    }
+    const [field, value] = i % 2 === 1 && !bySlug ? secondField(res, word) : [res.nameField, `${env.marker} keeps ${id} renamed by ${bySlug ? 'slug' : upd.method}`];
+    const body = { [field]: value, ...(bySlug && res.resource !== 'event' ? { slug } : {}) };
+    const route = bySlug ? fillTemplate(upd.path, { slug: slug as string }) : fillTemplate(upd.path, { id });
+    const e = await env.send({ method: upd.method, route, body: { kind: 'json', value: body }, intent: 'write' }, upd);
     const t = transportOutcome(e);
     if (t) {
       emitU(variant, t.outcome, t.message, e);
@@ -206,8 +220,8 @@ async function keeps(env: UnitEnv, res: CalendarResource, other: CalendarResourc
       }
     }
     sent[field] = value;
-    const compared = `compared record ${id} read through ${reads.map((r) => r.namespace).join(' and ')} before and after a ${upd.method} naming only ${field}`;
-    emitU(variant, problems.length ? 'fail' : 'pass', problems.length ? `expected the update to change ${field} and keep every other field (WordPress convention: update_item() changes only what the request names; 000 §4: POST, PUT and PATCH on an existing record are equivalent); ${compared}: ${problems.join('; ')}` : `${compared}: ${field} changed, ${Object.keys(after[0]!.rec ?? {}).length} other field(s) kept`, shown);
+    const compared = `compared record ${id} read through ${reads.map((r) => r.namespace).join(' and ')} before and after a ${upd.method}${bySlug ? ` by slug (${String(slug)})` : ''} naming only ${field}`;
+    emitU(variant, problems.length ? 'fail' : 'pass', problems.length ? `expected the update to change ${field} and keep every other field (WordPress convention: update_item() changes only what the request names; 000 §4: POST, PUT and PATCH on an existing record are equivalent${bySlug ? '; 000 §4.1: a legacy record is updated by its slug too' : ''}); ${compared}: ${problems.join('; ')}` : `${compared}: ${field} changed, ${Object.keys(after[0]!.rec ?? {}).length} other field(s) kept`, shown);
     before = after;
   }
 }
@@ -216,7 +230,10 @@ export function planUpdateKeeps(contract: Contract): Unit[] {
   const resources = calendarResources(contract);
   return resources.map((res) => {
     const other = resources.find((r) => r !== res && r.resource === res.resource);
-    const updates = contract.operations.filter((o) => o.kind === 'update' && o.path === res.update.path).sort((a, b) => ['PATCH', 'PUT', 'POST'].indexOf(a.method) - ['PATCH', 'PUT', 'POST'].indexOf(b.method));
+    const byId = contract.operations.filter((o) => o.kind === 'update' && o.path === res.update.path).sort((a, b) => ['PATCH', 'PUT', 'POST'].indexOf(a.method) - ['PATCH', 'PUT', 'POST'].indexOf(b.method));
+    // One update by slug where the namespace has the route (PATCH: its three methods are equivalent, 000 §4).
+    const bySlug = contract.operations.find((o) => o.kind === 'update' && o.method === 'PATCH' && o.namespace === res.namespace && o.resource === res.resource && /\/by-slug\/\{slug\}$/.test(o.path));
+    const updates = [...byId, ...(bySlug ? [bySlug] : [])];
     const id = `${UPDATE_KEEPS}:${res.namespace}/${res.resource}`;
     const ops = [res.create, res.read, ...updates, ...(other ? [other.read] : [])];
     return {
@@ -227,7 +244,7 @@ export function planUpdateKeeps(contract: Contract): Unit[] {
       writes: true,
       run: async (env: UnitEnv) => {
         const why = cannotWrite(env, [res.create, res.read]);
-        if (why) return updates.forEach((u) => env.emit({ check: UPDATE_KEEPS, operation: res.update, variant: u.method, severity: 'convention', outcome: 'skip', message: `not run: ${why}; the oracle updates a record of its own` }));
+        if (why) return updates.forEach((u) => env.emit({ check: UPDATE_KEEPS, operation: res.update, variant: variantOf(u), severity: /\{slug\}$/.test(u.path) ? 'documented' : 'convention', outcome: 'skip', message: `not run: ${why}; the oracle updates a record of its own` }));
         return keeps(env, res, other && !cannotWrite(env, [other.read]) ? other : undefined, updates, id);
       },
     };

@@ -574,6 +574,40 @@ describe('body_forms: a body as WP_REST_Request reads it', () => {
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['body_forms:postCalV1Venues:invalid_json failed']);
     expect(failed[0]!.message).toMatch(/before any permission check\); got 401 rest_cannot_create$/);
   });
+
+  const typeOf = (req: MockRequest): string => Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const withType = (req: MockRequest, type: string): MockRequest => ({ ...req, headers: { ...Object.fromEntries(Object.entries(req.headers).filter(([k]) => k.toLowerCase() !== 'content-type')), 'content-type': type } });
+  const venueWrite = (req: MockRequest): boolean => req.method !== 'GET' && /^\/cal\/v1\/venues(\/\d+)?$/.test(routeOf(req)) && !anonymous(req);
+  const ownCases = async (fault: Fault): Promise<string[]> => (await faulted(fault, 'body_forms', 'body_forms')).failed.map((c) => `${c.id} ${c.status}`);
+
+  it('body_forms: passes on the mock: a JSON body with a charset read, as text/plain not, the body before the query, a form-encoded update', async () => {
+    const { run: r } = await h.run(undefined, 'body_forms');
+    expect(r.cases.filter((c) => ['json-charset', 'precedence', 'form-body'].includes(c.variant ?? '')).map((c) => `${c.variant} ${c.status}`).sort()).toEqual(['form-body passed', 'json-charset passed', 'precedence passed']);
+  });
+
+  it('body_forms: application/json with a charset parameter is not read as JSON', async () => {
+    const fault: Fault = (req, next) => (venueWrite(req) && /^application\/json\s*;/i.test(typeOf(req)) ? next(withType(req, 'text/plain')) : next(req));
+    expect(await ownCases(fault)).toEqual(['body_forms:postCalV1Venues:json-charset failed']);
+  });
+
+  it('body_forms: a text/plain body is read as JSON', async () => {
+    const fault: Fault = (req, next) => (venueWrite(req) && typeOf(req).startsWith('text/plain') ? next(withType(req, 'application/json')) : next(req));
+    expect(await ownCases(fault)).toEqual(['body_forms:postCalV1Venues:json-charset failed']);
+  });
+
+  it("body_forms: the query's status wins over the JSON body's", async () => {
+    const fault: Fault = (req, next) => {
+      const q = queryOf(req).get('status');
+      if (!venueWrite(req) || q === null || !typeOf(req).startsWith('application/json')) return next(req);
+      return next({ ...req, body: JSON.stringify({ ...(JSON.parse(bodyText(req)) as object), status: q }) });
+    };
+    expect(await ownCases(fault)).toEqual(['body_forms:postCalV1Venues:precedence failed']);
+  });
+
+  it('body_forms: a form-encoded update body is not read', async () => {
+    const fault: Fault = (req, next) => (venueWrite(req) && typeOf(req).startsWith('application/x-www-form-urlencoded') ? next({ ...req, body: '' }) : next(req));
+    expect(await ownCases(fault)).toEqual(['body_forms:patchCalV1VenuesById:form-body failed']);
+  });
 });
 
 describe("links: a posts controller record's _links and alternate Link", () => {
