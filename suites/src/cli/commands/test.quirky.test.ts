@@ -168,8 +168,9 @@ describe('a calendar plugin with controllers of its own', () => {
   it('trash: a DELETE without force answering [] fails, and the second DELETE is sent although the trashed record read as a bare 404', async () => {
     const clean = await run(quirky({}), '/cal/v1/venues');
     const trashOf = (x: RunResult) => Object.fromEntries(x.cases.filter((c) => c.check === 'trash').map((c) => [c.variant, c.status]));
-    // untrash: a trashed record published again gets its own slug back (the trash check's last step).
-    expect(trashOf(clean.run)).toEqual({ 'cal/v1/venue/delete_answer': 'passed', 'cal/v1/venue/read_trashed': 'passed', 'cal/v1/venue/second_delete': 'passed', 'cal/v1/venue/untrash': 'passed' });
+    // untrash: a trashed record published again gets its own slug back (the trash check's last step); same_status: an
+    // update of the trashed record naming its own status trash is taken (check_status()).
+    expect(trashOf(clean.run)).toEqual({ 'cal/v1/venue/delete_answer': 'passed', 'cal/v1/venue/read_trashed': 'passed', 'cal/v1/venue/same_status': 'passed', 'cal/v1/venue/second_delete': 'passed', 'cal/v1/venue/untrash': 'passed' });
 
     const empty = await run(quirky({ emptyDelete: true }), '/cal/v1/venues');
     const answer = empty.run.cases.find((c) => c.variant === 'cal/v1/venue/delete_answer')!;
