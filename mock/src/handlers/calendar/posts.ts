@@ -22,7 +22,7 @@ import {
 } from './query.ts';
 import { availableActions, type CalContext, type EditFacts } from './render-cal.ts';
 import { canEditPost, userCan } from '../../auth/capabilities.ts';
-import { isReservedPostSlug, sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
+import { editableSlug, isReservedPostSlug, sanitizeTitle, uniqueSlug } from '../../../../contracts/wordpress/slug.ts';
 import { sanitizeTextField } from '../../../../contracts/wordpress/schema/formats.ts';
 import type { Dialect, RenderEnv } from './dialect.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
@@ -130,7 +130,7 @@ function render(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, conte
 /**
  * What the edit context adds for this reader: get_sample_permalink()'s slug (its title's, else its ID, made unique
  * among the other posts of its type and language, whatever its status: the controller passes an empty name, so the
- * title decides) and get_available_actions() for the user's capabilities.
+ * title decides; shown through the editable_slug filter, decoded) and get_available_actions() for the user's capabilities.
  */
 function editFacts(ctx: HandlerCtx, type: PostType, rec: AnyPost): EditFacts {
   const name = sanitizeTitle(rec.title) || String(rec.id);
@@ -139,7 +139,7 @@ function editFacts(ctx: HandlerCtx, type: PostType, rec: AnyPost): EditFacts {
     const owner = store.bySlug(type, slug, rec.lang);
     return isReservedPostSlug(slug) || (owner !== undefined && owner.id !== rec.id);
   });
-  return { generatedSlug, actions: availableActions(type, (cap) => userCan(ctx.user, cap)) };
+  return { generatedSlug: editableSlug(generatedSlug), actions: availableActions(type, (cap) => userCan(ctx.user, cap)) };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { EventRecord, Lang, OrganizerRecord, PostBase, VenueRecord } from '
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { permalink, permalinkTemplate, POST_TYPE, renderContent, renderExcerpt, renderTitle, rfc3339, TAXONOMY } from './render-shared.ts';
 import type { LinkBase } from '../context.ts';
+import { editableSlug } from '../../../../contracts/wordpress/slug.ts';
 
 type Json = Record<string, unknown>;
 type Kind = 'event' | 'venue' | 'organizer';
@@ -80,7 +81,7 @@ function postValues(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lan
     excerpt: edit ? { raw: p.excerpt, rendered: excerpt, protected: isProtected } : { rendered: excerpt, protected: isProtected },
     // Absent unless the context is edit (the calendar's post types are public and viewable).
     permalinkTemplate: edit ? permalinkTemplate(base, kind, p, defaultLang) : undefined,
-    generatedSlug: edit ? (editFacts?.generatedSlug ?? p.slug) : undefined,
+    generatedSlug: edit ? (editFacts?.generatedSlug ?? editableSlug(p.slug)) : undefined,
   };
 }
 

@@ -18,7 +18,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "write_refusals": ["wp.posts.create-with-id", "wp.posts.template-write", "wp.posts.author-write", "wp.terms.parent-checks"],
   "auth_status": ["d0.4.1.events-create", "d0.4.1.event-delete", "d0.4.1.event-update", "d0.4.2.events-create", "d0.4.2.event-update", "d0.4.2.event-delete", "d0.4.2.organizer-id", "d0.5.not-shown", "d1.4.2.proxy", "d1.4.8.plugins-list", "wp.filters.auth", "wp.rest-api.cookie-nonce", "wp.rest-api.auth-code", "wp.rest-api.auth-code-signed", "wp.rest-api.auth-code-low", "wp.rest-api.auth-code-low-envelope", "wp.posts.read-unreadable", "wp.posts.create-right", "wp.posts.update-right", "wp.posts.delete-right", "wp.server.authentication", "wp.server.permission"],
   "permissions": ["wp.posts.list-edit-context", "wp.posts.read-edit-context", "wp.posts.status-filter", "wp.server.index-theme-link"],
-  "context": ["wp.rest-api.context-filter", "wp.controller.context", "wp.controller.collection-context", "wp.posts.create-edit-context"],
+  "context": ["wp.admin.sample-permalink", "wp.rest-api.context-filter", "wp.controller.context", "wp.controller.collection-context", "wp.posts.create-edit-context", "wp.posts.generated-slug"],
   "allow_header": ["wp.rest-api.allow", "wp.rest-api.allow-served-only"],
   "language": ["d0.conv.i18n-language-meaning", "d0.conv.i18n-language-no-addon"],
   "cross_namespace": ["d0.1.addressable", "d0.1.two-namespaces", "d0.4.1.organizer-id", "d0.4.2.organizers-create", "d0.9.side-by-side"],
