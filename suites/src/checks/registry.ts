@@ -367,7 +367,7 @@ export const CHECKS: readonly CheckRow[] = [
     plannedBy: ['response_shape', 'lifecycle'],
     severity: [
       { level: 'documented', when: 'for the site descriptor' },
-      { level: 'convention', when: 'for namespace indexes, batch answers and errors' },
+      { level: 'convention', when: "for namespace indexes, batch answers and errors, and the root's site logo and icon" },
       { level: 'assumed', when: 'for records and the array envelope of lists (the documents show neither)' },
     ],
     needs: [CREDENTIALS(false, "the suite's own records are not read back"), WRITES(false, "the suite's own records are not read back under --read-only")],
