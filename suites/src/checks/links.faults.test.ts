@@ -49,3 +49,71 @@ describe("response_shape: the root's site logo and icon", () => {
     expect(run.cases.filter((c) => c.id === 'response_shape:getRoot:index-images').map((c) => c.status)).toEqual(['passed']);
   });
 });
+
+/** Each cal/v1 record (read by id or listed) with `edit` applied to it. */
+const calRecords = (edit: (r: Record<string, unknown>) => Record<string, unknown>): Fault => (req, next) => {
+  const res = next(req);
+  if (req.method !== 'GET' || !/^\/cal\/v1\/(events|venues|organizers)(\/\d+)?$/.test(routeOf(req)) || res.status !== 200) return res;
+  const body = JSON.parse(res.body) as unknown;
+  return withJson(res, Array.isArray(body) ? body.map((r) => edit(r as Record<string, unknown>)) : edit(body as Record<string, unknown>));
+};
+
+/** The links WordPress adds into wp/v2 for a record, as the calendar CI site answers them (about, author, replies, attachment). */
+const wpV2Links = (r: Record<string, unknown>, origin: string): Record<string, unknown> => ({
+  ...r,
+  _links: {
+    ...(r['_links'] as object),
+    about: [{ href: `${origin}/wp-json/wp/v2/types/${String(r['type'])}` }],
+    author: [{ embeddable: true, href: `${origin}/wp-json/wp/v2/users/${String(r['author'])}` }],
+    replies: [{ embeddable: true, href: `${origin}/wp-json/wp/v2/comments?post=${String(r['id'])}` }],
+    'wp:attachment': [{ href: `${origin}/wp-json/wp/v2/media?parent=${String(r['id'])}` }],
+  },
+});
+
+/** A site that serves wp/v2 (its root lists the namespace) and whose records carry `links` of each. */
+const servingWpV2 = (links: (r: Record<string, unknown>, origin: string) => Record<string, unknown>): Fault => (req, next) => {
+  const origin = `http://${req.headers['host'] ?? '127.0.0.1'}`;
+  const root = rootEdited((i) => ({ ...i, namespaces: [...(i['namespaces'] as string[]), 'wp/v2'] }));
+  return routeOf(req) === '/' ? root(req, next) : calRecords((r) => links(r, origin))(req, next);
+};
+
+describe("links: the rels of a posts controller's record, a term's up link", () => {
+  it('links: a venue without the wp:term link of its tags', async () => {
+    const fault = calRecords((r) => (r['type'] === 'cal_venue' ? { ...r, _links: { ...(r['_links'] as object), 'wp:term': [] } } : r));
+    const { failed } = await faulted(fault, 'links', 'links');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links:getCalV1VenuesById:rels failed']);
+    expect(failed[0]!.message).toMatch(/; the record shows tags but carries 0 wp:term links of taxonomy post_tag \(one expected\)$/);
+  });
+
+  it('links: a site serving wp/v2 passes with the about, author, replies and attachment links', async () => {
+    const { run } = await h.run(servingWpV2(wpV2Links), 'links');
+    const rels = run.cases.filter((c) => c.variant === 'rels');
+    expect(rels.map((c) => `${c.id} ${c.status}`)).toEqual(['links:getCalV1EventsById:rels passed', 'links:getCalV1OrganizersById:rels passed', 'links:getCalV1VenuesById:rels passed']);
+    expect(rels[0]!.message).toMatch(/and about, author, replies and wp:attachment into wp\/v2$/);
+  });
+
+  it("links: a site serving wp/v2 whose events' replies link names the next post", async () => {
+    const fault = servingWpV2((r, origin) => {
+      const out = wpV2Links(r, origin);
+      if (r['type'] === 'cal_event') (out['_links'] as Record<string, unknown>)['replies'] = [{ embeddable: true, href: `${origin}/wp-json/wp/v2/comments?post=${Number(r['id']) + 1}` }];
+      return out;
+    });
+    const { failed } = await faulted(fault, 'links', 'links');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links:getCalV1EventsById:rels failed']);
+    expect(failed[0]!.message).toMatch(/_links\.replies\[0\]\.href "http:\/\/127\.0\.0\.1:\d+\/wp-json\/wp\/v2\/comments\?post=\d+" does not name \/wp\/v2\/comments\?post=\d+ under the API root$/);
+  });
+
+  it("links: a child category whose up link names its own id, not its parent's", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      const m = /^\/cal\/events\/v1\/categories\/(\d+)$/.exec(routeOf(req));
+      if (req.method !== 'GET' || !m || res.status !== 200) return res;
+      const term = json(res);
+      const urls = term['urls'] as Record<string, string> | undefined;
+      return urls?.['up'] ? withJson(res, { ...term, urls: { ...urls, up: urls['up'].replace(/\d+$/, m[1]!) } }) : res;
+    };
+    const { failed } = await faulted(fault, 'links', 'links');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links:getCalEventsV1CategoriesById:up failed']);
+    expect(failed[0]!.message).toMatch(/^expected the up link of category (\d+) to name \/cal\/events\/v1\/categories\/\d+ under the API root, the route of its own record with the parent's id .*; it is "http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/events\/v1\/categories\/\1"$/);
+  });
+});

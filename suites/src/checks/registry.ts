@@ -360,7 +360,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: FIELDS_FILTER, rank: 4.2, module: 'fields_filter', plannedBy: ['fields_filter'], severity: [{ level: 'convention' }] }),
   row({ name: NAMESPACE_INDEX, rank: 4.2, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
   row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }] }),
-  row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }] }),
+  row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the up case (a category of its own with a parent) is skipped'), WRITES(false, 'the up case is skipped under --read-only')] }),
   row({
     name: RESPONSE_SHAPE, rank: 5,
     module: 'response_shape',
