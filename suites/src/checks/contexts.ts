@@ -116,7 +116,7 @@ async function createContext(env: UnitEnv, res: CalendarResource): Promise<void>
 }
 
 /** What generated_slug may be for a title: its slug as editable_slug shows it, or that with wp_unique_post_slug()'s -N. */
-export function generatedSlugProblem(title: string, shown: unknown): string | undefined {
+function generatedSlugProblem(title: string, shown: unknown): string | undefined {
   const want = editableSlug(sanitizeTitle(title));
   if (typeof shown === 'string' && (shown === want || (shown.startsWith(`${want}-`) && /^\d+$/.test(shown.slice(want.length + 1))))) return undefined;
   return `generated_slug is ${JSON.stringify(shown ?? null)}, not ${JSON.stringify(want)} (or it with -2, -3…)`;

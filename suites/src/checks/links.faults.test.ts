@@ -117,3 +117,113 @@ describe("links: the rels of a posts controller's record, a term's up link", () 
     expect(failed[0]!.message).toMatch(/^expected the up link of category (\d+) to name \/cal\/events\/v1\/categories\/\d+ under the API root, the route of its own record with the parent's id .*; it is "http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/events\/v1\/categories\/\1"$/);
   });
 });
+
+/** The types WordPress's post types controller answers for the calendar's three (as the calendar CI site does). */
+const TYPES: Record<string, Record<string, unknown>> = {
+  cal_event: { slug: 'cal_event', rest_base: 'events', rest_namespace: 'cal/v1', taxonomies: ['post_tag', 'cal_events_cat'] },
+  cal_venue: { slug: 'cal_venue', rest_base: 'venues', rest_namespace: 'cal/v1', taxonomies: ['post_tag'] },
+  cal_organizer: { slug: 'cal_organizer', rest_base: 'organizers', rest_namespace: 'cal/v1', taxonomies: ['post_tag'] },
+};
+
+/** A site serving wp/v2/types/<type> (answered by `types`) whose records link their type as about. */
+const servingTypes = (types: Record<string, Record<string, unknown>>): Fault => (req, next) => {
+  const m = /^\/wp\/v2\/types\/(\w+)$/.exec(routeOf(req));
+  if (req.method === 'GET' && m && types[m[1]!]) return { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(types[m[1]!]) };
+  const origin = `http://${req.headers['host'] ?? '127.0.0.1'}`;
+  const root = rootEdited((i) => ({ ...i, namespaces: [...(i['namespaces'] as string[]), 'wp/v2'] }));
+  if (routeOf(req) === '/') return root(req, next);
+  return calRecords((r) => ({ ...r, _links: { ...(r['_links'] as object), about: [{ href: `${origin}/wp-json/wp/v2/types/${String(r['type'])}` }] } }))(req, next);
+};
+
+describe('links_resolve: the addresses a site writes lead somewhere', () => {
+  const ONLY = 'links_resolve';
+
+  it('links_resolve: passes on the mock (the about links skipped: it serves no wp/v2)', async () => {
+    const { run } = await h.run(undefined, ONLY);
+    const mine = run.cases.filter((c) => c.check === 'links_resolve');
+    expect(mine.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status}`)).toEqual(['links_resolve:getCalV1EventsById:about skipped', 'links_resolve:getCalV1OrganizersById:about skipped', 'links_resolve:getCalV1VenuesById:about skipped']);
+    expect(mine.length).toBe(19);
+  });
+
+  it("links_resolve: the descriptor's /cal/v1/events links itself one letter short", async () => {
+    const fault = rootEdited((i) => {
+      const routes = i['routes'] as Record<string, Record<string, unknown>>;
+      const self = (routes['/cal/v1/events']!['_links'] as { self: { href: string }[] }).self[0]!.href.replace(/events$/, 'event');
+      return { ...i, routes: { ...routes, '/cal/v1/events': { ...routes['/cal/v1/events'], _links: { self: [{ href: self }] } } } };
+    });
+    const { failed } = await faulted(fault, `root,${ONLY}`, 'links_resolve');
+    expect(failed.map((c) => `${c.id} ${c.status} ${c.severity}`)).toEqual(['links_resolve:getRoot:self-links failed documented']);
+    expect(failed[0]!.message).toMatch(/; \/cal\/v1\/events's _links\.self\[0\]\.href "http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/event" does not name it under the API root http:\/\/127\.0\.0\.1:\d+\/wp-json\/$/);
+  });
+
+  it("links_resolve: an event's venue link naming /cal/v1/venue/{id}, a route no site has", async () => {
+    const fault = calRecords((r) => {
+      const links = r['_links'] as Record<string, { href: string }[]>;
+      return links['venue'] ? { ...r, _links: { ...links, venue: links['venue'].map((l) => ({ ...l, href: l.href.replace('/cal/v1/venues/', '/cal/v1/venue/') })) } } : r;
+    });
+    const { failed } = await faulted(fault, ONLY, 'links_resolve');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links_resolve:getCalV1Events:rest-url failed']);
+    expect(failed[0]!.message).toMatch(/; GET http:\/\/127\.0\.0\.1:\d+\/wp-json\/cal\/v1\/venue\/\d+ answered 404 rest_no_route$/);
+  });
+
+  it('links_resolve: a wp:term link of tags listing one tag more than the record has', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'GET' || routeOf(req) !== '/cal/events/v1/tags' || !parse(req).query.has('event') || res.status !== 200) return res;
+      const list = JSON.parse(res.body) as Record<string, unknown>[];
+      const other = JSON.parse(next({ ...req, url: '/wp-json/cal/events/v1/tags?per_page=50&hide_empty=0' }).body) as Record<string, unknown>[];
+      const extra = other.find((t) => !list.some((x) => x['id'] === t['id']));
+      return withJson(res, extra ? [...list, extra] : list);
+    };
+    const { failed } = await faulted(fault, ONLY, 'links_resolve');
+    expect(failed.map((c) => `${c.id} ${c.status}`).sort()).toEqual(['links_resolve:getCalV1EventsById:terms failed', 'links_resolve:getCalV1OrganizersById:terms failed', 'links_resolve:getCalV1VenuesById:terms failed']);
+    expect(failed.find((c) => c.id.includes('Events'))!.message).toMatch(/its wp:term link of post_tag \(.*\) lists terms \[\d+(,\d+)*\], the record's tags is \[\d*(,\d+)*\]$/);
+  });
+
+  it('links_resolve: a site serving wp/v2 passes with the types its about links answer', async () => {
+    const { run } = await h.run(servingTypes(TYPES), ONLY);
+    expect(run.cases.filter((c) => c.variant === 'about').map((c) => `${c.id} ${c.status}`)).toEqual(['links_resolve:getCalV1EventsById:about passed', 'links_resolve:getCalV1OrganizersById:about passed', 'links_resolve:getCalV1VenuesById:about passed']);
+  });
+
+  it("links_resolve: an event's about link answering rest_base event, not events", async () => {
+    const { failed } = await faulted(servingTypes({ ...TYPES, cal_event: { ...TYPES['cal_event'], rest_base: 'event' } }), ONLY, 'links_resolve');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links_resolve:getCalV1EventsById:about failed']);
+    expect(failed[0]!.message).toMatch(/; rest_base is "event", not "events"$/);
+  });
+
+  /** The front end answering 404 for the pages under `prefix` (and for the home page too, with `home`). */
+  const pagesGone = (prefix: string, home = false): Fault => (req, next) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    if (req.method === 'GET' && !path.startsWith('/wp-json') && (path.startsWith(prefix) || (home && path === '/'))) return { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: '<!DOCTYPE html><title>Not found</title>' };
+    return next(req);
+  };
+
+  it("links_resolve: a venue's page answering 404 while the home page answers", async () => {
+    const { failed } = await faulted(pagesGone('/venue/'), ONLY, 'links_resolve');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links_resolve:getCalV1VenuesById:page failed']);
+    expect(failed[0]!.message).toMatch(/^expected record \d+'s link http:\/\/127\.0\.0\.1:\d+\/venue\/[^ ]+\/ to answer its page, 200 text\/html, to an anonymous client .*; it answered 404/);
+  });
+
+  it('links_resolve: pages answering 404 on a site whose home page does too are inconclusive, not failed', async () => {
+    const { run } = await h.run(pagesGone('/venue/', true), ONLY);
+    const page = run.cases.find((c) => c.id === 'links_resolve:getCalV1VenuesById:page')!;
+    expect(page.status).toBe('inconclusive');
+    expect(page.message).toMatch(/answered 404 .*, but the site's front end is not served here \(GET http:\/\/127\.0\.0\.1:\d+\/ answered 404/);
+  });
+
+  it("links_resolve: an event's link kept as it was after its slug changed", async () => {
+    const first = new Map<string, string>();
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      const m = /^\/cal\/v1\/events(?:\/(\d+))?$/.exec(routeOf(req));
+      if (!m || res.status >= 300 || !['POST', 'PATCH', 'PUT'].includes(req.method)) return res;
+      const body = json(res);
+      const id = String(body['id']);
+      if (req.method === 'POST' && !m[1]) first.set(id, String(body['link']));
+      return first.has(id) && req.method !== 'POST' ? withJson(res, { ...body, link: first.get(id) }) : res;
+    };
+    const { failed } = await faulted(fault, ONLY, 'links_resolve');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['links_resolve:patchCalV1EventsById:permalink failed']);
+    expect(failed[0]!.message).toMatch(/^expected record \d+'s link to change when its slug became site-contracts-[a-z0-9-]+-moved-\d+ \(WordPress convention, get_permalink\(\)/);
+  });
+});

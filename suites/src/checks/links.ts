@@ -32,18 +32,11 @@ import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer, header, transportOutcome } from './kit/wp.ts';
 import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { createdId } from './kit/ledger.ts';
+import { firstHref, linksOf, TAXONOMY_FIELDS } from './kit/record_links.ts';
 import { writeBlocker } from './kit/writes.ts';
 import type { CalendarResource } from './kit/resources.ts';
 
 export const LINKS = 'links';
-
-/** The href of a record's first link of `rel`; undefined when there is none. */
-function firstHref(record: unknown, rel: string): string | undefined {
-  const links = isPlainObject(record) ? record['_links'] : undefined;
-  const list = isPlainObject(links) ? links[rel] : undefined;
-  const first = Array.isArray(list) ? list[0] : undefined;
-  return isPlainObject(first) && typeof first['href'] === 'string' ? first['href'] : undefined;
-}
 
 /** What is wrong with a record's self, collection and curies links, against the routes they should name. */
 function selfLinkProblems(record: unknown, itemRoute: string, listRoute: string, where: Pick<UnitEnv, 'baseUrl' | 'apiRoot'>): string[] {
@@ -63,21 +56,11 @@ function selfLinkProblems(record: unknown, itemRoute: string, listRoute: string,
   return out;
 }
 
-/** A record's field holding term ids, by the taxonomy whose terms they are (000 §2.5; WordPress's own two). */
-const TAXONOMY_FIELDS: Readonly<Record<string, string>> = { tags: 'post_tag', categories: 'category', cal_events_cat: 'cal_events_cat' };
-
-/** The links of `rel` a record carries, compacted or not (`wp:term` is `https://api.w.org/term`). */
-function linksOf(record: Record<string, unknown>, rel: string): Record<string, unknown>[] {
-  const links = isPlainObject(record['_links']) ? record['_links'] : {};
-  const full = rel.startsWith('wp:') ? `https://api.w.org/${rel.slice(3)}` : rel;
-  return [...(Array.isArray(links[rel]) ? links[rel] : []), ...(full !== rel && Array.isArray(links[full]) ? links[full] : [])].filter(isPlainObject);
-}
-
 /**
  * What is missing or wrong among the rels WP_REST_Posts_Controller::prepare_links() adds for what `record` shows;
  * `wpV2`: the site serves wp/v2, where the about, author, replies, attachment and featured media links point.
  */
-export function relProblems(record: Record<string, unknown>, wpV2: boolean, where: Pick<UnitEnv, 'baseUrl' | 'apiRoot'>): string[] {
+function relProblems(record: Record<string, unknown>, wpV2: boolean, where: Pick<UnitEnv, 'baseUrl' | 'apiRoot'>): string[] {
   const out: string[] = [];
   const id = record['id'];
   const terms = linksOf(record, 'wp:term');
@@ -144,7 +127,7 @@ async function links(env: UnitEnv, list: Operation, read: Operation): Promise<vo
 }
 
 /** The up link of a term: core's `_links.up[0].href`, or The Events Calendar's `urls.up`. */
-export function upHref(term: unknown): string | undefined {
+function upHref(term: unknown): string | undefined {
   const core = firstHref(term, 'up');
   if (core) return core;
   const urls = isPlainObject(term) ? term['urls'] : undefined;

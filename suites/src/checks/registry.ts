@@ -27,6 +27,7 @@ import { FILTER_HAS_EVENTS, FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planR
 import { FIELDS_FILTER, planFieldsFilter } from './fields_filter.ts';
 import { FORCED_DELETE } from './forced_delete.ts';
 import { LINKS, planLinks } from './links.ts';
+import { LINKS_RESOLVE, planLinksResolve } from './links_resolve.ts';
 import { BODY_FORMS, planBodyForms } from './body_forms.ts';
 import { NAMESPACE_INDEX, planNamespaceIndex } from './namespace_index.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
@@ -96,6 +97,7 @@ const FAMILIES = {
   namespace_index: planNamespaceIndex,
   body_forms: planBodyForms,
   links: planLinks,
+  links_resolve: planLinksResolve,
   stateful: planStateful,
   wire: planWire,
 } satisfies Record<string, (contract: Contract) => Unit[]>;
@@ -361,6 +363,17 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: NAMESPACE_INDEX, rank: 4.2, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
   row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }] }),
   row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the up case (a category of its own with a parent) is skipped'), WRITES(false, 'the up case is skipped under --read-only')] }),
+  row({
+    name: LINKS_RESOLVE, rank: 4.2,
+    module: 'links_resolve',
+    plannedBy: ['links_resolve'],
+    severity: [{ level: 'convention' }, { level: 'documented', when: "for the descriptor's _links.self of a fixed route (001 §2)" }],
+    needs: [
+      { need: 'descriptor', every: false, without: 'the self-links case is inconclusive' },
+      CREDENTIALS(false, 'the permalink case (a record of its own whose slug changes) is skipped'),
+      WRITES(false, 'the permalink case is skipped under --read-only'),
+    ],
+  }),
   row({
     name: RESPONSE_SHAPE, rank: 5,
     module: 'response_shape',

@@ -94,7 +94,7 @@ async function readShape(env: UnitEnv, op: Operation): Promise<void> {
  * add_site_icon_to_index(), add_image_to_index()): site_logo and site_icon are integers, site_icon_url a string, and
  * each image that is not 0 comes with one https://api.w.org/featuredmedia link of its type, one that is 0 with none.
  */
-export function indexImageProblems(index: Record<string, unknown>): string[] {
+function indexImageProblems(index: Record<string, unknown>): string[] {
   const out: string[] = [];
   const links = isPlainObject(index['_links']) ? index['_links'] : {};
   const media = [...(Array.isArray(links['wp:featuredmedia']) ? links['wp:featuredmedia'] : []), ...(Array.isArray(links['https://api.w.org/featuredmedia']) ? links['https://api.w.org/featuredmedia'] : [])];
