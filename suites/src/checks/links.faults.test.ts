@@ -227,3 +227,42 @@ describe('links_resolve: the addresses a site writes lead somewhere', () => {
     expect(failed[0]!.message).toMatch(/^expected record \d+'s link to change when its slug became site-contracts-[a-z0-9-]+-moved-\d+ \(WordPress convention, get_permalink\(\)/);
   });
 });
+
+describe('embed: ?_embed follows the embeddable links', () => {
+  it('embed: passes on the mock', async () => {
+    const { run } = await h.run(undefined, 'embed');
+    expect(run.cases.filter((c) => c.check === 'embed').map((c) => `${c.id} ${c.status}`)).toEqual([
+      'embed:getCalV1EventsById:embedded passed', 'embed:getCalV1EventsById:filter passed',
+      'embed:getCalV1OrganizersById:embedded passed', 'embed:getCalV1OrganizersById:filter passed',
+      'embed:getCalV1VenuesById:embedded passed', 'embed:getCalV1VenuesById:filter passed',
+    ]);
+  });
+
+  it("embed: an event's embedded venue showing its status, a field of the view context", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'GET' || !/^\/cal\/v1\/events\/\d+$/.test(routeOf(req)) || !parse(req).query.has('_embed') || res.status !== 200) return res;
+      const body = json(res);
+      const embedded = body['_embedded'] as Record<string, Record<string, unknown>[]> | undefined;
+      if (!embedded?.['venue']) return res;
+      return withJson(res, { ...body, _embedded: { ...embedded, venue: embedded['venue'].map((v, i) => (i === 0 ? { ...v, status: 'publish' } : v)) } });
+    };
+    const { failed } = await faulted(fault, 'embed', 'embed');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['embed:getCalV1EventsById:embedded failed']);
+    expect(failed[0]!.message).toMatch(/; _embedded\.venue\[0\] holds status "publish", which GET of its link in the embed context does not$/);
+  });
+
+  it('embed: _embed=<a rel no record has> read as _embed (every rel embedded)', async () => {
+    const fault: Fault = (req, next) => {
+      const url = new URL(req.url, 'http://x');
+      const e = url.searchParams.get('_embed');
+      if (e === null || e === '1' || e === 'true' || e === '') return next(req);
+      url.searchParams.set('_embed', '1');
+      return next({ ...req, url: url.pathname + url.search });
+    };
+    const { failed } = await faulted(fault, 'embed', 'embed');
+    // The mock's first venue and organizer have no tags: their one embeddable rel embeds nothing, so does everything.
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['embed:getCalV1EventsById:filter failed']);
+    expect(failed[0]!.message).toMatch(/to embed venue alone \(WordPress convention, rest_parse_embed_param\(\)/);
+  });
+});

@@ -28,6 +28,7 @@ import { FIELDS_FILTER, planFieldsFilter } from './fields_filter.ts';
 import { FORCED_DELETE } from './forced_delete.ts';
 import { LINKS, planLinks } from './links.ts';
 import { LINKS_RESOLVE, planLinksResolve } from './links_resolve.ts';
+import { EMBED, planEmbed } from './embed.ts';
 import { BODY_FORMS, planBodyForms } from './body_forms.ts';
 import { NAMESPACE_INDEX, planNamespaceIndex } from './namespace_index.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
@@ -98,6 +99,7 @@ const FAMILIES = {
   body_forms: planBodyForms,
   links: planLinks,
   links_resolve: planLinksResolve,
+  embed: planEmbed,
   stateful: planStateful,
   wire: planWire,
 } satisfies Record<string, (contract: Contract) => Unit[]>;
@@ -363,6 +365,7 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: NAMESPACE_INDEX, rank: 4.2, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
   row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }] }),
   row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the up case (a category of its own with a parent) is skipped'), WRITES(false, 'the up case is skipped under --read-only')] }),
+  row({ name: EMBED, rank: 4.2, module: 'embed', plannedBy: ['embed'], severity: [{ level: 'convention' }] }),
   row({
     name: LINKS_RESOLVE, rank: 4.2,
     module: 'links_resolve',

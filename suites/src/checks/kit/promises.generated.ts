@@ -46,6 +46,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "namespace_index": ["wp.server.namespace-param"],
   "body_forms": ["wp.request.invalid-json"],
   "links": ["wp.controller.collection-links", "wp.posts.alternate-link", "wp.posts.links", "wp.server.links", "wp.terms.links"],
+  "embed": ["wp.rest-api.embed", "wp.server.embed"],
   "links_resolve": ["d1.2.self-links", "wp.link.permalink", "wp.rest-api.rest-url", "wp.rest-api.route-for-term", "wp.types.about-link", "wp.posts.link"],
   "response_shape": ["d0.9.namespaces", "d1.1.descriptor", "d1.2.name", "d1.2.description", "d1.2.url", "d1.2.home", "d1.2.gmt-offset", "d1.2.timezone", "d1.2.page-for-posts", "d1.2.page-on-front", "d1.2.show-on-front", "d1.2.namespaces", "d1.2.authentication", "d1.2.route-entry", "wp.posts.record-shape", "wp.server.namespaces", "wp.server.index-fields", "wp.server.index-images", "wp.server.namespace-index", "wp.terms.fields"],
   "stateful": ["wp.posts.list-readable-only", "wp.posts.read-unreadable", "wp.posts.update-refused-unchanged"],
