@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
-import { harnessForFile, json, parse, withJson, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
+import { failedBy, harnessForFile, json, parse, withJson, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -264,5 +264,22 @@ describe('embed: ?_embed follows the embeddable links', () => {
     // The mock's first venue and organizer have no tags: their one embeddable rel embeds nothing, so does everything.
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['embed:getCalV1EventsById:filter failed']);
     expect(failed[0]!.message).toMatch(/to embed venue alone \(WordPress convention, rest_parse_embed_param\(\)/);
+  });
+});
+
+describe("list_order: the posts controller's default order of cal/v1 venues", () => {
+  it('list_order: venues listed oldest first when neither orderby nor order is given', async () => {
+    const fault: Fault = (req, next) => {
+      const q = parse(req).query;
+      if (req.method !== 'GET' || routeOf(req) !== '/cal/v1/venues' || q.has('order')) return next(req);
+      const url = new URL(req.url, 'http://x');
+      url.searchParams.set('order', 'asc');
+      return next({ ...req, url: url.pathname + url.search });
+    };
+    const clean = (await h.run(undefined, 'list_order,cal/v1')).run.cases.filter((c) => c.id.includes(':core-'));
+    expect(clean.map((c) => `${c.id} ${c.status}`)).toEqual(['list_order:getCalV1Venues:core-default passed', 'list_order:getCalV1Venues:core-asc passed', 'list_order:getCalV1Venues:core-ASC skipped']);
+    const failed = await failedBy(h, fault, 'list_order,cal/v1');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['list_order:getCalV1Venues:core-default failed']);
+    expect(failed[0]!.message).toMatch(/^expected the list newest first when neither orderby nor order is given \(WordPress convention, .*\), descending; compared search=scx\w+: 3 record\(s\), 1 pair\(s\) ordered by date: record 1 #\d+ ".* alpha .*" \(date "2020-01-02T10:00:00"\) comes before record 2 #\d+ ".* bravo .*" \(date "2020-01-02T10:00:01"\)/);
   });
 });

@@ -424,7 +424,7 @@ export const CHECKS: readonly CheckRow[] = [
     name: LIST_ORDER, rank: 3,
     module: 'list_order',
     plannedBy: ['list_order'],
-    severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }],
+    severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }, { level: 'convention', when: "for the posts controller's default order of cal/v1 venues" }],
     needs: [CREDENTIALS(false, 'the event and term orders are skipped: the oracle orders records of its own'), WRITES(false, 'the event and term orders are skipped under --read-only')],
   }),
   row({ name: UPDATE_KEEPS, rank: 4, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),

@@ -309,6 +309,21 @@ function searchOf(p: Record<string, unknown>, d: Dialect): { search?: string } {
   return search === '' ? {} : { search };
 }
 
+/**
+ * The posts controller's order of a list (WP_Query's orderby, order): by date newest first unless asked otherwise;
+ * the id breaks ties the way MySQL's index order does on a live site (a second's posts newest first).
+ */
+function coreOrder(p: Record<string, unknown>): (a: AnyPost, b: AnyPost) => number {
+  const by = typeof p['orderby'] === 'string' ? p['orderby'] : 'date';
+  const dir = p['order'] === 'asc' ? 1 : -1;
+  const key = (r: AnyPost): string | number => (by === 'id' ? r.id : by === 'title' ? r.title.toLowerCase() : by === 'slug' ? r.slug : by === 'modified' ? r.modified : r.date);
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    return (x < y ? -dir : x > y ? dir : 0) || dir * (a.id - b.id);
+  };
+}
+
 function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): Reply | Work<Reply> {
   const p = ctx.params;
   // Who may ask for which status was settled with the parameters (auth/status-capability.ts).
@@ -333,7 +348,8 @@ function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): R
   const matched = (all as AnyPost[]).filter((r) =>
     linkedMatches(r, filter, linked, events, now, type === 'venue' ? venueSearchFields(r as Stored<VenueRecord>) : organizerSearchFields(r as Stored<OrganizerRecord>)),
   );
-  matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
+  if (d.postsController) matched.sort(coreOrder(p));
+  else matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
   const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
   if (page.beyond) return pageBeyondReply();
   return many(ctx, d, type, readableOnly(ctx, page.items), page.pagination);
