@@ -283,3 +283,34 @@ describe("list_order: the posts controller's default order of cal/v1 venues", ()
     expect(failed[0]!.message).toMatch(/^expected the list newest first when neither orderby nor order is given \(WordPress convention, .*\), descending; compared search=scx\w+: 3 record\(s\), 1 pair\(s\) ordered by date: record 1 #\d+ ".* alpha .*" \(date "2020-01-02T10:00:00"\) comes before record 2 #\d+ ".* bravo .*" \(date "2020-01-02T10:00:01"\)/);
   });
 });
+
+describe("core_list_params: core's collection params on cal/v1 venues", () => {
+  it('core_list_params: passes on the mock', async () => {
+    const { run } = await h.run(undefined, 'core_list_params');
+    expect(run.cases.filter((c) => c.check === 'core_list_params').map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:include passed', 'core_list_params:getCalV1Venues:exclude passed']);
+  });
+
+  it('core_list_params: exclude= on the venues list ignored', async () => {
+    const fault: Fault = (req, next) => {
+      if (req.method !== 'GET' || routeOf(req) !== '/cal/v1/venues' || !parse(req).query.has('exclude')) return next(req);
+      const url = new URL(req.url, 'http://x');
+      url.searchParams.delete('exclude');
+      return next({ ...req, url: url.pathname + url.search });
+    };
+    const failed = await failedBy(h, fault, 'core_list_params');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:exclude failed']);
+    expect(failed[0]!.message).toMatch(/^expected GET \/cal\/v1\/venues\?search=<own word>&exclude=(\d+) to list #(\d+) alone of the two venues of its own .*; it listed #\d+, #\d+$/);
+  });
+
+  it('core_list_params: include= of two venues listing the first alone', async () => {
+    const fault: Fault = (req, next) => {
+      const inc = parse(req).query.get('include');
+      if (req.method !== 'GET' || routeOf(req) !== '/cal/v1/venues' || !inc?.includes(',')) return next(req);
+      const url = new URL(req.url, 'http://x');
+      url.searchParams.set('include', inc.split(',')[0]!);
+      return next({ ...req, url: url.pathname + url.search });
+    };
+    const failed = await failedBy(h, fault, 'core_list_params');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:include failed']);
+  });
+});

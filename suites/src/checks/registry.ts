@@ -29,6 +29,7 @@ import { FORCED_DELETE } from './forced_delete.ts';
 import { LINKS, planLinks } from './links.ts';
 import { LINKS_RESOLVE, planLinksResolve } from './links_resolve.ts';
 import { EMBED, planEmbed } from './embed.ts';
+import { CORE_LIST_PARAMS, planCoreListParams } from './core_list_params.ts';
 import { BODY_FORMS, planBodyForms } from './body_forms.ts';
 import { NAMESPACE_INDEX, planNamespaceIndex } from './namespace_index.ts';
 import { LANGUAGE, planLanguage } from './language.ts';
@@ -87,6 +88,7 @@ const FAMILIES = {
   filter_event_links: planEventLinks,
   filter_window: planWindowFilters,
   list_order: planListOrder,
+  core_list_params: planCoreListParams,
   update_keeps: planUpdateKeeps,
   write_read_back: planWriteReadBack,
   slugs: planSlugs,
@@ -427,6 +429,7 @@ export const CHECKS: readonly CheckRow[] = [
     severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }, { level: 'convention', when: "for the posts controller's default order of cal/v1 venues" }],
     needs: [CREDENTIALS(false, 'the event and term orders are skipped: the oracle orders records of its own'), WRITES(false, 'the event and term orders are skipped under --read-only')],
   }),
+  row({ name: CORE_LIST_PARAMS, rank: 3, module: 'core_list_params', plannedBy: ['core_list_params'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: UPDATE_KEEPS, rank: 4, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
   row({
     name: WRITE_READ_BACK,

@@ -345,8 +345,14 @@ function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): R
   const now = siteNow(ctx);
   const linked = type === 'venue' ? (e: Stored<EventRecord>) => e.venues : (e: Stored<EventRecord>) => e.organizers;
   const all = type === 'venue' ? store.venues.values() : store.organizers.values();
-  const matched = (all as AnyPost[]).filter((r) =>
-    linkedMatches(r, filter, linked, events, now, type === 'venue' ? venueSearchFields(r as Stored<VenueRecord>) : organizerSearchFields(r as Stored<OrganizerRecord>)),
+  // The posts controller's include and exclude (post__in, post__not_in); the legacy plugin's lists declare neither.
+  const include = d.postsController ? intList(p.include) ?? [] : [];
+  const exclude = d.postsController ? intList(p.exclude) ?? [] : [];
+  const matched = (all as AnyPost[]).filter(
+    (r) =>
+      (include.length === 0 || include.includes(r.id)) &&
+      !exclude.includes(r.id) &&
+      linkedMatches(r, filter, linked, events, now, type === 'venue' ? venueSearchFields(r as Stored<VenueRecord>) : organizerSearchFields(r as Stored<OrganizerRecord>)),
   );
   if (d.postsController) matched.sort(coreOrder(p));
   else matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
