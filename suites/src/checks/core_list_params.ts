@@ -3,7 +3,10 @@
 // exclude post__not_in). On two venues of the suite's own, published, narrowed by a word only they carry, read
 // anonymously:
 // - include: ?include=<a> lists a alone, ?include=<a>,<b> both;
-// - exclude: ?exclude=<a> lists b alone.
+// - exclude: ?exclude=<a> lists b alone;
+// - offset: ?offset=1&per_page=1 lists the second of the two as the default order (date, newest first) lists them;
+// - slug: ?slug=<a's slug> lists a alone;
+// - author: ?author=<their author> lists both, ?author_exclude=<their author> neither.
 // Severity convention: WordPress's controller does it and the documents are silent.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -21,14 +24,14 @@ export const CORE_LIST_PARAMS = 'core_list_params';
 async function includeExclude(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
   const op = res.list;
   const emit = emitterFor(env, CORE_LIST_PARAMS, op, 'convention');
-  const variants = ['include', 'exclude'];
+  const variants = ['include', 'exclude', 'offset', 'slug', 'author'];
   const why = cannotWrite(env, [op, res.create]);
   if (why) return variants.forEach((v) => emit(v, 'skip', `not run: ${why}; the check reads records of its own`));
   const word = ownWord(env.runId, unitId);
   const made = await makeAll(env, res, unitId, ['alpha', 'bravo'].map((n) => ({ name: `params ${word} ${n} ${unitId}` })));
   if (made.failed) return variants.forEach((v) => emit(v, 'inconclusive', made.failed!, made.e));
   const [a, b] = made.own.map((o) => o.id) as [number, number];
-  const rule = 'WordPress convention, WP_REST_Posts_Controller::get_items(): include is post__in, exclude post__not_in';
+  const rule = "WordPress convention, WP_REST_Posts_Controller::get_items(): include is post__in, exclude post__not_in, slug post_name__in, author author__in, author_exclude author__not_in, offset WP_Query's";
   const read = async (variant: string, query: Record<string, unknown>, want: number[]): Promise<boolean> => {
     const shown = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
     const e = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query: { search: word.toLowerCase(), ...query }, auth: false }, op);
@@ -38,11 +41,26 @@ async function includeExclude(env: UnitEnv, res: CalendarResource, unitId: strin
     if (!records) return emit(variant, 'inconclusive', `GET ${op.path}?${shown} answered ${describeAnswer(e.response)}, not a list`, e), false;
     const got = records.map(idOf).filter((x): x is number => x !== undefined).sort((x, y) => x - y);
     if (JSON.stringify(got) === JSON.stringify([...want].sort((x, y) => x - y))) return true;
-    emit(variant, 'fail', `expected GET ${op.path}?search=<own word>&${shown} to list ${want.map((x) => `#${x}`).join(' and ')} alone of the two venues of its own (#${a}, #${b}) (${rule}); it listed ${got.length ? got.map((x) => `#${x}`).join(', ') : 'none'}`, e);
+    emit(variant, 'fail', `expected GET ${op.path}?search=<own word>&${shown} to list ${want.length ? `${want.map((x) => `#${x}`).join(' and ')} alone` : 'none'} of the two venues of its own (#${a}, #${b}) (${rule}); it listed ${got.length ? got.map((x) => `#${x}`).join(', ') : 'none'}`, e);
     return false;
+  };
+  const ordered = async (): Promise<number[] | undefined> => {
+    const e = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query: { search: word.toLowerCase() }, auth: false }, op);
+    const records = !transportOutcome(e) && e.response!.status === 200 ? listRecords(jsonBody(e.response)) : undefined;
+    return records?.map(idOf).filter((x): x is number => x !== undefined);
   };
   if ((await read('include', { include: a }, [a])) && (await read('include', { include: `${a},${b}` }, [a, b]))) emit('include', 'pass', `include=${a} lists #${a} alone, include=${a},${b} both`);
   if (await read('exclude', { exclude: a }, [b])) emit('exclude', 'pass', `exclude=${a} lists #${b} alone of the two`);
+  const order = await ordered();
+  if (order?.length !== 2) emit('offset', 'inconclusive', `the list narrowed to the two venues of its own shows ${JSON.stringify(order ?? null)}`);
+  else if (await read('offset', { offset: 1, per_page: 1 }, [order[1]!])) emit('offset', 'pass', `offset=1&per_page=1 lists #${order[1]}, the second of ${order.map((x) => `#${x}`).join(', ')}`);
+  const body = (i: number): Record<string, unknown> => (jsonBody(made.own[i]!.exchange.response) ?? {}) as Record<string, unknown>;
+  const slug = body(0)['slug'];
+  if (typeof slug !== 'string' || slug === '') emit('slug', 'inconclusive', `venue #${a} was answered without a slug`);
+  else if (await read('slug', { slug }, [a])) emit('slug', 'pass', `slug=${slug} lists #${a} alone`);
+  const author = body(0)['author'];
+  if (typeof author !== 'number' || body(1)['author'] !== author) emit('author', 'inconclusive', `the two venues of its own were answered without one author (${JSON.stringify(author ?? null)}, ${JSON.stringify(body(1)['author'] ?? null)})`);
+  else if ((await read('author', { author }, [a, b])) && (await read('author', { author_exclude: author }, []))) emit('author', 'pass', `author=${author} lists both, author_exclude=${author} neither`);
 }
 
 export function planCoreListParams(contract: Contract): Unit[] {

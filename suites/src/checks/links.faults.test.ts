@@ -287,7 +287,9 @@ describe("list_order: the posts controller's default order of cal/v1 venues", ()
 describe("core_list_params: core's collection params on cal/v1 venues", () => {
   it('core_list_params: passes on the mock', async () => {
     const { run } = await h.run(undefined, 'core_list_params');
-    expect(run.cases.filter((c) => c.check === 'core_list_params').map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:include passed', 'core_list_params:getCalV1Venues:exclude passed']);
+    expect(run.cases.filter((c) => c.check === 'core_list_params').map((c) => `${c.id} ${c.status}`)).toEqual(
+      ['include', 'exclude', 'offset', 'slug', 'author'].map((v) => `core_list_params:getCalV1Venues:${v} passed`),
+    );
   });
 
   it('core_list_params: exclude= on the venues list ignored', async () => {
@@ -312,5 +314,29 @@ describe("core_list_params: core's collection params on cal/v1 venues", () => {
     };
     const failed = await failedBy(h, fault, 'core_list_params');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:include failed']);
+  });
+
+  /** The venues list with `param` taken off the query (read as if it were not sent). */
+  const ignoring = (param: string): Fault => (req, next) => {
+    if (req.method !== 'GET' || routeOf(req) !== '/cal/v1/venues' || !parse(req).query.has(param)) return next(req);
+    const url = new URL(req.url, 'http://x');
+    url.searchParams.delete(param);
+    return next({ ...req, url: url.pathname + url.search });
+  };
+
+  it('core_list_params: offset=1 on the venues list ignored (the first record listed again)', async () => {
+    const failed = await failedBy(h, ignoring('offset'), 'core_list_params');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:offset failed']);
+  });
+
+  it('core_list_params: author_exclude on the venues list ignored', async () => {
+    const failed = await failedBy(h, ignoring('author_exclude'), 'core_list_params');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:author failed']);
+    expect(failed[0]!.message).toMatch(/author_exclude=\d+ to list none of the two venues of its own .*; it listed #\d+, #\d+$/);
+  });
+
+  it('core_list_params: slug= on the venues list ignored', async () => {
+    const failed = await failedBy(h, ignoring('slug'), 'core_list_params');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:slug failed']);
   });
 });

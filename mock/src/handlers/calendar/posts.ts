@@ -348,15 +348,23 @@ function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): R
   // The posts controller's include and exclude (post__in, post__not_in); the legacy plugin's lists declare neither.
   const include = d.postsController ? intList(p.include) ?? [] : [];
   const exclude = d.postsController ? intList(p.exclude) ?? [] : [];
+  const authors = d.postsController ? intList(p.author) ?? [] : [];
+  const notAuthors = d.postsController ? intList(p.author_exclude) ?? [] : [];
+  const slugs = d.postsController && Array.isArray(p.slug) ? p.slug.map(String) : d.postsController && typeof p.slug === 'string' ? [p.slug] : [];
   const matched = (all as AnyPost[]).filter(
     (r) =>
       (include.length === 0 || include.includes(r.id)) &&
       !exclude.includes(r.id) &&
+      (authors.length === 0 || authors.includes(r.author)) &&
+      !notAuthors.includes(r.author) &&
+      (slugs.length === 0 || slugs.includes(r.slug)) &&
       linkedMatches(r, filter, linked, events, now, type === 'venue' ? venueSearchFields(r as Stored<VenueRecord>) : organizerSearchFields(r as Stored<OrganizerRecord>)),
   );
   if (d.postsController) matched.sort(coreOrder(p));
   else matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
-  const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
+  // offset replaces the page's own (WP_Query: an offset ignores paged).
+  const offset = d.postsController && typeof p.offset === 'number' ? Math.max(0, p.offset) : 0;
+  const page = pageOf(matched.slice(offset), offset ? 1 : num(p.page, 1), num(p.per_page, 10));
   if (page.beyond) return pageBeyondReply();
   return many(ctx, d, type, readableOnly(ctx, page.items), page.pagination);
 }
