@@ -50,7 +50,7 @@ const OEMBED_PROXY: Permission = needs('edit_posts', { code: 'rest_forbidden', m
 const CONTEXT_ARG: Readonly<Record<string, JsonSchema>> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
 /**
  * The order args of the posts controller's collection params (WP_REST_Posts_Controller::get_collection_params()),
- * with its include and exclude (post__in, post__not_in), offset, slug (post_name__in), author and author_exclude,
+ * with its include and exclude (post__in, post__not_in), offset, slug (post_name__in), author and author_exclude, after and before (a date_query on post_date),
  * on the lists whose documents give none (cal/v1 venues and organizers; the events document their own): date,
  * newest first, by default; `order` in lower case only (live :8090: order=ASC is 400 rest_invalid_param).
  */
@@ -63,6 +63,8 @@ const ORDER_ARGS: Readonly<Record<string, JsonSchema>> = {
   slug: { type: 'array', items: { type: 'string' } },
   author: { type: 'array', items: { type: 'integer' }, default: [] },
   author_exclude: { type: 'array', items: { type: 'integer' }, default: [] },
+  after: { type: 'string', format: 'date-time' },
+  before: { type: 'string', format: 'date-time' },
 };
 /** An item read's args add `password` (WP_REST_Posts_Controller::register_routes(): "The password for the post if it is password protected."). */
 const READ_ARGS: Readonly<Record<string, JsonSchema>> = { ...CONTEXT_ARG, password: { type: 'string' } };

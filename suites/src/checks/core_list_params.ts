@@ -6,7 +6,9 @@
 // - exclude: ?exclude=<a> lists b alone;
 // - offset: ?offset=1&per_page=1 lists the second of the two as the default order (date, newest first) lists them;
 // - slug: ?slug=<a's slug> lists a alone;
-// - author: ?author=<their author> lists both, ?author_exclude=<their author> neither.
+// - author: ?author=<their author> lists both, ?author_exclude=<their author> neither;
+// - after: dated two seconds apart, ?after=<the second between> lists the later alone (a date_query on post_date,
+//   exclusive), and ?after=site-contracts-no-date is 400 naming after (its format is date-time).
 // Severity convention: WordPress's controller does it and the documents are silent.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -16,7 +18,7 @@ import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { cannotWrite, emitterFor, ownWord } from './kit/oracle_kit.ts';
 import { calendarResources, idOf, listRecords, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
-import { describeAnswer, transportOutcome } from './kit/wp.ts';
+import { blamedParams, describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 import { makeAll } from './filters.ts';
 
 export const CORE_LIST_PARAMS = 'core_list_params';
@@ -24,11 +26,11 @@ export const CORE_LIST_PARAMS = 'core_list_params';
 async function includeExclude(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
   const op = res.list;
   const emit = emitterFor(env, CORE_LIST_PARAMS, op, 'convention');
-  const variants = ['include', 'exclude', 'offset', 'slug', 'author'];
+  const variants = ['include', 'exclude', 'offset', 'slug', 'author', 'after'];
   const why = cannotWrite(env, [op, res.create]);
   if (why) return variants.forEach((v) => emit(v, 'skip', `not run: ${why}; the check reads records of its own`));
   const word = ownWord(env.runId, unitId);
-  const made = await makeAll(env, res, unitId, ['alpha', 'bravo'].map((n) => ({ name: `params ${word} ${n} ${unitId}` })));
+  const made = await makeAll(env, res, unitId, ['alpha', 'bravo'].map((n, i) => ({ name: `params ${word} ${n} ${unitId}`, extra: { date: `2020-01-02T10:00:0${i * 2}` } })));
   if (made.failed) return variants.forEach((v) => emit(v, 'inconclusive', made.failed!, made.e));
   const [a, b] = made.own.map((o) => o.id) as [number, number];
   const rule = "WordPress convention, WP_REST_Posts_Controller::get_items(): include is post__in, exclude post__not_in, slug post_name__in, author author__in, author_exclude author__not_in, offset WP_Query's";
@@ -61,6 +63,12 @@ async function includeExclude(env: UnitEnv, res: CalendarResource, unitId: strin
   const author = body(0)['author'];
   if (typeof author !== 'number' || body(1)['author'] !== author) emit('author', 'inconclusive', `the two venues of its own were answered without one author (${JSON.stringify(author ?? null)}, ${JSON.stringify(body(1)['author'] ?? null)})`);
   else if ((await read('author', { author }, [a, b])) && (await read('author', { author_exclude: author }, []))) emit('author', 'pass', `author=${author} lists both, author_exclude=${author} neither`);
+  if (!(await read('after', { after: '2020-01-02T10:00:01' }, [b]))) return;
+  const bad = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query: { search: word.toLowerCase(), after: 'site-contracts-no-date' }, auth: false }, op);
+  const t = transportOutcome(bad);
+  if (t) return emit('after', t.outcome, t.message, bad);
+  if (bad.response!.status === 400 && blamedParams(wpError(bad.response)).includes('after')) return emit('after', 'pass', `after=2020-01-02T10:00:01 lists #${b} alone (dated a second later), after=site-contracts-no-date is refused 400 naming after`, bad);
+  emit('after', 'fail', `expected after=site-contracts-no-date to be refused 400 rest_invalid_param naming after (WordPress convention: the posts controller's after arg has format date-time, rest_validate_value_from_schema()); got ${describeAnswer(bad.response)}`, bad);
 }
 
 export function planCoreListParams(contract: Contract): Unit[] {

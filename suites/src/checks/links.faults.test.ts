@@ -288,7 +288,7 @@ describe("core_list_params: core's collection params on cal/v1 venues", () => {
   it('core_list_params: passes on the mock', async () => {
     const { run } = await h.run(undefined, 'core_list_params');
     expect(run.cases.filter((c) => c.check === 'core_list_params').map((c) => `${c.id} ${c.status}`)).toEqual(
-      ['include', 'exclude', 'offset', 'slug', 'author'].map((v) => `core_list_params:getCalV1Venues:${v} passed`),
+      ['include', 'exclude', 'offset', 'slug', 'author', 'after'].map((v) => `core_list_params:getCalV1Venues:${v} passed`),
     );
   });
 
@@ -338,5 +338,23 @@ describe("core_list_params: core's collection params on cal/v1 venues", () => {
   it('core_list_params: slug= on the venues list ignored', async () => {
     const failed = await failedBy(h, ignoring('slug'), 'core_list_params');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:slug failed']);
+  });
+
+  it('core_list_params: after= read as inclusive (the venue dated at the bound listed too)', async () => {
+    const fault: Fault = (req, next) => {
+      const after = parse(req).query.get('after');
+      if (req.method !== 'GET' || routeOf(req) !== '/cal/v1/venues' || !after || !/^\d{4}-/.test(after)) return next(req);
+      const url = new URL(req.url, 'http://x');
+      url.searchParams.set('after', after.replace(/:01$/, ':00').replace(/T10:00:00$/, 'T09:59:59'));
+      return next({ ...req, url: url.pathname + url.search });
+    };
+    const failed = await failedBy(h, fault, 'core_list_params');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:after failed']);
+  });
+
+  it('core_list_params: a malformed after= on the venues list ignored', async () => {
+    const failed = await failedBy(h, (req, next) => (parse(req).query.get('after') === 'site-contracts-no-date' ? ignoring('after')(req, next) : next(req)), 'core_list_params');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:after failed']);
+    expect(failed[0]!.message).toMatch(/^expected after=site-contracts-no-date to be refused 400 rest_invalid_param naming after .*; got 200/);
   });
 });

@@ -324,6 +324,9 @@ function coreOrder(p: Record<string, unknown>): (a: AnyPost, b: AnyPost) => numb
   };
 }
 
+/** `2020-01-02T10:00:01` and `2020-01-02 10:00:01` alike, to the second, for comparing (a zone suffix dropped). */
+const localDate = (s: string): string => s.replace('T', ' ').slice(0, 19);
+
 function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): Reply | Work<Reply> {
   const p = ctx.params;
   // Who may ask for which status was settled with the parameters (auth/status-capability.ts).
@@ -351,6 +354,9 @@ function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): R
   const authors = d.postsController ? intList(p.author) ?? [] : [];
   const notAuthors = d.postsController ? intList(p.author_exclude) ?? [] : [];
   const slugs = d.postsController && Array.isArray(p.slug) ? p.slug.map(String) : d.postsController && typeof p.slug === 'string' ? [p.slug] : [];
+  // after and before: a date_query on post_date, exclusive (the site's local time; the mock's is UTC).
+  const after = d.postsController && typeof p.after === 'string' ? localDate(p.after) : undefined;
+  const before = d.postsController && typeof p.before === 'string' ? localDate(p.before) : undefined;
   const matched = (all as AnyPost[]).filter(
     (r) =>
       (include.length === 0 || include.includes(r.id)) &&
@@ -358,6 +364,8 @@ function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): R
       (authors.length === 0 || authors.includes(r.author)) &&
       !notAuthors.includes(r.author) &&
       (slugs.length === 0 || slugs.includes(r.slug)) &&
+      (after === undefined || localDate(r.date) > after) &&
+      (before === undefined || localDate(r.date) < before) &&
       linkedMatches(r, filter, linked, events, now, type === 'venue' ? venueSearchFields(r as Stored<VenueRecord>) : organizerSearchFields(r as Stored<OrganizerRecord>)),
   );
   if (d.postsController) matched.sort(coreOrder(p));
