@@ -66,6 +66,8 @@ const ORDER_ARGS: Readonly<Record<string, JsonSchema>> = {
   after: { type: 'string', format: 'date-time' },
   before: { type: 'string', format: 'date-time' },
 };
+/** The events list's tags_exclude (WP_REST_Posts_Controller::get_collection_params(), one per taxonomy): the documents list tags only. */
+const TAX_EXCLUDE_ARGS: Readonly<Record<string, JsonSchema>> = { tags_exclude: { type: 'array', items: { type: 'integer' }, default: [] } };
 /** An item read's args add `password` (WP_REST_Posts_Controller::register_routes(): "The password for the post if it is password protected."). */
 const READ_ARGS: Readonly<Record<string, JsonSchema>> = { ...CONTEXT_ARG, password: { type: 'string' } };
 /** The item schema's `password` field, which a create and an update take (prepare_item_for_database()). */
@@ -80,7 +82,7 @@ function postRows(dialect: Dialect, type: PostType): Record<RecordAction, Operat
   const row = (action: RecordAction): OperationRow => ({
     handler: handlers[action],
     permission: posts(type, action, { core: context }),
-    ...(context ? { list: { args: type === 'event' ? CONTEXT_ARG : { ...CONTEXT_ARG, ...ORDER_ARGS } }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
+    ...(context ? { list: { args: type === 'event' ? { ...CONTEXT_ARG, ...TAX_EXCLUDE_ARGS } : { ...CONTEXT_ARG, ...ORDER_ARGS } }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
     ...(context && (action === 'create' || action === 'update') ? { validate: checkTemplate(type) } : {}),
   });
   return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, row(a)])) as Record<RecordAction, OperationRow>;

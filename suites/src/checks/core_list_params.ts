@@ -9,6 +9,8 @@
 // - author: ?author=<their author> lists both, ?author_exclude=<their author> neither;
 // - after: dated two seconds apart, ?after=<the second between> lists the later alone (a date_query on post_date,
 //   exclusive), and ?after=site-contracts-no-date is 400 naming after (its format is date-time).
+// And on cal/v1 events (tax-exclude): two events of the suite's own, one carrying a tag the site lists, the other
+// none: ?tags_exclude=<that tag> lists the other alone (prepare_tax_query(): a tax_query NOT IN).
 // Severity convention: WordPress's controller does it and the documents are silent.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -71,11 +73,33 @@ async function includeExclude(env: UnitEnv, res: CalendarResource, unitId: strin
   emit('after', 'fail', `expected after=site-contracts-no-date to be refused 400 rest_invalid_param naming after (WordPress convention: the posts controller's after arg has format date-time, rest_validate_value_from_schema()); got ${describeAnswer(bad.response)}`, bad);
 }
 
+async function tagsExclude(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
+  const op = res.list;
+  const emit = emitterFor(env, CORE_LIST_PARAMS, op, 'convention');
+  const why = cannotWrite(env, [op, res.create]);
+  if (why) return emit('tags_exclude', 'skip', `not run: ${why}; the check reads records of its own`);
+  const le = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query: { per_page: 20 }, auth: false }, op);
+  const tag = (listRecords(jsonBody(le.response)) ?? []).flatMap((r) => (r && typeof r === 'object' && Array.isArray((r as Record<string, unknown>)['tags']) ? ((r as Record<string, unknown>)['tags'] as unknown[]) : [])).find((t): t is number => typeof t === 'number');
+  if (tag === undefined) return emit('tags_exclude', 'inconclusive', `the site's events show no tag to give an event of its own (${describeAnswer(le.response)})`, le);
+  const word = ownWord(env.runId, unitId);
+  const made = await makeAll(env, res, unitId, [{ name: `params ${word} tagged ${unitId}`, extra: { tags: [tag] } }, { name: `params ${word} untagged ${unitId}` }]);
+  if (made.failed) return emit('tags_exclude', 'inconclusive', made.failed, made.e);
+  const [tagged, other] = made.own.map((o) => o.id) as [number, number];
+  const e = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query: { search: word.toLowerCase(), tags_exclude: tag }, auth: false }, op);
+  const t = transportOutcome(e);
+  if (t) return emit('tags_exclude', t.outcome, t.message, e);
+  const records = e.response!.status === 200 ? listRecords(jsonBody(e.response)) : undefined;
+  if (!records) return emit('tags_exclude', 'inconclusive', `GET ${op.path}?tags_exclude=${tag} answered ${describeAnswer(e.response)}, not a list`, e);
+  const got = records.map(idOf).filter((x): x is number => x !== undefined);
+  if (got.length === 1 && got[0] === other) return emit('tags_exclude', 'pass', `tags_exclude=${tag} leaves out #${tagged}, which carries it, and keeps #${other}`, e);
+  emit('tags_exclude', 'fail', `expected GET ${op.path}?search=<own word>&tags_exclude=${tag} to list #${other} alone of its two events (#${tagged} carries tag ${tag}) (WordPress convention, WP_REST_Posts_Controller::prepare_tax_query(): tags_exclude is a tax_query NOT IN); it listed ${got.length ? got.map((x) => `#${x}`).join(', ') : 'none'}`, e);
+}
+
 export function planCoreListParams(contract: Contract): Unit[] {
-  return calendarResources(contract)
-    .filter((r) => r.resource === 'venue' && builtOnCoreControllers(contract, r.create))
-    .map((r) => {
-      const id = `${CORE_LIST_PARAMS}:${r.list.id}`;
-      return { id, family: CORE_LIST_PARAMS, checks: [CORE_LIST_PARAMS], operations: [r.list, r.create], writes: true, run: (env: UnitEnv) => includeExclude(env, r, id) };
-    });
+  const core = calendarResources(contract).filter((r) => r.namespace === 'cal/v1' && builtOnCoreControllers(contract, r.create));
+  const unit = (r: CalendarResource, run: (env: UnitEnv, r: CalendarResource, id: string) => Promise<void>): Unit => {
+    const id = `${CORE_LIST_PARAMS}:${r.list.id}`;
+    return { id, family: CORE_LIST_PARAMS, checks: [CORE_LIST_PARAMS], operations: [r.list, r.create], writes: true, run: (env: UnitEnv) => run(env, r, id) };
+  };
+  return [...core.filter((r) => r.resource === 'venue').map((r) => unit(r, includeExclude)), ...core.filter((r) => r.resource === 'event').map((r) => unit(r, tagsExclude))];
 }

@@ -288,7 +288,7 @@ describe("core_list_params: core's collection params on cal/v1 venues", () => {
   it('core_list_params: passes on the mock', async () => {
     const { run } = await h.run(undefined, 'core_list_params');
     expect(run.cases.filter((c) => c.check === 'core_list_params').map((c) => `${c.id} ${c.status}`)).toEqual(
-      ['include', 'exclude', 'offset', 'slug', 'author', 'after'].map((v) => `core_list_params:getCalV1Venues:${v} passed`),
+      [...['include', 'exclude', 'offset', 'slug', 'author', 'after'].map((v) => `core_list_params:getCalV1Venues:${v} passed`), 'core_list_params:getCalV1Events:tags_exclude passed'],
     );
   });
 
@@ -316,9 +316,9 @@ describe("core_list_params: core's collection params on cal/v1 venues", () => {
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:include failed']);
   });
 
-  /** The venues list with `param` taken off the query (read as if it were not sent). */
-  const ignoring = (param: string): Fault => (req, next) => {
-    if (req.method !== 'GET' || routeOf(req) !== '/cal/v1/venues' || !parse(req).query.has(param)) return next(req);
+  /** The list at `route` (the venues') with `param` taken off the query (read as if it were not sent). */
+  const ignoring = (param: string, route = '/cal/v1/venues'): Fault => (req, next) => {
+    if (req.method !== 'GET' || routeOf(req) !== route || !parse(req).query.has(param)) return next(req);
     const url = new URL(req.url, 'http://x');
     url.searchParams.delete(param);
     return next({ ...req, url: url.pathname + url.search });
@@ -356,5 +356,11 @@ describe("core_list_params: core's collection params on cal/v1 venues", () => {
     const failed = await failedBy(h, (req, next) => (parse(req).query.get('after') === 'site-contracts-no-date' ? ignoring('after')(req, next) : next(req)), 'core_list_params');
     expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Venues:after failed']);
     expect(failed[0]!.message).toMatch(/^expected after=site-contracts-no-date to be refused 400 rest_invalid_param naming after .*; got 200/);
+  });
+
+  it('core_list_params: tags_exclude on the events list ignored', async () => {
+    const failed = await failedBy(h, ignoring('tags_exclude', '/cal/v1/events'), 'core_list_params');
+    expect(failed.map((c) => `${c.id} ${c.status}`)).toEqual(['core_list_params:getCalV1Events:tags_exclude failed']);
+    expect(failed[0]!.message).toMatch(/to list #\d+ alone of its two events \(#\d+ carries tag \d+\) .*; it listed #\d+, #\d+$/);
   });
 });

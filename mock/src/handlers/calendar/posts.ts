@@ -281,6 +281,7 @@ function listEvents(ctx: HandlerCtx, d: Dialect): Reply | Work<Reply> {
     ...searchOf(p, d),
     ...(categories?.length ? { categories: withDescendants(categories, store.categories.values()) } : {}),
     ...(intList(p.tags)?.length ? { tags: intList(p.tags)! } : {}),
+    ...(d.postsController && intList(p.tags_exclude)?.length ? { tagsExclude: intList(p.tags_exclude)! } : {}),
     ...(intList(p.venue)?.length ? { venues: intList(p.venue)! } : {}),
     ...(intList(p.organizer)?.length ? { organizers: intList(p.organizer)! } : {}),
     ...(typeof p.featured === 'boolean' ? { featured: p.featured } : {}),
