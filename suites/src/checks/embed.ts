@@ -3,7 +3,7 @@
 // - embedded: every rel with an embeddable link (compacted: wp:term) is in _embedded when any of its links answers
 //   something, one entry per link in order (a link that is not embeddable holds an empty place), and each entry is
 //   what GET of the link's href in the embed context answers the same anonymous client (a list: the same records; a
-//   record or a refusal: the same body), so an embed shows no more than its reader may see. Followed: at most
+//   record or a refusal: no field beyond it, clock aside), so an embed shows no more than its reader may see. Followed: at most
 //   EMBED_CAP links.
 // - filter: `_embed=<one of those rels>` embeds that rel alone, and `_embed=site-contracts-no-such-rel` embeds nothing
 //   (no _embedded at all).
@@ -18,6 +18,7 @@ import type { Outcome } from '../report/policy.ts';
 import { restAddress } from './kit/api_root.ts';
 import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { linksOf } from './kit/record_links.ts';
+import { firstDifference } from './kit/compare.ts';
 import { calendarResources, idOf, listRecords, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer, transportOutcome } from './kit/wp.ts';
@@ -33,28 +34,27 @@ function embeddableRels(record: Record<string, unknown>): string[] {
   return Object.keys(links).filter((rel) => rel !== 'curies' && linksOf(record, rel).some((l) => l['embeddable'] === true));
 }
 
-/** Two answers the same, ids compared for lists (the embedded list is read with per_page at its maximum). */
-function sameAnswer(embedded: unknown, fetched: unknown): boolean {
+/**
+ * What an embedded answer shows beyond what GET of its link in the embed context shows the same client, clock aside
+ * (kit/compare.ts): a field it adds, or one it shows otherwise. A field it leaves out is not judged (a site may add
+ * fields to the outermost answer alone, rest_pre_echo_response: the embed shows less, never more). A list is judged
+ * by its records' ids (the embed reads it with per_page at its maximum). Undefined when there is nothing beyond.
+ */
+function beyond(embedded: unknown, fetched: unknown): string | undefined {
   if (Array.isArray(embedded) && Array.isArray(fetched)) {
     const a = embedded.map((r) => (isPlainObject(r) ? r['id'] : r));
     const b = fetched.map((r) => (isPlainObject(r) ? r['id'] : r));
-    return b.length < 10 ? JSON.stringify(a) === JSON.stringify(b) : JSON.stringify(a.slice(0, b.length)) === JSON.stringify(b);
+    const same = b.length < 10 ? JSON.stringify(a) === JSON.stringify(b) : JSON.stringify(a.slice(0, b.length)) === JSON.stringify(b);
+    return same ? undefined : `lists ${shown(a)}, where GET of its link in the embed context lists ${shown(b)}`;
   }
-  return JSON.stringify(embedded) === JSON.stringify(fetched);
-}
-
-/** Where an embedded object differs from the fetched one: the top-level fields added, left out or changed. */
-function difference(embedded: unknown, fetched: unknown): string {
-  if (!isPlainObject(embedded) || !isPlainObject(fetched)) return `${shown(embedded)}, where GET of its link in the embed context answers ${shown(fetched)}`;
+  if (!isPlainObject(embedded) || !isPlainObject(fetched)) return firstDifference(embedded, fetched) ? `is ${shown(embedded)}, where GET of its link in the embed context answers ${shown(fetched)}` : undefined;
   const added = Object.keys(embedded).filter((k) => !(k in fetched));
-  const missing = Object.keys(fetched).filter((k) => !(k in embedded));
-  const changed = Object.keys(embedded).filter((k) => k in fetched && JSON.stringify(embedded[k]) !== JSON.stringify(fetched[k]));
+  const changed = Object.keys(embedded).filter((k) => k in fetched && firstDifference(embedded[k], fetched[k], k, k) !== undefined);
   const parts = [
     added.length ? `holds ${added.map((k) => `${k} ${shown(embedded[k])}`).join(', ')}, which GET of its link in the embed context does not` : '',
-    missing.length ? `leaves out ${missing.join(', ')}, which GET of its link in the embed context shows` : '',
     changed.length ? `differs in ${changed.map((k) => `${k} (${shown(embedded[k])}, by GET ${shown(fetched[k])})`).join(', ')}` : '',
   ].filter(Boolean);
-  return parts.join('; ');
+  return parts.length ? parts.join('; ') : undefined;
 }
 
 const shown = (v: unknown): string => {
@@ -112,7 +112,8 @@ async function embed(env: UnitEnv, res: CalendarResource): Promise<void> {
     }
     if (got.length !== expected.length) problems.push(`_embedded.${rel} holds ${got.length} entries for its ${expected.length} links`);
     else expected.forEach((x, i) => {
-      if (x !== undefined && !sameAnswer(got[i], x)) problems.push(`_embedded.${rel}[${i}] ${difference(got[i], x)}`);
+      const b = x === undefined ? undefined : beyond(got[i], x);
+      if (b) problems.push(`_embedded.${rel}[${i}] ${b}`);
     });
   }
   const rule = 'WordPress convention, WP_REST_Server::embed_links(): each embeddable link is dispatched in the embed context for the same client';
