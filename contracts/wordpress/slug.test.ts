@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstFreeSuffix, MAX_SLUG_LENGTH, sanitizeTitle, trashedSlug, truncateSlug, uniqueSlug, uniqueTermSlug, withSuffix } from './slug.ts';
+import { editableSlug, firstFreeSuffix, MAX_SLUG_LENGTH, sanitizeTitle, trashedSlug, truncateSlug, uniqueSlug, uniqueTermSlug, withSuffix } from './slug.ts';
 
 /**
  * sanitize_title as the mock first wrote it, straight from the definition: every step over the whole title, one
@@ -194,5 +194,16 @@ describe('uniqueTermSlug', () => {
     expect(uniqueTermSlug('s', world(['s', 's-p'], [], ['p', 'g']))).toBe('s-p-g');
     expect(uniqueTermSlug('s', world(['s', 's-p'], ['s-p-g'], ['p', 'g']))).toBe('s-p-g-2');
     expect(uniqueTermSlug('s', world(['s'], ['s-2']))).toBe('s-3');
+  });
+});
+
+describe('editableSlug', () => {
+  it('decodes the percent-encoded letters of a slug as editable_slug shows it (live 6.1.9: generated_slug of a Cyrillic title)', () => {
+    expect(sanitizeTitle('Ünïcödé Zwei — Привіт Two')).toBe('unicode-zwei-%d0%bf%d1%80%d0%b8%d0%b2%d1%96%d1%82-two');
+    expect(editableSlug(sanitizeTitle('Ünïcödé Zwei — Привіт Two'))).toBe('unicode-zwei-привіт-two');
+    expect(editableSlug('plain-two')).toBe('plain-two');
+  });
+  it('escapes what urldecode() lets through as esc_textarea does', () => {
+    expect(editableSlug('a%26b%3Cc%22%27')).toBe('a&amp;b&lt;c&quot;&#039;');
   });
 });

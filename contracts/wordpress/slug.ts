@@ -6,6 +6,7 @@
 // per-character work stops once the slug's 200 characters are decided.
 
 import { stripAngleTags } from './linear-text.ts';
+import { phpUrlDecode } from './php/urlcode.ts';
 
 /** WordPress caps post_name at 200 bytes of encoded text and never splits a character. */
 export const MAX_SLUG_LENGTH = 200;
@@ -145,6 +146,18 @@ const RESERVED_POST_SLUGS: ReadonlySet<string> = new Set(['feed', 'rdf', 'rss', 
 
 export function isReservedPostSlug(slug: string): boolean {
   return RESERVED_POST_SLUGS.has(slug);
+}
+
+const TEXTAREA_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
+
+/**
+ * A stored slug as the `editable_slug` filter shows it (default-filters.php: urldecode, then esc_textarea's
+ * htmlspecialchars( ENT_QUOTES )): what get_sample_permalink() hands the posts controller's `generated_slug`, so a
+ * Cyrillic title's slug `%d0%bf…-two` reads `п…-two` there, while `slug` keeps the percent-encoded form (checked on
+ * WordPress 6.1.9, the calendar CI site).
+ */
+export function editableSlug(slug: string): string {
+  return phpUrlDecode(slug).replace(/[&<>"']/g, (c) => TEXTAREA_ESCAPES[c]!);
 }
 
 /**

@@ -48,6 +48,26 @@ const OEMBED_PROXY: Permission = needs('edit_posts', { code: 'rest_forbidden', m
  * collection params, an item's args): the documents list it for neither (000 §4.2), so it is the controller's.
  */
 const CONTEXT_ARG: Readonly<Record<string, JsonSchema>> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
+/**
+ * The order args of the posts controller's collection params (WP_REST_Posts_Controller::get_collection_params()),
+ * with its include and exclude (post__in, post__not_in), offset, slug (post_name__in), author and author_exclude, after and before (a date_query on post_date),
+ * on the lists whose documents give none (cal/v1 venues and organizers; the events document their own): date,
+ * newest first, by default; `order` in lower case only (live :8090: order=ASC is 400 rest_invalid_param).
+ */
+const ORDER_ARGS: Readonly<Record<string, JsonSchema>> = {
+  order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+  orderby: { type: 'string', enum: ['date', 'id', 'modified', 'slug', 'title'], default: 'date' },
+  include: { type: 'array', items: { type: 'integer' }, default: [] },
+  exclude: { type: 'array', items: { type: 'integer' }, default: [] },
+  offset: { type: 'integer' },
+  slug: { type: 'array', items: { type: 'string' } },
+  author: { type: 'array', items: { type: 'integer' }, default: [] },
+  author_exclude: { type: 'array', items: { type: 'integer' }, default: [] },
+  after: { type: 'string', format: 'date-time' },
+  before: { type: 'string', format: 'date-time' },
+};
+/** The events list's tags_exclude (WP_REST_Posts_Controller::get_collection_params(), one per taxonomy): the documents list tags only. */
+const TAX_EXCLUDE_ARGS: Readonly<Record<string, JsonSchema>> = { tags_exclude: { type: 'array', items: { type: 'integer' }, default: [] } };
 /** An item read's args add `password` (WP_REST_Posts_Controller::register_routes(): "The password for the post if it is password protected."). */
 const READ_ARGS: Readonly<Record<string, JsonSchema>> = { ...CONTEXT_ARG, password: { type: 'string' } };
 /** The item schema's `password` field, which a create and an update take (prepare_item_for_database()). */
@@ -62,7 +82,7 @@ function postRows(dialect: Dialect, type: PostType): Record<RecordAction, Operat
   const row = (action: RecordAction): OperationRow => ({
     handler: handlers[action],
     permission: posts(type, action, { core: context }),
-    ...(context ? { list: { args: CONTEXT_ARG }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
+    ...(context ? { list: { args: type === 'event' ? { ...CONTEXT_ARG, ...TAX_EXCLUDE_ARGS } : { ...CONTEXT_ARG, ...ORDER_ARGS } }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
     ...(context && (action === 'create' || action === 'update') ? { validate: checkTemplate(type) } : {}),
     ...(context && action === 'update' ? { accepts: checkStatus(type) } : {}),
   });

@@ -26,6 +26,7 @@ describe('context', () => {
       ['/cal/v1/events/{id}', 'embed', 'passed'], ['/cal/v1/events/{id}', 'unknown', 'passed'],
       ['/cal/v1/venues', 'embed', 'passed'], ['/cal/v1/venues', 'unknown', 'passed'],
       ['/cal/v1/venues', 'create-edit', 'passed'],
+      ['/cal/v1/venues/{id}', 'generated-slug', 'passed'],
     ]);
   });
 
@@ -50,5 +51,22 @@ describe('context', () => {
       return withJson(res, { ...body, title });
     };
     expect(await variants(fault)).toEqual(['context:/cal/v1/venues:create-edit']);
+  });
+
+  /** Each venue read by id in the edit context with its answer's `edit` applied. */
+  const editRead = (edit: (body: Record<string, unknown>) => Record<string, unknown>): Fault => (req, next) => {
+    const res = next(req);
+    const { route, query } = parse(req);
+    return req.method === 'GET' && /^\/cal\/v1\/venues\/\d+$/.test(route) && query.get('context') === 'edit' && res.status === 200 ? withJson(res, edit(json(res))) : res;
+  };
+
+  it('fails when generated_slug keeps the percent-encoded form of a Cyrillic word (editable_slug not applied)', async () => {
+    const fault = editRead((b) => ({ ...b, generated_slug: encodeURI(String(b['generated_slug'])).toLowerCase() }));
+    expect(await variants(fault)).toEqual(['context:/cal/v1/venues/{id}:generated-slug']);
+  });
+
+  it('fails when permalink_template names the slug where %pagename% belongs', async () => {
+    const fault = editRead((b) => ({ ...b, permalink_template: String(b['permalink_template']).replace(/%(page|post)name%/, String(b['generated_slug'])) }));
+    expect(await variants(fault)).toEqual(['context:/cal/v1/venues/{id}:generated-slug']);
   });
 });

@@ -11,6 +11,10 @@
 // the embed fields hold there.
 // - create-edit: a create answers in the edit context (title.raw, content.raw as sent), the view read holds no raw
 //   form (the run's own venue: credentials and writes).
+// - generated-slug: the run's own draft venue titled "<marker> Ünï Привіт Two", read ?context=edit, shows
+//   generated_slug as get_sample_permalink() makes it from the title and the editable_slug filter shows it (accents
+//   folded, the Cyrillic word decoded: "site-contracts-<run>-uni-привіт-two", or that with -N when another post of the
+//   type holds it) and a permalink_template holding %postname% (%pagename% for a hierarchical type).
 // Severity convention: the documents do not say what each context shows.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -24,6 +28,7 @@ import { createdId } from './kit/ledger.ts';
 import { writeBlocker } from './kit/writes.ts';
 import { blamedParams, describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
+import { editableSlug, sanitizeTitle } from '../../../contracts/wordpress/slug.ts';
 
 export const CONTEXT = 'context';
 
@@ -110,6 +115,44 @@ async function createContext(env: UnitEnv, res: CalendarResource): Promise<void>
   emit('pass', `the 201 of the create holds title.raw and content.raw as sent; record ${id} read in the view context holds neither`, made);
 }
 
+/** What generated_slug may be for a title: its slug as editable_slug shows it, or that with wp_unique_post_slug()'s -N. */
+function generatedSlugProblem(title: string, shown: unknown): string | undefined {
+  const want = editableSlug(sanitizeTitle(title));
+  if (typeof shown === 'string' && (shown === want || (shown.startsWith(`${want}-`) && /^\d+$/.test(shown.slice(want.length + 1))))) return undefined;
+  return `generated_slug is ${JSON.stringify(shown ?? null)}, not ${JSON.stringify(want)} (or it with -2, -3…)`;
+}
+
+/**
+ * get_sample_permalink() in the edit context (WP_REST_Posts_Controller::prepare_item_for_response()): the run's own
+ * draft venue, whose title has a letter WordPress folds and a word it keeps percent-encoded in the slug.
+ */
+async function generatedSlug(env: UnitEnv, res: CalendarResource): Promise<void> {
+  const unitId = `${CONTEXT}:generated-slug:${res.create.id}`;
+  const emit = (outcome: Outcome, message: string, e?: Exchange): void =>
+    env.emit({ check: CONTEXT, operation: res.read, variant: 'generated-slug', severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
+  const blocked = writeBlocker(env);
+  if (blocked) return emit('skip', blocked);
+  const title = `${env.marker} Ünï Привіт Two`;
+  const made = await env.send({ method: 'POST', route: fillTemplate(res.create.path, {}), body: { kind: 'json', value: { ...minimalCreateBody(res, title, env.now()), status: 'draft' } }, intent: 'write' }, res.create);
+  const t = transportOutcome(made);
+  if (t) return emit(t.outcome, t.message, made);
+  const id = createdId(made);
+  if (id === undefined) return emit('inconclusive', `the draft was not taken (${describeAnswer(made.response)})`, made);
+  env.ledger.add({ namespace: res.namespace, resource: res.resource, id, itemPath: res.read.path, createdBy: unitId });
+  const read = await env.send({ method: 'GET', route: fillTemplate(res.read.path, { id }), query: { context: 'edit' } }, res.read);
+  const tr = transportOutcome(read);
+  if (tr) return emit(tr.outcome, tr.message, read);
+  const body = jsonBody(read.response);
+  if (read.response!.status !== 200 || !isPlainObject(body)) return emit('inconclusive', `draft ${id} reads back ${describeAnswer(read.response)} in the edit context`, read);
+  if (!('generated_slug' in body) && !('permalink_template' in body)) return emit('inconclusive', `draft ${id} shows neither generated_slug nor permalink_template in the edit context (a type that is not viewable shows neither)`, read);
+  const rule = 'WordPress convention, WP_REST_Posts_Controller::prepare_item_for_response(): get_sample_permalink() through the editable_slug filter (urldecode)';
+  const problems = [generatedSlugProblem(title, body['generated_slug'])].filter((p): p is string => p !== undefined);
+  const template = body['permalink_template'];
+  if (typeof template !== 'string' || !/%(postname|pagename)%/.test(template)) problems.push(`permalink_template is ${JSON.stringify(template ?? null)}, holding neither %postname% nor %pagename%`);
+  if (problems.length) return emit('fail', `expected draft ${id} titled ${JSON.stringify(title)} read ?context=edit to show the slug it would be published under (${rule}); ${problems.join('; ')}`, read);
+  emit('pass', `draft ${id}: generated_slug ${JSON.stringify(body['generated_slug'])}, permalink_template ${JSON.stringify(template)}`, read);
+}
+
 export function planContexts(contract: Contract): Unit[] {
   const get = (ns: string, resource: string, kind: 'list' | 'read'): Operation | undefined =>
     contract.operations.find((o) => o.namespace === ns && o.resource === resource && o.method === 'GET' && o.kind === kind && (kind === 'list' || /\/\{id\}$/.test(o.path)));
@@ -124,5 +167,6 @@ export function planContexts(contract: Contract): Unit[] {
   const units: Unit[] = subjects.map((s) => ({ id: `${CONTEXT}:${s.op.id}`, family: CONTEXT, checks: [CONTEXT], operations: [s.op, ...(s.list ? [s.list] : [])], run: (env: UnitEnv) => contexts(env, s) }));
   const venues = calendarResources(contract).find((r) => r.namespace === 'cal/v1' && r.resource === 'venue');
   if (venues) units.push({ id: `${CONTEXT}:${venues.create.id}`, family: CONTEXT, checks: [CONTEXT], operations: [venues.create, venues.read], writes: true, run: (env: UnitEnv) => createContext(env, venues) });
+  if (venues) units.push({ id: `${CONTEXT}:generated-slug:${venues.read.id}`, family: CONTEXT, checks: [CONTEXT], operations: [venues.create, venues.read], writes: true, run: (env: UnitEnv) => generatedSlug(env, venues) });
   return units;
 }

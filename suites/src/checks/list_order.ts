@@ -11,6 +11,10 @@
 //     second), the site's own events are read too.
 //   legacy categories and tags (000 §4.1.3: "term attribute to sort by", values not shown): name, slug, id at
 //     severity assumed (WordPress's terms controller), on three terms of the suite's own.
+//   cal/v1 venues (core's posts controller; the documents give the list no order): three venues of the suite's own
+//     dated a second apart list newest first without orderby and order, oldest first with order=asc, and order=ASC is
+//     400 rest_invalid_param naming order (the arg's enum is lower case) where the descriptor declares order; severity
+//     convention (WP_REST_Posts_Controller::get_collection_params(): orderby date, order desc).
 //   seo tracked keywords (001 §4.7: orderby default, keyword): keyword, on the site's own rows; the documents give
 //     no direction, so either direction passes and a mixed one fails.
 
@@ -21,6 +25,9 @@ import type { Unit, UnitEnv } from './kit/unit.ts';
 import { makeAll } from './filters.ts';
 import { cannotWrite, describeRecord, emitterFor, ownWord, readList, unreadable } from './kit/oracle_kit.ts';
 import { calendarResources, idOf, localDateTime, nameText, type CalendarResource } from './kit/resources.ts';
+import { builtOnCoreControllers } from './kit/core_answers.ts';
+import { templateKey } from '../diff/descriptor.ts';
+import { blamedParams, describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
 
 export const LIST_ORDER = 'list_order';
 
@@ -173,6 +180,32 @@ async function termOrder(env: UnitEnv, res: CalendarResource, unitId: string): P
   }
 }
 
+/** The posts controller's default order on a list the documents give no order: date, newest first. */
+async function coreDefaultOrder(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
+  const op = res.list;
+  const emit = emitterFor(env, LIST_ORDER, op, 'convention');
+  const variants = ['core-default', 'core-asc', 'core-ASC'];
+  const why = cannotWrite(env, [op, res.create]);
+  if (why) return variants.forEach((v) => emit(v, 'skip', `not run: ${why}; the oracle orders records of its own`));
+  const word = ownWord(env.runId, unitId);
+  // Dated a second apart, made in another order (b, c, a): an id order or a creation order is not the date order.
+  const made = await makeAll(env, res, unitId, ['bravo', 'charlie', 'alpha'].map((n, i) => ({ name: `order ${word} ${n} ${unitId}`, extra: { date: `2020-01-02T10:00:0${[1, 2, 0][i]}` } })));
+  if (made.failed) return variants.forEach((v) => emit(v, 'inconclusive', made.failed!, made.e));
+  const own = { search: word.toLowerCase() };
+  const rule = "WordPress convention, WP_REST_Posts_Controller::get_collection_params(): orderby date, order desc";
+  await judgeList(env, op, emit, 'core-default', [own], dateKey('date'), -1, `the list newest first when neither orderby nor order is given (${rule})`);
+  await judgeList(env, op, emit, 'core-asc', [{ ...own, order: 'asc' }], dateKey('date'), 1, `the list oldest first with order=asc (${rule})`);
+  const declared = env.descriptor.byKey.get(templateKey(op.path))?.endpoints.some((e) => 'order' in e.args);
+  // WordPress ignores a parameter a route does not declare: nothing to refuse.
+  if (!declared) return emit('core-ASC', 'skip', `not run: the site's descriptor declares no order argument for ${op.path}, so it would ignore order=ASC as it ignores every undeclared parameter`);
+  const up = await env.send({ method: 'GET', route: op.path, query: { ...own, order: 'ASC' } }, op);
+  const t = transportOutcome(up);
+  if (t) return emit('core-ASC', t.outcome, t.message, up);
+  const err = wpError(up.response);
+  if (up.response!.status === 400 && blamedParams(err).includes('order')) return emit('core-ASC', 'pass', 'order=ASC was refused 400 naming order (the enum is asc, desc)', up);
+  emit('core-ASC', 'fail', `expected order=ASC to be refused 400 rest_invalid_param naming order (WordPress convention: the posts controller's order enum is asc, desc; rest_validate_value_from_schema() compares it case-sensitively); got ${describeAnswer(up.response)}`, up);
+}
+
 async function keywordOrder(env: UnitEnv, op: Operation): Promise<void> {
   const emit = emitterFor(env, LIST_ORDER, op, 'documented');
   await judgeList(env, op, emit, 'keyword', [{ orderby: 'keyword' }], textKey('keyword'), 0, 'the rows ordered by keyword (001 §4.7: orderby keyword; no direction given)');
@@ -186,6 +219,10 @@ export function planListOrder(contract: Contract): Unit[] {
     const id = `${LIST_ORDER}:${res.list.id}`;
     const enumerated = Array.isArray(orderby.schema.enum);
     units.push({ id, family: LIST_ORDER, checks: [LIST_ORDER], operations: [res.list, res.create], writes: true, run: (env) => (enumerated ? eventOrder(env, res, id) : termOrder(env, res, id)) });
+  }
+  for (const res of calendarResources(contract).filter((r) => r.resource === 'venue' && builtOnCoreControllers(contract, r.create) && !r.list.params.some((p) => p.name === 'order'))) {
+    const id = `${LIST_ORDER}:core-order:${res.list.id}`;
+    units.push({ id, family: LIST_ORDER, checks: [LIST_ORDER], operations: [res.list, res.create], writes: true, run: (env) => coreDefaultOrder(env, res, id) });
   }
   // Lists of the site's own rows whose orderby names a field and that no route of the suite fills.
   for (const op of contract.operations) {

@@ -27,6 +27,9 @@ import { FILTER_HAS_EVENTS, FILTER_HIDE_EMPTY, FILTER_PARENT, FILTER_POST, planR
 import { FIELDS_FILTER, planFieldsFilter } from './fields_filter.ts';
 import { FORCED_DELETE } from './forced_delete.ts';
 import { LINKS, planLinks } from './links.ts';
+import { LINKS_RESOLVE, planLinksResolve } from './links_resolve.ts';
+import { EMBED, planEmbed } from './embed.ts';
+import { CORE_LIST_PARAMS, planCoreListParams } from './core_list_params.ts';
 import { BODY_FORMS, planBodyForms } from './body_forms.ts';
 import { OEMBED, planOembed } from './oembed.ts';
 import { planViews, VIEWS } from './views.ts';
@@ -97,6 +100,7 @@ const FAMILIES = {
   filter_event_links: planEventLinks,
   filter_window: planWindowFilters,
   list_order: planListOrder,
+  core_list_params: planCoreListParams,
   update_keeps: planUpdateKeeps,
   write_read_back: planWriteReadBack,
   rendered_text: planRenderedText,
@@ -114,6 +118,8 @@ const FAMILIES = {
   oembed: planOembed,
   views: planViews,
   links: planLinks,
+  links_resolve: planLinksResolve,
+  embed: planEmbed,
   stateful: planStateful,
   wire: planWire,
 } satisfies Record<string, (contract: Contract) => Unit[]>;
@@ -384,7 +390,19 @@ export const CHECKS: readonly CheckRow[] = [
   row({ name: FIELDS_FILTER, rank: 4.2, module: 'fields_filter', plannedBy: ['fields_filter'], severity: [{ level: 'convention' }] }),
   row({ name: NAMESPACE_INDEX, rank: 4.2, module: 'namespace_index', plannedBy: ['namespace_index'], severity: [{ level: 'convention' }] }),
   row({ name: BODY_FORMS, rank: 4.2, module: 'body_forms', plannedBy: ['body_forms'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the cases on records of its own (json-charset, precedence, form-body) are skipped'), WRITES(false, 'the cases on records of its own are skipped under --read-only')] }),
-  row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }] }),
+  row({ name: LINKS, rank: 4.2, module: 'links', plannedBy: ['links'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the up case (a category of its own with a parent) is skipped'), WRITES(false, 'the up case is skipped under --read-only')] }),
+  row({ name: EMBED, rank: 4.2, module: 'embed', plannedBy: ['embed'], severity: [{ level: 'convention' }] }),
+  row({
+    name: LINKS_RESOLVE, rank: 4.2,
+    module: 'links_resolve',
+    plannedBy: ['links_resolve'],
+    severity: [{ level: 'convention' }, { level: 'documented', when: "for the descriptor's _links.self of a fixed route (001 §2)" }],
+    needs: [
+      { need: 'descriptor', every: false, without: 'the self-links case is inconclusive' },
+      CREDENTIALS(false, 'the permalink case (a record of its own whose slug changes) is skipped'),
+      WRITES(false, 'the permalink case is skipped under --read-only'),
+    ],
+  }),
   row({ name: OEMBED, rank: 4.2, module: 'oembed', plannedBy: ['oembed'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
   row({ name: VIEWS, rank: 4.2, module: 'views', plannedBy: ['views'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
   row({
@@ -393,7 +411,7 @@ export const CHECKS: readonly CheckRow[] = [
     plannedBy: ['response_shape', 'lifecycle'],
     severity: [
       { level: 'documented', when: 'for the site descriptor' },
-      { level: 'convention', when: 'for namespace indexes, batch answers and errors' },
+      { level: 'convention', when: "for namespace indexes, batch answers and errors, and the root's site logo and icon" },
       { level: 'assumed', when: 'for records and the array envelope of lists (the documents show neither)' },
     ],
     needs: [CREDENTIALS(false, "the suite's own records are not read back"), WRITES(false, "the suite's own records are not read back under --read-only")],
@@ -434,9 +452,10 @@ export const CHECKS: readonly CheckRow[] = [
     name: LIST_ORDER, rank: 3,
     module: 'list_order',
     plannedBy: ['list_order'],
-    severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }],
+    severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }, { level: 'convention', when: "for the posts controller's default order of cal/v1 venues" }],
     needs: [CREDENTIALS(false, 'the event and term orders are skipped: the oracle orders records of its own'), WRITES(false, 'the event and term orders are skipped under --read-only')],
   }),
+  row({ name: CORE_LIST_PARAMS, rank: 3, module: 'core_list_params', plannedBy: ['core_list_params'], severity: [{ level: 'convention' }], needs: ORACLE_OWN_RECORDS }),
   row({ name: UPDATE_KEEPS, rank: 4, module: 'update_keeps', plannedBy: ['update_keeps'], severity: [{ level: 'convention' }, { level: 'documented', when: 'for an update by slug (000 §4.1)' }], needs: ORACLE_OWN_RECORDS }),
   row({
     name: WRITE_READ_BACK,

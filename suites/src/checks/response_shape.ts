@@ -10,7 +10,8 @@ import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
 import { toOutgoing, validRequests } from './kit/generate.ts';
-import { sourceOf, transportOutcome } from './kit/wp.ts';
+import { describeAnswer, sourceOf, transportOutcome } from './kit/wp.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 export const RESPONSE_SHAPE = 'response_shape';
 
@@ -88,8 +89,46 @@ async function readShape(env: UnitEnv, op: Operation): Promise<void> {
   env.emit({ ...base, outcome: 'skip', message: `answered ${e.response!.status}: no successful answer to compare${op.kind === 'read' ? ' (records are compared in the lifecycle check)' : ''}`, exchange: e });
 }
 
+/**
+ * What is wrong with the site logo and icon of the root's index (WP_REST_Server::add_site_logo_to_index(),
+ * add_site_icon_to_index(), add_image_to_index()): site_logo and site_icon are integers, site_icon_url a string, and
+ * each image that is not 0 comes with one https://api.w.org/featuredmedia link of its type, one that is 0 with none.
+ */
+function indexImageProblems(index: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const links = isPlainObject(index['_links']) ? index['_links'] : {};
+  const media = [...(Array.isArray(links['wp:featuredmedia']) ? links['wp:featuredmedia'] : []), ...(Array.isArray(links['https://api.w.org/featuredmedia']) ? links['https://api.w.org/featuredmedia'] : [])];
+  for (const type of ['site_logo', 'site_icon']) {
+    const id = index[type];
+    if (!Number.isInteger(id)) {
+      out.push(`${type} is ${JSON.stringify(id ?? '(absent)')}, not an integer`);
+      continue;
+    }
+    const linked = media.filter((l) => isPlainObject(l) && l['type'] === type).length;
+    if (id !== 0 && linked !== 1) out.push(`${type} is ${String(id)} but ${linked} wp:featuredmedia link${linked === 1 ? '' : 's'} of type ${type} come${linked === 1 ? 's' : ''} with it (one expected)`);
+    if (id === 0 && linked > 0) out.push(`${type} is 0 but a wp:featuredmedia link of type ${type} comes with it`);
+  }
+  const url = index['site_icon_url'];
+  if (typeof url !== 'string') out.push(`site_icon_url is ${JSON.stringify(url ?? '(absent)')}, not a string`);
+  else if (url !== '' && !/^https?:\/\/\S+$/.test(url)) out.push(`site_icon_url ${JSON.stringify(url)} is neither empty nor an absolute URL`);
+  return out;
+}
+
+/** The root's site logo and icon, read anonymously (what a client without rights to the settings reads). */
+async function indexImages(env: UnitEnv, op: Operation): Promise<void> {
+  const e = await env.send({ method: 'GET', route: '/', auth: false }, op);
+  const base = { check: RESPONSE_SHAPE, operation: op, variant: 'index-images', severity: 'convention' as Severity, exchange: e };
+  const t = transportOutcome(e);
+  if (t) return env.emit({ ...base, ...t });
+  const body = jsonBody(e.response);
+  if (e.response!.status !== 200 || !isPlainObject(body)) return env.emit({ ...base, outcome: 'inconclusive', message: `GET {api_root}/ answered ${describeAnswer(e.response)}: no index to read` });
+  const p = indexImageProblems(body);
+  if (p.length) return env.emit({ ...base, outcome: 'fail', message: `expected the root's index to show the site logo and icon as WordPress does (WordPress convention, WP_REST_Server::add_image_to_index(): an integer each, a featuredmedia link of its type exactly when it is not 0; site_icon_url a string); ${p.join('; ')}` });
+  env.emit({ ...base, outcome: 'pass', message: `site_logo ${String(body['site_logo'])}, site_icon ${String(body['site_icon'])}, site_icon_url ${JSON.stringify(body['site_icon_url'])}, with the featuredmedia links they call for` });
+}
+
 export function planResponseShape(contract: Contract): Unit[] {
-  return contract.operations
+  const units: Unit[] = contract.operations
     .filter((op) => op.method === 'GET')
     .map((op) => ({
       id: `${RESPONSE_SHAPE}:${op.id}`,
@@ -98,4 +137,7 @@ export function planResponseShape(contract: Contract): Unit[] {
       operations: [op],
       run: (env) => readShape(env, op),
     }));
+  const root = contract.operations.find((op) => op.method === 'GET' && op.path === '/');
+  if (root) units.push({ id: `${RESPONSE_SHAPE}:index-images:${root.id}`, family: RESPONSE_SHAPE, checks: [RESPONSE_SHAPE], operations: [root], run: (env) => indexImages(env, root) });
+  return units;
 }

@@ -111,9 +111,9 @@ export function createClient(options: ClientOptions): HttpClient {
   const send = async (o: Outgoing): Promise<Exchange> => {
     const started = clock.now();
     const query = [o.query ? encodeQuery(o.query) : '', o.rawQuery ?? ''].filter((q) => q !== '').join('&');
-    const url = routeUrl(o.apiRoot ? { ...options.target, apiRoot: o.apiRoot } : options.target, o.route, query, o.style);
+    const url = o.page ?? routeUrl(o.apiRoot ? { ...options.target, apiRoot: o.apiRoot } : options.target, o.route, query, o.style);
     // identity: without Accept-Encoding any coding is acceptable (RFC 9110 §12.5.3), and checks read bodies as sent.
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'identity', 'User-Agent': options.userAgent ?? 'site-contracts' };
+    const headers: Record<string, string> = { Accept: o.page ? 'text/html' : 'application/json', 'Accept-Encoding': 'identity', 'User-Agent': options.userAgent ?? 'site-contracts' };
     let bodyText: string | undefined;
     if (o.body) {
       const b = encodeBody(o.body);
@@ -125,7 +125,7 @@ export function createClient(options: ClientOptions): HttpClient {
     if (auth) headers['Authorization'] = auth;
     const request: RecordedRequest = { method: o.method, url, headers, ...(bodyText !== undefined ? { body: bodyText } : {}) };
 
-    const refusal = allowed(o.method, o.intent, options.writes);
+    const refusal = allowed(o.method, o.intent, options.writes) ?? (o.page !== undefined && !sameOrigin(o.page, options.target.baseUrl) ? `${o.page} is not on the target's origin (${options.target.baseUrl}): the suite sends nowhere else` : undefined);
     if (refusal) return fail(request, { kind: 'refused', message: refusal }, started);
     // Cleanup runs because the run was stopped, so the stop must not stop it (the timeout still does).
     const cleanup = o.intent === 'cleanup';
@@ -298,4 +298,13 @@ function classify(err: unknown, timeoutMs: number, runSignal: AbortSignal | unde
   }
   if (code && CONNECT_CODES.has(code)) return { kind: 'connect', message: `${code}: ${e.cause?.message ?? e.message ?? ''}`.trim() };
   return { kind: 'other', message: `${e.name ?? 'Error'}: ${e.message ?? String(err)}` };
+}
+
+/** Whether an address is on the origin (scheme, host, port) of the target's base URL. */
+function sameOrigin(address: string, baseUrl: string): boolean {
+  try {
+    return new URL(address).origin === new URL(baseUrl).origin;
+  } catch {
+    return false;
+  }
 }

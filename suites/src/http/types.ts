@@ -22,6 +22,11 @@ export interface Outgoing {
   method: WireMethod;
   /** Concrete route under the API root: `/cal/v1/events/12`. */
   route: string;
+  /**
+   * An absolute address of the site outside its REST root (a record's `link`: a page of the front end), sent as it is
+   * instead of `route` (and `query`), asking for text/html; the client refuses one on another origin than --base-url.
+   */
+  page?: string;
   query?: Record<string, unknown>;
   /** Already encoded query string (no `?`), e.g. from the contract's generators; goes after `query`. */
   rawQuery?: string;

@@ -163,7 +163,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       if (changes && !refusal) await changes.after(out, op, e, unit.id);
       // Whatever it answered, a write that left the suite may have made records: their types are swept at the end.
       if (!e.error || !NOT_SENT.has(e.error.kind)) for (const r of writtenResources(o.contract, out, op)) ledger.wroteTo(r);
-      for (const s of sweeps) s.add(op, e, out);
+      // A page of the front end (Outgoing.page: a record's link) is not a REST answer: the sweeps judge those alone.
+      if (out.page === undefined) for (const s of sweeps) s.add(op, e, out);
       return e;
     };
     const emit = (f: Finding): void => {

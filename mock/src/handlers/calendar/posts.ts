@@ -22,7 +22,7 @@ import {
 } from './query.ts';
 import { availableActions, type CalContext, type EditFacts } from './render-cal.ts';
 import { canEditPost, userCan } from '../../auth/capabilities.ts';
-import { sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
+import { editableSlug, sanitizeTitle } from '../../../../contracts/wordpress/slug.ts';
 import { sanitizeTextField } from '../../../../contracts/wordpress/schema/formats.ts';
 import type { Dialect, RenderEnv } from './dialect.ts';
 import { eventPatch, organizerPatch, venuePatch, type Params } from './write.ts';
@@ -130,11 +130,12 @@ function render(ctx: HandlerCtx, d: Dialect, type: PostType, rec: AnyPost, conte
 /**
  * What the edit context adds for this reader: get_sample_permalink()'s slug (its title's, else its ID, made unique
  * among the other posts of its type and language, whatever its status: the controller passes an empty name, so the
- * title decides) and get_available_actions() for the user's capabilities.
+ * title decides; shown through the editable_slug filter, decoded) and get_available_actions() for the user's capabilities.
  */
 function editFacts(ctx: HandlerCtx, type: PostType, rec: AnyPost): EditFacts {
   const name = sanitizeTitle(rec.title) || String(rec.id);
-  const generatedSlug = ctx.store.sampleSlug(type, rec.lang, name, rec.id);
+  // As editable_slug shows it (urldecode, esc_textarea): a Cyrillic title's slug reads decoded, not %d0%bf...
+  const generatedSlug = editableSlug(ctx.store.sampleSlug(type, rec.lang, name, rec.id));
   return { generatedSlug, actions: availableActions(type, (cap) => userCan(ctx.user, cap)) };
 }
 
@@ -277,6 +278,7 @@ function listEvents(ctx: HandlerCtx, d: Dialect): Reply | Work<Reply> {
     ...searchOf(p, d),
     ...(categories?.length ? { categories: withDescendants(categories, store.categories.values()) } : {}),
     ...(intList(p.tags)?.length ? { tags: intList(p.tags)! } : {}),
+    ...(d.postsController && intList(p.tags_exclude)?.length ? { tagsExclude: intList(p.tags_exclude)! } : {}),
     ...(intList(p.venue)?.length ? { venues: intList(p.venue)! } : {}),
     ...(intList(p.organizer)?.length ? { organizers: intList(p.organizer)! } : {}),
     ...(typeof p.featured === 'boolean' ? { featured: p.featured } : {}),
@@ -305,6 +307,24 @@ function searchOf(p: Record<string, unknown>, d: Dialect): { search?: string } {
   return search === '' ? {} : { search };
 }
 
+/**
+ * The posts controller's order of a list (WP_Query's orderby, order): by date newest first unless asked otherwise;
+ * the id breaks ties the way MySQL's index order does on a live site (a second's posts newest first).
+ */
+function coreOrder(p: Record<string, unknown>): (a: AnyPost, b: AnyPost) => number {
+  const by = typeof p['orderby'] === 'string' ? p['orderby'] : 'date';
+  const dir = p['order'] === 'asc' ? 1 : -1;
+  const key = (r: AnyPost): string | number => (by === 'id' ? r.id : by === 'title' ? r.title.toLowerCase() : by === 'slug' ? r.slug : by === 'modified' ? r.modified : r.date);
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    return (x < y ? -dir : x > y ? dir : 0) || dir * (a.id - b.id);
+  };
+}
+
+/** `2020-01-02T10:00:01` and `2020-01-02 10:00:01` alike, to the second, for comparing (a zone suffix dropped). */
+const localDate = (s: string): string => s.replace('T', ' ').slice(0, 19);
+
 function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): Reply | Work<Reply> {
   const p = ctx.params;
   // Who may ask for which status was settled with the parameters (auth/status-capability.ts).
@@ -326,11 +346,31 @@ function listLinked(ctx: HandlerCtx, d: Dialect, type: 'venue' | 'organizer'): R
   const now = siteNow(ctx);
   const linked = type === 'venue' ? (e: Stored<EventRecord>) => e.venues : (e: Stored<EventRecord>) => e.organizers;
   const all = type === 'venue' ? store.venues.values() : store.organizers.values();
-  const matched = (all as AnyPost[]).filter((r) =>
-    linkedMatches(r, filter, linked, events, now, type === 'venue' ? venueSearchFields(r as Stored<VenueRecord>) : organizerSearchFields(r as Stored<OrganizerRecord>)),
+  // The posts controller's include and exclude (post__in, post__not_in); the legacy plugin's lists declare neither.
+  const include = d.postsController ? intList(p.include) ?? [] : [];
+  const exclude = d.postsController ? intList(p.exclude) ?? [] : [];
+  const authors = d.postsController ? intList(p.author) ?? [] : [];
+  const notAuthors = d.postsController ? intList(p.author_exclude) ?? [] : [];
+  const slugs = d.postsController && Array.isArray(p.slug) ? p.slug.map(String) : d.postsController && typeof p.slug === 'string' ? [p.slug] : [];
+  // after and before: a date_query on post_date, exclusive (the site's local time; the mock's is UTC).
+  const after = d.postsController && typeof p.after === 'string' ? localDate(p.after) : undefined;
+  const before = d.postsController && typeof p.before === 'string' ? localDate(p.before) : undefined;
+  const matched = (all as AnyPost[]).filter(
+    (r) =>
+      (include.length === 0 || include.includes(r.id)) &&
+      !exclude.includes(r.id) &&
+      (authors.length === 0 || authors.includes(r.author)) &&
+      !notAuthors.includes(r.author) &&
+      (slugs.length === 0 || slugs.includes(r.slug)) &&
+      (after === undefined || localDate(r.date) > after) &&
+      (before === undefined || localDate(r.date) < before) &&
+      linkedMatches(r, filter, linked, events, now, type === 'venue' ? venueSearchFields(r as Stored<VenueRecord>) : organizerSearchFields(r as Stored<OrganizerRecord>)),
   );
-  matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
-  const page = pageOf(matched, num(p.page, 1), num(p.per_page, 10));
+  if (d.postsController) matched.sort(coreOrder(p));
+  else matched.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id);
+  // offset replaces the page's own (WP_Query: an offset ignores paged).
+  const offset = d.postsController && typeof p.offset === 'number' ? Math.max(0, p.offset) : 0;
+  const page = pageOf(matched.slice(offset), offset ? 1 : num(p.page, 1), num(p.per_page, 10));
   if (page.beyond) return pageBeyondReply();
   return many(ctx, d, type, readableOnly(ctx, page.items), page.pagination);
 }

@@ -43,6 +43,8 @@ interface EventFilter extends EventBounds {
   /** Any of these categories (or a descendant of one). */
   categories?: readonly number[];
   tags?: readonly number[];
+  /** None of these tags (core's tags_exclude: a tax_query NOT IN). */
+  tagsExclude?: readonly number[];
   venues?: readonly number[];
   organizers?: readonly number[];
   featured?: boolean;
@@ -86,6 +88,7 @@ export function eventMatches(e: Event, f: EventFilter): boolean {
   if (f.search !== undefined && !matchesSearch(f.search, e.title, e.content, e.excerpt)) return false;
   if (!anyOf(e.categories, f.categories)) return false;
   if (!anyOf(e.tags, f.tags)) return false;
+  if (f.tagsExclude && e.tags.some((t) => f.tagsExclude!.includes(t))) return false;
   if (!anyOf(e.venues, f.venues)) return false;
   if (!anyOf(e.organizers, f.organizers)) return false;
   if (f.featured !== undefined && e.featured !== f.featured) return false;

@@ -6,6 +6,7 @@ import type { EventRecord, Lang, OrganizerRecord, PostBase, VenueRecord } from '
 import type { DeepReadonly as R } from '../../store/table.ts';
 import { permalink, storedGuid, permalinkTemplate, POST_TYPE, renderContent, renderExcerpt, renderTitle, rfc3339, TAXONOMY } from './render-shared.ts';
 import type { LinkBase } from '../context.ts';
+import { editableSlug } from '../../../../contracts/wordpress/slug.ts';
 
 type Json = Record<string, unknown>;
 type Kind = 'event' | 'venue' | 'organizer';
@@ -80,7 +81,7 @@ function postValues(base: LinkBase, kind: Kind, p: R<PostBase>, defaultLang: Lan
     excerpt: edit ? { raw: p.excerpt, rendered: excerpt, protected: isProtected } : { rendered: excerpt, protected: isProtected },
     // Absent unless the context is edit (the calendar's post types are public and viewable).
     permalinkTemplate: edit ? permalinkTemplate(base, kind, p, defaultLang) : undefined,
-    generatedSlug: edit ? (editFacts?.generatedSlug ?? p.slug) : undefined,
+    generatedSlug: edit ? (editFacts?.generatedSlug ?? editableSlug(p.slug)) : undefined,
   };
 }
 
@@ -95,6 +96,12 @@ function links(base: LinkBase, kind: Kind, id: number, extra: Json | undefined, 
   return out;
 }
 
+/**
+ * A wp:term link per taxonomy of the type (WP_REST_Posts_Controller::prepare_links()): venues and organizers carry
+ * post_tag (their `tags` field), so their records link it as an event does (live :8090: wp/v2/tags?post=<id>).
+ */
+const tagsLink = (base: LinkBase, id: number): Json => ({ taxonomy: TAXONOMY.tag, embeddable: true, href: `${base.apiRoot}cal/events/v1/tags?event=${id}&hide_empty=0` });
+
 export function calEvent(base: LinkBase, e: R<EventRecord>, defaultLang: Lang, context: CalContext = 'view', contentHtml?: string, editFacts?: EditFacts, unlocked = false): Json {
   const start = Date.parse(`${e.start_date_utc.replace(' ', 'T')}Z`);
   const end = Date.parse(`${e.end_date_utc.replace(' ', 'T')}Z`);
@@ -103,7 +110,7 @@ export function calEvent(base: LinkBase, e: R<EventRecord>, defaultLang: Lang, c
   if (e.organizers.length) extra.organizer = e.organizers.map((id) => ({ embeddable: true, href: `${base.apiRoot}cal/v1/organizers/${id}` }));
   extra['wp:term'] = [
     { taxonomy: TAXONOMY.category, embeddable: true, href: `${base.apiRoot}cal/events/v1/categories?event=${e.id}&hide_empty=0` },
-    { taxonomy: TAXONOMY.tag, embeddable: true, href: `${base.apiRoot}cal/events/v1/tags?event=${e.id}&hide_empty=0` },
+    tagsLink(base, e.id),
   ];
   const v = postValues(base, 'event', e, defaultLang, context, contentHtml, editFacts, unlocked);
   const data: Json = {
@@ -150,7 +157,7 @@ export function calVenue(base: LinkBase, r: R<VenueRecord>, defaultLang: Lang, c
     zip: r.zip,
     phone: r.phone,
     website: r.website,
-    _links: links(base, 'venue', r.id, undefined, editFacts?.actions),
+    _links: links(base, 'venue', r.id, { 'wp:term': [tagsLink(base, r.id)] }, editFacts?.actions),
   };
   return context === 'embed' ? embedded(data) : data;
 }
@@ -168,7 +175,7 @@ export function calOrganizer(base: LinkBase, o: R<OrganizerRecord>, defaultLang:
     phone: o.phone,
     website: o.website,
     email: o.email,
-    _links: links(base, 'organizer', o.id, undefined, editFacts?.actions),
+    _links: links(base, 'organizer', o.id, { 'wp:term': [tagsLink(base, o.id)] }, editFacts?.actions),
   };
   return context === 'embed' ? embedded(data) : data;
 }

@@ -3,7 +3,7 @@
 // checks look only at a status or a header, and against a target answering garbage, or a gzip bomb,
 // they would pass on bodies nobody could read. Such a pass becomes a failure (the body was read whole
 // and is not JSON) or inconclusive (the body was longer than the suite reads, so it was not parsed).
-// No body is expected of HEAD, of 204 and 304, and of oEmbed asked for format=xml. An error answer read
+// No body is expected of HEAD, of 204 and 304, and of oEmbed asked for format=xml; a page of the front end is HTML. An error answer read
 // whole is error_envelope's to judge (the one place the envelope rule is spelled, for every error answer
 // of a run), so a check that passed on its status is not failed a second time for the same body; one cut
 // short is inconclusive here too, since nothing can tell what it held.
@@ -16,6 +16,8 @@ import type { Finding } from './unit.ts';
 export function unreadableBody(e: Exchange): { cut: boolean; message: string } | undefined {
   const r = e.response;
   if (!r || e.request.method === 'HEAD' || r.status === 204 || r.status === 304) return undefined;
+  // A page of the front end (a record's link, sent with Outgoing.page asking for text/html) is not the REST server's.
+  if (e.request.headers['Accept'] === 'text/html') return undefined;
   const type = r.headers['content-type'] ?? '';
   if (/\bxml\b/i.test(type) && /[?&]format=xml(&|$)/.test(e.request.url)) return undefined;
   // The report says first that the body was cut and where (runner/run.ts toCase()).
