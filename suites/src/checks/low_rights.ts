@@ -275,7 +275,8 @@ export function planLowRights(contract: Contract): Unit[] {
   const id = `${LOW_RIGHTS}:cal/v1`;
   return [{
     id,
-    family: LOW_RIGHTS,
+    // The family places the unit in the run (runner/order.ts ranks families by their registry row): its first check's.
+    family: PERMISSIONS,
     checks: [PERMISSIONS, ALLOW_HEADER, SLUGS, WRITE_READ_BACK],
     operations: [venue.create, venue.read, venue.update, venue.delete, event.create, event.read, event.list],
     writes: true,
