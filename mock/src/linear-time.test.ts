@@ -117,11 +117,17 @@ describe(`every answer under ${BOUND_MS} ms, whatever the text`, () => {
     const mock = await freshMock({ auth: true });
     const keys = Object.fromEntries(Array.from({ length: N }, (_, i) => [`k${i}`, i]));
     const auth = mock.credentials()!;
-    const created = timed(mock, 'POST', '/wp-json/cal/v1/events', { auth, body: { ...keys, title: 't', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', author: 1 } });
-    expect(created.status).toBe(201);
+    // The least CPU of three tries: decoding 100,000 keys takes about 190 ms alone, and a collection of the heap they
+    // leave can land on one try and add 60-120 ms (seen under load); a super-linear rule is slow on every try.
+    const leastOf3 = (send: () => { ms: number; status: number }) => {
+      const tries = [send(), send(), send()];
+      return { ms: Math.min(...tries.map((t) => t.ms)), statuses: tries.map((t) => t.status) };
+    };
+    const created = leastOf3(() => timed(mock, 'POST', '/wp-json/cal/v1/events', { auth, body: { ...keys, title: 't', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', author: 1 } }));
+    expect(created.statuses).toEqual([201, 201, 201]);
     expect(created.ms).toBeLessThan(BOUND_MS);
-    const read = timed(mock, 'POST', '/wp-json/cal/v1/events?_method=GET&per_page=1', { body: keys });
-    expect(read.status).toBe(200);
+    const read = leastOf3(() => timed(mock, 'POST', '/wp-json/cal/v1/events?_method=GET&per_page=1', { body: keys }));
+    expect(read.statuses).toEqual([200, 200, 200]);
     expect(read.ms).toBeLessThan(BOUND_MS);
   });
 
