@@ -9,7 +9,9 @@
 // record mapped from the recorded id: the one a recorded create made (its `id` in the recording), or else one the
 // run makes of the same type first (the site's records are never written, and a read of a record the mock had may
 // name nothing on the target). A recorded create creates through the run's ledger with the run's marker in its
-// name; other writes (settings, forms, batch) are not sent. A write the mock refused for an id it did not have goes
+// name; the records a written JSON body names (an event's venues and organizers, a category's parent: the fields of
+// kit/references.ts) are mapped the same way, each to the run's own. Other writes (settings, forms, batch) are not
+// sent. A write the mock refused for an id it did not have goes
 // to an id no site has.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -22,6 +24,7 @@ import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
 import { createdId, routeOf } from './kit/ledger.ts';
 import { createOwn, resourceFor, type CalendarResource } from './kit/resources.ts';
 import { unusedPathValues } from './kit/probes.ts';
+import { referenceFields } from './kit/references.ts';
 import { transportOutcome, wpError } from './kit/wp.ts';
 import { writeBlocker } from './kit/writes.ts';
 import { shapeFinding } from './response_shape.ts';
@@ -121,6 +124,47 @@ function bodyOf(call: RecordedCall, nameField: string | undefined, marker: strin
   return { kind: 'raw', text: call.body, contentType: call.contentType ?? 'application/octet-stream' };
 }
 
+/**
+ * A write's JSON body with the records it names mapped to the run's own: a record the recording made (or one the run
+ * already made to stand for it), else a record the run makes now to stand for it, so that a create naming the mock's
+ * venue 12 is not refused on a target without one. Values that are no integer (a name, a legacy venue object) go
+ * as recorded.
+ */
+async function mapBodyIds(env: UnitEnv, op: Operation, body: BodyInput, ids: IdMap, unitId: string): Promise<{ body: BodyInput; standsFor: string[]; failedSetup?: Exchange }> {
+  const standsFor: string[] = [];
+  if (body.kind !== 'json' || !body.value || typeof body.value !== 'object' || Array.isArray(body.value)) return { body, standsFor };
+  const value: Record<string, unknown> = { ...(body.value as Record<string, unknown>) };
+  for (const f of referenceFields(env.contract, op)) {
+    if (f.location !== 'body' || f.kind !== 'record' || !(f.param in value)) continue;
+    const res = resourceFor(env.contract, f.list);
+    if (!res) continue;
+    const mapOne = async (v: unknown): Promise<unknown> => {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && /^[1-9]\d*$/.test(v) ? Number(v) : undefined;
+      if (n === undefined || !Number.isSafeInteger(n)) return v;
+      let own = ids.get(idKey(res.resource, n));
+      if (own === undefined) {
+        const made = await createOwn(env, res, unitId, `stands for ${res.resource} ${n}`);
+        if (!made.record) throw made.exchange;
+        own = made.record.id;
+        ids.set(idKey(res.resource, n), own);
+        standsFor.push(`${res.resource} ${n}`);
+      }
+      return typeof v === 'string' ? String(own) : own;
+    };
+    const sent = value[f.param];
+    try {
+      if (Array.isArray(sent)) {
+        const mapped: unknown[] = [];
+        for (const v of sent) mapped.push(await mapOne(v));
+        value[f.param] = mapped;
+      } else value[f.param] = await mapOne(sent);
+    } catch (failed) {
+      return { body, standsFor, failedSetup: failed as Exchange };
+    }
+  }
+  return { body: { kind: 'json', value }, standsFor };
+}
+
 interface Prepared {
   out?: Outgoing;
   /** Why the call is not sent (a skip). */
@@ -153,9 +197,18 @@ async function prepare(env: UnitEnv, call: RecordedCall, op: Operation | undefin
     if (call.bodyBytes !== undefined && call.body === undefined) return { skip: `the recording kept only the size of its body (${call.bodyBytes} bytes), not the body` };
     if (!op || !res || op.kind === 'batch') return { skip: 'a write on what the run does not make (only the run\'s own calendar records are written)' };
   }
-  const body = bodyOf(call, op!.kind === 'create' ? res!.nameField : undefined, env.marker);
+  let body = bodyOf(call, op!.kind === 'create' ? res!.nameField : undefined, env.marker);
+  const named: string[] = [];
+  // A write the mock refused is sent as recorded: a venue it did not have may be what it refused.
+  if (body && write && call.status < 400) {
+    const mapped = await mapBodyIds(env, op!, body, ids, unitId);
+    if (mapped.failedSetup) return { failedSetup: mapped.failedSetup };
+    body = mapped.body;
+    named.push(...mapped.standsFor);
+  }
   const sent: Outgoing = { ...base, ...(body ? { body } : {}), ...(write ? { intent: 'write' as const } : {}) };
-  if (op!.kind === 'create') return { out: sent };
+  const also = named.length ? { standsFor: named.join(', ') } : {};
+  if (op!.kind === 'create') return { out: sent, ...also };
   // On `{id}`: the run's own record mapped from the recorded id.
   const recordedId = route.match(op!.regex)?.groups?.['id'];
   if (recordedId === undefined) return write ? { skip: 'a write on what the run does not make' } : { out: base };
@@ -170,9 +223,9 @@ async function prepare(env: UnitEnv, call: RecordedCall, op: Operation | undefin
     own = made.record.id;
     ids.set(idKey(res!.resource, recordedId), own);
     const out = { ...sent, route: fillTemplate(op!.path, { ...route.match(op!.regex)?.groups, id: String(own) }) };
-    return { out, standsFor: `${res!.resource} ${recordedId}` };
+    return { out, standsFor: [`${res!.resource} ${recordedId}`, ...named].join(', ') };
   }
-  return { out: { ...sent, route: fillTemplate(op!.path, { ...route.match(op!.regex)?.groups, id: String(own) }) } };
+  return { out: { ...sent, route: fillTemplate(op!.path, { ...route.match(op!.regex)?.groups, id: String(own) }) }, ...also };
 }
 
 async function replay(env: UnitEnv, call: RecordedCall, ids: IdMap, unitId: string): Promise<void> {

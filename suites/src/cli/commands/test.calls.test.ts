@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContractFile } from '../../../../contracts/lib/loader.ts';
 import { readRecording } from '../../../../contracts/lib/calls-format.ts';
 import { createMock, listen, withCallRecord } from '../../../../mock/src/index.ts';
-import { basicAuth, harnessForFile, json, parse, withJson, type Fault } from '../../testing/faulty-mock.ts';
+import { basicAuth, harnessForFile, json, parse, withJson, wpError, type Fault } from '../../testing/faulty-mock.ts';
 import { smallClient } from '../../testing/calls-client.ts';
 import { main } from '../../../cli.ts';
 import { captureDeps } from '../../testing/cli.ts';
@@ -94,6 +94,51 @@ describe('test --calls', () => {
       const gone = calls.find((x) => x.status === 404)!;
       expect(enveloped.run!.cases.filter((x) => x.check === 'recorded_calls').map((x) => [x.variant, deviationsOf(x)])).toEqual(calls.map((x) => [`L${x.line}`, x === gone ? ['error_envelope'] : []]));
       expect(enveloped.code).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('maps the records a written body names to the run\'s own: a create naming the mock\'s venue passes on a site without it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-ids-'));
+    try {
+      const c = h.mock.credentials()!;
+      const auth = basicAuth(c);
+      const env = { MOCK_AUTH: `${c.username}:${c.password}` };
+      let text = '';
+      const recorder = await listen(withCallRecord((req) => h.mock.handleNow(req), { write: (l) => void (text += l) }, { contract: '1.0.0' }), { port: 0, host: '127.0.0.1' });
+      let venue = 0;
+      try {
+        const venues = (await (await fetch(`${recorder.url}/wp-json/cal/v1/venues?per_page=1`, { headers: { authorization: auth } })).json()) as { id: number }[];
+        venue = venues[0]!.id;
+        const made = await fetch(`${recorder.url}/wp-json/cal/v1/events`, {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'At the usual place', status: 'publish', start_date: '2027-03-04 18:00:00', end_date: '2027-03-04 21:00:00', venues: [venue] }),
+        });
+        const id = ((await made.json()) as { id: number }).id;
+        await (await fetch(`${recorder.url}/wp-json/cal/v1/events/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } })).text();
+      } finally {
+        await recorder.close();
+      }
+      const file = join(dir, 'calls.ndjson');
+      await writeFile(file, text);
+      // A site that has no venue of that id: WordPress's posts controller refuses an event naming it.
+      const noSuchVenue: Fault = (req, next) => {
+        if (req.method === 'POST' && parse(req).route === '/cal/v1/events' && typeof req.body === 'string' && (JSON.parse(req.body) as { venues?: number[] }).venues?.includes(venue)) {
+          return wpError(400, 'rest_invalid_param', { params: { venues: `Invalid venue ID ${venue}.` } });
+        }
+        return next(req);
+      };
+      const venuesBefore = h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/venues?per_page=1&status=any', headers: { authorization: auth } }).headers['X-WP-Total'];
+      const r = await runCli(['test', '--base-url', await h.serve(noSuchVenue), '--auth-env', 'MOCK_AUTH', '--calls', file], env);
+      const create = r.run!.cases.find((x) => x.check === 'recorded_calls' && x.method === 'POST')!;
+      expect(create.status, create.message).toBe('passed');
+      expect(create.message).toContain(`a record of the run's own stood for venue ${venue} of the recording`);
+      expect(JSON.parse(create.request!.body!).venues).not.toEqual([venue]);
+      expect(r.code, r.run!.cases.map((x) => `${x.id} ${x.status} ${x.message}`).join('\n')).toBe(0);
+      // The venue that stood for the mock's is removed with the run's other records.
+      expect(h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/venues?per_page=1&status=any', headers: { authorization: auth } }).headers['X-WP-Total']).toBe(venuesBefore);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
