@@ -19,7 +19,7 @@ import { restAddress } from './kit/api_root.ts';
 import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { linksOf } from './kit/record_links.ts';
 import { firstDifference } from './kit/compare.ts';
-import { calendarResources, idOf, listRecords, type CalendarResource } from './kit/resources.ts';
+import { anonymousPage, calendarResources, idOf, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer, transportOutcome } from './kit/wp.ts';
 
@@ -66,10 +66,9 @@ async function embed(env: UnitEnv, res: CalendarResource): Promise<void> {
   const emit = (variant: string, outcome: Outcome, message: string, e?: Exchange): void =>
     env.emit({ check: EMBED, operation: res.read, variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
   const both = (outcome: Outcome, message: string, e?: Exchange): void => ['embedded', 'filter'].forEach((v) => emit(v, outcome, message, e));
-  const le = await env.send({ method: 'GET', route: fillTemplate(res.list.path, {}), query: { per_page: 1 }, auth: false }, res.list);
-  const lt = transportOutcome(le);
+  const { e: le, transport: lt, records } = await anonymousPage(env, res, 1);
   if (lt) return both(lt.outcome, lt.message, le);
-  const id = idOf((listRecords(jsonBody(le.response)) ?? [])[0]);
+  const id = idOf(records[0]);
   if (id === undefined) return both('inconclusive', `GET ${res.list.path} shows no record to read (${describeAnswer(le.response)})`, le);
   const route = fillTemplate(res.read.path, { id });
   const get = (query: Record<string, unknown>): Promise<Exchange> => env.send({ method: 'GET', route, query, auth: false }, res.read);

@@ -32,7 +32,7 @@ import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { createdId } from './kit/ledger.ts';
 import { linkValues } from './kit/link_header.ts';
 import { allHrefs, firstHref, linksOf, TAXONOMY_FIELDS } from './kit/record_links.ts';
-import { calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
+import { anonymousPage, calendarResources, idOf, listRecords, minimalCreateBody, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { writeBlocker } from './kit/writes.ts';
 import { describeAnswer, header, transportOutcome, wpError } from './kit/wp.ts';
@@ -158,11 +158,10 @@ async function selfLinks(env: UnitEnv, root: Operation): Promise<void> {
 async function restUrls(env: UnitEnv, res: CalendarResource): Promise<void> {
   const emit = (outcome: Outcome, message: string, e?: Exchange): void =>
     env.emit({ check: LINKS_RESOLVE, operation: res.list, variant: 'rest-url', severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
-  const le = await env.send({ method: 'GET', route: fillTemplate(res.list.path, {}), query: { per_page: 2 }, auth: false }, res.list);
-  const lt = transportOutcome(le);
+  const { e: le, transport: lt, records } = await anonymousPage(env, res, 2);
   if (lt) return emit(lt.outcome, lt.message, le);
   const found = addressesOf(le);
-  const id = idOf((listRecords(jsonBody(le.response)) ?? [])[0]);
+  const id = idOf(records[0]);
   let re: Exchange | undefined;
   if (id !== undefined) {
     re = await env.send({ method: 'GET', route: fillTemplate(res.read.path, { id }), auth: false }, res.read);
@@ -186,10 +185,9 @@ async function recordLinks(env: UnitEnv, res: CalendarResource): Promise<void> {
   const emit = (variant: string, outcome: Outcome, message: string, e?: Exchange): void =>
     env.emit({ check: LINKS_RESOLVE, operation: res.read, variant, severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
   const both = (outcome: Outcome, message: string, e?: Exchange): void => ['terms', 'about'].forEach((v) => emit(v, outcome, message, e));
-  const le = await env.send({ method: 'GET', route: fillTemplate(res.list.path, {}), query: { per_page: 10 }, auth: false }, res.list);
-  const lt = transportOutcome(le);
+  const { e: le, transport: lt, records } = await anonymousPage(env, res, 10);
   if (lt) return both(lt.outcome, lt.message, le);
-  const listed = (listRecords(jsonBody(le.response)) ?? []).filter(isPlainObject);
+  const listed = records.filter(isPlainObject);
   const withTerms = listed.find((r) => Object.keys(TAXONOMY_FIELDS).some((f) => ids(r[f]).length > 0)) ?? listed[0];
   const id = idOf(withTerms);
   if (id === undefined) return both('inconclusive', `GET ${res.list.path} shows no record to read (${describeAnswer(le.response)})`, le);
@@ -281,10 +279,9 @@ async function judgePage(env: UnitEnv, link: unknown, who: string): Promise<{ ou
 async function listedPage(env: UnitEnv, res: CalendarResource): Promise<void> {
   const emit = (outcome: Outcome, message: string, e?: Exchange): void =>
     env.emit({ check: LINKS_RESOLVE, operation: res.read, variant: 'page', severity: 'convention', outcome, message, ...(e ? { exchange: e } : {}) });
-  const le = await env.send({ method: 'GET', route: fillTemplate(res.list.path, {}), query: { per_page: 5 }, auth: false }, res.list);
-  const lt = transportOutcome(le);
+  const { e: le, transport: lt, records } = await anonymousPage(env, res, 5);
   if (lt) return emit(lt.outcome, lt.message, le);
-  const record = (listRecords(jsonBody(le.response)) ?? []).filter(isPlainObject).find((r) => r['status'] === undefined || r['status'] === 'publish');
+  const record = records.filter(isPlainObject).find((r) => r['status'] === undefined || r['status'] === 'publish');
   if (!record) return emit('inconclusive', `GET ${res.list.path} shows no published record (${describeAnswer(le.response)})`, le);
   const r = await judgePage(env, record['link'], `record ${String(record['id'])}`);
   emit(r.outcome, r.message, r.e ?? le);
