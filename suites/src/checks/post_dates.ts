@@ -23,7 +23,7 @@ import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
-import { cannotWrite, emitterFor, makeOwn, ownWord } from './kit/oracle_kit.ts';
+import { emitterFor, makeOwn, ownRecordsUnit, ownWord } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer, header, transportOutcome } from './kit/wp.ts';
@@ -270,16 +270,5 @@ export function planPostDates(contract: Contract): Unit[] {
   if (!res) return [];
   const id = `${POST_DATES}:${res.namespace}/${res.resource}`;
   const ops: Operation[] = [res.create, res.read, res.update];
-  return [{
-    id,
-    family: POST_DATES,
-    checks: [POST_DATES],
-    operations: ops,
-    writes: true,
-    run: async (env: UnitEnv) => {
-      const why = cannotWrite(env, ops);
-      if (why) return env.emit({ check: POST_DATES, operation: res.update, variant: 'create', severity: 'convention', outcome: 'skip', message: `not run: ${why}; the check writes records of its own` });
-      return run(env, res, id);
-    },
-  }];
+  return [ownRecordsUnit({ id, check: POST_DATES, operations: ops, skip: { operation: res.update, variant: 'create', severity: 'convention', doing: 'the check writes records of its own' } }, (env) => run(env, res, id))];
 }

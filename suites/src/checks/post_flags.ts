@@ -16,7 +16,7 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 import { templateKey } from '../diff/descriptor.ts';
 import { jsonBody } from '../http/types.ts';
-import { cannotWrite, readList } from './kit/oracle_kit.ts';
+import { ownRecordsUnit, readList } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import { create, emit, send, Verdict, type Sent } from './kit/steps.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
@@ -134,14 +134,9 @@ export function planPostFlags(contract: Contract): Unit[] {
     .map((res) => {
       const id = `${POST_FLAGS}:${res.namespace}/${res.resource}`;
       const ops = [res.create, res.read, res.update];
-      return {
-        id, family: POST_FLAGS, checks: [POST_FLAGS], operations: ops, writes: true,
-        run: async (env: UnitEnv) => {
-          const why = cannotWrite(env, ops);
-          if (why) return env.emit({ check: POST_FLAGS, operation: res.update, variant: 'sticky', severity: 'documented', outcome: 'skip', message: `not run: ${why}; the check writes a record of its own` });
-          const own = await stickyAndFormat(env, res, id);
-          if (res.resource === 'venue') await featuredMedia(env, res, own, id, resources);
-        },
-      };
+      return ownRecordsUnit({ id, check: POST_FLAGS, operations: ops, skip: { operation: res.update, variant: 'sticky', severity: 'documented', doing: 'the check writes a record of its own' } }, async (env) => {
+        const own = await stickyAndFormat(env, res, id);
+        if (res.resource === 'venue') await featuredMedia(env, res, own, id, resources);
+      });
     });
 }

@@ -14,7 +14,7 @@
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
-import { cannotWrite } from './kit/oracle_kit.ts';
+import { ownRecordsUnit } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import { create, emit, send, Verdict, word, type Sent } from './kit/steps.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
@@ -122,14 +122,7 @@ async function names(env: UnitEnv, event: CalendarResource, cat: CalendarResourc
 
 /** The operations a unit needs; where the run may not write or the site lacks one, the unit says so and stops. */
 function unit(id: string, ops: Operation[], variant: string, severity: 'documented' | 'convention' | 'assumed', run: (env: UnitEnv) => Promise<void>): Unit {
-  return {
-    id, family: POST_TERMS, checks: [POST_TERMS], operations: ops, writes: true,
-    run: async (env: UnitEnv) => {
-      const why = cannotWrite(env, ops);
-      if (why) return env.emit({ check: POST_TERMS, operation: ops[0]!, variant, severity, outcome: 'skip', message: `not run: ${why}; the check works on records and terms of its own` });
-      return run(env);
-    },
-  };
+  return ownRecordsUnit({ id, check: POST_TERMS, operations: ops, skip: { operation: ops[0]!, variant, severity, doing: 'the check works on records and terms of its own' } }, run);
 }
 
 export function planPostTerms(contract: Contract): Unit[] {

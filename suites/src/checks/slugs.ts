@@ -14,7 +14,7 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { sanitizeTitle } from '../../../contracts/wordpress/slug.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
-import { cannotWrite } from './kit/oracle_kit.ts';
+import { ownRecordsUnit } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import { create, emit, send, Verdict, word, type Sent } from './kit/steps.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
@@ -179,14 +179,8 @@ export function planSlugs(contract: Contract): Unit[] {
   const tag = find('cal/events/v1', 'tag');
   const category = find('cal/events/v1', 'category');
   const units: Unit[] = [];
-  const unit = (id: string, check: string, ops: Operation[], run: (env: UnitEnv) => Promise<void>): Unit => ({
-    id, family: SLUGS, checks: [check], operations: ops, writes: true,
-    run: async (env: UnitEnv) => {
-      const why = cannotWrite(env, ops);
-      if (why) return env.emit({ check, operation: ops[0]!, variant: 'all', severity: 'convention', outcome: 'skip', message: `not run: ${why}; the check judges records of its own` });
-      return run(env);
-    },
-  });
+  const unit = (id: string, check: string, ops: Operation[], run: (env: UnitEnv) => Promise<void>): Unit =>
+    ownRecordsUnit({ id, check, family: SLUGS, operations: ops, skip: { operation: ops[0]!, variant: 'all', severity: 'convention', doing: 'the check judges records of its own' } }, run);
   if (venue && event) units.push(unit(`${SLUGS}:cal/v1`, SLUGS, [venue.create, venue.read, venue.delete, event.create], (env) => postSlugs(env, venue, event, `${SLUGS}:cal/v1`)));
   if (tag && category) {
     units.push(unit(`${SLUGS}:cal/events/v1`, SLUGS, [tag.create, category.create], (env) => termSlugs(env, tag, category, `${SLUGS}:cal/events/v1`)));

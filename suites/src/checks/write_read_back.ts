@@ -30,7 +30,7 @@ import { fillTemplate } from '../http/target.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import { createdId } from './kit/ledger.ts';
-import { byId, cannotWrite, emitterFor, makeOwn, ownWord, readList } from './kit/oracle_kit.ts';
+import { byId, cannotWrite, emitterFor, makeOwn, ownRecordsUnit, ownWord, readList } from './kit/oracle_kit.ts';
 import { calendarResources, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer, transportOutcome } from './kit/wp.ts';
@@ -465,18 +465,7 @@ async function legacyEventReadBack(env: UnitEnv, res: CalendarResource, other: C
  */
 /** A unit of this check on records of its own, skipped with the reason where the run may not write them. */
 function ownUnit(id: string, ops: Operation[], needs: readonly Operation[], variant: string, run: (env: UnitEnv) => Promise<void>): Unit {
-  return {
-    id,
-    family: WRITE_READ_BACK,
-    checks: [WRITE_READ_BACK],
-    operations: ops,
-    writes: true,
-    run: async (env: UnitEnv) => {
-      const why = cannotWrite(env, needs);
-      if (why) return env.emit({ check: WRITE_READ_BACK, operation: ops[0]!, variant, severity: 'documented', outcome: 'skip', message: `not run: ${why}; the check reads back a record of its own` });
-      return run(env);
-    },
-  };
+  return ownRecordsUnit({ id, check: WRITE_READ_BACK, operations: ops, needs, skip: { operation: ops[0]!, variant, severity: 'documented', doing: 'the check reads back a record of its own' } }, run);
 }
 
 export function planWriteReadBack(contract: Contract): Unit[] {

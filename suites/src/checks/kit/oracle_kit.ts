@@ -97,6 +97,28 @@ export function cannotWrite(env: UnitEnv, ops: readonly Operation[]): string | u
 }
 
 /**
+ * A unit that writes records of its own: where the run may not write, or the target lacks one of `needs` (its
+ * operations by default), it emits one skip with the reason, `not run: <why>; <doing>`, instead of running.
+ */
+export function ownRecordsUnit(
+  u: { id: string; check: string; family?: string; operations: Operation[]; needs?: readonly Operation[]; skip: { operation: Operation; variant: string; severity: Severity; doing: string } },
+  run: (env: UnitEnv) => Promise<void>,
+): Unit {
+  return {
+    id: u.id,
+    family: u.family ?? u.check,
+    checks: [u.check],
+    operations: u.operations,
+    writes: true,
+    run: async (env: UnitEnv) => {
+      const why = cannotWrite(env, u.needs ?? u.operations);
+      if (why) return env.emit({ check: u.check, operation: u.skip.operation, variant: u.skip.variant, severity: u.skip.severity, outcome: 'skip', message: `not run: ${why}; ${u.skip.doing}` });
+      return run(env);
+    },
+  };
+}
+
+/**
  * One unit per calendar resource whose list takes `param`: the oracle makes its own records, so it writes. The
  * unit answers skip (with the reason) where the run may not write or the target lacks the routes.
  */
@@ -106,18 +128,7 @@ export function oracleUnits(contract: Contract, check: string, param: string, ru
     .map((res) => {
       const id = `${check}:${res.list.id}`;
       const ops = [res.list, res.create, ...also(res)];
-      return {
-        id,
-        family: check,
-        checks: [check],
-        operations: ops,
-        writes: true,
-        run: async (env: UnitEnv) => {
-          const why = cannotWrite(env, ops);
-          if (why) return env.emit({ check, operation: res.list, variant: param, severity: 'documented', outcome: 'skip', message: `not run: ${why}; the oracle judges ${param} on records of its own` });
-          return run(env, res, id);
-        },
-      };
+      return ownRecordsUnit({ id, check, operations: ops, skip: { operation: res.list, variant: param, severity: 'documented', doing: `the oracle judges ${param} on records of its own` } }, (env) => run(env, res, id));
     });
 }
 
