@@ -19,7 +19,8 @@ import { restAddress } from './kit/api_root.ts';
 import { builtOnCoreControllers } from './kit/core_answers.ts';
 import { linksOf } from './kit/record_links.ts';
 import { firstDifference } from './kit/compare.ts';
-import { anonymousPage, calendarResources, idOf, type CalendarResource } from './kit/resources.ts';
+import { calendarResources, idOf, type CalendarResource } from './kit/resources.ts';
+import { anonymousPage } from './kit/oracle_kit.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer, transportOutcome } from './kit/wp.ts';
 

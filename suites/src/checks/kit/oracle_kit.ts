@@ -9,6 +9,7 @@ import { templateKey } from '../../diff/descriptor.ts';
 import { fillTemplate } from '../../http/target.ts';
 import { jsonBody, type Exchange } from '../../http/types.ts';
 import type { Severity } from '../../report/model.ts';
+import type { Outcome } from '../../report/policy.ts';
 import { createdId } from './ledger.ts';
 import { fnv1a } from './hash.ts';
 import type { Finding, Unit, UnitEnv } from './unit.ts';
@@ -50,11 +51,22 @@ export interface ListRead {
 }
 
 /** One page of a list with `query`; per_page 100 (the most WordPress allows) unless the query says otherwise. */
-export async function readList(env: UnitEnv, op: Operation, query: Record<string, unknown>): Promise<ListRead> {
+export async function readList(env: UnitEnv, op: Operation, query: Record<string, unknown>, as: { auth?: false } = {}): Promise<ListRead> {
   const q = { ...(op.params.some((p) => p.name === 'per_page') ? { per_page: 100 } : {}), ...query };
-  const e = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query: q }, op);
+  const e = await env.send({ method: 'GET', route: fillTemplate(op.path, {}), query: q, ...as }, op);
   const records = e.response && e.response.status === 200 ? listRecords(jsonBody(e.response)) : undefined;
   return { e, ...(records ? { records } : {}), ids: (records ?? []).map(idOf).filter((id): id is number => id !== undefined) };
+}
+
+/**
+ * The first `perPage` records of a calendar list as an anonymous visitor reads them (a record's links and pages are
+ * what anyone sees): the exchange, the transport outcome that ends a case when there was no answer to judge, and the
+ * records the answer lists (none when it lists nothing).
+ */
+export async function anonymousPage(env: UnitEnv, res: CalendarResource, perPage: number): Promise<{ e: Exchange; transport?: { outcome: Outcome; message: string }; records: unknown[] }> {
+  const r = await readList(env, res.list, { per_page: perPage }, { auth: false });
+  const transport = transportOutcome(r.e);
+  return { e: r.e, ...(transport ? { transport } : {}), records: r.records ?? [] };
 }
 
 /** `#12 "Concert"` for a record of an answer: its id and whatever names it. */

@@ -7,10 +7,7 @@ import type { Operation } from '../../../../contracts/lib/types.ts';
 import type { UnitEnv } from './unit.ts';
 import { createdId } from './ledger.ts';
 import { fillTemplate } from '../../http/target.ts';
-import { jsonBody, type Exchange } from '../../http/types.ts';
-import { listRecords } from './lists.ts';
-import { transportOutcome } from './wp.ts';
-import type { Outcome } from '../../report/policy.ts';
+import type { Exchange } from '../../http/types.ts';
 import { isPlainObject } from '../../../../contracts/wordpress/plain-object.ts';
 
 export const CALENDAR_NAMESPACES = ['cal/v1', 'cal/events/v1'] as const;
@@ -114,17 +111,6 @@ export async function createOwn(env: UnitEnv, res: CalendarResource, unitId: str
 
 // Records of a list answer, in either form: the one reader the checks and cleanup share (kit/lists.ts).
 export { listRecords } from './lists.ts';
-
-/**
- * The first `perPage` records of a calendar list as an anonymous visitor reads them (a record's links and pages are
- * what anyone sees): the exchange, the transport outcome that ends a case when there was no answer to judge, and the
- * records the answer lists (none when it lists nothing).
- */
-export async function anonymousPage(env: UnitEnv, res: CalendarResource, perPage: number): Promise<{ e: Exchange; transport?: { outcome: Outcome; message: string }; records: unknown[] }> {
-  const e = await env.send({ method: 'GET', route: fillTemplate(res.list.path, {}), query: { per_page: perPage }, auth: false }, res.list);
-  const transport = transportOutcome(e);
-  return { e, ...(transport ? { transport } : {}), records: transport ? [] : (listRecords(jsonBody(e.response)) ?? []) };
-}
 
 export function idOf(rec: unknown): number | undefined {
   const id = (rec as { id?: unknown } | null)?.id;
