@@ -136,7 +136,7 @@ describe('batch, CORS and equivalence helpers', () => {
         'access-control-allow-credentials': 'true',
         vary: 'Accept-Encoding, Origin',
         ...(expose === undefined ? {} : { 'access-control-expose-headers': expose }),
-        'access-control-allow-headers': 'Authorization, Content-Type',
+        'access-control-allow-headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
       }).response;
     expect(corsProblems(cors('x-wp-total,X-WP-TotalPages ,  LINK'))).toEqual([]);
     expect(corsProblems(cors('X-WP-TotalPages, Link'))).toEqual(['Access-Control-Expose-Headers is "X-WP-TotalPages, Link": it does not name X-WP-Total']);
