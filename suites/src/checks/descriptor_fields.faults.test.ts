@@ -1,5 +1,5 @@
 // The site descriptor's reading settings (001 §2: page_for_posts and page_on_front integers, show_on_front a string)
-// proven both ways: each is typed where the site sends it (WordPress 6.1's get_index() does not; 6.2's casts them), so
+// proven both ways: each is typed where the site sends it (WordPress 6.1's get_index() does not; later versions cast them), so
 // a descriptor that sends one of them as get_option() returns it uncast fails response_shape on the REST root, naming
 // the field, while the unbroken mock (which sends all three, typed) passes.
 
