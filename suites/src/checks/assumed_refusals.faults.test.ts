@@ -5,30 +5,16 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { bodyText, harnessForFile, parse, wpError, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
+import { bodyFields, harnessForFile, parse, wpError, type Fault } from '../testing/faulty-mock.ts';
 import type { CaseResult } from '../report/model.ts';
 
 const h = harnessForFile({ createMock, listen });
-
-const contentType = (req: MockRequest): string => Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
-
-/** The body's field `name` as sent (JSON or form), undefined when it is not sent. */
-function field(req: MockRequest, name: string): unknown {
-  const text = bodyText(req);
-  if (contentType(req).startsWith('application/x-www-form-urlencoded')) return new URLSearchParams(text).get(name) ?? undefined;
-  try {
-    const body = JSON.parse(text) as unknown;
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A create on `route` whose `name` passes `refuse` is answered 400 rest_invalid_param naming it, as WordPress would word it. */
 function refuses(route: string, name: string, refuse: (v: unknown) => boolean, why: string): Fault {
   return (req, next) => {
     if (req.method !== 'POST' || parse(req).route !== route) return next(req);
-    const v = field(req, name);
+    const v = bodyFields(req)?.[name];
     if (v === undefined || !refuse(v)) return next(req);
     return wpError(400, 'rest_invalid_param', { params: { [name]: why }, details: { [name]: { code: 'rest_invalid_param', message: why, data: null } } });
   };

@@ -4,13 +4,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { bodyText, failedBy, harnessForFile, parse, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
+import { bodyFields, failedBy, harnessForFile, parse, withBodyFields, type Fault } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
 const CREATE = 'postCalV1Organizers';
-
-const contentType = (req: MockRequest): string => Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
 
 /**
  * A write to cal/v1's organizers whose body field `name` passes `when` reaches the mock as `edit` makes it: the value
@@ -19,25 +17,8 @@ const contentType = (req: MockRequest): string => Object.entries(req.headers).fi
 function takesField(name: string, when: (v: string) => boolean, edit: (v: string) => string): Fault {
   return (req, next) => {
     if (req.method !== 'POST' || !/^\/cal\/v1\/organizers(\/\d+)?$/.test(parse(req).route)) return next(req);
-    const text = bodyText(req);
-    if (contentType(req).startsWith('application/x-www-form-urlencoded')) {
-      const form = new URLSearchParams(text);
-      const v = form.get(name);
-      if (v === null || !when(v)) return next(req);
-      form.set(name, edit(v));
-      return next({ ...req, body: form.toString() });
-    }
-    if (!contentType(req).startsWith('application/json')) return next(req);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return next(req);
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return next(req);
-    const v = (body as Record<string, unknown>)[name];
-    if (typeof v !== 'string' || !when(v)) return next(req);
-    return next({ ...req, body: JSON.stringify({ ...body, [name]: edit(v) }) });
+    const v = bodyFields(req)?.[name];
+    return typeof v === 'string' && when(v) ? next(withBodyFields(req, (f) => ({ ...f, [name]: edit(v) }))) : next(req);
   };
 }
 

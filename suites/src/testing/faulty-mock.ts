@@ -269,3 +269,27 @@ export function withQuery(req: MockRequest, edit: (q: URLSearchParams) => void):
   edit(url.searchParams);
   return { ...req, url: url.pathname + (url.search ? `?${url.searchParams.toString()}` : '') };
 }
+
+const contentTypeOf = (req: MockRequest): string => Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+
+/** The body's fields as the suite sent them (a JSON object, or form fields as strings); undefined for any other body. */
+export function bodyFields(req: MockRequest): Record<string, unknown> | undefined {
+  const text = bodyText(req);
+  if (contentTypeOf(req).startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  if (!contentTypeOf(req).startsWith('application/json')) return undefined;
+  try {
+    const body = JSON.parse(text) as unknown;
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request with its body's fields edited, in the form it was sent (JSON, or form fields); any other body as it is. */
+export function withBodyFields(req: MockRequest, edit: (fields: Record<string, unknown>) => Record<string, unknown>): MockRequest {
+  const fields = bodyFields(req);
+  if (!fields) return req;
+  const edited = edit({ ...fields });
+  if (!contentTypeOf(req).startsWith('application/x-www-form-urlencoded')) return { ...req, body: JSON.stringify(edited) };
+  return { ...req, body: new URLSearchParams(Object.entries(edited).map(([k, v]) => [k, String(v)])).toString() };
+}
