@@ -24,8 +24,14 @@ function onCors(name: string, value: (origin: string, current: string | undefine
   };
 }
 
+/**
+ * The cases the fault makes fail: their variants, messages and checks. Every operation the check reads (the root and
+ * a list of each namespace) fails in both its CORS requests, the simple GET and the preflight, and in nothing else.
+ */
 async function corsFailures(fault: Fault): Promise<{ variants: string[]; messages: string[]; checks: string[] }> {
   const failed = await failedBy(h, fault, ONLY);
+  const clean = (await h.run(undefined, ONLY)).run.cases.filter((c) => c.check === 'cors' && (c.variant === 'simple' || c.variant === 'preflight'));
+  expect(failed.map((c) => c.id).sort()).toEqual(clean.map((c) => c.id).sort());
   return { variants: [...new Set(failed.map((c) => c.variant ?? ''))].sort(), messages: failed.map((c) => c.message ?? ''), checks: [...new Set(failed.map((c) => c.check))] };
 }
 
@@ -34,6 +40,8 @@ describe('cors: one header of rest_send_cors_headers() off', () => {
     const clean = await h.run(undefined, ONLY);
     const cors = clean.run.cases.filter((c) => c.check === 'cors');
     expect(cors.length).toBeGreaterThanOrEqual(6);
+    // The root among them, and a list of each calendar namespace.
+    expect(cors.map((c) => c.id)).toEqual(expect.arrayContaining(['cors:getCalV1Events:simple', 'cors:getCalEventsV1Events:preflight']));
     expect(cors.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
     expect(clean.exitCode).toBe(0);
   });
