@@ -190,6 +190,27 @@ function emptyNameExcuse(op: Operation): string {
     : "WordPress's wp_insert_post() refuses a post whose title, content and excerpt are all empty (empty_content), and a site built on its posts controller inherits that";
 }
 
+/**
+ * The post text a create sent that WordPress certainly stores non-empty, named with its value (`title="x" was
+ * sent`), or undefined. wp_insert_post() raises empty_content only when title, content and excerpt are all empty as
+ * PHP reads them after sanitize_post() ('' and '0' are empty; the title is trimmed; kses may strip markup for a user
+ * without unfiltered_html), so only a value with a letter or digit, no markup, and not "0" counts as certainly
+ * filled: in every doubtful case the refusal stays WordPress's own. The name field is the title (legacy venues and
+ * organizers: venue, organizer), description the legacy content.
+ */
+function filledPostText(contract: Contract, op: Operation, req: WireRequest): string | undefined {
+  const res = resourceFor(contract, op);
+  if (!res || res.resource === 'category' || res.resource === 'tag') return undefined;
+  for (const name of [res.nameField, 'content', 'description', 'excerpt']) {
+    const v = typedValue(op, req, 'body', name);
+    const text = typeof v === 'string' ? v : v !== null && typeof v === 'object' && typeof (v as { raw?: unknown }).raw === 'string' ? (v as { raw: string }).raw : undefined;
+    if (text === undefined) continue;
+    const t = text.trim();
+    if (t !== '0' && !t.includes('<') && /[\p{L}\p{N}]/u.test(t)) return `${name}=${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)} was sent`;
+  }
+  return undefined;
+}
+
 /** One finding for an edge case that should be accepted. */
 function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: readonly ReferenceField[] = [], ctx: EdgeContext = { varied: new Set() }): void {
   const base = { check: POSITIVE_ACCEPTANCE, operation: op, variant: edgeVariant(edge), severity: 'documented' as Severity, exchange: s.e };
@@ -244,6 +265,10 @@ function judgeEdge(env: UnitEnv, op: Operation, edge: EdgeCase, s: Sent, refs: r
     return emit('inconclusive', `refused for ${blamed.join(', ') || 'no named parameter'} (${err.code}), not for what this edge is about; nothing shown about ${sentLabel(op, edge, s)}`);
   }
   if (r.status === 400 && err?.code === 'empty_content' && op.kind === 'create') {
+    const filled = filledPostText(env.contract, op, s.req);
+    if (filled) {
+      return emit('fail', `${expected}; got 400 empty_content: ${err.message}; but ${filled}, and WordPress's wp_insert_post() refuses only a post whose title, content and excerpt are all empty: one of them is enough`);
+    }
     return emit(
       'fail',
       `${expected}: no field is marked required; got 400 empty_content: ${err.message}; held as assumed because WordPress's wp_insert_post() refuses a post whose title, content and excerpt are all empty, and a site built on its posts controller inherits that`,
