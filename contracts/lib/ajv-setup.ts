@@ -32,7 +32,7 @@ export function isTel(v: string): boolean {
 }
 
 /** How an Ajv is made: new Ajv2020(options), then ajv-formats' formats and the contract's own. */
-export interface AjvModules {
+interface AjvModules {
   Ajv2020: typeof Ajv2020Class;
   addFormats: typeof addFormatsModule.default;
 }

@@ -5,7 +5,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { configureAjv, type AjvInstance, type AjvSetup } from './ajv-setup.ts';
 
-export { isTel, TEL_RULE, type AjvInstance, type AjvSetup } from './ajv-setup.ts';
+export { isTel, TEL_RULE } from './ajv-setup.ts';
 
 // ajv and ajv-formats are CommonJS. Under NodeNext, tsx and plain Node a default import of them is module.exports,
 // one level above the real export, its `.default`; a bundler may hand out either, and both modules set
