@@ -64,7 +64,7 @@ export async function benchMswSetup(root: string, options: { files: number; log?
     const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> };
     return exports[key]!.default;
   };
-  const built = { mock: exported('./mock'), msw: exported('./mock/msw') };
+  const built = { mock: exported('./mock').replace(/^\.\//, ''), msw: exported('./mock/msw').replace(/^\.\//, '') };
   const installed = existsSync(join(root, built.mock)) && existsSync(join(root, built.msw));
   const url = (path: string) => pathToFileURL(join(root, path)).href;
   const packageArgs = installed
