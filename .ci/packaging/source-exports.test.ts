@@ -24,6 +24,7 @@ describe('the exports map', () => {
   it('maps built files back to their one source', () => {
     expect(sourceOfTarget('./dist/mock/src/index.js')).toBe('mock/src/index.ts');
     expect(sourceOfTarget('./dist/mock/src/index.d.ts')).toBe('mock/src/index.ts');
+    expect(sourceOfTarget('./dist/bundle/mock/src/index.js')).toBe('mock/src/index.ts');
     expect(sourceOfTarget('./contracts/openapi.yaml')).toBe('contracts/openapi.yaml');
     expect(sourceExports({ name: 'p', exports: { '.': { types: './dist/a.d.ts', default: './dist/a.js' }, './b': './b.yaml' } })).toEqual(
       new Map([
@@ -48,7 +49,8 @@ describe('the exports map', () => {
       expect(Object.keys(entry)[0], key).toBe('types');
       const js = targetOf(entry);
       if (!js.startsWith('./dist/')) continue;
-      expect(entry.types, key).toBe(js.replace(/\.js$/, '.d.ts'));
+      // A bundled entry's declarations are tsc's of the same source (dist/bundle/X.js, dist/X.d.ts).
+      expect(entry.types, key).toBe(js.replace(/^\.\/dist\/bundle\//, './dist/').replace(/\.js$/, '.d.ts'));
       expect(entries.has(sourceOfTarget(js)), `${key}: ${sourceOfTarget(js)} is not an entry point of tsconfig.build.json`).toBe(true);
     }
   });

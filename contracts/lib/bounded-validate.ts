@@ -6,7 +6,7 @@
 // param, each param's value with a validator that stops at its first error, plus the missing required params of each
 // location (all of them, as a 400 lists them). Same validity, same failing params as validate(), one issue each.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { AjvInstance } from './ajv.ts';
+import type { LazyAjv } from './ajv-setup.ts';
 import type { JsonSchema, Operation, ParamLocation } from './types.ts';
 
 type RequestInput = Partial<Record<ParamLocation, Record<string, unknown>>>;
@@ -22,7 +22,7 @@ type LocationSchema = (op: Operation, location: ParamLocation) => JsonSchema;
  * `whole` is the operation's request schema compiled on `first` (an Ajv without allErrors); `first` compiles each
  * param's check when a request first fails on it, `all` each operation's presence check (required, dependentRequired).
  */
-export function boundedValidator(op: Operation, whole: ValidateFunction, first: AjvInstance, all: AjvInstance, locationSchema: LocationSchema): BoundedValidator {
+export function boundedValidator(op: Operation, whole: ValidateFunction, first: LazyAjv, all: LazyAjv, locationSchema: LocationSchema): BoundedValidator {
   const locations: ParamLocation[] = op.bodySchema ? ['path', 'query', 'body'] : ['path', 'query'];
   let presence: ValidateFunction | undefined;
   const params = new Map<string, ValidateFunction>();
@@ -36,7 +36,7 @@ export function boundedValidator(op: Operation, whole: ValidateFunction, first: 
       const names = Object.fromEntries(Object.keys((own ?? {}) as object).map((n) => [n, {}]));
       properties[loc] = { type: 'object', properties: names, ...(required ? { required } : {}), ...(dependentRequired ? { dependentRequired } : {}) };
     }
-    presence = all.compile({ type: 'object', properties });
+    presence = all.get().compile({ type: 'object', properties });
     return presence;
   };
 
@@ -45,7 +45,7 @@ export function boundedValidator(op: Operation, whole: ValidateFunction, first: 
     const key = `${loc}\u0000${name}`;
     let v = params.get(key);
     if (!v) {
-      v = first.compile({ type: 'object', properties: { [loc]: { type: 'object', properties: { [name]: schema } } } });
+      v = first.get().compile({ type: 'object', properties: { [loc]: { type: 'object', properties: { [name]: schema } } } });
       params.set(key, v);
     }
     return v;

@@ -1,10 +1,10 @@
 // parse → dereference → operation index → validators. The contract owns every validator compiled from it, on the
-// one Ajv instance it creates (ajv.ts): requests (once per operation, on first use or all at once with compileAll()),
+// one Ajv instance it creates (ajv-setup.ts), made on first need from the factory it is given: requests (once per operation, on first use or all at once with compileAll()),
 // response bodies, and the schemas of the documents' alternative readings (x-contradictions). Everything the mock, the generators and the suites know about the interface
 // comes through here. No file access, so the mock's browser entry can use it: loader.ts reads the file.
 import type { parse as YamlParse } from 'yaml';
 import type { ValidateFunction, ErrorObject } from 'ajv';
-import { createAjv, type AjvInstance } from './ajv.ts';
+import { lazyAjv, type AjvFactory, type LazyAjv } from './ajv-setup.ts';
 import { boundedValidator, type BoundedValidator } from './bounded-validate.ts';
 import { compileRoute, RouteMatcher, routeKey, routePatternOf, type RegisteredRoute } from '../wordpress/rest/routes.ts';
 import { dereference } from './deref.ts';
@@ -259,10 +259,10 @@ export function toIssues(errors: ErrorObject[] | null | undefined): ValidationIs
 
 /** What loadContract() asks of a cache (validator-cache.ts): the validator of `schema` on `ajv`, kept or compiled. */
 export interface ValidatorCache {
-  compile(id: string, schema: JsonSchema, ajv: AjvInstance): ValidateFunction;
+  compile(id: string, schema: JsonSchema, ajv: LazyAjv): ValidateFunction;
 }
 
-interface LoadOptions {
+export interface LoadOptions {
   /**
    * Where the bounded validation's validators (the ones the mock runs on every request) come from when they were
    * compiled before, in another process (validator-cache.ts; loader.ts passes one kept under node_modules/.cache).
@@ -271,11 +271,12 @@ interface LoadOptions {
   validators?: ValidatorCache;
 }
 
-export function loadContract(doc: JsonSchema, options: LoadOptions = {}): Contract {
+/** The contract of `doc`, its validators compiled on Ajvs `makeAjv` makes (loader.ts's loadContract() passes its own). */
+export function loadContractWith(makeAjv: AjvFactory, doc: JsonSchema, options: LoadOptions = {}): Contract {
   const deref = dereference(doc);
   const operations = buildOperations(deref);
   const byId = new Map(operations.map((o) => [o.id, o]));
-  const ajv = createAjv();
+  const ajv = lazyAjv(makeAjv, {});
   const compiled = new Map<string, ValidateFunction>();
   const routes = routesOf(operations);
   const router = new RouteMatcher(routes);
@@ -284,13 +285,13 @@ export function loadContract(doc: JsonSchema, options: LoadOptions = {}): Contra
 
   // Stops at the first error: the bounded validation's passes (bounded-validate.ts).
   const cache = options.validators;
-  const firstAjv = createAjv({ allErrors: false, ...(cache ? { standalone: 'commonjs' as const } : {}) });
+  const firstAjv = lazyAjv(makeAjv, { allErrors: false, ...(cache ? { standalone: 'commonjs' as const } : {}) });
   const bounded = new Map<string, BoundedValidator>();
   const boundedOf = (op: Operation): BoundedValidator => {
     let b = bounded.get(op.id);
     if (!b) {
       const schema = requestSchemaFor(op);
-      const whole = cache ? cache.compile(op.id, schema, firstAjv) : firstAjv.compile(schema);
+      const whole = cache ? cache.compile(op.id, schema, firstAjv) : firstAjv.get().compile(schema);
       b = boundedValidator(op, whole, firstAjv, ajv, locationSchema);
       bounded.set(op.id, b);
     }
@@ -301,7 +302,7 @@ export function loadContract(doc: JsonSchema, options: LoadOptions = {}): Contra
   const validatorOf = (op: Operation): ValidateFunction => {
     const cached = compiled.get(op.id);
     if (cached) return cached;
-    const v = ajv.compile(requestSchemaFor(op));
+    const v = ajv.get().compile(requestSchemaFor(op));
     compiled.set(op.id, v);
     return v;
   };
@@ -344,7 +345,7 @@ export function loadContract(doc: JsonSchema, options: LoadOptions = {}): Contra
       const id = `${op.id} ${key}`;
       if (responses.has(id)) return responses.get(id);
       const schema = (op.raw.responses as Record<string, JsonSchema> | undefined)?.[key]?.content?.['application/json']?.schema as JsonSchema | undefined;
-      const check = schema ? checkOf(ajv.compile(schema)) : undefined;
+      const check = schema ? checkOf(ajv.get().compile(schema)) : undefined;
       responses.set(id, check);
       return check;
     },
@@ -352,7 +353,7 @@ export function loadContract(doc: JsonSchema, options: LoadOptions = {}): Contra
       if (readings.has(schema)) return readings.get(schema);
       let check: SchemaCheck | undefined;
       try {
-        check = checkOf(ajv.compile(schema));
+        check = checkOf(ajv.get().compile(schema));
       } catch {
         check = undefined;
       }

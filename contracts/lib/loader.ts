@@ -5,7 +5,10 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { loadContract, parseContractWith, type Contract, type ValidatorCache } from './contract.ts';
+import type Ajv2020Module from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
+import { configureAjv, type AjvInstance, type AjvSetup } from './ajv-setup.ts';
+import { loadContractWith, parseContractWith, type Contract, type LoadOptions, type ValidatorCache } from './contract.ts';
 import { parseContractCached, projectCacheDir, type CacheIo } from './contract-cache.ts';
 import { PACKAGE_ROOT, packagePath } from './package-root.ts';
 import { validatorCache, validatorCacheDir } from './validator-cache.ts';
@@ -44,6 +47,22 @@ export const fileCacheIo: CacheIo = {
 
 /** This package's own require(): Ajv's standalone code reaches Ajv's runtime helpers through it, and yaml is loaded by it. */
 const requireHere = createRequire(import.meta.url);
+
+/**
+ * The project's Ajv (ajv-setup.ts), Ajv and ajv-formats required on the first call: a process whose validators all
+ * come from the validator cache (a vitest file after the first, or any with the package's build) never loads them.
+ * The same modules an import gives (CommonJS; `.default` as in ajv.ts).
+ */
+function requiredAjv(setup: AjvSetup): AjvInstance {
+  const Ajv2020 = (requireHere('ajv/dist/2020.js') as typeof Ajv2020Module).default;
+  const addFormats = (requireHere('ajv-formats') as typeof addFormatsModule).default;
+  return configureAjv({ Ajv2020, addFormats }, setup);
+}
+
+/** The contract of a parsed document (contract.ts), on the project's Ajv made only when a validator is compiled. */
+export function loadContract(doc: JsonSchema, options: LoadOptions = {}): Contract {
+  return loadContractWith(requiredAjv, doc, options);
+}
 
 /**
  * The contract's document from its YAML text. The YAML parser is loaded on the first call (yaml is CommonJS under

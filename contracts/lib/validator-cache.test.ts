@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAjv, type AjvInstance } from './ajv.ts';
+import { createAjv } from './ajv.ts';
+import type { AjvInstance, AjvSetup, LazyAjv } from './ajv-setup.ts';
 import type { CacheIo } from './contract-cache.ts';
 import { fileCacheIo } from './loader.ts';
 import { validatorCache, validatorCacheDir } from './validator-cache.ts';
@@ -33,13 +34,23 @@ function memoryIo(): CacheIo & { files: Map<string, string>; writes: number } {
   return io;
 }
 
-/** An Ajv that counts what it compiles. */
-function countingAjv(setup: Parameters<typeof createAjv>[0] = { allErrors: false, standalone: 'commonjs' }): AjvInstance & { compiled: number } {
-  const ajv = createAjv(setup) as AjvInstance & { compiled: number };
-  const compile = ajv.compile.bind(ajv);
-  ajv.compiled = 0;
-  ajv.compile = ((schema: JsonSchema) => (ajv.compiled++, compile(schema))) as AjvInstance['compile'];
-  return ajv;
+/** An Ajv made on first need that says whether it was made and counts what it compiles. */
+function countingAjv(setup: AjvSetup = { allErrors: false, standalone: 'commonjs' }): LazyAjv & { made: boolean; compiled: number } {
+  let ajv: AjvInstance | undefined;
+  const lazy = {
+    setup,
+    made: false,
+    compiled: 0,
+    get(): AjvInstance {
+      if (ajv) return ajv;
+      const made = createAjv(setup);
+      const compile = made.compile.bind(made);
+      made.compile = ((schema: JsonSchema) => (lazy.compiled++, compile(schema))) as AjvInstance['compile'];
+      lazy.made = true;
+      return (ajv = made);
+    },
+  };
+  return lazy;
 }
 
 const schema: JsonSchema = {
@@ -50,7 +61,7 @@ const cases = [{ query: { per_page: 100 } }, { query: { per_page: 101 } }, { que
 const verdicts = [true, false, true, false, true, false];
 
 describe('the validator cache', () => {
-  it('writes an entry on a miss and evaluates it on a hit, with the formats of the Ajv it is used on', () => {
+  it("writes an entry on a miss and evaluates it on a hit, with the project's formats, making no Ajv", () => {
     const io = memoryIo();
     const first = countingAjv();
     const v1 = validatorCache({ dirs: ['/c'], io, requireModule }).compile('op', schema, first);
@@ -58,6 +69,7 @@ describe('the validator cache', () => {
     const second = countingAjv();
     const v2 = validatorCache({ dirs: ['/c'], io, requireModule }).compile('op', schema, second);
     expect([second.compiled, io.writes]).toEqual([0, 1]);
+    expect([first.made, second.made]).toEqual([true, false]);
     expect(cases.map((c) => v1(c))).toEqual(verdicts);
     expect(cases.map((c) => v2(c))).toEqual(verdicts);
     v2(cases[1]);

@@ -17,15 +17,12 @@
 // and a mock started warm to one started cold, answer for answer.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import standaloneModule from 'ajv/dist/standalone/index.js';
+import type standaloneModule from 'ajv/dist/standalone/index.js';
 import type { ValidateFunction } from 'ajv';
-import type { AjvInstance } from './ajv.ts';
+import { contractFormats, setupKey, type AjvSetup, type LazyAjv } from './ajv-setup.ts';
 import type { CacheIo } from './contract-cache.ts';
 import type { ValidatorCache } from './contract.ts';
 import type { JsonSchema } from './types.ts';
-
-// CommonJS with module.exports.default set to module.exports itself (as in ajv.ts).
-const standaloneCode = standaloneModule.default;
 
 /** Part of every key and entry: a change in what an entry holds or how it is read must change this. */
 const ENTRY_FORMAT = 'ajv-standalone-cjs/v1';
@@ -40,7 +37,10 @@ interface ValidatorCacheOptions {
    */
   dirs: readonly string[];
   io: CacheIo;
-  /** Resolves the require() calls of Ajv's standalone code (its runtime helpers) from this package's dependencies. */
+  /**
+   * Resolves the require() calls of Ajv's standalone code (its runtime helpers) from this package's dependencies,
+   * and Ajv's standalone code generator on a miss.
+   */
   requireModule: (id: string) => unknown;
 }
 
@@ -53,26 +53,6 @@ const sha256 = (...parts: string[]): string => {
 /** The folder of one contract's validators: keyed by the contract's text and the package's and Ajv's versions. */
 export function validatorCacheDir(cacheDir: string, contractText: string, versions: { package: string; ajv: string }): string {
   return join(cacheDir, `validators-${sha256(ENTRY_FORMAT, versions.package, versions.ajv, contractText).slice(0, 32)}`);
-}
-
-/**
- * The Ajv setup as text: its options and its formats. An entry compiled on another setup (a format added, or made
- * async, `allErrors` changed in ajv.ts) never meets this one. Functions are named, not quoted: the code calls the
- * formats of the Ajv it is evaluated for (evaluate() below), and a function's text differs between the build (tsc)
- * and the sources (tsx) for the same function.
- */
-function setupText(ajv: AjvInstance): string {
-  // Objects met again (a module's `default` pointing at itself, as CommonJS ones do) are named, not walked again.
-  const seen = new Set<object>();
-  return JSON.stringify([ajv.opts, ajv.formats], (_key, v: unknown) => {
-    if (typeof v === 'function') return 'function';
-    if (v instanceof RegExp) return `regexp ${String(v)}`;
-    if (typeof v === 'object' && v !== null) {
-      if (seen.has(v)) return '(seen)';
-      seen.add(v);
-    }
-    return v;
-  });
 }
 
 /** An entry's text: a first line naming what it was compiled from and its code's hash, then the code. */
@@ -92,10 +72,7 @@ function entryCode(text: string | undefined, sourceHash: string): string | undef
 }
 
 /** Evaluates standalone code (CommonJS) to its validator; undefined when it does not give a function. */
-function evaluate(code: string, ajv: AjvInstance, requireModule: (id: string) => unknown): ValidateFunction | undefined {
-  // The formats the code names are the ones of `ajv` itself (its own `formats`, ajv-formats' and the project's
-  // `tel` and `double` alike): ajv-formats' module holds only its own, and a validator must check what Ajv's does.
-  const formats = { fullFormats: ajv.formats, fastFormats: ajv.formats };
+function evaluate(code: string, formats: object, requireModule: (id: string) => unknown): ValidateFunction | undefined {
   const require = (id: string): unknown => (id === FORMATS_MODULE ? formats : requireModule(id));
   const module: { exports: unknown } = { exports: {} };
   try {
@@ -114,27 +91,36 @@ function evaluate(code: string, ajv: AjvInstance, requireModule: (id: string) =>
 const fileName = (id: string): string => `${id.replace(/[^A-Za-z0-9_-]/g, '_')}-${sha256(id).slice(0, 8)}.cjs`;
 
 /**
- * A ValidatorCache in `dirs`. `ajv` must keep its generated code (createAjv's `standalone: 'commonjs'`); failing to
+ * A ValidatorCache in `dirs`. `ajv` must keep its generated code (a setup with `standalone: 'commonjs'`); failing to
  * write an entry is not an error (the validator compiled is returned all the same).
  */
 export function validatorCache(options: ValidatorCacheOptions): ValidatorCache {
-  const setups = new Map<AjvInstance, string>();
+  const setups = new Map<AjvSetup, string>();
+  // The formats the code names are those of an Ajv of the project's setup (ajv-formats' and the project's `tel` and
+  // `double` alike), without making one: ajv-formats' module holds only its own, and a validator must check what
+  // Ajv's does.
+  const table = contractFormats();
+  const formats = { fullFormats: table, fastFormats: table };
   return {
-    compile(id, schema, ajv) {
-      let setup = setups.get(ajv);
-      if (setup === undefined) setups.set(ajv, (setup = setupText(ajv)));
+    compile(id, schema, ajv: LazyAjv) {
+      let setup = setups.get(ajv.setup);
+      if (setup === undefined) setups.set(ajv.setup, (setup = setupKey(ajv.setup)));
       const sourceHash = sha256(setup, JSON.stringify(schema));
       const name = fileName(id);
       for (const dir of options.dirs) {
         const code = entryCode(options.io.read(join(dir, name)), sourceHash);
-        const cached = code === undefined ? undefined : evaluate(code, ajv, options.requireModule);
+        const cached = code === undefined ? undefined : evaluate(code, formats, options.requireModule);
         if (cached) return cached;
       }
-      const compiled = ajv.compile(schema);
+      // A miss: only now is Ajv made (and its standalone code generator loaded).
+      const instance = ajv.get();
+      const compiled = instance.compile(schema);
       const writeDir = options.dirs.at(-1);
       if (writeDir === undefined) return compiled;
       try {
-        options.io.write(join(writeDir, name), entryText(sourceHash, standaloneCode(ajv, compiled)));
+        // CommonJS with module.exports.default set to module.exports itself (as in ajv.ts).
+        const standalone = (options.requireModule('ajv/dist/standalone/index.js') as typeof standaloneModule).default;
+        options.io.write(join(writeDir, name), entryText(sourceHash, standalone(instance, compiled)));
       } catch {
         // A read-only node_modules, a full disk: the next process compiles again.
       }

@@ -1,11 +1,12 @@
 // The bench's MSW measure (issue 28): what a frontend's vitest file pays to answer through site-contracts' MSW
 // handlers, beside what it pays with msw alone and two hand-written handlers, in turns within one run (the load
 // moves between runs). Each "file" is a fresh process, as vitest's forks pool gives each test file (msw-file.mjs):
-// from its start to the answers of one GET and one POST. The package's file runs from the installed build
-// (dist/, what a project gets from node_modules) when `npm run build` has made it, else from the sources under tsx.
+// from its start to the answers of one GET and one POST. The package's file runs the files package.json's exports
+// name (the bundled entries in dist/bundle/, what a project gets from node_modules) when `npm run build` has made
+// them, else the sources under tsx.
 // The first file of a run is reported apart: a cache the first file writes is what the others read.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +26,7 @@ interface Summary {
 }
 
 interface MswSetupResult {
-  /** What the package's files ran: `installed build (dist/)` or `sources (tsx)`. */
+  /** What the package's files ran: `installed build (<the file './mock' exports>)` or `sources (tsx)`. */
   packageFrom: string;
   loadAverage: { before: number; after: number };
   /** The package's first file of the run, then the median of the others; msw alone, the median of all. */
@@ -59,10 +60,15 @@ function runFile(root: string, args: string[]): Promise<FileSample> {
 
 export async function benchMswSetup(root: string, options: { files: number; log?: (line: string) => void }): Promise<MswSetupResult> {
   const file = join(root, 'mock/bench/msw-file.mjs');
-  const installed = existsSync(join(root, 'dist/mock/src/adapters/msw.js'));
+  const exported = (key: string): string => {
+    const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> };
+    return exports[key]!.default;
+  };
+  const built = { mock: exported('./mock').replace(/^\.\//, ''), msw: exported('./mock/msw').replace(/^\.\//, '') };
+  const installed = existsSync(join(root, built.mock)) && existsSync(join(root, built.msw));
   const url = (path: string) => pathToFileURL(join(root, path)).href;
   const packageArgs = installed
-    ? [file, 'package', url('dist/mock/src/index.js'), url('dist/mock/src/adapters/msw.js')]
+    ? [file, 'package', url(built.mock), url(built.msw)]
     : ['--import', 'tsx', file, 'package', url('mock/src/index.ts'), url('mock/src/adapters/msw.ts')];
   const plainArgs = [...(installed ? [] : ['--import', 'tsx']), file, 'plain'];
   const before = loadavg()[0]!;
@@ -75,7 +81,7 @@ export async function benchMswSetup(root: string, options: { files: number; log?
     options.log?.(`msw set-up, file ${i + 1}/${options.files}: site-contracts ${pkg.at(-1)!.totalMs} ms, msw alone ${plain.at(-1)!.totalMs} ms`);
   }
   return {
-    packageFrom: installed ? 'installed build (dist/)' : 'sources (tsx)',
+    packageFrom: installed ? `installed build (${built.mock})` : 'sources (tsx)',
     loadAverage: { before, after: loadavg()[0]! },
     packageFirst: pkg[0]!,
     packageLater: summary(pkg.slice(1)),

@@ -11,7 +11,8 @@
 // Nothing reachable from here imports a `node:` module or uses a Node global; mock/src/adapters/msw.browser.test.ts
 // bundles it for the browser platform, which would fail if anything did.
 import { parse } from 'yaml';
-import { loadContract, parseContractWith, type Contract } from '../../contracts/lib/contract.ts';
+import { loadContractWith, parseContractWith, type Contract } from '../../contracts/lib/contract.ts';
+import { createAjv } from '../../contracts/lib/ajv.ts';
 import type { JsonSchema } from '../../contracts/lib/types.ts';
 import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { assembleMock, type Mock, type MockBehaviour } from './assemble.ts';
@@ -47,7 +48,7 @@ function isContract(c: BrowserMockOptions['contract']): c is Contract {
 
 /** Loads a contract from its text or its parsed document (`loadContract` of the Node entry, without the file). */
 export function contractFrom(source: string | JsonSchema): Contract {
-  return loadContract(typeof source === 'string' ? parseContractWith(parse, source) : source);
+  return loadContractWith(createAjv, typeof source === 'string' ? parseContractWith(parse, source) : source);
 }
 
 /** The mock, from in-memory inputs. Same behaviour and API as `createMock()` of `site-contracts/mock`. */

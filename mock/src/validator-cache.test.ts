@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CacheIo } from '../../contracts/lib/contract-cache.ts';
 import { DEFAULT_CONTRACT_PATH, loadContract, loadContractFile, type Contract } from '../../contracts/lib/loader.ts';
 import { validatorCache } from '../../contracts/lib/validator-cache.ts';
+import { fixedRequests } from './testing/fixed-requests.ts';
 import { call, freshMock } from './testing/harness.ts';
 
 const cold = loadContractFile(DEFAULT_CONTRACT_PATH, undefined, null);
@@ -20,30 +21,10 @@ function memoryIo(): CacheIo & { files: Map<string, string>; writes: number } {
 const cachedContract = (io: CacheIo): Contract =>
   loadContract(cold.doc, { validators: validatorCache({ dirs: ['/cache'], io, requireModule: createRequire(import.meta.url) }) });
 
-/** Requests of every kind: each collection read plainly and with values refused at their edges, then writes. */
-function requests(contract: Contract): { method: string; url: string; body?: unknown }[] {
-  const lists = contract.operations.filter((op) => op.method === 'GET' && !op.path.includes('{'));
-  return [
-    ...lists.flatMap((op) => [
-      { method: 'GET', url: `/wp-json${op.path}` },
-      { method: 'GET', url: `/wp-json${op.path}?per_page=101&page=0&order=sideways&context=nowhere` },
-    ]),
-    { method: 'POST', url: '/wp-json/cal/v1/events', body: { title: 'Warm', start_date: '2026-05-01 20:00:00', end_date: '2026-05-01 22:00:00' } },
-    { method: 'POST', url: '/wp-json/cal/v1/events', body: { title: 'Warm', start_date: '2026-13-01 20:00:00', cost: ['x'] } },
-    { method: 'GET', url: '/wp-json/cal/v1/events/92?_embed=1' },
-    {
-      method: 'POST',
-      url: '/wp-json/batch/v1',
-      body: { requests: Array.from({ length: 25 }, (_, i) => ({ method: 'POST', path: '/cal/v1/events', body: i === 3 ? { title: 'B', cost: ['x'] } : { title: `B${i}` } })) },
-    },
-    { method: 'POST', url: '/wp-json/batch/v1', body: { requests: Array.from({ length: 26 }, () => ({ method: 'POST', path: '/cal/v1/events', body: { title: 'B' } })) } },
-  ];
-}
-
 async function answers(contract: Contract): Promise<string[]> {
   const mock = await freshMock({ contract });
   const admin = mock.credentials();
-  return requests(contract).map((r) => {
+  return fixedRequests(contract).map((r) => {
     const res = call(mock, r.method, r.url, { auth: admin, ...(r.body !== undefined ? { body: r.body } : {}) });
     return JSON.stringify([r.method, r.url, res.status, res.headers, res.body]);
   });

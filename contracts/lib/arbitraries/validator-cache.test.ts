@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { createAjv } from '../ajv.ts';
+import { lazyAjv, type AjvSetup } from '../ajv-setup.ts';
 import type { CacheIo } from '../contract-cache.ts';
 import { loadContractFile, requestSchemaFor } from '../loader.ts';
 import { validatorCache } from '../validator-cache.ts';
@@ -14,6 +15,7 @@ import { edgePlan, toTyped } from './index.ts';
 
 const contract = loadContractFile(undefined, undefined, null);
 const requireModule = createRequire(import.meta.url);
+const SETUP: AjvSetup = { allErrors: false, standalone: 'commonjs' };
 
 function memoryIo(): CacheIo & { files: Map<string, string> } {
   const files = new Map<string, string>();
@@ -23,18 +25,17 @@ function memoryIo(): CacheIo & { files: Map<string, string> } {
 describe('validators from the cache', () => {
   it('give what Ajv compiles, verdict and errors, on every edge case of every operation', () => {
     const io = memoryIo();
-    const cold = createAjv({ allErrors: false, standalone: 'commonjs' });
+    const cold = lazyAjv(createAjv, SETUP);
     const writer = validatorCache({ dirs: ['/cache'], io, requireModule });
     const schemas = new Map(contract.operations.map((op) => [op.id, requestSchemaFor(op)]));
     const compiled = new Map<string, ValidateFunction>();
     for (const op of contract.operations) compiled.set(op.id, writer.compile(op.id, schemas.get(op.id)!, cold));
     expect(io.files.size).toBe(contract.operations.length);
 
-    // Another process: a fresh Ajv, which must not compile anything (every validator comes from an entry).
-    const warm = createAjv({ allErrors: false, standalone: 'commonjs' });
-    warm.compile = () => {
-      throw new Error('compiled although the cache holds the entry');
-    };
+    // Another process: no Ajv is made (every validator comes from an entry).
+    const warm = lazyAjv(() => {
+      throw new Error('made an Ajv although the cache holds the entry');
+    }, SETUP);
     const reader = validatorCache({ dirs: ['/cache'], io, requireModule });
     let compared = 0;
     let invalid = 0;

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { createAjv } from '../ajv.ts';
+import { lazyAjv } from '../ajv-setup.ts';
 import { fileCacheIo } from '../loader.ts';
 import { validatorCache } from '../validator-cache.ts';
 import type { JsonSchema } from '../types.ts';
@@ -19,7 +20,7 @@ const schema: JsonSchema = {
 function write(dir: string, times: number): void {
   let last: { path: string; text: string } | undefined;
   const io = { read: () => undefined, write: (path: string, text: string) => (fileCacheIo.write(path, text), (last = { path, text })) };
-  validatorCache({ dirs: [join(dir, 'entries')], io, requireModule: createRequire(import.meta.url) }).compile('op', schema, createAjv({ allErrors: false, standalone: 'commonjs' }));
+  validatorCache({ dirs: [join(dir, 'entries')], io, requireModule: createRequire(import.meta.url) }).compile('op', schema, lazyAjv(createAjv, { allErrors: false, standalone: 'commonjs' }));
   for (let i = 0; i < times && last; i++) {
     try {
       fileCacheIo.write(last.path, last.text);

@@ -73,7 +73,7 @@ describe('--disposable-target', () => {
     expect(r.stderr).toMatch(/DISPOSABLE TARGET \(--disposable-target\): writes the suite cannot undo were sent; \d+ change\(s\) to what the run did not create \(\d+ restored, \d+ not\)/);
     expect(r.stderr).toMatch(/^ {4}PUT \/pagebuilder-one\/v1\/settings: settings, \d+ request\(s\) taken, restored: read first/m);
     console.log(`--disposable-target on ${ONLY}: ${c.taken.length} writes taken on what the run did not make, on ${changes.length} listed operations (${changes.filter((ch) => ch.restored === 'yes').length} restored)`);
-  }, 180_000);
+  });
 });
 
 describe('what --disposable-target may change', () => {

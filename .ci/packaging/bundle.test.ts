@@ -1,0 +1,79 @@
+// The bundled entries (`npm run build`'s dist/bundle/, what package.json's exports run) answer byte for byte what the
+// sources answer: the bundle is built here afresh by the build's own function (bundle.ts) into a folder of its own
+// below the checkout (so package-root.ts finds the contract, the fixtures and package.json from it, as from dist/),
+// loaded by Node as a project loads it, and a mock from each answers the same fixed requests through each one's MSW
+// handlers (msw's getResponse(), no server): status, status text, headers in order and body. The bundled mock loads
+// its contract through the bundled 'site-contracts' with the validator cache, the sources' compile every validator
+// (cold), so the comparison also covers the cache as a bundled project reads it.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getResponse, type RequestHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTRACT_PATH, loadContractFile } from '../../contracts/lib/loader.ts';
+import { wordpressHandlers } from '../../mock/src/adapters/msw.ts';
+import { createMock, DEFAULT_FIXTURES_DIR } from '../../mock/src/index.ts';
+import { fixedRequests } from '../../mock/src/testing/fixed-requests.ts';
+import { bundlePackage } from './bundle.ts';
+import { bundledExports, readPackageJson } from './source-exports.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ORIGIN = 'https://events.example.org';
+const OPTIONS = { seed: 42, clock: { now: () => Date.parse('2026-05-01T12:00:00Z') } };
+
+type Mocks = { createMock: typeof createMock; DEFAULT_FIXTURES_DIR: string };
+type Msw = { wordpressHandlers: typeof wordpressHandlers };
+type Contracts = { loadContractFile: typeof loadContractFile };
+
+async function answers(mock: Awaited<ReturnType<typeof createMock>>, handlers: RequestHandler[]): Promise<string[]> {
+  const admin = mock.credentials();
+  if (!admin) throw new Error('the mock has no credentials');
+  const auth = `Basic ${Buffer.from(`${admin.username}:${admin.password}`).toString('base64')}`;
+  const out: string[] = [];
+  for (const r of fixedRequests(loadContractFile())) {
+    const headers: Record<string, string> = { authorization: auth, ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}) };
+    const request = new Request(`${ORIGIN}${r.url}`, { method: r.method, headers, ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : {}) });
+    const res = await getResponse(handlers, request);
+    out.push(JSON.stringify([r.method, r.url, res?.status, res?.statusText, res ? [...res.headers] : null, res ? await res.text() : null]));
+  }
+  return out;
+}
+
+describe('the bundled entries (dist/bundle/)', () => {
+  it('answer through MSW byte for byte what the sources answer', async () => {
+    mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+    const dir = mkdtempSync(join(ROOT, 'node_modules/.cache/site-contracts-bundle-'));
+    try {
+      const built = await bundlePackage(ROOT, relative(ROOT, dir));
+      const exports = bundledExports(readPackageJson(ROOT));
+      const load = async <T,>(key: string): Promise<T> => {
+        const target = exports.get(key)?.target;
+        if (!target) throw new Error(`package.json bundles no ${key}`);
+        return (await import(pathToFileURL(join(dir, relative('dist/bundle', target))).href)) as T;
+      };
+      const bundled = { mocks: await load<Mocks>('./mock'), msw: await load<Msw>('./mock/msw'), contracts: await load<Contracts>('.') };
+      // What Node loaded is the bundle, not the sources under another name.
+      expect(bundled.mocks.createMock).not.toBe(createMock);
+      expect(bundled.mocks.DEFAULT_FIXTURES_DIR).toBe(DEFAULT_FIXTURES_DIR);
+      // The bundle reads no module of the project outside itself: its imports are its own chunks, packages and node:.
+      for (const file of built.files.filter((f) => f.endsWith('.js'))) {
+        const specifiers = [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?from\s*"([^"]+)"/gm)].map((m) => m[1]!);
+        for (const s of specifiers) expect(s.startsWith('.') ? s.includes('chunks/') || s.startsWith('./chunk-') : true, `${file} imports ${s}`).toBe(true);
+      }
+
+      const fromBundle = await bundled.mocks.createMock({ contract: bundled.contracts.loadContractFile(), fixturesDir: bundled.mocks.DEFAULT_FIXTURES_DIR, ...OPTIONS });
+      const fromSources = await createMock({ contract: loadContractFile(DEFAULT_CONTRACT_PATH, undefined, null), fixturesDir: DEFAULT_FIXTURES_DIR, ...OPTIONS });
+      const bundledAnswers = await answers(fromBundle, bundled.msw.wordpressHandlers(fromBundle, { origin: ORIGIN }));
+      const sourceAnswers = await answers(fromSources, wordpressHandlers(fromSources, { origin: ORIGIN }));
+      await fromBundle.close?.();
+      await fromSources.close?.();
+      expect(bundledAnswers).toEqual(sourceAnswers);
+      // Both refusals and acceptances were compared, every one answered by the mock.
+      const statuses = new Set(sourceAnswers.map((a) => (JSON.parse(a) as unknown[])[2]));
+      expect([...statuses]).toEqual(expect.arrayContaining([200, 201, 207, 400]));
+      expect(statuses.has(undefined)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
