@@ -7,6 +7,7 @@
 // The legacy venue and organizer lists' status (000 §4.1.2) the same way: a draft of its own and its published twin.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { jsonBody } from '../http/types.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
@@ -25,6 +26,22 @@ const LINKS: readonly { param: string; resource: string; legacyField: string; ca
   { param: 'organizer', resource: 'organizer', legacyField: 'organizer', calField: 'organizers' },
 ];
 
+/**
+ * The contract's mark that a list parameter typed as ids is described as "slugs or IDs" (000 §4.1.1 categories and
+ * tags: x-contradictions, a reading whose items may be strings). Only there is a slug sent, and only as assumed: the
+ * documents contradict themselves, and The Events Calendar reads either (Archive_Event::parse_terms_query()).
+ */
+function slugReading(op: Operation, param: string): { kind: string; reading: string } | undefined {
+  const spec = op.params.find((p) => p.name === param && p.in === 'query');
+  for (const c of spec?.contradictions ?? []) {
+    for (const r of c.readings) {
+      const items = (r.schema as { items?: { type?: unknown } } | undefined)?.items?.type;
+      if (Array.isArray(items) ? items.includes('string') : items === 'string') return { kind: c.kind, reading: r.reading };
+    }
+  }
+  return undefined;
+}
+
 /** Where a linked record is made: its own namespace, else the legacy one (cal/v1 has no term routes, 000 §4.2). */
 function maker(contract: Contract, namespace: string, resource: string): CalendarResource | undefined {
   const all = calendarResources(contract);
@@ -38,8 +55,9 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
   const links = LINKS.filter((l) => op.params.some((p) => p.name === l.param && p.in === 'query'));
   const flags = ['featured', 'status'].filter((n) => op.params.some((p) => p.name === n && p.in === 'query'));
   const ticketed = op.params.some((p) => p.name === 'ticketed' && p.in === 'query');
-  const variants = [...links.map((l) => l.param), ...flags, ...(ticketed ? ['ticketed=false', 'ticketed=true'] : [])];
-  const inconclusive = (why: string, e?: Parameters<typeof emit>[3]): void => variants.forEach((v) => emit(v, 'inconclusive', why, e));
+  const slugged = links.filter((l) => slugReading(op, l.param) !== undefined);
+  const variants = [...links.map((l) => l.param), ...slugged.map((l) => `${l.param}=slug`), ...flags, ...(ticketed ? ['ticketed=false', 'ticketed=true'] : [])];
+  const inconclusive = (why: string, e?: Parameters<typeof emit>[3]): void => variants.forEach((v) => emit(v, 'inconclusive', why, e, v.endsWith('=slug') ? 'assumed' : 'documented'));
   const word = ownWord(env.runId, unitId);
   const linked = new Map<string, Own>();
   for (const l of links) {
@@ -84,6 +102,25 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
       continue;
     }
     await judge(l.param, { ...both, [l.param]: [target.id] }, a.own, b.own, `${legacy ? '000 §4.1.1' : '000 §4.2.1'}: ${l.param}, any of these IDs; the first uses ${target.label}`);
+  }
+  // "any of the category slugs or IDs" (000 §4.1.1) against "array of integer": the linked term's slug, as assumed. A
+  // site that refuses it reads the list as typed, which the documents allow too: a finding, never a hard failure.
+  for (const l of slugged) {
+    const variant = `${l.param}=slug`;
+    const target = linked.get(l.param);
+    const mark = slugReading(op, l.param)!;
+    const slug = (jsonBody(target?.exchange.response) as { slug?: unknown } | undefined)?.slug;
+    if (!target || typeof slug !== 'string' || slug === '') {
+      emit(variant, 'inconclusive', target ? `the ${l.resource} the suite made (${target.label}) answered no slug: nothing to send` : `the contract has no route that makes a ${l.resource}`, target?.exchange, 'assumed');
+      continue;
+    }
+    const why = `000 §4.1.1 describes ${l.param} as "slugs or IDs" and types it "array of integer" (x-contradictions ${mark.kind}: "${mark.reading}"); The Events Calendar takes either`;
+    const got = await readList(env, op, { ...search, ...both, [l.param]: [slug] });
+    if (got.e.response?.status === 400) {
+      emit(variant, 'fail', `${l.param}=${slug} (the slug of the suite's ${target.label}) answered ${describeAnswer(got.e.response)}: the site takes ids only; ${why}`, got.e, 'assumed');
+      continue;
+    }
+    await judge(variant, { ...both, [l.param]: [slug] }, a.own, b.own, `${why}; the first uses ${target.label}, whose slug is ${slug}`, 'assumed');
   }
   if (flags.includes('featured')) await judge('featured', { ...both, featured: true }, a.own, b.own, 'featured=true: featured events only');
   // A boolean in any form rest_sanitize_boolean() reads (core's arguments of type boolean): TRUE and 1 are true, FALSE

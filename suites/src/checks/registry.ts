@@ -442,7 +442,7 @@ export const CHECKS: readonly CheckRow[] = [
     name: FILTER_EVENT_LINKS, rank: 3,
     module: 'filter_event_links',
     plannedBy: ['filter_event_links'],
-    severity: [{ level: 'documented' }, { level: 'convention', when: 'for featured written TRUE, 1, FALSE or 0 on cal/v1 (rest_sanitize_boolean())' }],
+    severity: [{ level: 'documented' }, { level: 'convention', when: 'for featured written TRUE, 1, FALSE or 0 on cal/v1 (rest_sanitize_boolean())' }, { level: 'assumed', when: 'for a category or tag slug on the legacy list (000 §4.1.1 contradicts itself: "slugs or IDs", typed integers)' }],
     needs: ORACLE_OWN_RECORDS,
   }),
   row({ name: FILTER_STRICT_DATES, rank: 3, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),

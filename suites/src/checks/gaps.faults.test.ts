@@ -1,0 +1,45 @@
+// The last gaps of the catalogue closed, each proven both ways: the check passes on the mock (which does what The
+// Events Calendar and WordPress do) and notices a mock broken in exactly the way it looks for, at the edge.
+// - filter_event_links, categories=<slug>: a legacy list that ignores a slug it cannot read as an id, and one that
+//   refuses it (both assumed: 000 §4.1.1 says "slugs or IDs" and types the list as integers);
+
+import { describe, expect, it } from 'vitest';
+import { createMock, listen } from '../../../mock/src/index.ts';
+import type { RunResult } from '../report/model.ts';
+import { harnessForFile, parse, withQuery, wpError, type Fault } from '../testing/faulty-mock.ts';
+
+const h = harnessForFile({ createMock, listen });
+
+const flagged = (r: RunResult): RunResult['cases'] => r.cases.filter((c) => c.status === 'failed' || c.status === 'errored' || c.status === 'warned');
+
+/** The cases the fault made fail or warn; the unbroken run of the selection flags none and passes `passes`. */
+async function flaggedBy(fault: Fault, only: string, passes: readonly string[]): Promise<RunResult['cases']> {
+  const clean = (await h.run(undefined, only)).run;
+  expect(flagged(clean).map((c) => c.id), 'the unbroken mock flags these').toEqual([]);
+  for (const id of passes) expect(clean.cases.find((c) => c.id === id)?.status, id).toBe('passed');
+  return flagged((await h.run(fault, only)).run);
+}
+
+/** A legacy event list whose `param` holds an item that is not a number. */
+function onSlug(param: string, fault: Fault): Fault {
+  return (req, next) => {
+    const { route, query } = parse(req);
+    const items = [...query.getAll(param), ...query.getAll(`${param}[]`)].flatMap((v) => v.split(','));
+    return req.method === 'GET' && route === '/cal/events/v1/events' && items.some((v) => !/^\d+$/.test(v)) ? fault(req, next) : next(req);
+  };
+}
+
+describe('the gaps of the catalogue, closed', () => {
+  it('filter_event_links: a legacy category slug ignored, and a tag slug refused', async () => {
+    const only = 'cal/events/v1,filter_event_links';
+    const passes = ['filter_event_links:getCalEventsV1Events:categories=slug', 'filter_event_links:getCalEventsV1Events:tags=slug'];
+    const ignored: Fault = (req, next) => next(withQuery(req, (q) => (q.delete('categories'), q.delete('categories[]'))));
+    const a = await flaggedBy(onSlug('categories', ignored), only, passes);
+    expect(a.map((c) => [c.id, c.status, c.severity])).toEqual([['filter_event_links:getCalEventsV1Events:categories=slug', 'warned', 'assumed']]);
+    expect(a[0]!.message).toMatch(/kept what it should have left out: #\d+ "site-contracts .* plain/);
+    const refused: Fault = () => wpError(400, 'rest_invalid_param', { params: { tags: 'Invalid parameter.' } });
+    const b = await flaggedBy(onSlug('tags', refused), only, passes);
+    expect(b.map((c) => [c.id, c.status])).toEqual([['filter_event_links:getCalEventsV1Events:tags=slug', 'warned']]);
+    expect(b[0]!.message).toMatch(/answered 400 .*the site takes ids only; 000 §4\.1\.1 describes tags as "slugs or IDs"/);
+  });
+});
