@@ -2,11 +2,13 @@
 // Events Calendar and WordPress do) and notices a mock broken in exactly the way it looks for, at the edge.
 // - filter_event_links, categories=<slug>: a legacy list that ignores a slug it cannot read as an id, and one that
 //   refuses it (both assumed: 000 §4.1.1 says "slugs or IDs" and types the list as integers);
+// - core_list_params, legacy term pages: a tag list whose page=2 answers page 1; and offset, judged only where the
+//   site's descriptor declares it: a site declaring it and taking it passes, one declaring it and ignoring it fails.
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
-import { harnessForFile, parse, withQuery, wpError, type Fault } from '../testing/faulty-mock.ts';
+import { harnessForFile, json, parse, withJson, withQuery, wpError, type Fault, type MockRequest } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -41,5 +43,36 @@ describe('the gaps of the catalogue, closed', () => {
     const b = await flaggedBy(onSlug('tags', refused), only, passes);
     expect(b.map((c) => [c.id, c.status])).toEqual([['filter_event_links:getCalEventsV1Events:tags=slug', 'warned']]);
     expect(b[0]!.message).toMatch(/answered 400 .*the site takes ids only; 000 §4\.1\.1 describes tags as "slugs or IDs"/);
+  });
+
+  it('core_list_params: a legacy tag list whose page 2 is page 1; offset declared and taken, declared and ignored', async () => {
+    const only = 'cal/events/v1,core_list_params';
+    const page = 'core_list_params:getCalEventsV1Tags:page';
+    const onTags = (req: MockRequest): URLSearchParams | undefined => {
+      const { route, query } = parse(req);
+      return req.method === 'GET' && route === '/cal/events/v1/tags' && query.get('per_page') === '1' ? query : undefined;
+    };
+    const pageOne: Fault = (req, next) => (onTags(req)?.get('page') === '2' ? next(withQuery(req, (q) => q.set('page', '1'))) : next(req));
+    const a = await flaggedBy(pageOne, only, [page, 'core_list_params:getCalEventsV1Categories:page']);
+    expect(a.map((c) => c.id)).toEqual([page]);
+    expect(a[0]!.message).toMatch(/page=2 to list #\d+ alone, record 2 of per_page=2's/);
+    // The root descriptor declaring offset on the tag list (the mock's does not: the documents do not list it).
+    const declares: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'GET' || parse(req).route !== '/') return res;
+      const body = json(res) as { routes: Record<string, { endpoints: { methods: string[]; args: Record<string, unknown> }[] }> };
+      for (const ep of body.routes['/cal/events/v1/tags']!.endpoints) if (ep.methods.includes('GET')) ep.args['offset'] = { type: 'integer', required: false };
+      return withJson(res, body);
+    };
+    // A site that takes offset as core's terms controller does (offset=1 of per_page=1 is page 2), and one that ignores it.
+    const takes: Fault = (req, next) => declares(req, (r) => (onTags(r)?.get('offset') === '1' ? next(withQuery(r, (q) => (q.delete('offset'), q.set('page', '2')))) : next(r)));
+    const takenRun = (await h.run(takes, only)).run;
+    expect(takenRun.cases.find((c) => c.id === 'core_list_params:getCalEventsV1Tags:offset')?.status).toBe('passed');
+    expect(flagged(takenRun)).toEqual([]);
+    const ignored = (await h.run(declares, only)).run;
+    expect(flagged(ignored).map((c) => c.id)).toEqual(['core_list_params:getCalEventsV1Tags:offset']);
+    expect(flagged(ignored)[0]!.message).toMatch(/offset=1 to list #\d+ alone, record 2 of per_page=2's/);
+    // Where the descriptor does not declare it, offset is not judged.
+    expect((await h.run(undefined, only)).run.cases.find((c) => c.id === 'core_list_params:getCalEventsV1Tags:offset')?.status).toBe('skipped');
   });
 });
