@@ -2,9 +2,13 @@
 // Events Calendar and WordPress do) and notices a mock broken in exactly the way it looks for, at the edge.
 // - filter_event_links, categories=<slug>: a legacy list that ignores a slug it cannot read as an id, and one that
 //   refuses it (both assumed: 000 §4.1.1 says "slugs or IDs" and types the list as integers);
+// - filter_event_links, post_parent: the mock's series (fixtures: occurrences with a post_parent) shown in the legacy
+//   list's answers, as a site whose events show their parent does; then a post_parent that is ignored (the parent
+//   itself listed beside its child). Without a shown parent the case stays inconclusive, never passed;
 // - core_list_params, legacy term pages: a tag list whose page=2 answers page 1; and offset, judged only where the
 //   site's descriptor declares it: a site declaring it and taking it passes, one declaring it and ignoring it fails.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import type { RunResult } from '../report/model.ts';
@@ -74,5 +78,30 @@ describe('the gaps of the catalogue, closed', () => {
     expect(flagged(ignored)[0]!.message).toMatch(/offset=1 to list #\d+ alone, record 2 of per_page=2's/);
     // Where the descriptor does not declare it, offset is not judged.
     expect((await h.run(undefined, only)).run.cases.find((c) => c.id === 'core_list_params:getCalEventsV1Tags:offset')?.status).toBe('skipped');
+  });
+
+  it('filter_event_links: post_parent judged where events show their parent; a post_parent ignored keeps the parent', async () => {
+    const only = 'cal/events/v1,filter_event_links';
+    const id = 'filter_event_links:getCalEventsV1Events:post_parent';
+    const clean = (await h.run(undefined, only)).run;
+    expect(clean.cases.find((c) => c.id === id)?.status, 'the mock shows no parent: nothing to compare').toBe('inconclusive');
+    // The fixtures' series: each occurrence's parent, which the mock stores and filters by but does not show.
+    const fixtures = JSON.parse(readFileSync(new URL('../../../fixtures/calendar.json', import.meta.url), 'utf8')) as { events: { id: number; post_parent?: number }[] };
+    const parents = new Map(fixtures.events.filter((e) => e.post_parent).map((e) => [e.id, e.post_parent!]));
+    expect(parents.size).toBeGreaterThan(0);
+    const shows: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'GET' || parse(req).route !== '/cal/events/v1/events' || res.status !== 200) return res;
+      const body = JSON.parse(res.body) as unknown;
+      const withParent = (e: { id: number }) => ({ ...e, post_parent: parents.get(e.id) ?? 0 });
+      return withJson(res, Array.isArray(body) ? body.map(withParent) : body);
+    };
+    const shown = (await h.run(shows, only)).run;
+    expect(shown.cases.find((c) => c.id === id)?.status).toBe('passed');
+    expect(flagged(shown)).toEqual([]);
+    const ignored: Fault = (req, next) => shows(req, (r) => next(withQuery(r, (q) => q.delete('post_parent'))));
+    const broken = flagged((await h.run(ignored, only)).run);
+    expect(broken.map((c) => c.id)).toEqual([id]);
+    expect(broken[0]!.message).toMatch(/expected #\d+ and not #\d+ .*kept #\d+, the parent itself/);
   });
 });
