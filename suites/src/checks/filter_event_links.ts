@@ -87,7 +87,7 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
     const got = await readList(env, op, { ...search, ...query });
     const shown = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
     const u = unreadable(got, shown);
-    if (u) return emit(variant, u.outcome, u.message, got.e);
+    if (u) return emit(variant, u.outcome, u.message, got.e, severity);
     const j = judgeSet(got.ids, want.map((o) => o.id), (id) => not.some((o) => o.id === id));
     const compared = `compared ${shown} (search=${word.toLowerCase()}) on the suite's ${[...want, ...not].map((o) => o.label).join(' and ')}`;
     const bad = j.kept.length > 0 || j.dropped.length > 0;
