@@ -25,6 +25,7 @@ import { batchHandler } from './batch.ts';
 import { CURRENT, LEGACY, type Dialect } from './calendar/dialect.ts';
 import { postHandlers } from './calendar/posts.ts';
 import { checkStatus, checkTemplate } from './calendar/write.ts';
+import { termSlugsAccepted } from './calendar/common.ts';
 import { termHandlers } from './calendar/terms.ts';
 import { ok, type Handler, type HandlerCtx, type OperationRow } from './context.ts';
 import type { Discovery } from './discovery.ts';
@@ -85,6 +86,7 @@ function postRows(dialect: Dialect, type: PostType): Record<RecordAction, Operat
     ...(context ? { list: { args: type === 'event' ? { ...CONTEXT_ARG, ...TAX_EXCLUDE_ARGS } : { ...CONTEXT_ARG, ...ORDER_ARGS } }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
     ...(context && (action === 'create' || action === 'update') ? { validate: checkTemplate(type) } : {}),
     ...(context && action === 'update' ? { accepts: checkStatus(type) } : {}),
+    ...(!context && action === 'list' && type === 'event' ? { accepts: termSlugsAccepted } : {}),
   });
   return Object.fromEntries(RECORD_ACTIONS.map((a) => [a, row(a)])) as Record<RecordAction, OperationRow>;
 }

@@ -11,13 +11,20 @@
 //   exclusive), and ?after=site-contracts-no-date is 400 naming after (its format is date-time).
 // And on cal/v1 events (tax-exclude): two events of the suite's own, one carrying a tag the site lists, the other
 // none: ?tags_exclude=<that tag> lists the other alone (prepare_tax_query(): a tax_query NOT IN).
+// And on the legacy category and tag lists (000 §4.1.3, page and per_page; The Events Calendar's Term_Archive_Base
+// hands them to core's WP_REST_Terms_Controller::get_items(), whose offset is (page - 1) × per_page): two terms of
+// the suite's own, narrowed by a word only they carry (hide_empty=false: they have no events), read anonymously:
+// - page: ?per_page=1&page=1 and ?per_page=1&page=2 list the first and the second of ?per_page=2;
+// - offset: ?offset=1&per_page=1 the second, judged only where the site's descriptor declares offset on the route
+//   (the documents do not list it; core registers it for a flat taxonomy, and a site that declares it takes it).
 // Severity convention: WordPress's controller does it and the documents are silent.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import { fillTemplate } from '../http/target.ts';
 import { jsonBody } from '../http/types.ts';
 import { builtOnCoreControllers } from './kit/core_answers.ts';
-import { cannotWrite, emitterFor, ownWord } from './kit/oracle_kit.ts';
+import { cannotWrite, emitterFor, ownWord, readList, unreadable } from './kit/oracle_kit.ts';
+import { declaresArg } from '../diff/descriptor.ts';
 import { calendarResources, idOf, listRecords, type CalendarResource } from './kit/resources.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { blamedParams, describeAnswer, transportOutcome, wpError } from './kit/wp.ts';
@@ -95,11 +102,48 @@ async function tagsExclude(env: UnitEnv, res: CalendarResource, unitId: string):
   emit('tags_exclude', 'fail', `expected GET ${op.path}?search=<own word>&tags_exclude=${tag} to list #${other} alone of its two events (#${tagged} carries tag ${tag}) (WordPress convention, WP_REST_Posts_Controller::prepare_tax_query(): tags_exclude is a tax_query NOT IN); it listed ${got.length ? got.map((x) => `#${x}`).join(', ') : 'none'}`, e);
 }
 
+async function termPages(env: UnitEnv, res: CalendarResource, unitId: string): Promise<void> {
+  const op = res.list;
+  const emit = emitterFor(env, CORE_LIST_PARAMS, op, 'convention');
+  const declared = declaresArg(env.descriptor, op.path, 'GET', 'offset') === true;
+  const variants = declared ? ['page', 'offset'] : ['page'];
+  if (!declared) emit('offset', 'skip', `not judged: the site's descriptor does not declare offset on ${op.path} (000 §4.1.3 does not list it)`);
+  const why = cannotWrite(env, [op, res.create]);
+  if (why) return variants.forEach((v) => emit(v, 'skip', `not run: ${why}; the check reads records of its own`));
+  const word = ownWord(env.runId, unitId);
+  const made = await makeAll(env, res, unitId, ['alpha', 'bravo'].map((n) => ({ name: `pages ${word} ${n} ${unitId}` })));
+  if (made.failed) return variants.forEach((v) => emit(v, 'inconclusive', made.failed!, made.e));
+  const rule = "WordPress convention, WP_REST_Terms_Controller::get_items() (The Events Calendar's legacy term lists hand page and per_page to it): offset is (page - 1) × per_page";
+  const base = { search: word.toLowerCase(), hide_empty: false };
+  const read = (q: Record<string, unknown>) => readList(env, op, { ...base, ...q }, { auth: false });
+  const both = await read({ per_page: 2 });
+  const bu = unreadable(both, 'per_page=2');
+  if (bu) return variants.forEach((v) => emit(v, bu.outcome, bu.message, both.e));
+  const ownIds = made.own.map((o) => o.id);
+  if (both.ids.length !== 2 || !ownIds.every((id) => both.ids.includes(id))) {
+    return variants.forEach((v) => emit(v, 'inconclusive', `per_page=2 narrowed to the suite's two ${res.resource}s (${made.own.map((o) => o.label).join(', ')}) lists ${JSON.stringify(both.ids)}: nothing to compare`, both.e));
+  }
+  const window = async (variant: string, q: Record<string, unknown>, want: number): Promise<boolean> => {
+    const got = await read(q);
+    const shown = Object.entries(q).map(([k, v]) => `${k}=${String(v)}`).join('&');
+    const u = unreadable(got, shown);
+    if (u) return emit(variant, u.outcome, u.message, got.e), false;
+    if (got.ids.length === 1 && got.ids[0] === want) return true;
+    emit(variant, 'fail', `expected GET ${op.path}?search=<own word>&hide_empty=false&${shown} to list #${want} alone, record ${both.ids.indexOf(want) + 1} of per_page=2's #${both.ids[0]}, #${both.ids[1]} (${rule}); it listed ${got.ids.length ? got.ids.map((x) => `#${x}`).join(', ') : 'none'}`, got.e);
+    return false;
+  };
+  if ((await window('page', { per_page: 1, page: 1 }, both.ids[0]!)) && (await window('page', { per_page: 1, page: 2 }, both.ids[1]!))) {
+    emit('page', 'pass', `per_page=1&page=1 and page=2 list #${both.ids[0]} and #${both.ids[1]}, as per_page=2 does`);
+  }
+  if (declared && (await window('offset', { per_page: 1, offset: 1 }, both.ids[1]!))) emit('offset', 'pass', `offset=1&per_page=1 lists #${both.ids[1]}, the second of per_page=2's; the site declares offset`);
+}
+
 export function planCoreListParams(contract: Contract): Unit[] {
   const core = calendarResources(contract).filter((r) => r.namespace === 'cal/v1' && builtOnCoreControllers(contract, r.create));
   const unit = (r: CalendarResource, run: (env: UnitEnv, r: CalendarResource, id: string) => Promise<void>): Unit => {
     const id = `${CORE_LIST_PARAMS}:${r.list.id}`;
     return { id, family: CORE_LIST_PARAMS, checks: [CORE_LIST_PARAMS], operations: [r.list, r.create], writes: true, run: (env: UnitEnv) => run(env, r, id) };
   };
-  return [...core.filter((r) => r.resource === 'venue').map((r) => unit(r, includeExclude)), ...core.filter((r) => r.resource === 'event').map((r) => unit(r, tagsExclude))];
+  const legacyTerms = calendarResources(contract).filter((r) => r.namespace === 'cal/events/v1' && (r.resource === 'category' || r.resource === 'tag'));
+  return [...core.filter((r) => r.resource === 'venue').map((r) => unit(r, includeExclude)), ...core.filter((r) => r.resource === 'event').map((r) => unit(r, tagsExclude)), ...legacyTerms.map((r) => unit(r, termPages))];
 }

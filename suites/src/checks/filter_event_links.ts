@@ -7,10 +7,11 @@
 // The legacy venue and organizer lists' status (000 §4.1.2) the same way: a draft of its own and its published twin.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
+import type { Operation } from '../../../contracts/lib/types.ts';
 import { jsonBody } from '../http/types.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { emitterFor, judgeSet, makeOwn, oracleUnits, ownWord, readList, setMessage, unreadable, type Own } from './kit/oracle_kit.ts';
-import { calendarResources, type CalendarResource } from './kit/resources.ts';
+import { calendarResources, idOf, type CalendarResource } from './kit/resources.ts';
 import { describeAnswer } from './kit/wp.ts';
 import { builtOnCoreControllers } from './kit/core_answers.ts';
 import type { Severity } from '../report/model.ts';
@@ -25,6 +26,22 @@ const LINKS: readonly { param: string; resource: string; legacyField: string; ca
   { param: 'organizer', resource: 'organizer', legacyField: 'organizer', calField: 'organizers' },
 ];
 
+/**
+ * The contract's mark that a list parameter typed as ids is described as "slugs or IDs" (000 §4.1.1 categories and
+ * tags: x-contradictions, a reading whose items may be strings). Only there is a slug sent, and only as assumed: the
+ * documents contradict themselves, and The Events Calendar reads either (Archive_Event::parse_terms_query()).
+ */
+function slugReading(op: Operation, param: string): { kind: string; reading: string } | undefined {
+  const spec = op.params.find((p) => p.name === param && p.in === 'query');
+  for (const c of spec?.contradictions ?? []) {
+    for (const r of c.readings) {
+      const items = (r.schema as { items?: { type?: unknown } } | undefined)?.items?.type;
+      if (Array.isArray(items) ? items.includes('string') : items === 'string') return { kind: c.kind, reading: r.reading };
+    }
+  }
+  return undefined;
+}
+
 /** Where a linked record is made: its own namespace, else the legacy one (cal/v1 has no term routes, 000 §4.2). */
 function maker(contract: Contract, namespace: string, resource: string): CalendarResource | undefined {
   const all = calendarResources(contract);
@@ -38,8 +55,9 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
   const links = LINKS.filter((l) => op.params.some((p) => p.name === l.param && p.in === 'query'));
   const flags = ['featured', 'status'].filter((n) => op.params.some((p) => p.name === n && p.in === 'query'));
   const ticketed = op.params.some((p) => p.name === 'ticketed' && p.in === 'query');
-  const variants = [...links.map((l) => l.param), ...flags, ...(ticketed ? ['ticketed=false', 'ticketed=true'] : [])];
-  const inconclusive = (why: string, e?: Parameters<typeof emit>[3]): void => variants.forEach((v) => emit(v, 'inconclusive', why, e));
+  const slugged = links.filter((l) => slugReading(op, l.param) !== undefined);
+  const variants = [...links.map((l) => l.param), ...slugged.map((l) => `${l.param}=slug`), ...flags, ...(ticketed ? ['ticketed=false', 'ticketed=true'] : [])];
+  const inconclusive = (why: string, e?: Parameters<typeof emit>[3]): void => variants.forEach((v) => emit(v, 'inconclusive', why, e, v.endsWith('=slug') ? 'assumed' : 'documented'));
   const word = ownWord(env.runId, unitId);
   const linked = new Map<string, Own>();
   for (const l of links) {
@@ -69,7 +87,7 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
     const got = await readList(env, op, { ...search, ...query });
     const shown = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
     const u = unreadable(got, shown);
-    if (u) return emit(variant, u.outcome, u.message, got.e);
+    if (u) return emit(variant, u.outcome, u.message, got.e, severity);
     const j = judgeSet(got.ids, want.map((o) => o.id), (id) => not.some((o) => o.id === id));
     const compared = `compared ${shown} (search=${word.toLowerCase()}) on the suite's ${[...want, ...not].map((o) => o.label).join(' and ')}`;
     const bad = j.kept.length > 0 || j.dropped.length > 0;
@@ -84,6 +102,25 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
       continue;
     }
     await judge(l.param, { ...both, [l.param]: [target.id] }, a.own, b.own, `${legacy ? '000 §4.1.1' : '000 §4.2.1'}: ${l.param}, any of these IDs; the first uses ${target.label}`);
+  }
+  // "any of the category slugs or IDs" (000 §4.1.1) against "array of integer": the linked term's slug, as assumed. A
+  // site that refuses it reads the list as typed, which the documents allow too: a finding, never a hard failure.
+  for (const l of slugged) {
+    const variant = `${l.param}=slug`;
+    const target = linked.get(l.param);
+    const mark = slugReading(op, l.param)!;
+    const slug = (jsonBody(target?.exchange.response) as { slug?: unknown } | undefined)?.slug;
+    if (!target || typeof slug !== 'string' || slug === '') {
+      emit(variant, 'inconclusive', target ? `the ${l.resource} the suite made (${target.label}) answered no slug: nothing to send` : `the contract has no route that makes a ${l.resource}`, target?.exchange, 'assumed');
+      continue;
+    }
+    const why = `000 §4.1.1 describes ${l.param} as "slugs or IDs" and types it "array of integer" (x-contradictions ${mark.kind}: "${mark.reading}"); The Events Calendar takes either`;
+    const got = await readList(env, op, { ...search, ...both, [l.param]: [slug] });
+    if (got.e.response?.status === 400) {
+      emit(variant, 'fail', `${l.param}=${slug} (the slug of the suite's ${target.label}) answered ${describeAnswer(got.e.response)}: the site takes ids only; ${why}`, got.e, 'assumed');
+      continue;
+    }
+    await judge(variant, { ...both, [l.param]: [slug] }, a.own, b.own, `${why}; the first uses ${target.label}, whose slug is ${slug}`, 'assumed');
   }
   if (flags.includes('featured')) await judge('featured', { ...both, featured: true }, a.own, b.own, 'featured=true: featured events only');
   // A boolean in any form rest_sanitize_boolean() reads (core's arguments of type boolean): TRUE and 1 are true, FALSE
@@ -135,9 +172,63 @@ async function linkedStatus(env: UnitEnv, res: CalendarResource, unitId: string)
   emit('status', bad ? 'fail' : 'pass', bad ? `expected ${draft.own.label} and not ${pub.own.label} (000 §4.1.2: status, post status); ${setMessage(compared, j, got, [draft.own, pub.own])}` : compared, got.e);
 }
 
+/** How many pages of the legacy list post_parent looks through for an event that shows its parent (bounded reads). */
+const PARENT_PAGES = 3;
+/** Early enough that a past series is listed too: the legacy list starts today unless told (000 §4.1.1, start_date). */
+const PARENT_SINCE = '2000-01-01 00:00:00';
+
+/** The parent an event record shows: `post_parent` (the post's field), or `parent` (core's, for a hierarchical type). */
+function parentOf(record: unknown): number | undefined {
+  if (!record || typeof record !== 'object') return undefined;
+  const r = record as Record<string, unknown>;
+  const p = r['post_parent'] ?? r['parent'];
+  return typeof p === 'number' && Number.isInteger(p) && p > 0 ? p : undefined;
+}
+
+/**
+ * post_parent (000 §4.1.1 "events whose parent is this post"). No documented write gives an event a parent (000 §2.1
+ * and §2.5 have no such field), so the suite makes none: it reads the site's own events (a bounded number of pages,
+ * from PARENT_SINCE) for one that shows its parent (a series' occurrence: The Events Calendar Pro's recurring events
+ * are children of their first occurrence), and lists ?post_parent=<parent>&include=<child>,<parent>: the child and
+ * not the parent (include voids the date filters, so a past series is judged too). Inconclusive, never passed, where
+ * no listed event shows a parent: The Events Calendar's legacy answer does not (Post_Repository::get_event_data()).
+ */
+async function postParent(env: UnitEnv, op: Operation): Promise<void> {
+  const emit = emitterFor(env, FILTER_EVENT_LINKS, op, 'documented');
+  let child: { id: number; parent: number } | undefined;
+  let seen = 0;
+  let last: Awaited<ReturnType<typeof readList>> | undefined;
+  for (let page = 1; page <= PARENT_PAGES && !child; page++) {
+    last = await readList(env, op, { start_date: PARENT_SINCE, per_page: 50, page });
+    const u = unreadable(last, `the list from ${PARENT_SINCE} (page ${page})`);
+    if (u) {
+      if (page === 1) return emit('post_parent', u.outcome, u.message, last.e);
+      break;
+    }
+    seen += last.records!.length;
+    const hit = last.records!.map((r) => ({ id: idOf(r), parent: parentOf(r) })).find((x) => x.id !== undefined && x.parent !== undefined && x.parent !== x.id);
+    if (hit) child = { id: hit.id!, parent: hit.parent! };
+    if (last.records!.length < 50) break;
+  }
+  if (!child) return emit('post_parent', 'inconclusive', `none of the ${seen} event(s) the site lists from ${PARENT_SINCE} shows a parent (post_parent or parent), and no documented write gives an event one: nothing to compare`, last?.e);
+  const query = { post_parent: child.parent, include: [child.id, child.parent] };
+  const got = await readList(env, op, query);
+  const shown = `post_parent=${child.parent}&include=${child.id},${child.parent}`;
+  const u = unreadable(got, shown);
+  if (u) return emit('post_parent', u.outcome, u.message, got.e);
+  const j = judgeSet(got.ids, [child.id], (id) => id === child.parent);
+  const bad = j.kept.length > 0 || j.dropped.length > 0;
+  const compared = `compared ${shown} on the site's event #${child.id}, which shows parent #${child.parent}`;
+  const detail = [j.dropped.length ? `left out #${child.id}` : '', j.kept.length ? `kept #${child.parent}, the parent itself` : ''].filter(Boolean).join(' and ');
+  emit('post_parent', bad ? 'fail' : 'pass', bad ? `expected #${child.id} and not #${child.parent} (000 §4.1.1: post_parent, events whose parent is this post); ${compared}: it ${detail}, listing ${got.ids.length ? got.ids.map((x) => `#${x}`).join(', ') : 'none'}` : compared, got.e);
+}
+
 export function planEventLinks(contract: Contract): Unit[] {
   const makers = (res: CalendarResource) => LINKS.map((l) => maker(contract, res.namespace, l.resource)?.create).filter((o) => o !== undefined);
   const events = oracleUnits(contract, FILTER_EVENT_LINKS, 'organizer', eventLinks, makers).filter((u) => u.operations[0]!.resource === 'event');
   const linkedLists = oracleUnits(contract, FILTER_EVENT_LINKS, 'status', linkedStatus).filter((u) => u.operations[0]!.namespace === 'cal/events/v1' && ['venue', 'organizer'].includes(u.operations[0]!.resource ?? ''));
-  return [...events, ...linkedLists];
+  const parents = calendarResources(contract)
+    .filter((r) => r.namespace === 'cal/events/v1' && r.resource === 'event' && r.list.params.some((p) => p.name === 'post_parent' && p.in === 'query'))
+    .map((r): Unit => ({ id: `${FILTER_EVENT_LINKS}:${r.list.id}:post_parent`, family: FILTER_EVENT_LINKS, checks: [FILTER_EVENT_LINKS], operations: [r.list], run: (env) => postParent(env, r.list) }));
+  return [...events, ...linkedLists, ...parents];
 }

@@ -288,7 +288,9 @@ describe("core_list_params: core's collection params on cal/v1 venues", () => {
   it('core_list_params: passes on the mock', async () => {
     const { run } = await h.run(undefined, 'core_list_params');
     expect(run.cases.filter((c) => c.check === 'core_list_params').map((c) => `${c.id} ${c.status}`)).toEqual(
-      [...['include', 'exclude', 'offset', 'slug', 'author', 'after'].map((v) => `core_list_params:getCalV1Venues:${v} passed`), 'core_list_params:getCalV1Events:tags_exclude passed'],
+      [...['include', 'exclude', 'offset', 'slug', 'author', 'after'].map((v) => `core_list_params:getCalV1Venues:${v} passed`), 'core_list_params:getCalV1Events:tags_exclude passed',
+        // The legacy term lists' pages (gaps.faults.test.ts); offset is not judged where the descriptor does not declare it.
+        ...['Categories', 'Tags'].flatMap((t) => [`core_list_params:getCalEventsV1${t}:offset skipped`, `core_list_params:getCalEventsV1${t}:page passed`])],
     );
   });
 

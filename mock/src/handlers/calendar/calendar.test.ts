@@ -360,3 +360,24 @@ describe('term slugs', () => {
     expect(updated.json.slug).toBe('night-fairs');
   });
 });
+
+describe("the legacy event list's categories and tags, as The Events Calendar reads them", () => {
+  it('take a slug as well as an ID, and refuse an item that is neither', () => {
+    const since = 'start_date=2000-01-01&per_page=100';
+    const cats = call(mock, 'GET', '/wp-json/cal/events/v1/categories?hide_empty=0&per_page=100').json as Ev[];
+    const used = cats.find((c) => c.count > 0)!;
+    const byId = call(mock, 'GET', `/wp-json/cal/events/v1/events?${since}&categories=${used.id}`);
+    const bySlug = call(mock, 'GET', `/wp-json/cal/events/v1/events?${since}&categories=${used.slug}`);
+    expect(byId.status).toBe(200);
+    expect(byId.json.length).toBeGreaterThan(0);
+    expect(bySlug.json.map((e: Ev) => e.id)).toEqual(byId.json.map((e: Ev) => e.id));
+    const tag = (call(mock, 'GET', '/wp-json/cal/events/v1/tags?hide_empty=0&per_page=100').json as Ev[]).find((t) => t.count > 0)!;
+    const tagged = call(mock, 'GET', `/wp-json/cal/events/v1/events?${since}&tags[]=${tag.slug}`);
+    expect(tagged.json.map((e: Ev) => e.id)).toEqual(call(mock, 'GET', `/wp-json/cal/events/v1/events?${since}&tags=${tag.id}`).json.map((e: Ev) => e.id));
+    const unknown = call(mock, 'GET', `/wp-json/cal/events/v1/events?categories=${used.slug},no-such-category`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.code).toBe('rest_invalid_param');
+    // cal/v1 reads its categories as the posts controller does: IDs only.
+    expect(call(mock, 'GET', `/wp-json/cal/v1/events?categories=${used.slug}`).status).toBe(400);
+  });
+});

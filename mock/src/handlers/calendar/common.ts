@@ -1,5 +1,6 @@
 // Small pieces both calendar handlers use: the site's clock, store errors as WordPress errors, pagination.
-import type { Lang } from '../../../../contracts/model/records.ts';
+import { LANGS, type Lang, type TermType } from '../../../../contracts/model/records.ts';
+import { wpParseList } from '../../../../contracts/wordpress/php/index.ts';
 import { StoreError, type Store } from '../../store/store.ts';
 import { epochToWall, utcToZoned } from '../../../../contracts/wordpress/time.ts';
 import { pageBeyond, wpError } from '../../wire/errors.ts';
@@ -81,4 +82,35 @@ export function intList(v: unknown): number[] | undefined {
   if (v === undefined || v === null) return undefined;
   const list = Array.isArray(v) ? v : [v];
   return list.map((x) => Number(x)).filter((n) => Number.isInteger(n));
+}
+
+/**
+ * The legacy event list's categories and tags, as The Events Calendar reads them (Archive_Event::parse_terms_query()):
+ * each item of the list (wp_parse_list()) is a term's slug (get_term_by('slug'), in any of the site's languages),
+ * else its id. `unknown` holds the items that are neither: the arg's validate_callback (Validator::is_event_category(),
+ * is_post_tag(): is_term_of_taxonomy()) refuses the request for any of them, so an unknown slug is still a 400.
+ */
+export function termIdsOf(v: unknown, kind: TermType, store: Store): { ids: number[]; unknown: unknown[] } {
+  const parsed = wpParseList(v);
+  const items = Array.isArray(parsed) ? parsed : [...parsed.values()];
+  const ids: number[] = [];
+  const unknown: unknown[] = [];
+  for (const item of items) {
+    const text = String(item);
+    const bySlug = text === '' ? undefined : LANGS.map((lang) => store.bySlug(kind, text, lang)).find((t) => t !== undefined);
+    const id = bySlug?.id ?? (/^\d+$/.test(text) && store.terms(kind).get(Number(text)) !== undefined ? Number(text) : undefined);
+    if (id === undefined) unknown.push(item);
+    else ids.push(id);
+  }
+  return { ids, unknown };
+}
+
+/**
+ * The legacy event list's validate_callbacks of categories and tags (OperationRow.accepts): a list whose every item is
+ * an existing term's slug or id is taken, although the contract types the items as integers (000 §4.1.1 describes them
+ * as "slugs or IDs": the x-contradictions mark on both parameters).
+ */
+export function termSlugsAccepted(raw: Readonly<Record<string, unknown>>, at: { store: Store }): readonly string[] {
+  const kinds = [['categories', 'category'], ['tags', 'tag']] as const;
+  return kinds.filter(([param, kind]) => raw[param] !== undefined && termIdsOf(raw[param], kind, at.store).unknown.length === 0).map(([param]) => param);
 }

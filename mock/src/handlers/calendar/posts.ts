@@ -13,7 +13,7 @@ import { renderContentSteps } from '../../../../contracts/wordpress/content/post
 import { STEP_CHARS } from '../../../../contracts/wordpress/steps.ts';
 import { andThen, isWork, type Work } from '../../base/work.ts';
 import { heldRendering, keepRendering, renderedOnce } from './render-cache.ts';
-import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, siteNow, storeFailure } from './common.ts';
+import { defaultLang, flag, intList, invalidParam, legacyLookup, num, pageBeyondReply, siteNow, storeFailure, termIdsOf } from './common.ts';
 import { pageOf } from '../../wire/pagination.ts';
 import { parseDateParam, widenToDay, type DateBound } from './dates.ts';
 import {
@@ -270,14 +270,17 @@ function listEvents(ctx: HandlerCtx, d: Dialect): Reply | Work<Reply> {
   const bounds = eventBounds(ctx, d, now);
   if ('status' in bounds) return bounds as Reply;
   const store = ctx.store;
-  const categories = intList(p.categories);
+  // The legacy list takes slugs as well as ids (termIdsOf()); cal/v1's are ids, as the posts controller reads them.
+  const terms = (param: 'categories' | 'tags', kind: 'category' | 'tag'): number[] | undefined => (p[param] === undefined ? undefined : d.postsController ? intList(p[param]) : termIdsOf(p[param], kind, store).ids);
+  const categories = terms('categories', 'category');
+  const tags = terms('tags', 'tag');
   const filter = {
     ...bounds,
     lang: ctx.lang,
     statuses: wanted,
     ...searchOf(p, d),
     ...(categories?.length ? { categories: withDescendants(categories, store.categories.values()) } : {}),
-    ...(intList(p.tags)?.length ? { tags: intList(p.tags)! } : {}),
+    ...(tags?.length ? { tags } : {}),
     ...(d.postsController && intList(p.tags_exclude)?.length ? { tagsExclude: intList(p.tags_exclude)! } : {}),
     ...(intList(p.venue)?.length ? { venues: intList(p.venue)! } : {}),
     ...(intList(p.organizer)?.length ? { organizers: intList(p.organizer)! } : {}),
