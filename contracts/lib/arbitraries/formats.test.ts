@@ -64,4 +64,13 @@ describe('patterns', () => {
     fc.assert(fc.property(patternArb(p), (s) => re.test(s) && !/^\.+$/.test(s)), { numRuns: 50 });
     fc.assert(fc.property(notPatternArb(p), (s) => !re.test(s) && !re.test(s.replace(/\n$/, ''))), { numRuns: 50 });
   });
+
+  // A class of plain characters is generated from its characters, not through stringMatching: the strings reach every
+  // character the pattern takes (among the first 0x250 code points, where every class of the contract lies) and no other.
+  it.each(['^[0-9]+$', '^[A-Za-z0-9_-]+$', '^[0-9,]+$', '^[A-Za-z0-9_]+$', '^[-a-c]*$'])('%s: reaches every character of its class', (p) => {
+    const re = new RegExp(p, 'u');
+    const taken = new Set(Array.from({ length: 0x250 }, (_, c) => String.fromCodePoint(c)).filter((c) => re.test(c)));
+    const seen = new Set(fc.sample(patternArb(p), { numRuns: 3000, seed: 7 }).flatMap((s) => [...s]));
+    expect([...seen].sort()).toEqual([...taken].sort());
+  });
 });

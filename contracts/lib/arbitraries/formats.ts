@@ -173,6 +173,30 @@ function survivesUrl(s: string): boolean {
 /** `^[^/]+$`: one negated character class, repeated. */
 const NEGATED_CLASS = /^\^\[\^[^\]]+\]([+*])\$$/;
 
+/** `^[A-Za-z0-9_-]+$`: one class of plain characters and ranges (no escape, no negation), repeated. */
+const PLAIN_CLASS = /^\^\[([^\]\\^][^\]\\]*)\]([+*])\$$/;
+
+/** The characters of a PLAIN_CLASS pattern (a `-` first or last is itself), or undefined for any other pattern. */
+function classCharacters(pattern: string): { characters: string[]; minLength: number } | undefined {
+  const m = PLAIN_CLASS.exec(pattern);
+  if (!m) return undefined;
+  const body = [...m[1]!];
+  const out = new Set<string>();
+  for (let i = 0; i < body.length; i++) {
+    const from = body[i]!;
+    const to = body[i + 2];
+    if (body[i + 1] === '-' && to !== undefined) {
+      const [a, b] = [from.codePointAt(0)!, to.codePointAt(0)!];
+      if (a > b) return undefined;
+      for (let c = a; c <= b; c++) out.add(String.fromCodePoint(c));
+      i += 2;
+    } else {
+      out.add(from);
+    }
+  }
+  return { characters: [...out], minLength: m[2] === '+' ? 1 : 0 };
+}
+
 /** Valid strings for an anchored pattern. */
 export function patternArb(pattern: string): fc.Arbitrary<string> {
   const built = PATTERN_BUILDERS.get(pattern);
@@ -183,6 +207,11 @@ export function patternArb(pattern: string): fc.Arbitrary<string> {
   // rare in generated text, so filtering whole strings gives the same values for a fraction of the work.
   const negated = NEGATED_CLASS.exec(pattern);
   if (negated) return fc.string({ minLength: negated[1] === '+' ? 1 : 0, maxLength: 16 }).filter((s) => re.test(s) && survivesUrl(s));
+  // A class of plain characters, repeated (`^[0-9]+$`, the ids of every path): stringMatching builds its unit from
+  // character ranges whose unmapper throws on every longer text fast-check tokenises while making the arbitrary, so
+  // building one cost about 50 ms, and a run builds thousands; the same strings from the class's characters cost none.
+  const chars = classCharacters(pattern);
+  if (chars) return fc.string({ unit: fc.constantFrom(...chars.characters), minLength: chars.minLength, maxLength: 16 }).filter((s) => re.test(s) && survivesUrl(s));
   return fc.stringMatching(re).filter((s) => re.test(s) && survivesUrl(s));
 }
 
@@ -203,6 +232,8 @@ export function notPatternArb(pattern: string): fc.Arbitrary<string> {
 
 /** Characters a path segment carries as they are: encodeURIComponent() leaves them alone, and so does PHP. */
 const URL_SAFE_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,15}$/;
+// Built once, as plausible.ts's SLUG: an arbitrary is a value, and building this one is most of what generating costs.
+const SAFE_SEGMENT = fc.stringMatching(URL_SAFE_SEGMENT);
 
 /**
  * Valid path values that read the same percent-encoded or not. WordPress does not decode a pretty path
@@ -210,7 +241,7 @@ const URL_SAFE_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,15}$/;
  * values reach the route identically in both permalink styles.
  */
 export function pathSegmentArb(pattern: string | undefined): fc.Arbitrary<string> {
-  const safe = fc.stringMatching(URL_SAFE_SEGMENT);
+  const safe = SAFE_SEGMENT;
   if (pattern === undefined) return safe;
   const re = new RegExp(pattern, 'u');
   // A pattern that admits characters needing encoding (`[^/]+`) is narrowed to the safe ones; any other already is.
