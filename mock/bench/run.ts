@@ -21,7 +21,9 @@
 // BENCH_ONLY=startup (the start-up measure alone, BENCH_STARTUP_ROUNDS starts of each, default 5; to
 // reports/bench-startup.json), BENCH_ONLY=big-batch (the read behind a batch at the cap alone, BENCH_BIG_ROUNDS
 // rounds, default 3), BENCH_ONLY=msw (msw-setup.ts alone: a vitest file's MSW set-up with the mock's handlers beside
-// msw alone, BENCH_MSW_FILES files of each, default 6; to reports/bench-msw.json).
+// msw alone, BENCH_MSW_FILES files of each, default 6; to reports/bench-msw.json), BENCH_ONLY=suite (suite-run.ts
+// alone: the conformance suite's whole run against the mock, CPU of both; to reports/bench-suite.json; the full bench
+// runs it last).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +36,7 @@ import { benchStartup, startupLines, type StartupResult } from './startup.ts';
 import { bigPostLine, measureBigPost, type BigPostRound } from './big-body.ts';
 import { loadavg } from 'node:os';
 import { benchMswSetup, mswSetupLines } from './msw-setup.ts';
+import { benchSuiteRun, suiteRunLines } from './suite-run.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -288,8 +291,18 @@ async function mswOnly(): Promise<void> {
   process.stdout.write([...mswSetupLines(result), '', `written to ${out}`].join('\n') + '\n');
 }
 
+/** `BENCH_ONLY=suite`: the suite's whole run against the mock alone. */
+async function suiteOnly(): Promise<void> {
+  const result = await benchSuiteRun(ROOT, { log: (line) => process.stderr.write(`${line}\n`) });
+  const out = join(ROOT, 'reports/bench-suite.json');
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, ...result }, null, 2) + '\n');
+  process.stdout.write([...suiteRunLines(result), '', `written to ${out}`].join('\n') + '\n');
+}
+
 async function main(): Promise<void> {
   const skipPrism = process.env.BENCH_SKIP_PRISM === '1';
+  if (process.env.BENCH_ONLY === 'suite') return suiteOnly();
   if (process.env.BENCH_ONLY === 'startup') return startupOnly(skipPrism);
   if (process.env.BENCH_ONLY === 'big-batch') return bigBatchOnly();
   if (process.env.BENCH_ONLY === 'msw') return mswOnly();
@@ -369,6 +382,9 @@ async function main(): Promise<void> {
     process.stderr.write('bench: MSW set-up per test file, in turns...\n');
     const msw = await benchMswSetup(ROOT, { files: 4, log: (line) => process.stderr.write(`${line}\n`) });
 
+    process.stderr.write("bench: the suite's whole run against the mock...\n");
+    const suiteRun = await benchSuiteRun(ROOT, { log: (line) => process.stderr.write(`${line}\n`) });
+
     let generators: unknown;
     const genPath = join(ROOT, 'contracts/bench/generators.ts');
     if (existsSync(genPath)) {
@@ -402,6 +418,7 @@ async function main(): Promise<void> {
       startupMs: startup,
       startup: startupTurns,
       mswSetup: msw,
+      suiteRun,
       peakRssBytes: peak,
       mockRss: { events300: small, events10000: large },
       generators: generators ?? null,
@@ -430,6 +447,8 @@ async function main(): Promise<void> {
       ...startupLines(startupTurns),
       '',
       ...mswSetupLines(msw),
+      '',
+      ...suiteRunLines(suiteRun),
       '',
       `start-up of the servers measured above (spawn to first answer, once each): ${Object.entries(startup).map(([n, ms]) => `${n} ${ms} ms`).join(', ')}`,
       `peak RSS: ${Object.entries(peak).map(([n, b]) => `${n} ${mb(b ?? null)}`).join(', ')}`,
