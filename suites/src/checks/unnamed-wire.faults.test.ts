@@ -1,0 +1,83 @@
+// Faults of classes no issue named, in WordPress's REST server conventions and the descriptor's and add-ons'
+// namespaces (001), each proven both ways at its edge: the unbroken mock passes the check; the mock with one
+// fault in front of it fails that check, naming the cause. A fault on the descriptor edits it in every form the
+// server writes it (plain, ?_envelope, ?_jsonp, a method override), as a fault in the server's own code would,
+// so that only a check of the value itself can catch it, not the comparison of one form with another.
+
+import { describe, expect, it } from 'vitest';
+import { createMock, listen } from '../../../mock/src/index.ts';
+import { failedBy, harnessForFile, json, parse, plain, withJson, type Fault, type MockResponse } from '../testing/faulty-mock.ts';
+
+const h = harnessForFile({ createMock, listen });
+
+type Body = Record<string, unknown>;
+
+/** A JSON body edited wherever the server writes it: plain, enveloped ({body, status, headers}), or JSONP's argument. */
+function editAnyForm(res: MockResponse, edit: (d: Body) => void): MockResponse {
+  const jsonp = /^\/\*\*\/([\w.]+)\(([\s\S]*)\)$/.exec(res.body);
+  const text = jsonp ? jsonp[2]! : res.body;
+  if (!/^[[{]/.test(text)) return res;
+  const d = JSON.parse(text) as Body;
+  const enveloped = 'body' in d && 'status' in d && 'headers' in d;
+  edit(enveloped ? (d['body'] as Body) : d);
+  const out = withJson(res, d);
+  return jsonp ? { ...plain(out), body: `/**/${jsonp[1]}(${out.body})` } : out;
+}
+
+/** The answers of one route (every form, every method that reaches it), edited. */
+const routeEdit = (route: string, edit: (d: Body) => void): Fault => (req, next) => {
+  const res = next(req);
+  return parse(req).route === route && res.status === 200 ? editAnyForm(res, edit) : res;
+};
+
+type Routes = Record<string, { namespace?: string; methods?: string[] }>;
+const descriptorRoutes = (edit: (routes: Routes) => void) => routeEdit('/', (d) => {
+  if (d['routes'] && typeof d['routes'] === 'object') edit(d['routes'] as Routes);
+});
+
+const causes = async (fault: Fault, only: string): Promise<string[]> => (await failedBy(h, fault, only)).map((c) => `${c.id} ${c.status}: ${c.message ?? ''}`);
+
+describe('namespace_index routes: the index and the descriptor describe one set of routes', () => {
+  it('passes on the mock in every namespace, add-ons too', async () => {
+    const { run } = await h.run(undefined, 'namespace_index');
+    const routes = run.cases.filter((c) => c.check === 'namespace_index' && c.variant === 'routes');
+    expect(routes.length).toBe(16);
+    expect(routes.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+  });
+
+  it("the descriptor's namespaces leave out oembed/1.0 while its routes name it", async () => {
+    const fault = routeEdit('/', (d) => {
+      if (Array.isArray(d['namespaces'])) d['namespaces'] = (d['namespaces'] as string[]).filter((n) => n !== 'oembed/1.0');
+    });
+    const found = await causes(fault, 'namespace_index');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^namespace_index:getOembed10:routes failed: .*the descriptor's namespaces leave out oembed\/1\.0, which 3 of its routes name/);
+  });
+
+  it("one descriptor route's namespace cut to its vendor (oembed for oembed/1.0)", async () => {
+    const found = await causes(descriptorRoutes((r) => (r['/oembed/1.0/embed']!.namespace = 'oembed')), 'namespace_index');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^namespace_index:getOembed10:routes failed: .*the index lists \/oembed\/1\.0\/embed, which the descriptor does not give oembed\/1\.0/);
+  });
+
+  it("one descriptor route's methods without one its endpoints serve (contact-forms without POST)", async () => {
+    const found = await causes(descriptorRoutes((r) => (r['/forms/v1/contact-forms']!.methods = ['GET'])), 'namespace_index');
+    expect(found).toEqual([expect.stringMatching(/^namespace_index:getFormsV1:routes failed: .*the descriptor's \/forms\/v1\/contact-forms lists methods \[GET\] where its endpoints serve \[GET, POST\]/)]);
+  });
+
+  it("an add-on namespace's index lists a route of another namespace", async () => {
+    const fault = routeEdit('/seo/v1/an', (d) => {
+      (d['routes'] as Routes)['/seo/v1/updateMode'] = { namespace: 'seo/v1/an', methods: ['POST'] };
+    });
+    const found = await causes(fault, 'namespace_index');
+    expect(found).toEqual([expect.stringMatching(/^namespace_index:getSeoV1An:routes failed: .*the index lists \/seo\/v1\/updateMode, which the descriptor does not give seo\/v1\/an/)]);
+  });
+
+  it('an add-on namespace\'s index says its vendor as its namespace ("seo" for seo/v1)', async () => {
+    const fault = routeEdit('/seo/v1', (d) => {
+      if (d['namespace'] === 'seo/v1') d['namespace'] = 'seo';
+    });
+    const found = await causes(fault, 'namespace_index');
+    expect(found).toEqual([expect.stringMatching(/^namespace_index:getSeoV1:routes failed: .*the index says namespace "seo", not "seo\/v1"/)]);
+  });
+});
