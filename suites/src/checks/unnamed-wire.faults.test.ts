@@ -81,3 +81,45 @@ describe('namespace_index routes: the index and the descriptor describe one set 
     expect(found).toEqual([expect.stringMatching(/^namespace_index:getSeoV1:routes failed: .*the index says namespace "seo", not "seo\/v1"/)]);
   });
 });
+
+/** The plain JSON embed (GET /oembed/1.0/embed answered 200), edited. */
+const embedEdit = (edit: (d: Body) => void): Fault => (req, next) => {
+  const res = next(req);
+  if (req.method !== 'GET' || parse(req).route !== '/oembed/1.0/embed' || res.status !== 200 || !res.body.startsWith('{')) return res;
+  const d = json(res);
+  edit(d);
+  return withJson(res, d);
+};
+
+describe('oembed fields and unknown: what WordPress fills in an embed, and a link that names no post', () => {
+  it('passes on the mock: provider, author, height from width, 404 oembed_invalid_url', async () => {
+    const { run } = await h.run(undefined, 'oembed');
+    expect(run.cases.filter((c) => c.check === 'oembed').map((c) => `${c.variant} ${c.status}`).sort()).toEqual(['fields passed', 'json passed', 'maxwidth passed', 'unknown passed', 'xml passed']);
+  });
+
+  it('oembed: height one short of ceil(width / 16 * 9) (337 for 600)', async () => {
+    const found = await causes(embedEdit((d) => (d['height'] = Math.max(Math.ceil((Number(d['width']) / 16) * 9), 200) - 1)), 'oembed');
+    expect(found).toEqual([expect.stringMatching(/^oembed:getOembed10Embed:fields failed: .*height 337 for width 600, not 338/)]);
+  });
+
+  it("oembed: provider_url the home with /blog added, not the site's home", async () => {
+    const found = await causes(embedEdit((d) => (d['provider_url'] = `${String(d['provider_url'])}/blog`)), 'oembed');
+    expect(found).toEqual([expect.stringMatching(/^oembed:getOembed10Embed:fields failed: .*provider_url "http:\/\/127\.0\.0\.1:\d+\/blog", not the site's home/)]);
+  });
+
+  it('oembed: author_name left out', async () => {
+    const found = await causes(embedEdit((d) => delete d['author_name']), 'oembed');
+    expect(found).toEqual([expect.stringMatching(/^oembed:getOembed10Embed:fields failed: .*author_name null, not a string/)]);
+  });
+
+  it('oembed: a link that names no post answered 400 rest_invalid_param (with its params), not 404 oembed_invalid_url', async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return res.status === 404 && res.body.startsWith('{') && json(res)['code'] === 'oembed_invalid_url'
+        ? { ...plain(res), status: 400, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): url', data: { status: 400, params: { url: 'Invalid URL.' } } }) }
+        : res;
+    };
+    const found = await causes(fault, 'oembed');
+    expect(found).toEqual([expect.stringMatching(/^oembed:getOembed10Embed:unknown failed: .*to answer 404 oembed_invalid_url .*got 400 rest_invalid_param/)]);
+  });
+});
