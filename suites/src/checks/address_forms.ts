@@ -38,8 +38,12 @@ export const PRETTY = 'pretty';
 /** The headers a HEAD must carry as its GET does (sample 20); Date, Vary, Content-Length and the connection's may differ. */
 const HEAD_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link', 'allow'] as const;
 
-/** The callback WordPress takes, and one it refuses: `-` is outside [\w.] (wp_check_jsonp_callback()). */
-const CALLBACK = 'siteContractsCb';
+/**
+ * The callback WordPress takes, at the edge of what it takes: a `.` is inside [\w.] (a namespaced function,
+ * `siteContracts.cb`), so a site that takes letters only fails; and one it refuses: `-` is outside [\w.]
+ * (wp_check_jsonp_callback()).
+ */
+const CALLBACK = 'siteContracts.cb';
 const BAD_CALLBACK = 'site-contracts-cb';
 
 type Emit = (variant: string, outcome: Outcome, message: string, e?: Exchange) => void;

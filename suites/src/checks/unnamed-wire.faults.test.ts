@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
-import { failedBy, harnessForFile, json, parse, plain, withJson, type Fault, type MockResponse } from '../testing/faulty-mock.ts';
+import { failedBy, harnessForFile, json, parse, plain, withHeader, withJson, wpError, type Fault, type MockResponse } from '../testing/faulty-mock.ts';
 
 const h = harnessForFile({ createMock, listen });
 
@@ -121,5 +121,24 @@ describe('oembed fields and unknown: what WordPress fills in an embed, and a lin
     };
     const found = await causes(fault, 'oembed');
     expect(found).toEqual([expect.stringMatching(/^oembed:getOembed10Embed:unknown failed: .*to answer 404 oembed_invalid_url .*got 400 rest_invalid_param/)]);
+  });
+});
+
+describe('the wire at its edges: the charset WordPress names, the callbacks it takes', () => {
+  it("content_type: the seo/v1 answers' Content-Type without its charset (application/json alone)", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      return parse(req).route.startsWith('/seo/v1/an/') && /^application\/json/.test(res.headers['Content-Type'] ?? '') ? withHeader(res, 'Content-Type', 'application/json') : res;
+    };
+    const found = await failedBy(h, fault, 'seo/v1/an');
+    expect([...new Set(found.map((c) => c.check))]).toEqual(['content_type']);
+    expect(found[0]!.message).toMatch(/with Content-Type "application\/json", without the charset WordPress names \(; charset=UTF-8\)$/);
+  });
+
+  it('jsonp: a callback with a dot (siteContracts.cb) refused, as if a dot were not allowed', async () => {
+    const fault: Fault = (req, next) => ((parse(req).query.get('_jsonp') ?? '').includes('.') ? wpError(400, 'rest_callback_invalid') : next(req));
+    const found = await failedBy(h, fault, 'root,jsonp');
+    expect(found.map((c) => `${c.id} ${c.status}`)).toEqual(['jsonp:getRoot:valid failed']);
+    expect(found[0]!.message).toMatch(/_jsonp=siteContracts\.cb to answer application\/javascript .*status 400 where the plain request answered 200/);
   });
 });
