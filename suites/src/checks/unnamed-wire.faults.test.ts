@@ -142,3 +142,31 @@ describe('the wire at its edges: the charset WordPress names, the callbacks it t
     expect(found[0]!.message).toMatch(/_jsonp=siteContracts\.cb to answer application\/javascript .*status 400 where the plain request answered 200/);
   });
 });
+
+describe("what an answer's wrappers carry: a batch item's headers, the envelope's headers", () => {
+  it("batch_item_status: a batch's create item without its Location header", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (req.method !== 'POST' || parse(req).route !== '/batch/v1' || res.status !== 207) return res;
+      const d = json(res) as { responses?: { status?: number; headers?: Record<string, unknown> }[] };
+      for (const r of d.responses ?? []) if (r?.status === 201 && r.headers) delete r.headers['Location'];
+      return withJson(res, d);
+    };
+    const found = await failedBy(h, fault, 'batch/v1,batch_item_status');
+    expect(found.map((c) => `${c.id} ${c.status}`)).toEqual(['batch_item_status:postBatchV1:normal failed']);
+    expect(found[0]!.message).toMatch(/responses\[2\], a create, has headers\.Location null, not the address of the record it made \(\d+\)$/);
+  });
+
+  it("envelope: the forms list's envelope whose headers leave out Allow", async () => {
+    const fault: Fault = (req, next) => {
+      const res = next(req);
+      if (!parse(req).query.has('_envelope') || parse(req).route !== '/forms/v1/contact-forms' || !res.body.startsWith('{')) return res;
+      const d = json(res) as { headers?: Record<string, unknown> };
+      if (d.headers) delete d.headers['Allow'];
+      return withJson(res, d);
+    };
+    const found = await failedBy(h, fault, 'forms/v1,envelope');
+    expect(found.map((c) => `${c.id} ${c.status}`)).toEqual(['envelope:getFormsV1ContactForms:ok failed']);
+    expect(found[0]!.message).toMatch(/body\.headers\["allow"\] is "\(absent\)" where the plain request sent "GET"$/);
+  });
+});
