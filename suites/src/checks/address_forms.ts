@@ -38,8 +38,12 @@ export const PRETTY = 'pretty';
 /** The headers a HEAD must carry as its GET does (sample 20); Date, Vary, Content-Length and the connection's may differ. */
 const HEAD_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link', 'allow'] as const;
 
-/** The callback WordPress takes, and one it refuses: `-` is outside [\w.] (wp_check_jsonp_callback()). */
-const CALLBACK = 'siteContractsCb';
+/**
+ * The callback WordPress takes, at the edge of what it takes: a `.` is inside [\w.] (a namespaced function,
+ * `siteContracts.cb`), so a site that takes letters only fails; and one it refuses: `-` is outside [\w.]
+ * (wp_check_jsonp_callback()).
+ */
+const CALLBACK = 'siteContracts.cb';
 const BAD_CALLBACK = 'site-contracts-cb';
 
 type Emit = (variant: string, outcome: Outcome, message: string, e?: Exchange) => void;
@@ -97,6 +101,9 @@ async function trailingSlash(env: UnitEnv, op: Operation): Promise<void> {
 }
 
 /** What is wrong with an `_envelope` answer given the plain one; empty when it is WordPress's envelope of it. */
+/** The plain answer's headers that are its response's own (not serve_request()'s), so the envelope carries them too. */
+const ENVELOPED_HEADERS = ['allow', 'x-wp-total', 'x-wp-totalpages'];
+
 function envelopeProblems(plain: Received, env: Received): string[] {
   const out: string[] = [];
   if (env.status !== 200) out.push(`HTTP status ${env.status}, not 200 (the real status goes into the body)`);
@@ -104,6 +111,14 @@ function envelopeProblems(plain: Received, env: Received): string[] {
   if (!isPlainObject(b)) return [...out, `the body is not a JSON object {body, status, headers} (${describeAnswer(env)})`];
   if (b['status'] !== plain.status) out.push(`body.status ${JSON.stringify(b['status'] ?? '(absent)')} where the plain request answered ${plain.status}`);
   if (!('headers' in b) || (typeof b['headers'] !== 'object' || b['headers'] === null)) out.push(`body.headers is ${JSON.stringify(b['headers'] ?? '(absent)')}, not the answer's headers`);
+  else {
+    // body.headers is the response's get_headers(), rest_post_dispatch's Allow included; X-WP-Total may be a number there.
+    const inner = Object.fromEntries(Object.entries(b['headers'] as Record<string, unknown>).map(([k, v]) => [k.toLowerCase(), v]));
+    for (const name of ENVELOPED_HEADERS) {
+      const sent = header(plain, name);
+      if (sent !== undefined && String(inner[name] ?? '(absent)') !== sent) out.push(`body.headers[${JSON.stringify(name)}] is ${JSON.stringify(inner[name] ?? '(absent)')} where the plain request sent ${JSON.stringify(sent)}`);
+    }
+  }
   if (!('body' in b)) out.push('there is no body.body');
   else {
     const d = firstDifference(jsonBody(plain), b['body']);

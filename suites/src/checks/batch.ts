@@ -16,6 +16,7 @@ import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { liveEndpoint } from '../diff/descriptor.ts';
 import { allowsBatch } from '../../../contracts/lib/loader.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 import { jsonBody, type Exchange } from '../http/types.ts';
 import type { Severity } from '../report/model.ts';
 import type { Finding, Unit, UnitEnv } from './kit/unit.ts';
@@ -54,6 +55,7 @@ function batchable(env: UnitEnv): CalendarResource | undefined {
 interface ItemResponse {
   body: unknown;
   status: number;
+  headers?: unknown;
 }
 
 /** Problems with a 207 body: `responses` is a list of {body, status, headers} (or null), one per request. */
@@ -127,6 +129,12 @@ async function itemStatus(env: UnitEnv, op: Operation): Promise<void> {
     }
   }
   if (res && created && created.status !== 201) problems.push(`responses[2], a create, is ${created.status}, not 201`);
+  // Each item's headers are its response's get_headers(): a create's Location (the posts controller sets it) included.
+  else if (res && created && id !== undefined) {
+    const headers = isPlainObject(created.headers) ? created.headers : {};
+    const location = Object.entries(headers).find(([k]) => k.toLowerCase() === 'location')?.[1];
+    if (typeof location !== 'string' || !location.replace(/\/+$/, '').endsWith(`/${String(id)}`)) problems.push(`responses[2], a create, has headers.Location ${JSON.stringify(location ?? null)}, not the address of the record it made (${String(id)})`);
+  }
   if ((body as { failed?: unknown } | undefined)?.failed !== undefined) problems.push('a normal batch carries "failed"');
   if (problems.length) return emit('fail', `expected 207 with one {body, status, headers} per request, a path with no route answered 404 rest_no_route (WordPress convention, serve_batch_request_v1()); got: ${problems.join('; ')}`, e);
   emit('pass', `207 with one response per request${res ? ', the create included' : ' (no batchable calendar route or no credentials: no-route items only)'}`, e);

@@ -1,5 +1,5 @@
 // content_type, checked on every answer of a run, like error_envelope: WordPress's REST server sends
-// `Content-Type: application/json; charset=<blog_charset>` on every answer it serves (S serve_request(); every
+// `Content-Type: application/json; charset=<blog_charset>` on every answer it serves, the charset always named (S serve_request(); every
 // recorded sample of WordPress 6.1.9 but the two it names itself), so an answer served as text/html came from
 // somewhere else (a theme's page, a PHP notice ahead of the JSON, a plugin that echoes and exits).
 // The two forms WordPress itself answers otherwise are asked for by the request: `_jsonp` (application/javascript)
@@ -44,6 +44,11 @@ export function mediaType(value: string | undefined): string {
   return (value ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/** The charset parameter of a Content-Type, '' when it names none. */
+function charsetOf(value: string | undefined): string {
+  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(value ?? '')?.[1] ?? '';
+}
+
 /** Why an answer's Content-Type is not the one WordPress sends; undefined when it is, or when there is nothing to type. */
 export function contentTypeProblem(e: Exchange): string | undefined {
   const r = e.response;
@@ -55,6 +60,18 @@ export function contentTypeProblem(e: Exchange): string | undefined {
   const got = mediaType(r.headers['content-type']);
   if (want.includes(got)) return undefined;
   return `${e.request.method} ${e.request.url} answered ${r.status} with Content-Type ${r.headers['content-type'] === undefined ? '(none)' : JSON.stringify(r.headers['content-type'])}, not ${want[0]}`;
+}
+
+/**
+ * contentTypeProblem(), and besides it a charset left out: serve_request() (and _oembed_rest_pre_serve_request() for
+ * XML) always names it, `; charset=<blog_charset>`. Only this check asks for the charset: an answer without it is
+ * still a REST answer (route_presence reads contentTypeProblem()).
+ */
+function contentTypeOrCharsetProblem(e: Exchange): string | undefined {
+  const problem = contentTypeProblem(e);
+  const r = e.response;
+  if (problem || !r || r.status === 204 || (r.body === '' && e.request.method !== 'HEAD') || charsetOf(r.headers['content-type'])) return problem;
+  return `${e.request.method} ${e.request.url} answered ${r.status} with Content-Type ${JSON.stringify(r.headers['content-type'])}, without the charset WordPress names (; charset=UTF-8)`;
 }
 
 function severityFor(op: Operation | undefined, e: Exchange): Severity {
@@ -69,7 +86,7 @@ export class ContentTypes implements AnswerSweep {
 
   add(op: Operation | undefined, e: Exchange): void {
     if (!e.response) return;
-    this.sweep.add(op, e, () => contentTypeProblem(e));
+    this.sweep.add(op, e, () => contentTypeOrCharsetProblem(e));
   }
 
   findings(unit: Unit): Finding[] {
@@ -80,7 +97,7 @@ export class ContentTypes implements AnswerSweep {
       severity: worst ? severityFor(op, worst.e) : 'convention',
       outcome: worst ? 'fail' : 'pass',
       message: worst
-        ? `expected every REST answer as Content-Type application/json (WordPress convention, WP_REST_Server::serve_request(); application/javascript only for _jsonp, text/xml only for oEmbed's format=xml); ${worst.problem}`
+        ? `expected every REST answer as Content-Type application/json; charset=<the site's> (WordPress convention, WP_REST_Server::serve_request(); application/javascript only for _jsonp, text/xml only for oEmbed's format=xml); ${worst.problem}`
         : `${judged} answer(s), each of the content type WordPress sends`,
       ...(worst ? { exchange: worst.e } : {}),
     }));

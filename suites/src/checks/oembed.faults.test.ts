@@ -16,8 +16,10 @@ describe('oembed: the site embeds its own event', () => {
     const { run } = await h.run(undefined, ONLY);
     expect(run.cases.filter((c) => c.check === 'oembed').map((c) => [c.variant, c.status, c.severity])).toEqual([
       ['json', 'passed', 'documented'],
+      ['fields', 'passed', 'convention'],
       ['xml', 'passed', 'documented'],
       ['maxwidth', 'passed', 'documented'],
+      ['unknown', 'passed', 'convention'],
     ]);
   });
 

@@ -48,7 +48,7 @@ describe('one reading of an answer for every check', () => {
     const { run } = await h.run(privatePlugins, '/pagebuilder-one/v1/plugins');
     const jsonp = run.cases.find((c) => c.id === 'jsonp:getPagebuilderOneV1Plugins:valid')!;
     // The wrapped answer really was the 401 (the fault took effect), and jsonp passes it.
-    expect(`${jsonp.status} ${jsonp.response?.status} ${jsonp.message}`).toBe('passed 401 application/javascript /**/siteContractsCb(...) around the plain answer');
+    expect(`${jsonp.status} ${jsonp.response?.status} ${jsonp.message}`).toBe('passed 401 application/javascript /**/siteContracts.cb(...) around the plain answer');
     expect(statuses(run.cases, 'error_envelope').filter((c) => !c.endsWith(' passed'))).toEqual([]);
     expect(statuses(run.cases, 'error_envelope')).toContain('error_envelope:getPagebuilderOneV1Plugins:errors:jsonp:getPagebuilderOneV1Plugins passed');
   }, T);

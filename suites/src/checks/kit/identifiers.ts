@@ -96,7 +96,8 @@ function holding(env: UnitEnv, op: Operation, check: string, summary: Summary, c
         check,
         operation: op,
         variant: summary.variant,
-        severity: 'documented',
+        // The severity of the cases it stands for: error_envelope's are convention, negative_rejection's documented.
+        severity: inc[0]!.severity,
         outcome: 'inconclusive',
         message: summary.message(answers(shown), inc.length),
         ...(shown.length ? { exchange: shown[shown.length - 1]! } : {}),
