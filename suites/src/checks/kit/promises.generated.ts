@@ -77,4 +77,5 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "passwords": ["d0.2.1.password", "wp.tpl.password-required", "wp.post.private-password", "wp.posts.password", "wp.posts.password-write", "wp.posts.password-field"],
   "post_flags": ["wp.format.read-write", "wp.post.sticky", "wp.post.thumbnail", "wp.posts.sticky-write", "wp.posts.featured-media-write"],
   "post_terms": ["d0.2.1.names-create", "wp.filters.parent-loops", "wp.posts.terms-write", "wp.terms.count", "wp.tax.parent-loops", "wp.tax.delete", "wp.tax.set-object-terms"],
+  "event_fields": ["d0.1.two-namespaces-fields", "d0.2.1.links-read", "d0.2.1.nested-current", "d0.2.1.timezone-utc", "d0.2.1.timezone-default", "d0.2.1.all-day-times", "d0.2.1.date-details", "wp.post.modified-legacy"],
 };
