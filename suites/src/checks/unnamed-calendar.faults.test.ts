@@ -383,3 +383,18 @@ describe('event_fields: an event of its own read through both namespaces', () =>
     expect(await efFindings(byId('cal-event-venues-cross').fault())).toEqual(['cross:failed']);
   });
 });
+
+describe('filter_event_links on the legacy event list: featured=false', () => {
+  const ONLY = 'cal/events/v1,filter_event_links';
+
+  it('passes on the mock: featured=false lists the event that is not featured', async () => {
+    const { run } = await h.run(undefined, ONLY);
+    const mine = run.cases.filter((c) => c.operationId === 'getCalEventsV1Events' && c.variant === 'featured=false');
+    expect(mine.map((c) => [c.variant, c.status])).toEqual([['featured=false', 'passed']]);
+  });
+
+  it('filter_event_links: featured=false ignored on the legacy event list (the featured event listed)', async () => {
+    const failed = await failedBy(h, byId('legacy-featured-false-ignored').fault(), ONLY);
+    expect(failed.map((c) => c.id)).toEqual(['filter_event_links:getCalEventsV1Events:featured=false']);
+  });
+});
