@@ -4,6 +4,7 @@
 // featured; the second uses none of them, is not featured, and is a draft. Each filter must answer the first and
 // not the second (status=draft the other way round). A fresh category has no children, so "any of these categories"
 // and WordPress's include_children read the same.
+// On the legacy list, featured=false the other way round ("filter by featured status").
 // The legacy venue and organizer lists' status (000 §4.1.2) the same way: a draft of its own and its published twin.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -56,7 +57,7 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
   const flags = ['featured', 'status'].filter((n) => op.params.some((p) => p.name === n && p.in === 'query'));
   const ticketed = op.params.some((p) => p.name === 'ticketed' && p.in === 'query');
   const slugged = links.filter((l) => slugReading(op, l.param) !== undefined);
-  const variants = [...links.map((l) => l.param), ...slugged.map((l) => `${l.param}=slug`), ...flags, ...(ticketed ? ['ticketed=false', 'ticketed=true'] : [])];
+  const variants = [...links.map((l) => l.param), ...slugged.map((l) => `${l.param}=slug`), ...flags, ...(legacy && flags.includes('featured') ? ['featured=false'] : []), ...(ticketed ? ['ticketed=false', 'ticketed=true'] : [])];
   const inconclusive = (why: string, e?: Parameters<typeof emit>[3]): void => variants.forEach((v) => emit(v, 'inconclusive', why, e, v.endsWith('=slug') ? 'assumed' : 'documented'));
   const word = ownWord(env.runId, unitId);
   const linked = new Map<string, Own>();
@@ -67,7 +68,8 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
     if (!r.own) return inconclusive(`creating a ${l.resource} of its own to link an event to answered ${describeAnswer(r.exchange.response)}: nothing to compare`, r.exchange);
     linked.set(l.param, r.own);
   }
-  const body = Object.fromEntries(links.filter((l) => linked.has(l.param)).map((l) => [legacy ? l.legacyField : l.calField, [linked.get(l.param)!.id]]));
+  // A legacy venue by its id alone: The Events Calendar reads a list as the data of a new venue (and refuses a list of ids).
+  const body = Object.fromEntries(links.filter((l) => linked.has(l.param)).map((l) => [legacy ? l.legacyField : l.calField, legacy && l.param === 'venue' ? linked.get(l.param)!.id : [linked.get(l.param)!.id]]));
   const a = await makeOwn(env, res, unitId, `links ${word} linked ${unitId}`, { ...body, featured: true });
   if (!a.own) return inconclusive(`creating an event of its own that uses them answered ${describeAnswer(a.exchange.response)}: nothing to compare`, a.exchange);
   const b = await makeOwn(env, res, unitId, `links ${word} plain ${unitId}`, { featured: false, status: 'draft' });
@@ -123,6 +125,8 @@ async function eventLinks(env: UnitEnv, res: CalendarResource, unitId: string): 
     await judge(variant, { ...both, [l.param]: [slug] }, a.own, b.own, `${why}; the first uses ${target.label}, whose slug is ${slug}`, 'assumed');
   }
   if (flags.includes('featured')) await judge('featured', { ...both, featured: true }, a.own, b.own, 'featured=true: featured events only');
+  // The legacy list filters "by featured status" (000 §4.1.1), both ways; cal/v1 says "featured only" (see below).
+  if (flags.includes('featured') && legacy) await judge('featured=false', { ...both, featured: false }, b.own, a.own, '000 §4.1.1: featured, filter by featured status: featured=false the event that is not featured');
   // A boolean in any form rest_sanitize_boolean() reads (core's arguments of type boolean): TRUE and 1 are true, FALSE
   // and 0 false. What featured=false lists is the site's own reading (all events, or those not featured: the documents
   // say "featured only"), so FALSE and 0 are compared with false, not with a meaning.

@@ -53,6 +53,7 @@ import { planUpdateKeeps, UPDATE_KEEPS } from './update_keeps.ts';
 import { DUPLICATE_TERM, planSlugs, SLUGS } from './slugs.ts';
 import { PASSWORDS, planPasswords } from './passwords.ts';
 import { planPostFlags, POST_FLAGS } from './post_flags.ts';
+import { EVENT_FIELDS, planEventFields } from './event_fields.ts';
 import { planPostTerms, POST_TERMS } from './post_terms.ts';
 import { planStateful, STATEFUL } from './stateful.ts';
 import { planWriteReadBack, WRITE_READ_BACK } from './write_read_back.ts';
@@ -109,6 +110,7 @@ const FAMILIES = {
   passwords: planPasswords,
   post_flags: planPostFlags,
   post_terms: planPostTerms,
+  event_fields: planEventFields,
   descriptor: planDescriptor,
   address_forms: planAddressForms,
   options: planOptions,
@@ -486,6 +488,14 @@ export const CHECKS: readonly CheckRow[] = [
     plannedBy: ['post_terms'],
     severity: [{ level: 'convention' }, { level: 'documented', when: 'for the tags a record is given (000 §2.5)' }, { level: 'assumed', when: 'for a legacy category given by name (000 §2.1)' }],
     needs: [...ORACLE_OWN_RECORDS, { need: 'disposable-target', every: false, without: 'a legacy category given by name is not sent (it would create a term)' }],
+  }),
+  row({
+    name: EVENT_FIELDS,
+    rank: 4,
+    module: 'event_fields',
+    plannedBy: ['event_fields'],
+    severity: [{ level: 'documented' }, { level: 'convention', when: "for the modification date an update sets and a nested venue's name (wp_update_post(), clean_post_cache())" }, { level: 'assumed', when: "for the legacy *_details, an all-day event's times and the site's time zone as an event's default (The Events Calendar's; the documents are silent)" }],
+    needs: ORACLE_OWN_RECORDS,
   }),
   row({
     name: CALLS,

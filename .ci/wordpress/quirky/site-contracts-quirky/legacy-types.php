@@ -55,11 +55,16 @@ class SC_Quirky_Legacy_Events extends SC_Quirky_Legacy_Posts {
 	}
 
 	protected function save_type_fields( $post_id, $request ) {
+		// The UTC edges are the wall clock in the event's own time zone (The Events Calendar's _EventStartDateUTC),
+		// the site's where the event names none or a manual offset (`UTC+2`) this reads as the site's.
+		$zone_name = isset( $request['timezone'] ) ? $request['timezone'] : get_post_meta( $post_id, '_cal_timezone', true );
+		$zone      = is_string( $zone_name ) && in_array( $zone_name, timezone_identifiers_list(), true ) ? new DateTimeZone( $zone_name ) : wp_timezone();
 		foreach ( array( 'start_date', 'end_date' ) as $name ) {
 			if ( isset( $request[ $name ] ) ) {
-				$local = gmdate( 'Y-m-d H:i:s', strtotime( $request[ $name ] ) );   // the site's time zone is UTC
+				$local = gmdate( 'Y-m-d H:i:s', strtotime( $request[ $name ] ) );   // the wall clock as given
+				$utc   = ( new DateTimeImmutable( $local, $zone ) )->setTimezone( new DateTimeZone( 'UTC' ) )->format( 'Y-m-d H:i:s' );
 				update_post_meta( $post_id, "_cal_$name", $local );
-				update_post_meta( $post_id, "_cal_{$name}_utc", $local );
+				update_post_meta( $post_id, "_cal_{$name}_utc", $utc );
 			}
 		}
 		foreach ( array( 'timezone', 'all_day', 'featured', 'show_map', 'show_map_link', 'hide_from_listings' ) as $name ) {

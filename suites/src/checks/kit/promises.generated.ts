@@ -62,7 +62,7 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "filter_hide_empty": ["d0.4.1.3.hide-empty", "wp.terms.list-hide-empty"],
   "filter_has_events": ["d0.2.5.venues", "d0.4.1.2.has-events", "d0.4.1.2.only-with-upcoming", "d0.4.2.2.has-events", "d0.4.2.2.only-with-upcoming"],
   "filter_dates": ["d0.4.1.1.start-date", "d0.4.1.1.end-date", "d0.4.1.1.bounds", "d0.4.2.1.start-end", "d0.4.2.1.bounds"],
-  "filter_event_links": ["d0.1.references", "d0.2.1.featured", "d0.2.1.categories", "d0.2.1.tags", "d0.2.1.venue", "d0.2.1.organizer", "d0.2.5.featured", "d0.2.5.organizers", "d0.2.5.venues", "d0.4.1.1.categories", "d0.4.1.1.tags", "d0.4.1.1.slugs-filter", "d0.4.1.1.venue", "d0.4.1.1.organizer", "d0.4.1.1.featured", "d0.4.1.1.status", "d0.4.1.1.post-parent", "d0.4.1.1.ticketed", "d0.4.1.2.status", "d0.4.2.1.links", "d0.4.2.1.featured", "wp.rest-api.boolean-sanitize", "wp.posts.tags-filter"],
+  "filter_event_links": ["d0.1.references", "d0.2.1.featured", "d0.2.1.categories", "d0.2.1.tags", "d0.2.1.venue", "d0.2.1.organizer", "d0.2.5.featured", "d0.2.5.organizers", "d0.2.5.venues", "d0.4.1.1.categories", "d0.4.1.1.tags", "d0.4.1.1.slugs-filter", "d0.4.1.1.venue", "d0.4.1.1.organizer", "d0.4.1.1.featured", "d0.4.1.1.featured-false", "d0.4.1.1.status", "d0.4.1.1.post-parent", "d0.4.1.1.ticketed", "d0.4.1.2.status", "d0.4.2.1.links", "d0.4.2.1.featured", "wp.rest-api.boolean-sanitize", "wp.posts.tags-filter"],
   "filter_strict_dates": ["d0.4.1.1.strict-dates"],
   "filter_limit": ["d1.4.3.strings", "d1.4.3.string-list-query", "d1.8.limit-offset"],
   "filter_offset": ["d1.4.3.packages", "d1.8.limit-offset"],
@@ -77,4 +77,5 @@ export const PROMISES_BY_CHECK: Readonly<Record<string, readonly string[]>> = {
   "passwords": ["d0.2.1.password", "wp.tpl.password-required", "wp.post.private-password", "wp.posts.password", "wp.posts.password-write", "wp.posts.password-field"],
   "post_flags": ["wp.format.read-write", "wp.post.sticky", "wp.post.thumbnail", "wp.posts.sticky-write", "wp.posts.featured-media-write"],
   "post_terms": ["d0.2.1.names-create", "wp.filters.parent-loops", "wp.posts.terms-write", "wp.terms.count", "wp.tax.parent-loops", "wp.tax.delete", "wp.tax.set-object-terms"],
+  "event_fields": ["d0.1.two-namespaces-fields", "d0.2.1.links-read", "d0.2.1.nested-current", "d0.2.1.timezone-utc", "d0.2.1.timezone-default", "d0.2.1.all-day-times", "d0.2.1.date-details", "wp.post.modified-legacy"],
 };
