@@ -144,6 +144,65 @@ describe('test --calls', () => {
     }
   });
 
+  it('maps the records a query and a form-encoded body name: a filtered list and a form create of the mock\'s venue pass on a site without it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-qids-'));
+    try {
+      const c = h.mock.credentials()!;
+      const auth = basicAuth(c);
+      const env = { MOCK_AUTH: `${c.username}:${c.password}` };
+      let text = '';
+      const recorder = await listen(withCallRecord((req) => h.mock.handleNow(req), { write: (l) => void (text += l) }, { contract: '1.0.0' }), { port: 0, host: '127.0.0.1' });
+      let venue = 0;
+      try {
+        const venues = (await (await fetch(`${recorder.url}/wp-json/cal/v1/venues?per_page=1`, { headers: { authorization: auth } })).json()) as { id: number }[];
+        venue = venues[0]!.id;
+        await (await fetch(`${recorder.url}/wp-json/cal/v1/events?venue=${venue}&per_page=2`, { headers: { authorization: auth } })).text();
+        const form = new URLSearchParams({ title: 'By form', status: 'publish', start_date: '2027-03-04 18:00:00', end_date: '2027-03-04 21:00:00', 'venues[]': String(venue) });
+        const made = await fetch(`${recorder.url}/wp-json/cal/v1/events`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+        expect(made.status).toBe(201);
+        const id = ((await made.json()) as { id: number }).id;
+        await (await fetch(`${recorder.url}/wp-json/cal/v1/events/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } })).text();
+      } finally {
+        await recorder.close();
+      }
+      const file = join(dir, 'calls.ndjson');
+      await writeFile(file, text);
+      const recorded = readRecording(text, file).calls;
+      const filtered = recorded.find((x) => x.path.includes('venue='))!;
+      const created = recorded.find((x) => x.method === 'POST')!;
+      expect(filtered.path).toContain(`venue=${venue}`);
+      expect(created.body).toContain(`venues%5B%5D=${venue}`);
+      // A site whose ids differ from the mock's: it has no venue of that id, and refuses a filter or a create naming it.
+      const names = (req: { url: string; body?: string | Uint8Array }): boolean => {
+        const q = new URL(req.url, 'http://x').searchParams;
+        const form = req.body === undefined ? undefined : new URLSearchParams(typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString());
+        return q.get('venue') === String(venue) || form?.get('venues[]') === String(venue);
+      };
+      const noSuchVenue: Fault = (req, next) => (parse(req).route === '/cal/v1/events' && names(req) ? wpError(400, 'rest_invalid_param', { params: { venue: `Invalid venue ID ${venue}.` } }) : next(req));
+      const url = await h.serve(noSuchVenue);
+      // The other way: the calls as recorded are refused by that site.
+      expect((await fetch(`${url}${filtered.path}`, { headers: { authorization: auth } })).status).toBe(400);
+      expect((await fetch(`${url}/wp-json/cal/v1/events`, { method: 'POST', headers: { authorization: auth, 'content-type': created.contentType! }, body: created.body! })).status).toBe(400);
+      const venuesBefore = h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/venues?per_page=1&status=any', headers: { authorization: auth } }).headers['X-WP-Total'];
+      const r = await runCli(['test', '--base-url', url, '--auth-env', 'MOCK_AUTH', '--calls', file], env);
+      const cases = r.run!.cases.filter((x) => x.check === 'recorded_calls');
+      const list = cases.find((x) => x.variant === `L${filtered.line}`)!;
+      const create = cases.find((x) => x.variant === `L${created.line}`)!;
+      expect([list.status, create.status], `${list.message}\n${create.message}`).toEqual(['passed', 'passed']);
+      expect(list.message).toContain(`a record of the run's own stood for venue ${venue} of the recording`);
+      expect(list.request!.url).toMatch(/[?&]venue=\d+/);
+      expect(list.request!.url).not.toContain(`venue=${venue}&`);
+      // The one stand-in serves both calls: the create names the venue the list was filtered by.
+      const own = /[?&]venue=(\d+)/.exec(list.request!.url)![1];
+      expect(new URLSearchParams(create.request!.body!).get('venues[]')).toBe(own);
+      expect(new URLSearchParams(create.request!.body!).get('title')).toMatch(/By form$/);
+      expect(r.code, r.run!.cases.map((x) => `${x.id} ${x.status} ${x.message}`).join('\n')).toBe(0);
+      expect(h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/venues?per_page=1&status=any', headers: { authorization: auth } }).headers['X-WP-Total']).toBe(venuesBefore);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a recording it cannot trust with exit 2 and one line naming the file and line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-bad-'));
     try {
