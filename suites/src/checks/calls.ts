@@ -5,7 +5,9 @@
 // answer with what the mock answered in the recording, where a client would notice: the status, an error's code,
 // the headers it reads, and the fields (and their types) its screens read.
 //
-// Within the suite's safety rules: reads go as recorded. A call on `{id}` of a calendar record uses the run's own
+// Within the suite's safety rules: reads go as recorded, and every call as the identity that made it (anonymous, or
+// with --auth-env's credentials, or --low-auth-env's for a contributor's, author's or subscriber's call; where the run
+// has no such identity, its message says which it went as). A call on `{id}` of a calendar record uses the run's own
 // record mapped from the recorded id: the one a recorded create made (its `id` in the recording), or else one the
 // run makes of the same type first (the site's records are never written, and a read of a record the mock had may
 // name nothing on the target). A recorded create creates through the run's ledger with the run's marker in its
@@ -218,8 +220,32 @@ async function mapBodyIds(m: Mapping, op: Operation, body: BodyInput): Promise<B
   return { kind: 'json', value };
 }
 
+/** Roles below the run's --auth-env user's: their calls go with --low-auth-env's credentials when the run has them. */
+const LOW_ROLES: ReadonlySet<string> = new Set(['contributor', 'author', 'subscriber']);
+
+/**
+ * Who a call goes as: the identity the recording names (anonymous, or authenticated and with which role), or, when the
+ * run cannot be that identity, the nearest it has and a note saying so. A version 1 recording names none: a call the
+ * mock refused for permission goes anonymously, the others with the run's credentials, as before.
+ */
+function identityFor(env: UnitEnv, call: RecordedCall): { auth?: false | 'low'; note?: string } {
+  if (call.auth === undefined) {
+    const refused = call.status === 401 || call.status === 403;
+    return { ...(refused ? { auth: false as const } : {}), note: `the recording (version 1) does not say who made the call: sent ${refused ? 'anonymously, as the mock refused it' : "with the run's credentials"}` };
+  }
+  if (call.auth === 'anonymous') return { auth: false };
+  const whose = call.role ? `a signed-in ${call.role}'s` : 'a signed-in user\'s';
+  if (!env.hasCredentials) return { auth: false, note: `sent anonymously: the recording's call was ${whose}, and the run has no credentials (--auth-env)` };
+  if (call.role && LOW_ROLES.has(call.role)) {
+    return env.lowAuthEnv ? { auth: 'low' } : { note: `sent with --auth-env's user: the recording's call was ${whose}, and no --low-auth-env was given` };
+  }
+  return call.role && call.role !== 'administrator' ? { note: `sent with --auth-env's user: the recording's call was ${whose}` } : {};
+}
+
 interface Prepared {
   out?: Outgoing;
+  /** Another identity than the recording's call had, said in the case's message. */
+  identity?: string;
   /** Why the call is not sent (a skip). */
   skip?: string;
   /** The exchange that made the run's own record the call needed, when it failed. */
@@ -241,6 +267,7 @@ async function prepare(env: UnitEnv, call: RecordedCall, op: Operation | undefin
     if (!op || !res || op.kind === 'batch') return { skip: 'a write on what the run does not make (only the run\'s own calendar records are written)' };
   }
   const m: Mapping = { env, ids, unitId, standsFor: [] };
+  const who = identityFor(env, call);
   // A call the mock refused is sent as recorded: a record it did not have may be what it refused.
   const mapIds = op !== undefined && call.status < 400;
   try {
@@ -250,10 +277,9 @@ async function prepare(env: UnitEnv, call: RecordedCall, op: Operation | undefin
       route,
       ...(query ? { rawQuery: query } : {}),
       ...(apiRoot ? { apiRoot } : {}),
-      // A call the mock refused for permission was sent without credentials (or with too few): sent anonymously.
-      ...(call.status === 401 || call.status === 403 ? { auth: false } : {}),
+      ...(who.auth !== undefined ? { auth: who.auth } : {}),
     };
-    const done = (out: Outgoing): Prepared => ({ out, ...(m.standsFor.length ? { standsFor: m.standsFor.join(', ') } : {}) });
+    const done = (out: Outgoing): Prepared => ({ out, ...(m.standsFor.length ? { standsFor: m.standsFor.join(', ') } : {}), ...(who.note ? { identity: who.note } : {}) });
     if (!write && (!op?.params.some((p) => p.in === 'path' && p.name === 'id') || !res)) return done(base);
     let body = bodyOf(call, op!.kind === 'create' ? res!.nameField : undefined, env.marker);
     if (body && write && mapIds) body = await mapBodyIds(m, op!, body);
@@ -277,8 +303,9 @@ async function replay(env: UnitEnv, call: RecordedCall, ids: IdMap, unitId: stri
   const { route } = routeOfCall(call.path);
   const op = routeOf(env.contract, call.method, route);
   const place = op ? { operation: op } : { namespace: route.split('/').slice(1, 3).join('/'), method: call.method, route };
-  const base = { check: CALLS, ...place, variant: unitId, severity: 'convention' as const };
   const p = await prepare(env, call, op, ids, unitId);
+  // A call sent as --low-auth-env's user: its curl line names that variable.
+  const base = { check: CALLS, ...place, variant: unitId, severity: 'convention' as const, ...(p.out?.auth === 'low' && env.lowAuthEnv ? { authEnv: env.lowAuthEnv } : {}) };
   if (p.skip) return env.emit({ ...base, outcome: 'skip', message: `not sent: ${p.skip}` });
   if (p.failedSetup) return env.emit({ ...base, outcome: 'inconclusive', message: `the run could not make the record of its own the call needs: ${p.failedSetup.response ? `${p.failedSetup.response.status}` : (p.failedSetup.error?.message ?? 'no answer')}`, exchange: p.failedSetup });
   const e = await env.send(p.out!, op);
@@ -298,7 +325,7 @@ async function replay(env: UnitEnv, call: RecordedCall, ids: IdMap, unitId: stri
   }
   const { wire, fields } = differences(call, e);
   const diff = [...wire, ...fields];
-  const outside = `${op ? '' : ' (a route the contract does not have)'}${p.standsFor ? ` (a record of the run's own stood for ${p.standsFor} of the recording)` : ''}`;
+  const outside = `${op ? '' : ' (a route the contract does not have)'}${p.standsFor ? ` (a record of the run's own stood for ${p.standsFor} of the recording)` : ''}${p.identity ? ` (${p.identity})` : ''}`;
   env.emit({
     ...base,
     severity: wire.length || !diff.length ? 'convention' : 'assumed',

@@ -203,15 +203,72 @@ describe('test --calls', () => {
     }
   });
 
+  it('replays each call as the identity that made it: an anonymous list anonymously, a subscriber\'s with --low-auth-env', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-who-'));
+    try {
+      const admin = h.mock.credentials()!;
+      const reader = h.mock.credentials('subscriber')!;
+      const env = { MOCK_AUTH: `${admin.username}:${admin.password}`, MOCK_LOW: `${reader.username}:${reader.password}` };
+      let text = '';
+      const recorder = await listen(withCallRecord((req) => h.mock.handleNow(req), { write: (l) => void (text += l) }, { contract: '1.0.0', identityOf: (req) => h.mock.identityOf(req) }), { port: 0, host: '127.0.0.1' });
+      try {
+        const api = `${recorder.url}/wp-json/cal/v1/events`;
+        await (await fetch(`${api}?per_page=1`)).text();
+        await (await fetch(`${api}?per_page=2`, { headers: { authorization: basicAuth(admin) } })).text();
+        await (await fetch(`${api}?per_page=3`, { headers: { authorization: basicAuth(reader) } })).text();
+      } finally {
+        await recorder.close();
+      }
+      const file = join(dir, 'calls.ndjson');
+      await writeFile(file, text);
+      const recorded = readRecording(text, file);
+      expect([recorded.version, recorded.calls.map((x) => [x.auth, x.role, x.status])]).toEqual([2, [['anonymous', undefined, 200], ['authenticated', 'administrator', 200], ['authenticated', 'subscriber', 200]]]);
+      // A site that answers an anonymous list otherwise than a signed-in one (members only); who asked is noted per list.
+      const seen = new Map<string, string>();
+      const membersOnly: Fault = (req, next) => {
+        if (req.method !== 'GET' || parse(req).route !== '/cal/v1/events') return next(req);
+        seen.set(new URL(req.url, 'http://x').searchParams.get('per_page') ?? '', req.headers.authorization ?? 'anonymous');
+        return req.headers.authorization ? next(req) : wpError(401, 'rest_forbidden', { status: 401 });
+      };
+      const url = await h.serve(membersOnly);
+      const verdicts = (r: { run?: RunResult }) => r.run!.cases.filter((x) => x.check === 'recorded_calls').map((x) => [x.variant, x.status]);
+      const r = await runCli(['test', '--base-url', url, '--auth-env', 'MOCK_AUTH', '--low-auth-env', 'MOCK_LOW', '--calls', file], env);
+      expect(verdicts(r)).toEqual([['L2', 'failed'], ['L3', 'passed'], ['L4', 'passed']]);
+      expect(r.run!.cases[0]!.message).toContain('status 401 rest_forbidden where the mock answered 200');
+      expect([seen.get('1'), seen.get('2'), seen.get('3')]).toEqual(['anonymous', basicAuth(admin), basicAuth(reader)]);
+      // The subscriber's call's curl line names --low-auth-env's variable.
+      expect(r.run!.cases[2]!.curl).toContain('MOCK_LOW');
+      // Without --low-auth-env the subscriber's call goes as --auth-env's user, and says so.
+      seen.clear();
+      const noLow = await runCli(['test', '--base-url', url, '--auth-env', 'MOCK_AUTH', '--calls', file], env);
+      expect(seen.get('3')).toBe(basicAuth(admin));
+      expect(noLow.run!.cases[2]!.message).toContain("sent with --auth-env's user: the recording's call was a signed-in subscriber's, and no --low-auth-env was given");
+      // The other way: the same calls in a version 1 recording (no identity) still read, go with the run's
+      // credentials, and the members-only site's refusal of the anonymous list is not seen.
+      const v1 = text.split('\n').map((l, i) => (i === 0 ? l.replace('"version":2', '"version":1') : l.replace(/"auth":"[a-z]+",("role":"[a-z]+",)?/, ''))).join('\n');
+      expect(v1).not.toContain('"auth"');
+      await writeFile(file, v1);
+      const old = await runCli(['test', '--base-url', url, '--auth-env', 'MOCK_AUTH', '--calls', file], env);
+      expect(verdicts(old)).toEqual([['L2', 'passed'], ['L3', 'passed'], ['L4', 'passed']]);
+      expect(old.run!.cases[0]!.message).toContain('the recording (version 1) does not say who made the call');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a recording it cannot trust with exit 2 and one line naming the file and line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-bad-'));
     try {
       const url = await h.serve();
       const header = '{"format":"site-contracts-calls","version":1,"contract":"1.0.0"}\n';
       const call = '{"method":"GET","path":"/wp-json/cal/v1/events","status":200,"headers":{}}';
+      const v2 = '{"format":"site-contracts-calls","version":2,"contract":"1.0.0"}\n';
       const cases: [string, string, RegExp][] = [
         ['cut.ndjson', header + call + '\n' + call.slice(0, 30), /^site-contracts test: --calls .*cut\.ndjson: line 3: cut short \(the file ends inside a line\)/],
-        ['v2.ndjson', '{"format":"site-contracts-calls","version":2,"contract":"1.0.0"}\n', /^site-contracts test: --calls .*v2\.ndjson: line 1: site-contracts-calls version 2: expected version 1/],
+        ['v3.ndjson', '{"format":"site-contracts-calls","version":3,"contract":"1.0.0"}\n', /^site-contracts test: --calls .*v3\.ndjson: line 1: site-contracts-calls version 3: expected version 1 or 2/],
+        ['who.ndjson', v2 + '{"method":"GET","path":"/x","auth":"admin","status":200,"headers":{}}\n', /^site-contracts test: --calls .*who\.ndjson: line 2: expected a recorded call with "auth" one of "anonymous", "authenticated"/],
+        ['nobody.ndjson', v2 + call + '\n', /^site-contracts test: --calls .*nobody\.ndjson: line 2: expected a recorded call with "auth" one of .*version 2 records who made each call/],
+        ['role.ndjson', v2 + '{"method":"GET","path":"/x","auth":"anonymous","role":"administrator","status":200,"headers":{}}\n', /^site-contracts test: --calls .*role\.ndjson: line 2: expected a recorded call with "role" a WordPress role name/],
         ['other.ndjson', '{"method":"GET"}\n', /^site-contracts test: --calls .*other\.ndjson: line 1: expected the header line/],
         ['bad.ndjson', header + '{"method":"GET","path":"/x","status":"200","headers":{}}\n', /^site-contracts test: --calls .*bad\.ndjson: line 2: expected a recorded call with "status" an HTTP status/],
         ['missing.ndjson', '', /^site-contracts test: --calls .*missing\.ndjson: cannot read it \(ENOENT\)/],
