@@ -67,6 +67,34 @@ describe('a played deviation', () => {
     expect(of(failed('x:getCalV1Events:', 'x', { kind: 'server-error' }, list, answer)).unplayable).toEqual(['the case says server-error but its answer is 200: not played']);
   });
 
+  it('ties a refusal to what its evidence names: the parameter an error names, not the record the path names; a refusal naming none to the record too', async () => {
+    const ids = (call(await freshMock(), 'GET', '/wp-json/cal/v1/events?per_page=2').json as { id: number }[]).map((e) => e.id);
+    const [a, b] = [ids[0]!, ids[1]!];
+    const cases = [
+      // An anonymous read of one record refused: for that record alone (another may be answered otherwise).
+      failed('stateful:getCalV1EventsById:anon', 'stateful', { kind: 'status' }, { method: 'GET', url: `${SITE}/wp-json/cal/v1/events/9001`, headers: {} }, { status: 403, headers: {}, body: err(403, 'cal-forbidden') }),
+      // A documented value refused on an update of one record: the error names the parameter.
+      failed('positive_acceptance:postCalEventsV1EventsById:body.image', 'positive_acceptance', { kind: 'value-refused' }, { method: 'POST', url: `${SITE}/wp-json/cal/events/v1/events/9002`, headers: { authorization: 'Basic x', 'content-type': 'application/json' }, body: '{"image":"https://example.org/p.jpg"}' }, { status: 400, headers: {}, body: err(400, 'rest_invalid_param', { image: 'no' }) }),
+      // An id refused by name: tied to that id, which the error names.
+      failed('unknown_id:getCalEventsV1EventsById:id', 'unknown_id', { kind: 'status' }, { method: 'GET', url: `${SITE}/wp-json/cal/events/v1/events/2000000001`, headers: { authorization: 'Basic x' } }, { status: 400, headers: {}, body: err(400, 'rest_invalid_param', { id: 'Invalid parameter.' }) }),
+      // A signed-in user refused a record: the rights may be that record's, so only that record is refused.
+      failed('permissions:getCalV1OrganizersById:x', 'permissions', { kind: 'status' }, { method: 'GET', url: `${SITE}/wp-json/cal/v1/organizers/9003?context=edit`, headers: { authorization: 'Basic x' } }, { status: 403, headers: {}, body: err(403, 'rest_forbidden_context') }),
+    ];
+    const loaded = deviationsOf(JSON.stringify({ ...report, cases }), 'who.json', contract, []);
+    if ('error' in loaded) throw new Error(loaded.error);
+    const mock = await freshMock({ auth: true, deviations: loaded.played });
+    const admin = mock.credentials()!;
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events/9001').json).toMatchObject({ code: 'cal-forbidden' });
+    expect(call(mock, 'GET', `/wp-json/cal/v1/events/${a}`).status).toBe(200);
+    expect(call(mock, 'GET', `/wp-json/cal/v1/events/${b}`).status).toBe(200);
+    expect(call(mock, 'POST', `/wp-json/cal/events/v1/events/${a}`, { auth: admin, body: { image: 'https://example.org/p.jpg' } }).json).toMatchObject({ code: 'rest_invalid_param' });
+    expect(call(mock, 'POST', `/wp-json/cal/events/v1/events/${a}`, { auth: admin, body: { image: 'https://example.org/q.jpg' } }).json).not.toMatchObject({ code: 'rest_invalid_param' });
+    expect(call(mock, 'GET', '/wp-json/cal/events/v1/events/2000000001', { auth: admin }).json).toMatchObject({ code: 'rest_invalid_param' });
+    expect(call(mock, 'GET', `/wp-json/cal/events/v1/events/${a}`, { auth: admin }).status).toBe(200);
+    const played = loaded.played.deviations.find((d) => d.operationId === 'getCalV1OrganizersById')!;
+    expect(played.shape!.path).toEqual({ id: '9003' });
+  });
+
   it('shapes only the requests it matches, and names itself in the log line and on the page', async () => {
     const { mock } = await played();
     expect(call(mock, 'GET', '/wp-json/cal/v1/organizers').status).toBe(404);
