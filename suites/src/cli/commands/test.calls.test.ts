@@ -47,18 +47,36 @@ describe('test --calls', () => {
     return req.method === 'POST' && parse(req).route === '/cal/v1/events' && res.status === 201 ? { ...res, status: 200 } : res;
   };
 
+  /** The calls `client` makes to the mock, as `mock --record` writes them (`identity`: who made each, as the mock tells). */
+  const recordCalls = async (client: (base: string) => Promise<void>, identity = false): Promise<string> => {
+    let text = '';
+    const recorder = await listen(withCallRecord((req) => h.mock.handleNow(req), { write: (l) => void (text += l) }, { contract: '1.0.0', ...(identity ? { identityOf: (req: Parameters<typeof h.mock.identityOf>[0]) => h.mock.identityOf(req) } : {}) }), { port: 0, host: '127.0.0.1' });
+    try {
+      await client(recorder.url);
+    } finally {
+      await recorder.close();
+    }
+    return text;
+  };
+
+  /** The mock's administrator: the Authorization header and the --auth-env variable the CLI reads. */
+  const administrator = () => {
+    const c = h.mock.credentials()!;
+    return { auth: basicAuth(c), env: { MOCK_AUTH: `${c.username}:${c.password}` } };
+  };
+  /** The id of the mock's first venue, as a client reads it. */
+  const firstVenue = async (base: string, auth: string): Promise<number> => ((await (await fetch(`${base}/wp-json/cal/v1/venues?per_page=1`, { headers: { authorization: auth } })).json()) as { id: number }[])[0]!.id;
+  /** How many venues the mock holds: the replay's stand-ins are gone again after it. */
+  const venueCount = (auth: string) => h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/venues?per_page=1&status=any', headers: { authorization: auth } }).headers['X-WP-Total'];
+
   it('replays a recorded client: as the mock answered against the mock, and names exactly the deviation a broken mock shows', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-rec-'));
     try {
       const c = h.mock.credentials()!;
       const env = { MOCK_AUTH: `${c.username}:${c.password}` };
-      let text = '';
-      const recorder = await listen(withCallRecord((req) => h.mock.handleNow(req), { write: (l) => void (text += l) }, { contract: '1.0.0' }), { port: 0, host: '127.0.0.1' });
-      try {
-        await smallClient(recorder.url, basicAuth(c));
-      } finally {
-        await recorder.close();
-      }
+      const text = await recordCalls(async (base) => {
+        await smallClient(base, basicAuth(c));
+      });
       const file = join(dir, 'calls.ndjson');
       await writeFile(file, text);
       const calls = readRecording(text, file).calls;
@@ -102,25 +120,18 @@ describe('test --calls', () => {
   it('maps the records a written body names to the run\'s own: a create naming the mock\'s venue passes on a site without it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-ids-'));
     try {
-      const c = h.mock.credentials()!;
-      const auth = basicAuth(c);
-      const env = { MOCK_AUTH: `${c.username}:${c.password}` };
-      let text = '';
-      const recorder = await listen(withCallRecord((req) => h.mock.handleNow(req), { write: (l) => void (text += l) }, { contract: '1.0.0' }), { port: 0, host: '127.0.0.1' });
+      const { auth, env } = administrator();
       let venue = 0;
-      try {
-        const venues = (await (await fetch(`${recorder.url}/wp-json/cal/v1/venues?per_page=1`, { headers: { authorization: auth } })).json()) as { id: number }[];
-        venue = venues[0]!.id;
-        const made = await fetch(`${recorder.url}/wp-json/cal/v1/events`, {
+      const text = await recordCalls(async (base) => {
+        venue = await firstVenue(base, auth);
+        const made = await fetch(`${base}/wp-json/cal/v1/events`, {
           method: 'POST',
           headers: { authorization: auth, 'content-type': 'application/json' },
           body: JSON.stringify({ title: 'At the usual place', status: 'publish', start_date: '2027-03-04 18:00:00', end_date: '2027-03-04 21:00:00', venues: [venue] }),
         });
         const id = ((await made.json()) as { id: number }).id;
-        await (await fetch(`${recorder.url}/wp-json/cal/v1/events/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } })).text();
-      } finally {
-        await recorder.close();
-      }
+        await (await fetch(`${base}/wp-json/cal/v1/events/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } })).text();
+      });
       const file = join(dir, 'calls.ndjson');
       await writeFile(file, text);
       // A site that has no venue of that id: WordPress's posts controller refuses an event naming it.
@@ -130,7 +141,7 @@ describe('test --calls', () => {
         }
         return next(req);
       };
-      const venuesBefore = h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/venues?per_page=1&status=any', headers: { authorization: auth } }).headers['X-WP-Total'];
+      const venuesBefore = venueCount(auth);
       const r = await runCli(['test', '--base-url', await h.serve(noSuchVenue), '--auth-env', 'MOCK_AUTH', '--calls', file], env);
       const create = r.run!.cases.find((x) => x.check === 'recorded_calls' && x.method === 'POST')!;
       expect(create.status, create.message).toBe('passed');
@@ -138,7 +149,7 @@ describe('test --calls', () => {
       expect(JSON.parse(create.request!.body!).venues).not.toEqual([venue]);
       expect(r.code, r.run!.cases.map((x) => `${x.id} ${x.status} ${x.message}`).join('\n')).toBe(0);
       // The venue that stood for the mock's is removed with the run's other records.
-      expect(h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/venues?per_page=1&status=any', headers: { authorization: auth } }).headers['X-WP-Total']).toBe(venuesBefore);
+      expect(venueCount(auth)).toBe(venuesBefore);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -147,24 +158,17 @@ describe('test --calls', () => {
   it('maps the records a query and a form-encoded body name: a filtered list and a form create of the mock\'s venue pass on a site without it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-contracts-calls-qids-'));
     try {
-      const c = h.mock.credentials()!;
-      const auth = basicAuth(c);
-      const env = { MOCK_AUTH: `${c.username}:${c.password}` };
-      let text = '';
-      const recorder = await listen(withCallRecord((req) => h.mock.handleNow(req), { write: (l) => void (text += l) }, { contract: '1.0.0' }), { port: 0, host: '127.0.0.1' });
+      const { auth, env } = administrator();
       let venue = 0;
-      try {
-        const venues = (await (await fetch(`${recorder.url}/wp-json/cal/v1/venues?per_page=1`, { headers: { authorization: auth } })).json()) as { id: number }[];
-        venue = venues[0]!.id;
-        await (await fetch(`${recorder.url}/wp-json/cal/v1/events?venue=${venue}&per_page=2`, { headers: { authorization: auth } })).text();
+      const text = await recordCalls(async (base) => {
+        venue = await firstVenue(base, auth);
+        await (await fetch(`${base}/wp-json/cal/v1/events?venue=${venue}&per_page=2`, { headers: { authorization: auth } })).text();
         const form = new URLSearchParams({ title: 'By form', status: 'publish', start_date: '2027-03-04 18:00:00', end_date: '2027-03-04 21:00:00', 'venues[]': String(venue) });
-        const made = await fetch(`${recorder.url}/wp-json/cal/v1/events`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+        const made = await fetch(`${base}/wp-json/cal/v1/events`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
         expect(made.status).toBe(201);
         const id = ((await made.json()) as { id: number }).id;
-        await (await fetch(`${recorder.url}/wp-json/cal/v1/events/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } })).text();
-      } finally {
-        await recorder.close();
-      }
+        await (await fetch(`${base}/wp-json/cal/v1/events/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } })).text();
+      });
       const file = join(dir, 'calls.ndjson');
       await writeFile(file, text);
       const recorded = readRecording(text, file).calls;
@@ -183,7 +187,7 @@ describe('test --calls', () => {
       // The other way: the calls as recorded are refused by that site.
       expect((await fetch(`${url}${filtered.path}`, { headers: { authorization: auth } })).status).toBe(400);
       expect((await fetch(`${url}/wp-json/cal/v1/events`, { method: 'POST', headers: { authorization: auth, 'content-type': created.contentType! }, body: created.body! })).status).toBe(400);
-      const venuesBefore = h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/venues?per_page=1&status=any', headers: { authorization: auth } }).headers['X-WP-Total'];
+      const venuesBefore = venueCount(auth);
       const r = await runCli(['test', '--base-url', url, '--auth-env', 'MOCK_AUTH', '--calls', file], env);
       const cases = r.run!.cases.filter((x) => x.check === 'recorded_calls');
       const list = cases.find((x) => x.variant === `L${filtered.line}`)!;
@@ -197,7 +201,7 @@ describe('test --calls', () => {
       expect(new URLSearchParams(create.request!.body!).get('venues[]')).toBe(own);
       expect(new URLSearchParams(create.request!.body!).get('title')).toMatch(/By form$/);
       expect(r.code, r.run!.cases.map((x) => `${x.id} ${x.status} ${x.message}`).join('\n')).toBe(0);
-      expect(h.mock.handleNow({ method: 'GET', url: '/wp-json/cal/v1/venues?per_page=1&status=any', headers: { authorization: auth } }).headers['X-WP-Total']).toBe(venuesBefore);
+      expect(venueCount(auth)).toBe(venuesBefore);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -209,16 +213,12 @@ describe('test --calls', () => {
       const admin = h.mock.credentials()!;
       const reader = h.mock.credentials('subscriber')!;
       const env = { MOCK_AUTH: `${admin.username}:${admin.password}`, MOCK_LOW: `${reader.username}:${reader.password}` };
-      let text = '';
-      const recorder = await listen(withCallRecord((req) => h.mock.handleNow(req), { write: (l) => void (text += l) }, { contract: '1.0.0', identityOf: (req) => h.mock.identityOf(req) }), { port: 0, host: '127.0.0.1' });
-      try {
-        const api = `${recorder.url}/wp-json/cal/v1/events`;
+      const text = await recordCalls(async (base) => {
+        const api = `${base}/wp-json/cal/v1/events`;
         await (await fetch(`${api}?per_page=1`)).text();
         await (await fetch(`${api}?per_page=2`, { headers: { authorization: basicAuth(admin) } })).text();
         await (await fetch(`${api}?per_page=3`, { headers: { authorization: basicAuth(reader) } })).text();
-      } finally {
-        await recorder.close();
-      }
+      }, true);
       const file = join(dir, 'calls.ndjson');
       await writeFile(file, text);
       const recorded = readRecording(text, file);
