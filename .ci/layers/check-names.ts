@@ -13,14 +13,6 @@ export const REGISTRY = 'suites/src/checks/registry.ts';
  * is derived, not a second list anyone edits.
  */
 const DERIVED = 'suites/src/checks/kit/promises.generated.ts';
-/**
- * The mock's reader of a run report (mock --deviations) knows which checks' failures are a filter or a header: the
- * mock may not import the registry (.ci/layers/layers.ts), so it names them. A check renamed there is then read as
- * an unplayable failure (listed with its reason), never played wrongly. To be replaced by the report naming each
- * case's kind of deviation.
- */
-const REPORT_READER = 'mock/src/playback/derive.ts';
-
 /** A list in a test this long is a copy of the registry's (the longest a test needs today names five checks). */
 export const LONG_LIST = 10;
 
@@ -30,7 +22,7 @@ const isTest = (path: string) => /\.test\.ts$/.test(path);
 export function checkNameLists(files: readonly { path: string; text: string }[], names: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const f of files) {
-    if (f.path === REGISTRY || f.path === DERIVED || f.path === REPORT_READER || !/\.(ts|mts|cts)$/.test(f.path)) continue;
+    if (f.path === REGISTRY || f.path === DERIVED || !/\.(ts|mts|cts)$/.test(f.path)) continue;
     const least = isTest(f.path) ? LONG_LIST : 2;
     const source = ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {

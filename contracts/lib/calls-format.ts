@@ -1,22 +1,37 @@
-// The recording format of a frontend's calls, `site-contracts-calls` version 1: written by the mock (`mock --record`,
+// The recording format of a frontend's calls, `site-contracts-calls` version 2: written by the mock (`mock --record`,
 // mock/src/calls-record.ts) and read by the suite (`test --calls`, suites/src/checks/calls.ts). It lives here because
 // both need it and neither may import the other (.ci/layers). NDJSON, one line a call:
 //
-//   line 1   {"format":"site-contracts-calls","version":1,"contract":"<contract version>"}
-//   then     {"method":"GET","path":"/wp-json/cal/v1/events?per_page=2","status":200,
+//   line 1   {"format":"site-contracts-calls","version":2,"contract":"<contract version>"}
+//   then     {"method":"GET","path":"/wp-json/cal/v1/events?per_page=2","auth":"anonymous","status":200,
 //             "headers":{"X-WP-Total":"12","X-WP-TotalPages":"6"},"shape":[{"id":"integer","title":{"rendered":"string"}}]}
 //   or       {"note":"recording stopped at 33554432 bytes"}
 //
-// A call line: `method`, `path` (path and query as sent, secret query values hidden), the request's `contentType` and
+// A call line: `method`, `path` (path and query as sent, secret query values hidden), `auth`: who made it as the mock
+// saw it, "anonymous" or "authenticated" (never the credentials), with the user's `role` when the mock knew the user
+// ("administrator", "contributor"...), the request's `contentType` and
 // `body` (secrets hidden) or only `bodyBytes`, `status`, the `headers` a client reads, `code` of a WordPress error,
 // `id` of the record an answer holds, and `shape`: the answer's JSON as types (a list by its first item, 4 levels).
 // The reader refuses what it cannot trust whole: another format or version, a line that is not a call, a line cut
-// short; the message names the line and what was expected.
+// short; the message names the line and what was expected. Version 1 (before `auth`) still reads: its calls carry no
+// identity, and the replay says so (it sends them as it did then: with the run's credentials).
+//
+// Versions: 1 (2026-11-28) the fields above but `auth` and `role`; 2 `auth` on every call line, `role` when known.
 
 import { isPlainObject } from '../wordpress/plain-object.ts';
 
 export const CALLS_FORMAT = 'site-contracts-calls';
-const CALLS_VERSION = 1;
+const CALLS_VERSION = 2;
+/** Versions the reader takes: an older recording reads on as it was written. */
+const READABLE_VERSIONS: readonly number[] = [1, 2];
+const AUTH_VALUES = ['anonymous', 'authenticated'] as const;
+
+/** Who made a call, as the mock saw it: never the credentials, only whether there were any that checked out, and the user's role. */
+type CallAuth = (typeof AUTH_VALUES)[number];
+export interface CallIdentity {
+  auth: CallAuth;
+  role?: string;
+}
 /** How deep `shape` describes an answer: enough for what a screen reads (`title.rendered`, `venues[0].id`). */
 const SHAPE_DEPTH = 4;
 
@@ -35,6 +50,9 @@ export function shapeOf(v: unknown, depth = SHAPE_DEPTH): Shape {
 export interface CallLine {
   method: string;
   path: string;
+  /** Absent only in a version 1 recording (identity unknown). */
+  auth?: CallAuth;
+  role?: string;
   contentType?: string;
   body?: string;
   bodyBytes?: number;
@@ -52,6 +70,8 @@ export interface RecordedCall extends CallLine {
 
 export interface Recording {
   contract: string;
+  /** The format version it was written in (1: calls carry no identity). */
+  version: number;
   calls: RecordedCall[];
 }
 
@@ -67,9 +87,11 @@ export class CallsFileError extends Error {
 const METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What is wrong with a call line, or undefined when it is one. */
-function callProblem(v: Record<string, unknown>): string | undefined {
+function callProblem(v: Record<string, unknown>, version: number): string | undefined {
   if (typeof v['method'] !== 'string' || !METHODS.has(v['method'])) return `"method" one of ${[...METHODS].join(', ')}`;
   if (typeof v['path'] !== 'string' || !v['path'].startsWith('/')) return '"path" a path starting with /';
+  if ((version >= 2 || v['auth'] !== undefined) && !(AUTH_VALUES as readonly unknown[]).includes(v['auth'])) return `"auth" one of ${AUTH_VALUES.map((a) => `"${a}"`).join(', ')}${version >= 2 ? ' (version 2 records who made each call)' : ''}`;
+  if (v['role'] !== undefined && (typeof v['role'] !== 'string' || !/^[a-z][a-z0-9_-]{0,59}$/.test(v['role']) || v['auth'] !== 'authenticated')) return '"role" a WordPress role name (administrator, contributor...) beside "auth":"authenticated", when present';
   if (!Number.isInteger(v['status']) || (v['status'] as number) < 100 || (v['status'] as number) > 599) return '"status" an HTTP status from 100 to 599';
   if (!isPlainObject(v['headers']) || Object.values(v['headers']).some((h) => typeof h !== 'string')) return '"headers" an object of strings';
   for (const k of ['contentType', 'body', 'code'] as const) if (v[k] !== undefined && typeof v[k] !== 'string') return `"${k}" a string when present`;
@@ -97,7 +119,8 @@ export function readRecording(text: string, file: string): Recording {
   const head = parse(lines[0]!, 1);
   if (!isPlainObject(head) || head['format'] !== CALLS_FORMAT) fail(1, `expected the header line {"format":"${CALLS_FORMAT}","version":${CALLS_VERSION},...} (a recording of site-contracts mock --record)`);
   const h = head as Record<string, unknown>;
-  if (h['version'] !== CALLS_VERSION) fail(1, `${CALLS_FORMAT} version ${JSON.stringify(h['version'])}: expected version ${CALLS_VERSION} (record again with this version's mock)`);
+  if (!READABLE_VERSIONS.includes(h['version'] as number)) fail(1, `${CALLS_FORMAT} version ${JSON.stringify(h['version'])}: expected version ${READABLE_VERSIONS.join(' or ')} (record again with this version's mock)`);
+  const version = h['version'] as number;
   const calls: RecordedCall[] = [];
   for (let i = 1; i < lines.length; i++) {
     const n = i + 1;
@@ -106,9 +129,9 @@ export function readRecording(text: string, file: string): Recording {
     if (!isPlainObject(v)) fail(n, 'expected a JSON object');
     const o = v as Record<string, unknown>;
     if (typeof o['note'] === 'string' && o['method'] === undefined) continue;
-    const problem = callProblem(o);
+    const problem = callProblem(o, version);
     if (problem) fail(n, `expected a recorded call with ${problem}`);
     calls.push({ ...(o as unknown as CallLine), line: n });
   }
-  return { contract: typeof h['contract'] === 'string' ? h['contract'] : '', calls };
+  return { contract: typeof h['contract'] === 'string' ? h['contract'] : '', version, calls };
 }

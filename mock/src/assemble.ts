@@ -23,6 +23,7 @@ import { CONTROL_PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE, renderControlPage, renderReq
 import { CONTROL_PREFIX, type ControlRoute } from './core/control.ts';
 import type { AllowedHosts } from './core/front-door.ts';
 import { recordOf, RequestRing, type RequestRecord } from './request-record.ts';
+import type { CallIdentity } from '../../contracts/lib/calls-format.ts';
 import { CommitTrace, saveRefusal } from './core/commit-trace.ts';
 import { envelope } from './wire/envelope.ts';
 import type { WpErrorResponse } from './wire/errors.ts';
@@ -135,6 +136,11 @@ export interface Mock {
    * the adapter saw the connection) and, when its credentials check out, its user. The node adapter's `clientOf`.
    */
   clientOf(req: Pick<MockRequest, 'headers' | 'client'>): Client;
+  /**
+   * Who made a request, for --record: authenticated when its credentials check out (with the user's first role),
+   * else anonymous, as WordPress treats credentials that do not (sample 31). Never the credentials.
+   */
+  identityOf(req: Pick<MockRequest, 'headers'>): CallIdentity;
 }
 
 // `theme`: the active theme's stylesheet, which the descriptor links to (wp:active-theme) for users who may see it;
@@ -402,6 +408,10 @@ export function assembleMock(contract: Contract, store: Store, options: MockBeha
     },
     recentRequests: () => recent.list(),
     clientOf: (req) => clientOf(req.client, authenticate(req.headers.authorization, store)?.id),
+    identityOf: (req) => {
+      const user = authenticate(req.headers.authorization, store);
+      return user ? { auth: 'authenticated', ...(user.roles[0] ? { role: user.roles[0] } : {}) } : { auth: 'anonymous' };
+    },
     cacheStats: () => ({
       responses: core.responseStats(),
       renders: memos.renders.stats,

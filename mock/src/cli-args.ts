@@ -82,8 +82,9 @@ export function usage(invokedAs = 'npm run mock --'): string {
   --deviations-skip IDS
                      deviation ids not to play, comma-separated or repeated (switch them on and off while
                      running: POST /__mock/deviation-off/<id>, /__mock/deviation-on/<id>)
-  --record FILE      write one line per REST call to FILE (NDJSON, format site-contracts-calls version 1:
-                     method, path, request body and the answer's status, headers and shape; secrets hidden;
+  --record FILE      write one line per REST call to FILE (NDJSON, format site-contracts-calls version 2:
+                     method, path, who sent it (anonymous, or signed in and the user's role), request body and
+                     the answer's status, headers and shape; secrets hidden;
                      at most 32 MiB), for site-contracts test --calls FILE against staging
   --no-cache         compute every answer (no memos of answers, renderings, lists); answers stay the same
   --log LEVEL        info (the default, wherever the output goes: a line per request with method, path,

@@ -108,7 +108,7 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
     const color = process.stdout.isTTY === true && !process.env['NO_COLOR'];
     const log = boundedLog(process.stdout);
     const respond: Handle = (req) => mock.respond(req);
-    const recorded = opts.record ? withCallRecord(respond, recordSink(opts.record), { contract: String((mock.contract.doc['info'] as { version?: unknown } | undefined)?.version ?? '') }) : respond;
+    const recorded = opts.record ? withCallRecord(respond, recordSink(opts.record), { contract: String((mock.contract.doc['info'] as { version?: unknown } | undefined)?.version ?? ''), identityOf: (req) => mock.identityOf(req) }) : respond;
     server = await listen(
       withRequestLog(recorded, { level: opts.log, color, write: log.line }),
       { port: opts.port, host: opts.host, timeouts: clientTimeouts(opts.clientTimeoutMs), clientOf: (req) => mock.clientOf(req) },
@@ -136,7 +136,7 @@ export async function startMock(opts: CliOptions, started: number, stops: StopRe
   }
   if (!opts.cache) lines.push('mock: --no-cache: every answer is computed afresh');
   lines.push(...deviationLines);
-  if (opts.record) lines.push(`mock: --record ${opts.record}: one line per REST call (format site-contracts-calls 1, secrets hidden, at most 32 MiB)`);
+  if (opts.record) lines.push(`mock: --record ${opts.record}: one line per REST call (format site-contracts-calls 2, secrets hidden, at most 32 MiB)`);
   const low = opts.auth ? lowCredentialsLine(mock) : undefined;
   if (opts.auth) lines.push(credentialsLine(mock), ...(low ? [low] : []));
   else lines.push('mock: open mode: every request is served with or without credentials (start with --auth to require them for writes)');

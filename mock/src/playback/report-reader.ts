@@ -5,8 +5,16 @@
 
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
-/** The report format this reader knows (suites/src/report/model.ts REPORT_VERSION). */
-const PLAYABLE_REPORT_VERSION = 1;
+/**
+ * The report format this reader knows (suites/src/report/model.ts REPORT_VERSION): 2, whose failed and warned cases
+ * name their kind of deviation. A version 1 report is refused rather than read by check names (the mock may not know
+ * the suite's checks, .ci/layers): one `site-contracts test` run makes a version 2 report of the same site.
+ */
+const PLAYABLE_REPORT_VERSION = 2;
+
+/** The kinds of deviation a report's case may name (suites/src/report/model.ts DeviationKind). */
+const KINDS = ['route-missing', 'server-error', 'status', 'value-refused', 'filter-ignored', 'header', 'field'] as const;
+type CaseKind = (typeof KINDS)[number];
 
 interface ReportRequest {
   method: string;
@@ -32,6 +40,8 @@ export interface ReportCase {
   message?: string;
   request?: ReportRequest;
   response?: ReportResponse;
+  /** What kind of deviation the suite says the case shows; a kind this reader does not know is kept as `unknown`. */
+  deviation?: { kind: CaseKind; params: string[]; headers: string[] } | { unknown: string };
 }
 
 interface PlaybackReport {
@@ -49,6 +59,15 @@ export class ReportInputError extends Error {
 function stringRecord(v: unknown): Record<string, string> {
   if (!isPlainObject(v)) return {};
   return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+function deviationOf(v: unknown): ReportCase['deviation'] {
+  if (!isPlainObject(v) || typeof v['kind'] !== 'string') return undefined;
+  const kind = v['kind'];
+  if (!(KINDS as readonly string[]).includes(kind)) return { unknown: kind };
+  return { kind: kind as CaseKind, params: strings(v['params']), headers: strings(v['headers']) };
 }
 
 function requestOf(v: unknown): ReportRequest | undefined {
@@ -81,7 +100,8 @@ export function readReport(text: string, file: string, contractVersion: string):
     throw new ReportInputError(`${file}: expected a site-contracts JSON report (--format json-full) with "cases" and "target"`);
   }
   if (data['reportVersion'] !== PLAYABLE_REPORT_VERSION) {
-    throw new ReportInputError(`${file}: expected report version ${PLAYABLE_REPORT_VERSION}, got ${JSON.stringify(data['reportVersion'] ?? null)}; run site-contracts test again with this version`);
+    const old = data['reportVersion'] === 1 ? ' (made by an older site-contracts: its cases do not name their kind of deviation)' : '';
+    throw new ReportInputError(`${file}: expected report version ${PLAYABLE_REPORT_VERSION}, got ${JSON.stringify(data['reportVersion'] ?? null)}${old}; run site-contracts test again with this version`);
   }
   const contract = isPlainObject(data['contract']) ? data['contract']['version'] : undefined;
   if (contract !== contractVersion) {
@@ -95,6 +115,7 @@ export function readReport(text: string, file: string, contractVersion: string):
       throw new ReportInputError(`${file}: expected cases[${i}] to have string "id", "check" and "status"`);
     }
     const request = requestOf(c['request']);
+    const deviation = deviationOf(c['deviation']);
     const response = responseOf(c['response']);
     cases.push({
       id: c['id'],
@@ -105,6 +126,7 @@ export function readReport(text: string, file: string, contractVersion: string):
       ...(typeof c['message'] === 'string' ? { message: c['message'] } : {}),
       ...(request ? { request } : {}),
       ...(response ? { response } : {}),
+      ...(deviation ? { deviation } : {}),
     });
   }
   return { site: typeof data['target']['baseUrl'] === 'string' ? data['target']['baseUrl'] : '(unknown site)', cases };

@@ -9,19 +9,20 @@ import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';
 const contract = sharedContract();
 const version = String((contract.doc['info'] as { version: string }).version);
 const SITE = 'http://staging.example';
-const failed = (id: string, check: string, request: object, response: object) => ({ id, check, status: 'failed', request, response });
+// Each case names its kind of deviation as a version 2 report's do (the suite's registry says it; the mock reads only it).
+const failed = (id: string, check: string, deviation: object, request: object, response: object) => ({ id, check, status: 'failed', deviation, request, response });
 const err = (status: number, code: string, params?: Record<string, string>) => JSON.stringify({ code, message: code, data: { status, ...(params ? { params } : {}) } });
 
 const report = {
-  reportVersion: 1,
+  reportVersion: 2,
   contract: { version },
   target: { baseUrl: SITE },
   tool: { name: 'site-contracts', version: 't' },
   cases: [
-    failed('route_presence:getCalV1Organizers:', 'route_presence', { method: 'GET', url: `${SITE}/wp-json/cal/v1/organizers`, headers: {} }, { status: 404, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: err(404, 'rest_no_route') }),
-    failed('positive_acceptance:getCalV1Venues:query.has_events', 'positive_acceptance', { method: 'GET', url: `${SITE}/wp-json/cal/v1/venues?has_events=true`, headers: {} }, { status: 400, headers: {}, body: err(400, 'rest_invalid_param', { has_events: 'no' }) }),
-    failed('pagination:getCalV1Events:', 'pagination', { method: 'GET', url: `${SITE}/wp-json/cal/v1/events?per_page=2`, headers: {} }, { status: 200, headers: { 'X-WP-Total': '9', 'X-WP-TotalPages': '5' }, body: '[]' }),
-    failed('lifecycle:postCalV1Events:', 'lifecycle', { method: 'POST', url: `${SITE}/wp-json/cal/v1/events`, headers: {} }, { status: 201, headers: {}, body: '{"id":1', bodyTruncated: true }),
+    failed('route_presence:getCalV1Organizers:', 'route_presence', { kind: 'route-missing' }, { method: 'GET', url: `${SITE}/wp-json/cal/v1/organizers`, headers: {} }, { status: 404, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: err(404, 'rest_no_route') }),
+    failed('positive_acceptance:getCalV1Venues:query.has_events', 'positive_acceptance', { kind: 'value-refused' }, { method: 'GET', url: `${SITE}/wp-json/cal/v1/venues?has_events=true`, headers: {} }, { status: 400, headers: {}, body: err(400, 'rest_invalid_param', { has_events: 'no' }) }),
+    failed('pagination:getCalV1Events:', 'pagination', { kind: 'header', headers: ['X-WP-Total', 'X-WP-TotalPages', 'Link'] }, { method: 'GET', url: `${SITE}/wp-json/cal/v1/events?per_page=2`, headers: {} }, { status: 200, headers: { 'X-WP-Total': '9', 'X-WP-TotalPages': '5' }, body: '[]' }),
+    failed('lifecycle:postCalV1Events:', 'lifecycle', { kind: 'field' }, { method: 'POST', url: `${SITE}/wp-json/cal/v1/events`, headers: {} }, { status: 201, headers: {}, body: '{"id":1', bodyTruncated: true }),
     { id: 'cleanup:-:', check: 'cleanup', status: 'failed' },
   ],
 };
@@ -42,9 +43,56 @@ describe('a played deviation', () => {
     ]);
     expect(loaded.played.unplayable).toEqual([
       { caseId: 'lifecycle:postCalV1Events:', reason: 'the answer body was cut short in the report before its first record ended: which field deviates cannot be read' },
-      { caseId: 'cleanup:-:', reason: 'the case recorded no request and answer' },
+      { caseId: 'cleanup:-:', reason: 'the case names no kind of deviation (no answer showed one)' },
     ]);
     expect((await played()).loaded.played.deviations.map((d) => d.id)).toEqual(loaded.played.deviations.map((d) => d.id));
+  });
+
+  it('plays a case by the kind it names, not by its check\'s name', () => {
+    const list = { method: 'GET', url: `${SITE}/wp-json/cal/v1/events?search=jazz&per_page=2`, headers: {} };
+    const answer = { status: 200, headers: { 'X-WP-Total': '9', 'X-WP-TotalPages': '5' }, body: '[]' };
+    const of = (...cases: object[]) => {
+      const out = deviationsOf(JSON.stringify({ ...report, cases }), 'kinds.json', contract, []);
+      if ('error' in out) throw new Error(out.error);
+      return { ids: out.played.deviations.map((d) => d.id), unplayable: out.played.unplayable.map((u) => u.reason) };
+    };
+    // A check the mock never heard of, whose case says a filter was not applied: played as that filter ignored.
+    expect(of(failed('a_new_check:getCalV1Events:', 'a_new_check', { kind: 'filter-ignored', params: ['search', 'tags'] }, list, answer)).ids).toEqual(['filter-ignored:getCalV1Events:search']);
+    // The same answer under pagination's name, but the case says header: the header it names and the answer lacks.
+    expect(of(failed('pagination:getCalV1Events:', 'pagination', { kind: 'header', headers: ['X-WP-Total', 'Link'] }, list, answer)).ids).toEqual(['header-missing:getCalV1Events:Link']);
+    // ...and when the case names no header kind, pagination's name alone plays nothing of headers.
+    expect(of(failed('pagination:getCalV1Events:', 'pagination', { kind: 'field' }, list, answer)).ids.filter((i) => i.startsWith('header-missing:'))).toEqual([]);
+    // A kind this mock does not know, or one its answer contradicts, is listed with the reason.
+    expect(of(failed('x:getCalV1Events:', 'x', { kind: 'timing' }, list, answer)).unplayable).toEqual(['the case\'s kind of deviation "timing" is not one this mock plays (a report of a newer site-contracts?)']);
+    expect(of(failed('x:getCalV1Events:', 'x', { kind: 'server-error' }, list, answer)).unplayable).toEqual(['the case says server-error but its answer is 200: not played']);
+  });
+
+  it('ties a refusal to what its evidence names: the parameter an error names, not the record the path names; a refusal naming none to the record too', async () => {
+    const ids = (call(await freshMock(), 'GET', '/wp-json/cal/v1/events?per_page=2').json as { id: number }[]).map((e) => e.id);
+    const [a, b] = [ids[0]!, ids[1]!];
+    const cases = [
+      // An anonymous read of one record refused: for that record alone (another may be answered otherwise).
+      failed('stateful:getCalV1EventsById:anon', 'stateful', { kind: 'status' }, { method: 'GET', url: `${SITE}/wp-json/cal/v1/events/9001`, headers: {} }, { status: 403, headers: {}, body: err(403, 'cal-forbidden') }),
+      // A documented value refused on an update of one record: the error names the parameter.
+      failed('positive_acceptance:postCalEventsV1EventsById:body.image', 'positive_acceptance', { kind: 'value-refused' }, { method: 'POST', url: `${SITE}/wp-json/cal/events/v1/events/9002`, headers: { authorization: 'Basic x', 'content-type': 'application/json' }, body: '{"image":"https://example.org/p.jpg"}' }, { status: 400, headers: {}, body: err(400, 'rest_invalid_param', { image: 'no' }) }),
+      // An id refused by name: tied to that id, which the error names.
+      failed('unknown_id:getCalEventsV1EventsById:id', 'unknown_id', { kind: 'status' }, { method: 'GET', url: `${SITE}/wp-json/cal/events/v1/events/2000000001`, headers: { authorization: 'Basic x' } }, { status: 400, headers: {}, body: err(400, 'rest_invalid_param', { id: 'Invalid parameter.' }) }),
+      // A signed-in user refused a record: the rights may be that record's, so only that record is refused.
+      failed('permissions:getCalV1OrganizersById:x', 'permissions', { kind: 'status' }, { method: 'GET', url: `${SITE}/wp-json/cal/v1/organizers/9003?context=edit`, headers: { authorization: 'Basic x' } }, { status: 403, headers: {}, body: err(403, 'rest_forbidden_context') }),
+    ];
+    const loaded = deviationsOf(JSON.stringify({ ...report, cases }), 'who.json', contract, []);
+    if ('error' in loaded) throw new Error(loaded.error);
+    const mock = await freshMock({ auth: true, deviations: loaded.played });
+    const admin = mock.credentials()!;
+    expect(call(mock, 'GET', '/wp-json/cal/v1/events/9001').json).toMatchObject({ code: 'cal-forbidden' });
+    expect(call(mock, 'GET', `/wp-json/cal/v1/events/${a}`).status).toBe(200);
+    expect(call(mock, 'GET', `/wp-json/cal/v1/events/${b}`).status).toBe(200);
+    expect(call(mock, 'POST', `/wp-json/cal/events/v1/events/${a}`, { auth: admin, body: { image: 'https://example.org/p.jpg' } }).json).toMatchObject({ code: 'rest_invalid_param' });
+    expect(call(mock, 'POST', `/wp-json/cal/events/v1/events/${a}`, { auth: admin, body: { image: 'https://example.org/q.jpg' } }).json).not.toMatchObject({ code: 'rest_invalid_param' });
+    expect(call(mock, 'GET', '/wp-json/cal/events/v1/events/2000000001', { auth: admin }).json).toMatchObject({ code: 'rest_invalid_param' });
+    expect(call(mock, 'GET', `/wp-json/cal/events/v1/events/${a}`, { auth: admin }).status).toBe(200);
+    const played = loaded.played.deviations.find((d) => d.operationId === 'getCalV1OrganizersById')!;
+    expect(played.shape!.path).toEqual({ id: '9003' });
   });
 
   it('shapes only the requests it matches, and names itself in the log line and on the page', async () => {
@@ -92,8 +140,8 @@ describe('a played deviation', () => {
     const shaped = {
       ...report,
       cases: [
-        failed('positive_acceptance:getCalV1Venues:query.has_events', 'positive_acceptance', { method: 'GET', url: `${SITE}/wp-json/cal/v1/venues?has_events=true`, headers: {} }, { status: 400, headers: {}, body: refusal }),
-        failed('response_shape:getCalV1Venues:', 'response_shape', { method: 'GET', url: `${SITE}/wp-json/cal/v1/venues`, headers: {} }, { status: 200, headers: {}, body: JSON.stringify(withoutStatus) }),
+        failed('positive_acceptance:getCalV1Venues:query.has_events', 'positive_acceptance', { kind: 'value-refused' }, { method: 'GET', url: `${SITE}/wp-json/cal/v1/venues?has_events=true`, headers: {} }, { status: 400, headers: {}, body: refusal }),
+        failed('response_shape:getCalV1Venues:', 'response_shape', { kind: 'field' }, { method: 'GET', url: `${SITE}/wp-json/cal/v1/venues`, headers: {} }, { status: 200, headers: {}, body: JSON.stringify(withoutStatus) }),
       ],
     };
     const loaded = deviationsOf(JSON.stringify(shaped), 'shaped.json', contract, []);

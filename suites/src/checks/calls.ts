@@ -5,14 +5,17 @@
 // answer with what the mock answered in the recording, where a client would notice: the status, an error's code,
 // the headers it reads, and the fields (and their types) its screens read.
 //
-// Within the suite's safety rules: reads go as recorded. A call on `{id}` of a calendar record uses the run's own
+// Within the suite's safety rules: reads go as recorded, and every call as the identity that made it (anonymous, or
+// with --auth-env's credentials, or --low-auth-env's for a contributor's, author's or subscriber's call; where the run
+// has no such identity, its message says which it went as). A call on `{id}` of a calendar record uses the run's own
 // record mapped from the recorded id: the one a recorded create made (its `id` in the recording), or else one the
 // run makes of the same type first (the site's records are never written, and a read of a record the mock had may
 // name nothing on the target). A recorded create creates through the run's ledger with the run's marker in its
-// name; the records a written JSON body names (an event's venues and organizers, a category's parent: the fields of
-// kit/references.ts) are mapped the same way, each to the run's own. Other writes (settings, forms, batch) are not
-// sent. A write the mock refused for an id it did not have goes
-// to an id no site has.
+// name; the records a call's query (`?venue=12`, `include=4,9`), JSON body or form-encoded body names (an event's
+// venues and organizers, a category's parent: the reference fields of kit/references.ts) are mapped the same way,
+// each to the run's own, by ownFor(), the one mapping. Other writes (settings, forms, batch) are not sent. A call the
+// mock refused goes with the ids it named (a record the mock lacked may be what it refused); a write on an id the
+// mock did not have goes to an id no site has.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
@@ -124,49 +127,125 @@ function bodyOf(call: RecordedCall, nameField: string | undefined, marker: strin
   return { kind: 'raw', text: call.body, contentType: call.contentType ?? 'application/octet-stream' };
 }
 
+/** Why a call is not sent as it names records: a skip, or the exchange that failed to make a stand-in. */
+class NotMapped {
+  constructor(readonly stop: { skip: string } | { failedSetup: Exchange }) {}
+}
+
+/** What one call's mapping of recorded ids shares: the run's map, the unit, and what stood for what. */
+interface Mapping {
+  env: UnitEnv;
+  ids: IdMap;
+  unitId: string;
+  standsFor: string[];
+}
+
 /**
- * A write's JSON body with the records it names mapped to the run's own: a record the recording made (or one the run
- * already made to stand for it), else a record the run makes now to stand for it, so that a create naming the mock's
- * venue 12 is not refused on a target without one. Values that are no integer (a name, a legacy venue object) go
- * as recorded.
+ * The run's own record for the recorded `id` of `res`: the one a recorded create made, or one the run already made to
+ * stand for it, else one it makes now (so a call naming the mock's venue 12 is not refused on a target without one).
+ * The one mapping of every id a call names (its path's `{id}`, its query, its JSON or form body).
  */
-async function mapBodyIds(env: UnitEnv, op: Operation, body: BodyInput, ids: IdMap, unitId: string): Promise<{ body: BodyInput; standsFor: string[]; failedSetup?: Exchange }> {
-  const standsFor: string[] = [];
-  if (body.kind !== 'json' || !body.value || typeof body.value !== 'object' || Array.isArray(body.value)) return { body, standsFor };
-  const value: Record<string, unknown> = { ...(body.value as Record<string, unknown>) };
-  for (const f of referenceFields(env.contract, op)) {
-    if (f.location !== 'body' || f.kind !== 'record' || !(f.param in value)) continue;
-    const res = resourceFor(env.contract, f.list);
-    if (!res) continue;
-    const mapOne = async (v: unknown): Promise<unknown> => {
-      const n = typeof v === 'number' ? v : typeof v === 'string' && /^[1-9]\d*$/.test(v) ? Number(v) : undefined;
-      if (n === undefined || !Number.isSafeInteger(n)) return v;
-      let own = ids.get(idKey(res.resource, n));
-      if (own === undefined) {
-        const made = await createOwn(env, res, unitId, `stands for ${res.resource} ${n}`);
-        if (!made.record) throw made.exchange;
-        own = made.record.id;
-        ids.set(idKey(res.resource, n), own);
-        standsFor.push(`${res.resource} ${n}`);
-      }
-      return typeof v === 'string' ? String(own) : own;
-    };
-    const sent = value[f.param];
-    try {
-      if (Array.isArray(sent)) {
-        const mapped: unknown[] = [];
-        for (const v of sent) mapped.push(await mapOne(v));
-        value[f.param] = mapped;
-      } else value[f.param] = await mapOne(sent);
-    } catch (failed) {
-      return { body, standsFor, failedSetup: failed as Exchange };
-    }
+async function ownFor(m: Mapping, res: CalendarResource, id: string | number): Promise<number> {
+  const known = m.ids.get(idKey(res.resource, id));
+  if (known !== undefined) return known;
+  const blocked = writeBlocker(m.env);
+  if (blocked) throw new NotMapped({ skip: `it names a record of the recording (${res.resource} ${id}), which the target need not have, and the run would make its own to stand for it; ${blocked}` });
+  const made = await createOwn(m.env, res, m.unitId, `stands for ${res.resource} ${id}`);
+  if (!made.record) throw new NotMapped({ failedSetup: made.exchange });
+  m.ids.set(idKey(res.resource, id), made.record.id);
+  m.standsFor.push(`${res.resource} ${id}`);
+  return made.record.id;
+}
+
+/** A value naming records (`12`, `"12"`, `"12,14"`, `[12, 14]`) with each id mapped, in the same wire form; others as they are. */
+async function mapValue(m: Mapping, res: CalendarResource, v: unknown): Promise<unknown> {
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    for (const x of v) out.push(await mapValue(m, res, x));
+    return out;
   }
-  return { body: { kind: 'json', value }, standsFor };
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? ownFor(m, res, v) : v;
+  if (typeof v !== 'string' || !/^\s*[1-9]\d*\s*(,\s*[1-9]\d*\s*)*$/.test(v)) return v;
+  const out: string[] = [];
+  for (const x of v.split(',')) out.push(Number.isSafeInteger(Number(x)) ? String(await ownFor(m, res, x.trim())) : x);
+  return out.join(',');
+}
+
+/** The reference fields of `op` in `location` that name calendar records, by parameter name. */
+function recordFields(env: UnitEnv, op: Operation, location: 'query' | 'body'): Map<string, CalendarResource> {
+  const out = new Map<string, CalendarResource>();
+  for (const f of referenceFields(env.contract, op)) {
+    if (f.location !== location || f.kind !== 'record') continue;
+    const res = resourceFor(env.contract, f.list);
+    if (res) out.set(f.param, res);
+  }
+  return out;
+}
+
+/**
+ * A query string or form-encoded body with the ids its reference fields name mapped (`venue=12`, `categories[]=3`,
+ * `include=4,9`); every other pair, and the encoding of the pairs left alone, as recorded.
+ */
+async function mapPairs(m: Mapping, op: Operation, text: string, location: 'query' | 'body'): Promise<string> {
+  const fields = recordFields(m.env, op, location);
+  if (fields.size === 0 || text === '') return text;
+  const decode = (s: string): string => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      return s;
+    }
+  };
+  const pairs: string[] = [];
+  for (const pair of text.split('&')) {
+    const at = pair.indexOf('=');
+    const res = at < 0 ? undefined : fields.get(decode(pair.slice(0, at)).replace(/\[[^\]]*\]$/, ''));
+    if (!res) {
+      pairs.push(pair);
+      continue;
+    }
+    const value = decode(pair.slice(at + 1));
+    const mapped = (await mapValue(m, res, value)) as string;
+    pairs.push(mapped === value ? pair : `${pair.slice(0, at)}=${encodeURIComponent(mapped).replace(/%2C/g, ',')}`);
+  }
+  return pairs.join('&');
+}
+
+/** A write's body with the records it names mapped to the run's own (JSON: the fields of kit/references.ts; a form the same). */
+async function mapBodyIds(m: Mapping, op: Operation, body: BodyInput): Promise<BodyInput> {
+  if (body.kind === 'raw' && mediaType(body.contentType) === 'application/x-www-form-urlencoded') return { ...body, text: await mapPairs(m, op, body.text, 'body') };
+  if (body.kind !== 'json' || !body.value || typeof body.value !== 'object' || Array.isArray(body.value)) return body;
+  const value: Record<string, unknown> = { ...(body.value as Record<string, unknown>) };
+  for (const [param, res] of recordFields(m.env, op, 'body')) if (param in value) value[param] = await mapValue(m, res, value[param]);
+  return { kind: 'json', value };
+}
+
+/** Roles below the run's --auth-env user's: their calls go with --low-auth-env's credentials when the run has them. */
+const LOW_ROLES: ReadonlySet<string> = new Set(['contributor', 'author', 'subscriber']);
+
+/**
+ * Who a call goes as: the identity the recording names (anonymous, or authenticated and with which role), or, when the
+ * run cannot be that identity, the nearest it has and a note saying so. A version 1 recording names none: a call the
+ * mock refused for permission goes anonymously, the others with the run's credentials, as before.
+ */
+function identityFor(env: UnitEnv, call: RecordedCall): { auth?: false | 'low'; note?: string } {
+  if (call.auth === undefined) {
+    const refused = call.status === 401 || call.status === 403;
+    return { ...(refused ? { auth: false as const } : {}), note: `the recording (version 1) does not say who made the call: sent ${refused ? 'anonymously, as the mock refused it' : "with the run's credentials"}` };
+  }
+  if (call.auth === 'anonymous') return { auth: false };
+  const whose = call.role ? `a signed-in ${call.role}'s` : 'a signed-in user\'s';
+  if (!env.hasCredentials) return { auth: false, note: `sent anonymously: the recording's call was ${whose}, and the run has no credentials (--auth-env)` };
+  if (call.role && LOW_ROLES.has(call.role)) {
+    return env.lowAuthEnv ? { auth: 'low' } : { note: `sent with --auth-env's user: the recording's call was ${whose}, and no --low-auth-env was given` };
+  }
+  return call.role && call.role !== 'administrator' ? { note: `sent with --auth-env's user: the recording's call was ${whose}` } : {};
 }
 
 interface Prepared {
   out?: Outgoing;
+  /** Another identity than the recording's call had, said in the case's message. */
+  identity?: string;
   /** Why the call is not sent (a skip). */
   skip?: string;
   /** The exchange that made the run's own record the call needed, when it failed. */
@@ -181,59 +260,52 @@ async function prepare(env: UnitEnv, call: RecordedCall, op: Operation | undefin
   const method = call.method as WireMethod;
   const write = !SAFE_METHODS.has(method);
   const res: CalendarResource | undefined = op ? resourceFor(env.contract, op) : undefined;
-  const base: Outgoing = {
-    method,
-    route,
-    ...(rawQuery ? { rawQuery } : {}),
-    ...(apiRoot ? { apiRoot } : {}),
-    // A call the mock refused for permission was sent without credentials (or with too few): sent anonymously.
-    ...(call.status === 401 || call.status === 403 ? { auth: false } : {}),
-  };
-  if (!write) {
-    if (!op?.params.some((p) => p.in === 'path' && p.name === 'id') || !res) return { out: base };
-  } else {
+  if (write) {
     const blocked = writeBlocker(env);
     if (blocked) return { skip: `a recorded write; ${blocked}` };
     if (call.bodyBytes !== undefined && call.body === undefined) return { skip: `the recording kept only the size of its body (${call.bodyBytes} bytes), not the body` };
     if (!op || !res || op.kind === 'batch') return { skip: 'a write on what the run does not make (only the run\'s own calendar records are written)' };
   }
-  let body = bodyOf(call, op!.kind === 'create' ? res!.nameField : undefined, env.marker);
-  const named: string[] = [];
-  // A write the mock refused is sent as recorded: a venue it did not have may be what it refused.
-  if (body && write && call.status < 400) {
-    const mapped = await mapBodyIds(env, op!, body, ids, unitId);
-    if (mapped.failedSetup) return { failedSetup: mapped.failedSetup };
-    body = mapped.body;
-    named.push(...mapped.standsFor);
-  }
-  const sent: Outgoing = { ...base, ...(body ? { body } : {}), ...(write ? { intent: 'write' as const } : {}) };
-  const also = named.length ? { standsFor: named.join(', ') } : {};
-  if (op!.kind === 'create') return { out: sent, ...also };
-  // On `{id}`: the run's own record mapped from the recorded id.
-  const recordedId = route.match(op!.regex)?.groups?.['id'];
-  if (recordedId === undefined) return write ? { skip: 'a write on what the run does not make' } : { out: base };
-  let own = ids.get(idKey(res!.resource, recordedId));
-  if (own === undefined) {
+  const m: Mapping = { env, ids, unitId, standsFor: [] };
+  const who = identityFor(env, call);
+  // A call the mock refused is sent as recorded: a record it did not have may be what it refused.
+  const mapIds = op !== undefined && call.status < 400;
+  try {
+    const query = mapIds ? await mapPairs(m, op, rawQuery, 'query') : rawQuery;
+    const base: Outgoing = {
+      method,
+      route,
+      ...(query ? { rawQuery: query } : {}),
+      ...(apiRoot ? { apiRoot } : {}),
+      ...(who.auth !== undefined ? { auth: who.auth } : {}),
+    };
+    const done = (out: Outgoing): Prepared => ({ out, ...(m.standsFor.length ? { standsFor: m.standsFor.join(', ') } : {}), ...(who.note ? { identity: who.note } : {}) });
+    if (!write && (!op?.params.some((p) => p.in === 'path' && p.name === 'id') || !res)) return done(base);
+    let body = bodyOf(call, op!.kind === 'create' ? res!.nameField : undefined, env.marker);
+    if (body && write && mapIds) body = await mapBodyIds(m, op!, body);
+    const sent: Outgoing = { ...base, ...(body ? { body } : {}), ...(write ? { intent: 'write' as const } : {}) };
+    if (op!.kind === 'create') return done(sent);
+    // On `{id}`: the run's own record mapped from the recorded id.
+    const groups = route.match(op!.regex)?.groups;
+    const recordedId = groups?.['id'];
+    if (recordedId === undefined) return write ? { skip: 'a write on what the run does not make' } : done(base);
     // The mock had no such record: the call is judged as it comes, on an id no site has for a write.
-    if (call.status >= 400) return write ? { out: { ...sent, route: fillTemplate(op!.path, unusedPathValues(op!)) } } : { out: base };
-    const blocked = writeBlocker(env);
-    if (blocked) return { skip: `it names a record of the recording (${res!.resource} ${recordedId}), which the target need not have, and the run would make its own to stand for it; ${blocked}` };
-    const made = await createOwn(env, res!, unitId, `stands for ${res!.resource} ${recordedId}`);
-    if (!made.record) return { failedSetup: made.exchange };
-    own = made.record.id;
-    ids.set(idKey(res!.resource, recordedId), own);
-    const out = { ...sent, route: fillTemplate(op!.path, { ...route.match(op!.regex)?.groups, id: String(own) }) };
-    return { out, standsFor: [`${res!.resource} ${recordedId}`, ...named].join(', ') };
+    if (!ids.has(idKey(res!.resource, recordedId)) && call.status >= 400) return done(write ? { ...sent, route: fillTemplate(op!.path, unusedPathValues(op!)) } : base);
+    const own = await ownFor(m, res!, recordedId);
+    return done({ ...sent, route: fillTemplate(op!.path, { ...groups, id: String(own) }) });
+  } catch (e) {
+    if (e instanceof NotMapped) return e.stop;
+    throw e;
   }
-  return { out: { ...sent, route: fillTemplate(op!.path, { ...route.match(op!.regex)?.groups, id: String(own) }) }, ...also };
 }
 
 async function replay(env: UnitEnv, call: RecordedCall, ids: IdMap, unitId: string): Promise<void> {
   const { route } = routeOfCall(call.path);
   const op = routeOf(env.contract, call.method, route);
   const place = op ? { operation: op } : { namespace: route.split('/').slice(1, 3).join('/'), method: call.method, route };
-  const base = { check: CALLS, ...place, variant: unitId, severity: 'convention' as const };
   const p = await prepare(env, call, op, ids, unitId);
+  // A call sent as --low-auth-env's user: its curl line names that variable.
+  const base = { check: CALLS, ...place, variant: unitId, severity: 'convention' as const, ...(p.out?.auth === 'low' && env.lowAuthEnv ? { authEnv: env.lowAuthEnv } : {}) };
   if (p.skip) return env.emit({ ...base, outcome: 'skip', message: `not sent: ${p.skip}` });
   if (p.failedSetup) return env.emit({ ...base, outcome: 'inconclusive', message: `the run could not make the record of its own the call needs: ${p.failedSetup.response ? `${p.failedSetup.response.status}` : (p.failedSetup.error?.message ?? 'no answer')}`, exchange: p.failedSetup });
   const e = await env.send(p.out!, op);
@@ -253,7 +325,7 @@ async function replay(env: UnitEnv, call: RecordedCall, ids: IdMap, unitId: stri
   }
   const { wire, fields } = differences(call, e);
   const diff = [...wire, ...fields];
-  const outside = `${op ? '' : ' (a route the contract does not have)'}${p.standsFor ? ` (a record of the run's own stood for ${p.standsFor} of the recording)` : ''}`;
+  const outside = `${op ? '' : ' (a route the contract does not have)'}${p.standsFor ? ` (a record of the run's own stood for ${p.standsFor} of the recording)` : ''}${p.identity ? ` (${p.identity})` : ''}`;
   env.emit({
     ...base,
     severity: wire.length || !diff.length ? 'convention' : 'assumed',

@@ -66,6 +66,7 @@ import { CONTEXT, planContexts } from './contexts.ts';
 import { planWire, WIRE_BYTES, WIRE_HEADERS, WireBytes, WireHeaders } from './wire.ts';
 import { CALLS } from './calls.ts';
 import { PROMISES_BY_CHECK } from './kit/promises.generated.ts';
+import { deviationOf, type DeviationRule } from './kit/deviation.ts';
 
 // `test --calls`: its units are planned from a recording, not from the contract (checks/calls.ts).
 export { CALLS, callUnitId, planCalls } from './calls.ts';
@@ -194,6 +195,12 @@ export interface CheckRow {
   needs: readonly NeedRule[];
   /** The rows of the catalogue of promises (suites/promises/) it judges, by id. */
   promises: readonly PromiseId[];
+  /**
+   * What its failures mean beyond their answer's status (kit/deviation.ts): a route missing, a value refused, a
+   * filter not applied (which parameters), a header missing (which). The report's cases carry it (`deviation`), and
+   * `mock --deviations` plays them by it.
+   */
+  deviation?: DeviationRule;
 }
 
 /** The runner's own cases: a record the run could not remove (a run cut short is INCOMPLETE, runner/run.ts incompleteness()). */
@@ -205,6 +212,9 @@ const WRITES = (every: boolean, without = 'skipped under --read-only'): NeedRule
 const OWN_RECORDS = [CREDENTIALS(true), WRITES(true)];
 const ORACLE_OWN_RECORDS = [CREDENTIALS(true, 'skipped: the oracle works on records of its own'), WRITES(true, 'skipped under --read-only: the oracle works on records of its own')];
 
+/** A filter or order check's failures: the parameters it judged were not applied. */
+const filterOf = (...params: string[]): DeviationRule => ({ kind: 'filter-ignored', params });
+
 const row = (r: Omit<CheckRow, 'promises' | 'plannedBy' | 'needs'> & Partial<Pick<CheckRow, 'plannedBy' | 'needs'>>): CheckRow => ({ plannedBy: [], needs: [], ...r, promises: PROMISES_BY_CHECK[r.name] ?? [] });
 
 /** Every check, in the order of the README's tables (suites/README.md, The checks). */
@@ -215,9 +225,9 @@ export const CHECKS: readonly CheckRow[] = [
     sweep: (env) => new ServerErrors(env.contract),
     severity: [{ level: 'documented' }, { level: 'assumed', when: 'for a 5xx WordPress core itself answers to a value the documents allow (an empty term name, a slug another term has, a DELETE where the site keeps no trash), with the reason' }],
   }),
-  row({ name: ROUTE_PRESENCE, rank: 1, module: 'route_presence', plannedBy: ['namespaces', 'route_presence'], severity: [{ level: 'documented' }] }),
+  row({ name: ROUTE_PRESENCE, deviation: { kind: 'route-missing' }, rank: 1, module: 'route_presence', plannedBy: ['namespaces', 'route_presence'], severity: [{ level: 'documented' }] }),
   row({
-    name: POSITIVE_ACCEPTANCE, rank: 2.1,
+    name: POSITIVE_ACCEPTANCE, deviation: { kind: 'value-refused' }, rank: 2.1,
     module: 'positive_acceptance',
     plannedBy: ['positive_acceptance'],
     severity: [
@@ -256,10 +266,10 @@ export const CHECKS: readonly CheckRow[] = [
     needs: [CREDENTIALS(false, 'PUT/PATCH/DELETE by id are skipped'), WRITES(false, 'PUT/PATCH/DELETE by id are skipped under --read-only')],
   }),
   row({ name: PATH_PATTERN, rank: 4.1, module: 'path_pattern', plannedBy: ['path_pattern'], severity: [{ level: 'convention' }], needs: [WRITES(false, 'a write method is not sent under --read-only')] }),
-  row({ name: PAGINATION, rank: 4.1, module: 'pagination', plannedBy: ['pagination'], severity: [{ level: 'convention' }] }),
+  row({ name: PAGINATION, deviation: { kind: 'header', headers: ['X-WP-Total', 'X-WP-TotalPages', 'Link'] }, rank: 4.1, module: 'pagination', plannedBy: ['pagination'], severity: [{ level: 'convention' }] }),
   row({ name: LIFECYCLE, rank: 2, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
   row({ name: TRASH, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
-  row({ name: CREATE_STATUS, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
+  row({ name: CREATE_STATUS, deviation: { kind: 'header', headers: ['Location'] }, module: 'lifecycle', plannedBy: ['lifecycle'], severity: [{ level: 'convention' }], needs: OWN_RECORDS }),
   row({ name: CREATE_DEFAULTS, rank: 2, module: 'create_defaults', plannedBy: ['create_defaults'], severity: [{ level: 'documented' }], needs: OWN_RECORDS }),
   row({ name: WRITE_REFUSALS, rank: 2, module: 'write_refusals', plannedBy: ['write_refusals'], severity: [{ level: 'convention' }, { level: 'documented', when: "for a term's parent (000 §2.4)" }], needs: OWN_RECORDS }),
   row({
@@ -286,7 +296,7 @@ export const CHECKS: readonly CheckRow[] = [
   }),
   row({ name: CONTEXT, rank: 4, module: 'contexts', plannedBy: ['contexts'], severity: [{ level: 'convention' }], needs: [CREDENTIALS(false, 'the create-edit case is skipped'), WRITES(false, 'the create-edit case is skipped under --read-only')] }),
   row({
-    name: ALLOW_HEADER,
+    name: ALLOW_HEADER, deviation: { kind: 'header', headers: ['Allow'] },
     module: 'allow_header',
     plannedBy: ['permissions', 'low_rights'],
     sweep: (env) => new AllowHeaders(env.contract, env.descriptor),
@@ -431,28 +441,28 @@ export const CHECKS: readonly CheckRow[] = [
     severity: [{ level: 'documented' }],
     needs: [CREDENTIALS(true, 'no case: the run makes no record to remove'), WRITES(true, 'no case: the run makes no record to remove')],
   }),
-  row({ name: FILTER_SEARCH, rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented', when: 'in the legacy lists' }, { level: 'convention', when: 'in cal/v1 and for case' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_INCLUDE, rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }, { level: 'assumed', when: "for the order of orderby=include (orderby's values are not shown)" }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_EXCLUDE, rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_SLUG, rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_PARENT, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_POST, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_HIDE_EMPTY, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_HAS_EVENTS, rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_DATES, rank: 3, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_SEARCH, deviation: filterOf('search'), rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented', when: 'in the legacy lists' }, { level: 'convention', when: 'in cal/v1 and for case' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_INCLUDE, deviation: filterOf('include'), rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }, { level: 'assumed', when: "for the order of orderby=include (orderby's values are not shown)" }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_EXCLUDE, deviation: filterOf('exclude'), rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_SLUG, deviation: filterOf('slug'), rank: 3, module: 'filters', plannedBy: ['filters'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_PARENT, deviation: filterOf('parent'), rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_POST, deviation: filterOf('post'), rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_HIDE_EMPTY, deviation: filterOf('hide_empty'), rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_HAS_EVENTS, deviation: filterOf('has_events', 'only_with_upcoming'), rank: 3, module: 'filters_related', plannedBy: ['filters_related'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_DATES, deviation: filterOf('start_date', 'end_date', 'starts_after', 'starts_before', 'ends_after', 'ends_before'), rank: 3, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
   row({
-    name: FILTER_EVENT_LINKS, rank: 3,
+    name: FILTER_EVENT_LINKS, deviation: filterOf('categories', 'tags', 'venue', 'organizer'), rank: 3,
     module: 'filter_event_links',
     plannedBy: ['filter_event_links'],
     severity: [{ level: 'documented' }, { level: 'convention', when: 'for featured written TRUE, 1, FALSE or 0 on cal/v1 (rest_sanitize_boolean())' }, { level: 'assumed', when: 'for a category or tag slug on the legacy list (000 §4.1.1 contradicts itself: "slugs or IDs", typed integers)' }],
     // post_parent reads the site's own events (no documented write gives an event a parent): it runs without either.
     needs: [CREDENTIALS(false, 'skipped: the oracle works on records of its own (post_parent, which reads the site\'s events, still runs)'), WRITES(false, 'skipped under --read-only: the oracle works on records of its own (post_parent still runs)')],
   }),
-  row({ name: FILTER_STRICT_DATES, rank: 3, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
-  row({ name: FILTER_LIMIT, rank: 3, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'documented' }] }),
-  row({ name: FILTER_OFFSET, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'convention' }] }),
+  row({ name: FILTER_STRICT_DATES, deviation: filterOf('strict_dates'), rank: 3, module: 'filter_dates', plannedBy: ['filter_dates'], severity: [{ level: 'documented' }], needs: ORACLE_OWN_RECORDS }),
+  row({ name: FILTER_LIMIT, deviation: filterOf('limit'), rank: 3, module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'documented' }] }),
+  row({ name: FILTER_OFFSET, deviation: filterOf('offset'), module: 'filter_window', plannedBy: ['filter_window'], severity: [{ level: 'convention' }] }),
   row({
-    name: LIST_ORDER, rank: 3,
+    name: LIST_ORDER, deviation: filterOf('order', 'orderby'), rank: 3,
     module: 'list_order',
     plannedBy: ['list_order'],
     severity: [{ level: 'documented' }, { level: 'assumed', when: 'for the legacy terms' }, { level: 'convention', when: "for the posts controller's default order of cal/v1 venues" }],
@@ -538,4 +548,9 @@ export function undeclaredSeverities(cases: readonly Pick<CaseResult, 'id' | 'ch
 /** A row's severities as the README's tables write them: `documented; convention for a 401/403 before validating`. */
 export function severityText(c: CheckRow): string {
   return c.severity.map((s) => (s.when ? `${s.level} ${s.when}` : s.level)).join('; ');
+}
+
+/** A failed or warned case's kind of deviation, by its check's row and its answer's status (report version 2). */
+export function caseDeviation(check: string, status: number | undefined): ReturnType<typeof deviationOf> {
+  return deviationOf(CHECKS.find((c) => c.name === check)?.deviation, status);
 }

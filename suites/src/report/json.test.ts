@@ -22,7 +22,7 @@ describe('JSON report', () => {
     expect(() => parseRunJson('nope', 'a.json')).toThrow(/a\.json: not JSON/);
     expect(() => parseRunJson('[]', 'a.json')).toThrow(ReportFormatError);
     expect(() => parseRunJson('{"reportVersion":99,"cases":[]}', 'a.json')).toThrow(/a\.json: report version 99/);
-    expect(() => parseRunJson('{"reportVersion":1}', 'a.json')).toThrow(/missing "cases"/);
-    expect(() => parseRunJson('{"reportVersion":1,"tool":{},"target":{},"cases":[{"id":1}]}', 'a.json')).toThrow(/cases\[0\]/);
+    expect(() => parseRunJson('{"reportVersion":2}', 'a.json')).toThrow(/missing "cases"/);
+    expect(() => parseRunJson('{"reportVersion":2,"tool":{},"target":{},"cases":[{"id":1}]}', 'a.json')).toThrow(/cases\[0\]/);
   });
 });

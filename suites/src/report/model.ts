@@ -4,7 +4,28 @@
 
 import type { Basis } from '../../../contracts/lib/types.ts';
 
-export const REPORT_VERSION = 1;
+// 2 (2026-11-29): a failed or warned case names its kind of deviation (`deviation`), for `mock --deviations`.
+export const REPORT_VERSION = 2;
+
+/**
+ * The kind of deviation a failed or warned case shows, as the check that judged it says through its registry row
+ * (suites/src/checks/registry.ts `deviation`) and its answer's status (checks/kit/deviation.ts):
+ * - route-missing: the route is not served (route_presence);
+ * - server-error: a 5xx; status: another status or error code than documented; value-refused: a documented value
+ *   refused (positive_acceptance's 4xx);
+ * - filter-ignored: a filter or order not applied (`params`: which); header: a header missing (`headers`: which);
+ * - field: anything else a success answer showed (a field absent or of another type, a value, a state).
+ * `mock --deviations` plays a report's cases by this field alone, never by check names.
+ */
+type DeviationKind = 'route-missing' | 'server-error' | 'status' | 'value-refused' | 'filter-ignored' | 'header' | 'field';
+
+export interface CaseDeviation {
+  kind: DeviationKind;
+  /** filter-ignored: the parameters the check judged. */
+  params?: string[];
+  /** header: the headers the check reads. */
+  headers?: string[];
+}
 
 /**
  * What happened to one case after the severity policy was applied.
@@ -92,6 +113,8 @@ export interface CaseResult {
   baseline?: BaselineMark;
   /** The reviewer's reason, when the baseline accepted this case. */
   acceptedReason?: string;
+  /** A failed or warned case's kind of deviation (since report version 2). */
+  deviation?: CaseDeviation;
 }
 
 export const GLOBAL_NAMESPACE = '(global)';

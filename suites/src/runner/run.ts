@@ -16,7 +16,7 @@ import type { CaseResult, IncompleteBy, Incompleteness, SeverityPolicy } from '.
 import { GLOBAL_NAMESPACE } from '../report/model.ts';
 import { liveEndpoint, type LiveDescriptor } from '../diff/descriptor.ts';
 import { requireJson } from '../checks/kit/bodies.ts';
-import { answerSweeps } from '../checks/registry.ts';
+import { answerSweeps, caseDeviation } from '../checks/registry.ts';
 import { cleanup, type CleanupReport } from './cleanup.ts';
 import { leftoverCases } from './leftovers.ts';
 import { Ledger, writtenResources } from '../checks/kit/ledger.ts';
@@ -311,7 +311,7 @@ function toCase(f: Finding, ctx0: CaseContext): CaseResult {
   // A verdict that read a body the client cut short says so first: the check saw only its beginning.
   const cut = r?.bodyCut && f.outcome !== 'pass' && f.outcome !== 'skip' ? describeCut(r.bodyCut) : undefined;
   const message = cut ? `${cut}. ${f.message ?? ''}`.trim() : f.message;
-  return buildCase(
+  const c = buildCase(
     {
       check: f.check,
       namespace: op ? namespaceLabel(op.namespace) : f.namespace !== undefined ? namespaceLabel(f.namespace) : GLOBAL_NAMESPACE,
@@ -329,4 +329,7 @@ function toCase(f: Finding, ctx0: CaseContext): CaseResult {
     },
     ctx,
   );
+  if (c.status !== 'failed' && c.status !== 'warned') return c;
+  const deviation = caseDeviation(f.check, r?.status);
+  return deviation ? { ...c, deviation } : c;
 }
