@@ -67,7 +67,11 @@ const ORDER_ARGS: Readonly<Record<string, JsonSchema>> = {
   after: { type: 'string', format: 'date-time' },
   before: { type: 'string', format: 'date-time' },
 };
-/** The events list's tags_exclude (WP_REST_Posts_Controller::get_collection_params(), one per taxonomy): the documents list tags only. */
+/**
+ * The events list's tags_exclude (WP_REST_Posts_Controller::get_collection_params(), one per taxonomy): the documents
+ * list tags only; and its include and exclude (post__in, post__not_in), which the live calendar site's events list
+ * takes too (OPTIONS /cal/v1/events on :8090), the rest of ORDER_ARGS being the events' own documented ones.
+ */
 const TAX_EXCLUDE_ARGS: Readonly<Record<string, JsonSchema>> = { tags_exclude: { type: 'array', items: { type: 'integer' }, default: [] } };
 /** An item read's args add `password` (WP_REST_Posts_Controller::register_routes(): "The password for the post if it is password protected."). */
 const READ_ARGS: Readonly<Record<string, JsonSchema>> = { ...CONTEXT_ARG, password: { type: 'string' } };
@@ -83,7 +87,7 @@ function postRows(dialect: Dialect, type: PostType): Record<RecordAction, Operat
   const row = (action: RecordAction): OperationRow => ({
     handler: handlers[action],
     permission: posts(type, action, { core: context }),
-    ...(context ? { list: { args: type === 'event' ? { ...CONTEXT_ARG, ...TAX_EXCLUDE_ARGS } : { ...CONTEXT_ARG, ...ORDER_ARGS } }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
+    ...(context ? { list: { args: type === 'event' ? { ...CONTEXT_ARG, ...TAX_EXCLUDE_ARGS, include: ORDER_ARGS['include']!, exclude: ORDER_ARGS['exclude']! } : { ...CONTEXT_ARG, ...ORDER_ARGS } }, read: { args: READ_ARGS }, create: { args: WRITE_ARGS }, update: { args: WRITE_ARGS }, delete: {} }[action] : {}),
     ...(context && (action === 'create' || action === 'update') ? { validate: checkTemplate(type) } : {}),
     ...(context && action === 'update' ? { accepts: checkStatus(type) } : {}),
     ...(!context && action === 'list' && type === 'event' ? { accepts: termSlugsAccepted } : {}),

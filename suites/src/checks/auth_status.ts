@@ -40,9 +40,33 @@ function authStatusProblem(e: Exchange, hasCredentials: boolean): string | undef
     : `a request without credentials refused for permission got ${describeAnswer(e.response)}, expected 401 (WordPress convention, rest_authorization_required_code(): 403 only for a signed-in user who may not)`;
 }
 
+/**
+ * The codes core's posts controller (cal/v1's) refuses each operation with: its permission callbacks name the
+ * operation (create_item_permissions_check(): rest_cannot_create, then the author, sticky and term rows;
+ * update_item_permissions_check(): rest_cannot_edit...; delete_item_permissions_check(): rest_cannot_delete; a read:
+ * rest_forbidden_context for context=edit, else the server's rest_forbidden for check_read_permission()'s false).
+ */
+const POSTS_REFUSAL_CODES: Readonly<Record<string, readonly string[]>> = {
+  create: ['rest_cannot_create', 'rest_cannot_edit_others', 'rest_cannot_assign_sticky', 'rest_cannot_assign_term', 'rest_cannot_publish'],
+  update: ['rest_cannot_edit', 'rest_cannot_edit_others', 'rest_cannot_assign_sticky', 'rest_cannot_assign_term', 'rest_cannot_publish'],
+  delete: ['rest_cannot_delete'],
+  read: ['rest_forbidden_context', 'rest_forbidden'],
+  list: ['rest_forbidden_context', 'rest_forbidden', 'rest_forbidden_who'],
+};
+const CODES_RULE = "WordPress convention, WP_REST_Posts_Controller's *_permissions_check(); a plugin's own controllers may name their own, so assumed";
+
+/** What is wrong with the code of a cal/v1 record operation's refusal; undefined when core's controller names it. */
+function refusalCodeProblem(op: Operation | undefined, e: Exchange): string | undefined {
+  const codes = op && op.namespace === 'cal/v1' && op.resource ? POSTS_REFUSAL_CODES[op.kind] : undefined;
+  const code = permissionRefusal(e);
+  if (!codes || code === undefined || codes.includes(code)) return undefined;
+  return `a ${op!.kind} refused for permission answered code ${code}, where core's posts controller names ${codes.join(' or ')}`;
+}
+
 /** Judged as each answer arrives; keeps at most the first wrong exchange per operation. */
 export class AuthRefusals implements AnswerSweep {
   private readonly sweep = new FirstProblemPerOperation(() => ({ anonymous: 0 }));
+  private readonly codes = new FirstProblemPerOperation();
 
   constructor(private readonly hasCredentials: boolean) {}
 
@@ -51,10 +75,22 @@ export class AuthRefusals implements AnswerSweep {
     if (sent.auth === 'low' || permissionRefusal(e) === undefined) return;
     const slot = this.sweep.add(op, e, () => authStatusProblem(e, this.hasCredentials));
     if (!signedIn(e, this.hasCredentials)) slot.anonymous++;
+    if (op && op.namespace === 'cal/v1' && op.resource && POSTS_REFUSAL_CODES[op.kind]) this.codes.add(op, e, () => refusalCodeProblem(op, e));
   }
 
   findings(unit: Unit): Finding[] {
-    return this.sweep.slots().map(({ op, judged: refusals, anonymous, worst }) => ({
+    const codes = this.codes.slots().map(({ op, judged, worst }) => ({
+      check: AUTH_STATUS,
+      ...findingPlace(op, unit),
+      variant: `refusal-codes:${unit.id}`,
+      severity: 'assumed' as const,
+      outcome: worst ? ('fail' as const) : ('pass' as const),
+      message: worst
+        ? `expected the refusal to name the operation refused (${CODES_RULE}); ${worst.problem} (${worst.e.request.method} ${worst.e.request.url})`
+        : `${judged} refusal(s) for permission, each with a code core's posts controller names for a ${op?.kind ?? '?'}`,
+      ...(worst ? { exchange: worst.e } : {}),
+    }));
+    return [...codes, ...this.sweep.slots().map(({ op, judged: refusals, anonymous, worst }) => ({
       check: AUTH_STATUS,
       ...findingPlace(op, unit),
       variant: `refusals:${unit.id}`,
@@ -64,7 +100,7 @@ export class AuthRefusals implements AnswerSweep {
         ? `expected 401 without credentials and 403 for a signed-in user (WordPress convention, rest_authorization_required_code()); ${worst.problem} (${worst.e.request.method} ${worst.e.request.url})`
         : `${refusals} refusal(s) for permission, ${anonymous} without credentials (401) and ${refusals - anonymous} signed in (403), as WordPress answers`,
       ...(worst ? { exchange: worst.e } : {}),
-    }));
+    }))];
   }
 }
 

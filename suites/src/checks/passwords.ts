@@ -3,15 +3,17 @@
 // content.protected true; an anonymous read shows neither the content nor the excerpt (post_password_required():
 // both render as '') nor the password field; the same read with `?password=<the password>` shows the content
 // (can_access_password_content()), with a password one character off it is 403 rest_post_incorrect_password
-// (get_item_permissions_check(), hash_equals()). A private record keeps no password (wp_insert_post()). Measured on
-// a live 6.1.9 (:8090). A site that refuses an anonymous read of the record altogether shows nothing it should hide:
+// (get_item_permissions_check(), hash_equals()); the anonymous list (?include=) hides them as the read does. A private
+// record keeps no password (wp_insert_post()). Measured on a live 6.1.9 (:8090). A site that refuses an anonymous read of the record altogether shows nothing it should hide:
 // inconclusive, not failed. The legacy namespace (The Events Calendar's own controllers) is not judged here.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 import { cannotWrite } from './kit/oracle_kit.ts';
-import { calendarResources, type CalendarResource } from './kit/resources.ts';
+import { calendarResources, idOf, listRecords, type CalendarResource } from './kit/resources.ts';
+import { fillTemplate } from '../http/target.ts';
+import { jsonBody } from '../http/types.ts';
 import { create, emit, send, Verdict, word, type Sent } from './kit/steps.ts';
 import type { Unit, UnitEnv } from './kit/unit.ts';
 import { describeAnswer } from './kit/wp.ts';
@@ -41,6 +43,15 @@ async function passwords(env: UnitEnv, venue: CalendarResource, unitId: string):
         v.expect(c.rendered === '' && x.rendered === '', anon, `an anonymous read shows content.rendered ${q(c.rendered)} and excerpt.rendered ${q(x.rendered)}, not "" (post_password_required())`, 'an anonymous read shows content and excerpt as ""');
         v.expect(c.protected === true, anon, `an anonymous read shows content.protected ${q(c.protected)}, not true`, 'content.protected true');
         v.expect(!('password' in anon.body), anon, `an anonymous read shows the password field (${q(anon.body.password)}): it is for the edit context only`, 'and no password field');
+        // The list prepares each record as the read does (get_items() → prepare_item_for_response()): hidden there too.
+        const listed = await env.send({ method: 'GET', route: fillTemplate(venue.list.path, {}), query: { include: made.id }, auth: false }, venue.list);
+        const rec = (listRecords(jsonBody(listed.response)) ?? []).find((r) => idOf(r) === made.id);
+        if (isPlainObject(rec)) {
+          const l: Sent = { e: listed, status: listed.response!.status, body: rec };
+          const lc = part(l, 'content');
+          const lx = part(l, 'excerpt');
+          v.expect(lc.rendered === '' && lx.rendered === '' && lc.protected === true, l, `an anonymous list (?include=${made.id}) shows content.rendered ${q(lc.rendered)}, excerpt.rendered ${q(lx.rendered)} and content.protected ${q(lc.protected)}, not "", "" and true (get_items() prepares each record as the read does)`, 'so does the anonymous list');
+        }
       }
     }
     emit(env, PASSWORDS, venue.read, 'hidden', 'convention', v, "a protected record's text hidden from a reader without its password (post_password_required())");

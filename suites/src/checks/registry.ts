@@ -277,7 +277,7 @@ export const CHECKS: readonly CheckRow[] = [
     module: 'auth_status',
     plannedBy: ['permissions', 'auth_status'],
     sweep: (env) => new AuthRefusals(env.hasCredentials),
-    severity: [{ level: 'convention' }],
+    severity: [{ level: 'convention' }, { level: 'assumed', when: "for a cal/v1 refusal's code (refusal-codes: a plugin's own controllers may name their own)" }],
     needs: [
       CREDENTIALS(false, 'the probes of each calendar resource are skipped (the sweep still judges every refusal)'),
       WRITES(false, 'the probes are skipped under --read-only'),
@@ -288,7 +288,7 @@ export const CHECKS: readonly CheckRow[] = [
     name: PERMISSIONS, rank: 4,
     module: 'rights',
     plannedBy: ['rights', 'low_rights'],
-    severity: [{ level: 'convention' }],
+    severity: [{ level: 'convention' }, { level: 'assumed', when: 'for a hidden record refused with another status or code than core\'s rest_forbidden (hidden-read:)' }],
     needs: [
       CREDENTIALS(false, "the administrator's cases are skipped, and the low user's writes (low_rights.ts) too"),
       { need: 'low-user', every: false, without: 'the low user\'s cases are skipped' },
