@@ -64,12 +64,17 @@ const CROSS: readonly (readonly [string, string, (v: unknown) => unknown])[] = [
   ['modified_utc', 'modified_gmt', asWall],
 ];
 
+const FLOATING_GMT = '0000-00-00 00:00:00';
+
 /** The differences between the legacy and the cal/v1 read of one event, over the fields both show. */
 function crossDifferences(legacy: Rec, cal: Rec): { compared: string[]; differ: string[] } {
   const compared: string[] = [];
   const differ: string[] = [];
   for (const [l, c, norm] of CROSS) {
     if (!(l in legacy) || !(c in cal)) continue;
+    // A draft's floating date is stored with post_date_gmt 0000-00-00 00:00:00 (wp_insert_post()): The Events Calendar
+    // shows the stored field, core's posts controller shims it from post_date (prepare_item_for_response(), #38883).
+    if (legacy[l] === FLOATING_GMT && c.endsWith('_gmt')) continue;
     compared.push(l);
     if (norm(legacy[l]) !== norm(cal[c])) differ.push(`${l} ${q(legacy[l])} in cal/events/v1 but ${c} ${q(cal[c])} in cal/v1`);
   }

@@ -354,6 +354,13 @@ describe('event_fields: an event of its own read through both namespaces', () =>
     expect(await efFindings(byId('legacy-date-utc-is-local').fault())).toEqual(['cross:failed']);
   });
 
+  // Not a fault: The Events Calendar shows a draft's stored post_date_gmt, 0000-00-00 00:00:00 while its date floats, where
+  // core's posts controller shims it from post_date (seen on a plugin with its own legacy controllers).
+  it("event_fields: a draft's floating date_utc 0000-00-00 00:00:00 in the legacy namespace is no difference", async () => {
+    const floating = mapRecords(LEGACY_EVENTS, (e) => (e['status'] === 'draft' ? { ...e, date_utc: '0000-00-00 00:00:00', modified_utc: '0000-00-00 00:00:00' } : e));
+    expect(await efFindings(floating)).toEqual([]);
+  });
+
   it('event_fields: the legacy modification date stays the publication date after an update', async () => {
     expect(await efFindings(byId('legacy-modified-frozen').fault())).toEqual(['cross:failed', 'modified:failed']);
   });
