@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CALLS_FORMAT, CallsFileError, callsHeader, readRecording, shapeOf } from './calls-format.ts';
 
 const head = `${callsHeader('1.0.0')}\n`;
-const call = (extra: Record<string, unknown> = {}): string => `${JSON.stringify({ method: 'GET', path: '/wp-json/cal/v1/events', status: 200, headers: {}, ...extra })}\n`;
+const call = (extra: Record<string, unknown> = {}): string => `${JSON.stringify({ method: 'GET', path: '/wp-json/cal/v1/events', status: 200, headers: {}, auth: 'anonymous', ...extra })}\n`;
 const refusal = (text: string): string => {
   try {
     readRecording(text, 'calls.ndjson');
@@ -22,13 +22,15 @@ describe('the site-contracts-calls reader', () => {
     expect(r.contract).toBe('1.0.0');
     expect(r.calls.map((c) => c.line)).toEqual([2, 4]);
     expect(r.calls[0]).toMatchObject({ id: 12, shape: { id: 'integer', title: { rendered: 'string' }, tags: ['integer'] } });
-    expect(JSON.parse(head)).toEqual({ format: CALLS_FORMAT, version: 1, contract: '1.0.0' });
+    expect(r.calls[0]).toMatchObject({ auth: 'anonymous' });
+    expect(JSON.parse(head)).toEqual({ format: CALLS_FORMAT, version: 2, contract: '1.0.0' });
   });
 
   it('refuses, naming the line and what it expected', () => {
-    expect(refusal('')).toBe('calls.ndjson: line 1: empty: expected the header line {"format":"site-contracts-calls","version":1,...}');
+    expect(refusal('')).toBe('calls.ndjson: line 1: empty: expected the header line {"format":"site-contracts-calls","version":2,...}');
     expect(refusal('{"format":"har"}\n')).toMatch(/^calls\.ndjson: line 1: expected the header line/);
-    expect(refusal('{"format":"site-contracts-calls","version":2}\n')).toMatch(/^calls\.ndjson: line 1: site-contracts-calls version 2: expected version 1/);
+    expect(refusal('{"format":"site-contracts-calls","version":3}\n')).toMatch(/^calls\.ndjson: line 1: site-contracts-calls version 3: expected version 1 or 2/);
+    expect(refusal(head + call({ auth: undefined }))).toMatch(/^calls\.ndjson: line 2: expected a recorded call with "auth" one of "anonymous", "authenticated" \(version 2 records who made each call\)/);
     expect(refusal(head + call().slice(0, 20))).toMatch(/^calls\.ndjson: line 2: cut short \(the file ends inside a line\)/);
     expect(refusal(head + '{"method":\n' + call())).toMatch(/^calls\.ndjson: line 2: not JSON: expected one JSON object a line/);
     expect(refusal(head + '\n' + call())).toBe('calls.ndjson: line 2: empty line: expected one JSON object a line');
