@@ -95,6 +95,16 @@ describe('a played deviation', () => {
     expect(played.shape!.path).toEqual({ id: '9003' });
   });
 
+  it('does not play a page past the site\'s end: whether page N is past the end depends on how many records each holds', () => {
+    const pastEnd = (page: number) =>
+      failed(`pagination:getCalEventsV1Organizers:past_end${page}`, 'pagination', { kind: 'status' }, { method: 'GET', url: `${SITE}/wp-json/cal/events/v1/organizers?page=${page}&per_page=2`, headers: {} }, { status: 400, headers: {}, body: err(400, 'archive-page-not-found') });
+    const loaded = deviationsOf(JSON.stringify({ ...report, cases: [pastEnd(48), pastEnd(1)] }), 'pages.json', contract, []);
+    if ('error' in loaded) throw new Error(loaded.error);
+    expect(loaded.played.unplayable.map((u) => u.reason)).toEqual([expect.stringMatching(/^a 400 archive-page-not-found to page 48, naming no parameter: whether that page is past the end depends on how many records the site holds/)]);
+    // Page 1 refused is no question of how many records there are: played as sent.
+    expect(loaded.played.deviations.map((d) => d.operationId)).toEqual(['getCalEventsV1Organizers']);
+  });
+
   it('shapes only the requests it matches, and names itself in the log line and on the page', async () => {
     const { mock } = await played();
     expect(call(mock, 'GET', '/wp-json/cal/v1/organizers').status).toBe(404);
