@@ -191,6 +191,8 @@ async function eventFields(env: UnitEnv, legacy: Legacy, cal: CalendarResource, 
   const updated = made.id === undefined ? made : await send(env, legacy.event.update, legacy.event.update.method as 'PATCH', made.id, { body: { title: `${env.marker} ef event updated ${w}` } });
   const after = made.id === undefined ? made : await read(env, legacy.event, made.id);
   const afterCal = made.id === undefined ? made : await read(env, cal, made.id);
+  // The all-day draft, read once through each namespace: cross compares the two, allDayAndZone judges each.
+  const allDayReads: AllDayReads = [allDay.id === undefined ? allDay : await read(env, legacy.event, allDay.id), allDay.id === undefined ? allDay : await read(env, cal, allDay.id)];
   {
     const v = new Verdict();
     if (v.needs(rename, 'renaming the venue through cal/events/v1') && v.needs(after, 'reading the event again')) {
@@ -225,23 +227,21 @@ async function eventFields(env: UnitEnv, legacy: Legacy, cal: CalendarResource, 
       if (j.compared.length === 0) v.unjudged = { outcome: 'inconclusive', message: 'the two reads share none of the fields compared', e: afterCal.e };
       v.expect(j.differ.length === 0, afterCal, j.differ.join('; '), `${j.compared.join(', ')} the same in both namespaces`);
     }
-    if (allDay.id !== undefined && !v.unjudged) {
-      const l = await read(env, legacy.event, allDay.id);
-      const c = await read(env, cal, allDay.id);
-      if (l.body && c.body) {
-        const j = crossDifferences(l.body, c.body);
-        v.expect(j.differ.length === 0, c, `the all-day event: ${j.differ.join('; ')}`, 'the all-day event the same in both');
-      }
+    const [l, c] = allDayReads;
+    if (allDay.id !== undefined && !v.unjudged && l.body && c.body) {
+      const j = crossDifferences(l.body, c.body);
+      v.expect(j.differ.length === 0, c, `the all-day event: ${j.differ.join('; ')}`, 'the all-day event the same in both');
     }
     emit(env, EVENT_FIELDS, cal.read, 'cross', 'documented', v, 'the same event to read the same through cal/events/v1 and cal/v1 (000 §1: the two namespaces expose the same data)');
   }
-  await allDayAndZone(env, legacy.event, cal, allDay);
+  allDayAndZone(env, legacy.event, allDay, allDayReads);
 }
 
+/** The all-day event's reads: through cal/events/v1, then cal/v1 (the create's answer where it made nothing). */
+type AllDayReads = readonly [Sent, Sent];
+
 /** The all-day event: its whole days, and (sent without a zone) the site's time zone. */
-async function allDayAndZone(env: UnitEnv, legacyEvents: CalendarResource, cal: CalendarResource, made: Sent): Promise<void> {
-  const l = made.id === undefined ? made : await read(env, legacyEvents, made.id);
-  const c = made.id === undefined ? made : await read(env, cal, made.id);
+function allDayAndZone(env: UnitEnv, legacyEvents: CalendarResource, made: Sent, [l, c]: AllDayReads): void {
   const reads: [string, Sent][] = [['cal/events/v1', l], ['cal/v1', c]];
   {
     const v = new Verdict();
