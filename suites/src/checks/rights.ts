@@ -177,7 +177,8 @@ async function rights(env: UnitEnv, list: Operation, read: Operation, root: Oper
   }
   // A record every client can read: the first the anonymous list shows.
   const shown = await env.send({ method: 'GET', route: collection, query: { per_page: 1 }, auth: false }, list);
-  const id = idOf((listRecords(jsonBody(shown.response)) ?? [])[0]);
+  const shownRec = (listRecords(jsonBody(shown.response)) ?? [])[0];
+  const id = idOf(shownRec);
   let lowRefusedEdit: boolean | undefined;
   for (const who of everyone) {
     if (id === undefined) {
@@ -194,7 +195,6 @@ async function rights(env: UnitEnv, list: Operation, read: Operation, root: Oper
   }
   for (const who of everyone) await ask(list, `status-filter:${who}`, who, { route: collection, query: { status: 'draft', per_page: 5 } }, (e) => judgeStatusFilter(e, who));
   if (root) for (const who of ['anonymous', 'admin'] as const) await ask(root, `theme-link:${who}`, who, { route: root.path }, (e) => judgeThemeLink(e, who));
-  const shownRec = (listRecords(jsonBody(shown.response)) ?? [])[0];
   const shownAuthor = isPlainObject(shownRec) && typeof shownRec['author'] === 'number' ? shownRec['author'] : undefined;
   await hidden(env, list, read, emit, ask, shownAuthor, lowRefusedEdit === true || lowLacksEditPosts, lowLacksEditPosts);
 }
