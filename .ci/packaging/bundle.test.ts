@@ -4,8 +4,9 @@
 // loaded by Node as a project loads it, and a mock from each answers the same fixed requests through each one's MSW
 // handlers (msw's getResponse(), no server): status, status text, headers in order and body. The bundled mock loads
 // its contract through the bundled 'site-contracts' with the validator cache, the sources' compile every validator
-// (cold), so the comparison also covers the cache as a bundled project reads it.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// (cold), so the comparison also covers the cache as a bundled project reads it; the bundled mock's fixtures come
+// from the checked set the build kept (mock/src/store/checked-fixtures.ts), the sources' from the cold checks.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getResponse, type RequestHandler } from 'msw';
@@ -14,7 +15,7 @@ import { DEFAULT_CONTRACT_PATH, loadContractFile } from '../../contracts/lib/loa
 import { wordpressHandlers } from '../../mock/src/adapters/msw.ts';
 import { createMock, DEFAULT_FIXTURES_DIR } from '../../mock/src/index.ts';
 import { fixedRequests } from '../../mock/src/testing/fixed-requests.ts';
-import { bundlePackage } from './bundle.ts';
+import { bundlePackage, fixtureCacheOf } from './bundle.ts';
 import { bundledExports, readPackageJson } from './source-exports.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,6 +73,21 @@ describe('the bundled entries (dist/bundle/)', () => {
       const statuses = new Set(sourceAnswers.map((a) => (JSON.parse(a) as unknown[])[2]));
       expect([...statuses]).toEqual(expect.arrayContaining([200, 201, 207, 400]));
       expect(statuses.has(undefined)).toBe(false);
+
+      // The bundled mock's fixtures came from the checked set the build kept (fixture-cache/, one entry, for the
+      // bundled texts): a mock started after that entry is edited serves the edit.
+      const cacheDir = join(ROOT, fixtureCacheOf(relative(ROOT, dir)));
+      const entries = readdirSync(cacheDir);
+      expect(entries).toHaveLength(1);
+      const entry = join(cacheDir, entries[0]!);
+      const kept = JSON.parse(readFileSync(entry, 'utf8')) as { calendar: { events: { title: string }[] } };
+      for (const event of kept.calendar.events) event.title = 'served from the kept set';
+      writeFileSync(entry, JSON.stringify(kept));
+      const fromEdited = await bundled.mocks.createMock({ fixturesDir: bundled.mocks.DEFAULT_FIXTURES_DIR, ...OPTIONS });
+      const listed = await fromEdited.handle({ method: 'GET', url: '/wp-json/cal/v1/events?per_page=1', headers: { host: 'events.example.org' }, origin: ORIGIN });
+      await fromEdited.close?.();
+      expect(listed.status).toBe(200);
+      expect(String(listed.body)).toContain('served from the kept set');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -10,7 +10,9 @@
 // 'site-contracts' is the same code a mock from 'site-contracts/mock' runs. Packages stay imports (`packages:
 // 'external'`): ajv, yaml, fast-check and msw (a peer) are the installing project's own copies. The bundle sits below
 // the package root, so package-root.ts finds package.json, the contract, the fixtures and dist/contract-cache/ from
-// it as from dist/. mock/src/bundle.test.ts holds the bundle's answers byte-equal to the sources'.
+// it as from dist/. Beside the code, fixture-cache/ keeps the bundled fixtures as the checks accepted them
+// (mock/src/store/checked-fixtures.ts), which only this bundle reads. bundle.test.ts holds the bundle's answers,
+// from that cache, byte-equal to the sources' from a cold check.
 //
 //   tsx .ci/packaging/bundle.ts        (bundlePackage() below: the test builds one of its own to compare)
 import { build } from 'esbuild';
@@ -18,6 +20,11 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isEntryModule } from '../../contracts/lib/package-root.ts';
 import { bundledExports, readPackageJson } from './source-exports.ts';
+import { fileCacheIo } from '../../contracts/lib/loader.ts';
+import { keepCheckedFixtures } from '../../mock/src/store/load-fixtures.ts';
+
+/** The folder of checked fixture sets of a bundle in `outdir` (both from the package's root). */
+export const fixtureCacheOf = (outdir: string): string => join(outdir, 'fixture-cache').split(sep).join('/');
 
 /**
  * Bundles the package at `root`'s bundled exports into `outdir` (from the root; default dist/bundle/), each at its
@@ -39,11 +46,16 @@ export async function bundlePackage(root: string, outdir = 'dist/bundle'): Promi
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
     metafile: true,
+    // Where the bundle reads the checked fixtures kept below (mock/src/index.ts), from the package's root.
+    define: { SITE_CONTRACTS_CHECKED_FIXTURES: JSON.stringify(fixtureCacheOf(outdir)) },
   });
   const files = Object.keys(result.metafile.outputs).map((p) => relative(root, join(root, p)).split(sep).join('/'));
   const written = (target: string) => files.includes(join(outdir, relative('dist/bundle', target)).split(sep).join('/'));
   const missing = [...entries].filter(([, e]) => !written(e.target));
   if (missing.length > 0) throw new Error(`bundle: esbuild wrote no file for ${missing.map(([key, e]) => `${key} (${e.target})`).join(', ')}`);
+  // The bundled fixtures checked once here, by the same code the bundle runs, instead of in every createMock().
+  const kept = await keepCheckedFixtures(join(root, 'fixtures'), join(root, fixtureCacheOf(outdir)), fileCacheIo);
+  files.push(relative(root, kept).split(sep).join('/'));
   return { files, bytes: Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0) };
 }
 

@@ -17,7 +17,7 @@ function memoryIo(): CacheIo & { files: Map<string, string> } {
 // "$ref", "x-…" and "200"; anchors and aliases too (the bundle uses them).
 const value = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('list'), tie('map')),
-  leaf: fc.oneof(fc.string(), fc.integer(), fc.double({ noNaN: true }), fc.constantFrom(-0, 0.5), fc.boolean(), fc.constant(null)),
+  leaf: fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.integer(), fc.double({ noNaN: true }), fc.constantFrom(-0, 0.5), fc.boolean(), fc.constant(null)),
   list: fc.array(tie('node'), { maxLength: 4 }),
   map: fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('$ref', 'x-wp-mark', '200', 'yes', 'on', '1e3')), tie('node'), { maxKeys: 4 }),
 }));
@@ -36,6 +36,8 @@ describe('the parsed-contract cache', () => {
         expect(hit.from).toBe(exact ? 'cache' : 'yaml');
         expect(hit.doc).toEqual(parseContract(text));
         expect(miss.doc).toEqual(parseContract(text));
+        // Written as ASCII (ascii-json.ts), whatever the document's characters.
+        for (const written of io.files.values()) expect(written).toMatch(/^[\x00-\x7f]*$/);
       }),
       { numRuns: 300 },
     );

@@ -9,10 +9,11 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { asciiJson } from './ascii-json.ts';
 import type { JsonSchema } from './types.ts';
 
 /** Part of every key: a change in how the YAML is parsed (parseContractWith's options) must change this. */
-const CACHE_FORMAT = 'yaml-2/maxAliasCount=-1/v1';
+const CACHE_FORMAT = 'yaml-2/maxAliasCount=-1/v2-ascii';
 
 export interface CacheIo {
   read(path: string): string | undefined;
@@ -59,7 +60,8 @@ export function parseContractCached(yamlText: string, dirs: readonly string[], w
   const doc = parseContract(yamlText);
   if (writeDir === undefined) return { doc, from: 'yaml' };
   const path = join(writeDir, name);
-  const json = JSON.stringify(doc);
+  // ASCII (ascii-json.ts): a hit then parses to one-byte keys and strings with no pass over the text first.
+  const json = asciiJson(doc);
   // Only a document JSON gives back exactly is kept (YAML can say -0 or .inf, which JSON cannot): on a miss, once.
   if (!isDeepStrictEqual(JSON.parse(json), doc)) return { doc, from: 'yaml' };
   try {

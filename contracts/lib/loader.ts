@@ -10,6 +10,7 @@ import type addFormatsModule from 'ajv-formats';
 import { configureAjv, type AjvInstance, type AjvSetup } from './ajv-setup.ts';
 import { loadContractWith, parseContractWith, type Contract, type LoadOptions, type ValidatorCache } from './contract.ts';
 import { parseContractCached, projectCacheDir, type CacheIo } from './contract-cache.ts';
+import { internalizeKeysOneByte, YAML_KEYS } from './one-byte-keys.ts';
 import { PACKAGE_ROOT, packagePath } from './package-root.ts';
 import { validatorCache, validatorCacheDir } from './validator-cache.ts';
 import type { JsonSchema } from './types.ts';
@@ -67,9 +68,10 @@ export function loadContract(doc: JsonSchema, options: LoadOptions = {}): Contra
 /**
  * The contract's document from its YAML text. The YAML parser is loaded on the first call (yaml is CommonJS under
  * Node, so a require() is the same module an import gives): a start whose contract comes from the parsed-contract
- * cache never loads it.
+ * cache never loads it. Its keys are made one-byte first (one-byte-keys.ts): they become the keys of the mock's answers.
  */
 export function parseContract(text: string): JsonSchema {
+  for (const pattern of YAML_KEYS) internalizeKeysOneByte(text, pattern);
   return parseContractWith((requireHere('yaml') as typeof import('yaml')).parse, text);
 }
 

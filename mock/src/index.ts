@@ -2,17 +2,16 @@
 // returns a request handler that any adapter can drive: node:http (adapters/node-http.ts, `npm run mock`), MSW
 // (adapters/msw.ts) or a test calling `handle()` directly. This entry loads the contract and the fixtures from disk;
 // assemble.ts builds the mock from them, and browser.ts builds the same mock from in-memory inputs.
-import { readFileSync } from 'node:fs';
 import { sep } from 'node:path';
-import { loadContractFile, type Contract } from '../../contracts/lib/loader.ts';
+import { fileCacheIo, loadContractFile, type Contract } from '../../contracts/lib/loader.ts';
 import { packagePath } from '../../contracts/lib/package-root.ts';
 import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { createStore, type Store } from './store/store.ts';
 import type { FixtureSet } from '../../contracts/model/records.ts';
-import { internalizeKeysOneByte } from './store/json-text.ts';
 import { openStateFile, openStore, StateFileError, type Persister, type PersistFs, type StateFileOptions } from './store/persist.ts';
 import { acquireStateLock, StateLockError, type StateLock } from './store/state-lock.ts';
 import { systemClock } from './core/types.ts';
+import type { CheckedFixtureCache } from './store/checked-fixtures.ts';
 import { assembleMock, type Mock, type MockBehaviour } from './assemble.ts';
 
 export type { MockRequest, MockResponse, Clock } from './core/types.ts';
@@ -25,6 +24,15 @@ export type { PlayedDeviations } from './playback/stage.ts';
 
 /** The bundled fixtures (fixtures/ of the checkout or of the installed package), with a trailing separator. */
 export const DEFAULT_FIXTURES_DIR = packagePath('fixtures') + sep;
+
+/**
+ * The bundle's folder of checked fixture sets (checked-fixtures.ts), from the package's root: esbuild puts the path
+ * in when .ci/packaging/bundle.ts builds the bundle and writes that folder beside it. An entry holds for the checks
+ * of the build that wrote it, so only that build's code reads it; a checkout running its sources always checks.
+ */
+declare const SITE_CONTRACTS_CHECKED_FIXTURES: string | undefined;
+const CHECKED_FIXTURES: CheckedFixtureCache | undefined =
+  typeof SITE_CONTRACTS_CHECKED_FIXTURES === 'string' ? { dirs: [packagePath(SITE_CONTRACTS_CHECKED_FIXTURES)], io: fileCacheIo } : undefined;
 
 export interface MockOptions extends MockBehaviour {
   /** The loaded contract (default: contracts/openapi.yaml). Load it once and share it between mocks in tests. */
@@ -54,7 +62,7 @@ export interface MockOptions extends MockBehaviour {
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
-  const contract = options.contract ?? loadContractFile(undefined, readContractText);
+  const contract = options.contract ?? loadContractFile();
   // The mock validates with validateBounded() (core/params.ts): its validators, not validate()'s.
   if (options.compileAll) contract.compileAll('bounded');
   const clock = options.clock ?? systemClock;
@@ -78,7 +86,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       } else store = createStore(set, { now });
     } else {
       const fixturesDir = options.fixturesDir ?? DEFAULT_FIXTURES_DIR;
-      const opened = await openStore(options.stateFile ? { fixturesDir, ...stateFileOptions(options, options.stateFile, now), stateFile: options.stateFile } : { fixturesDir, now });
+      const checkedFixtures = CHECKED_FIXTURES ? { checkedFixtures: CHECKED_FIXTURES } : {};
+      const opened = await openStore(options.stateFile ? { fixturesDir, ...checkedFixtures, ...stateFileOptions(options, options.stateFile, now), stateFile: options.stateFile } : { fixturesDir, ...checkedFixtures, now });
       store = opened.store;
       persister = opened.persister;
     }
@@ -137,13 +146,6 @@ function stateFileOptions(options: MockOptions, path: string, now: () => Date): 
 
 /** Loads the contract once for several mocks (tests, bench). */
 export function loadContract(): Contract {
-  return loadContractFile(undefined, readContractText);
+  return loadContractFile();
 }
 
-/** The contract's text, its ASCII words made one-byte V8 strings before YAML parsing makes them keys (see json-text.ts). */
-function readContractText(path: string): string {
-  const text = readFileSync(path, 'utf8');
-  internalizeKeysOneByte(text, /([A-Za-z_$][\w$-]{0,99})/g);
-  internalizeKeysOneByte(text, /([A-Za-z_$][\w$-]*:[\w$-]+)/g);
-  return text;
-}

@@ -3,7 +3,7 @@
 // JSON.parse's messages changed between V8 versions and several no longer carry a position, so on
 // failure a small scanner walks the text again to find where and why it stops being JSON.
 
-import { latin1Copy } from '../../../contracts/wordpress/bytes.ts';
+import { internalizeKeysOneByte } from '../../../contracts/lib/one-byte-keys.ts';
 
 interface JsonSyntaxProblem {
   line: number;
@@ -24,30 +24,6 @@ export function parseJsonText(text: string): JsonParseResult {
     const shift = body === text ? 0 : 1;
     const { offset, message } = locateSyntaxError(body);
     return { ok: false, problem: { ...lineColumn(text, offset + shift), offset: offset + shift, message } };
-  }
-}
-
-const JSON_KEY = /"([\x20\x21\x23-\x5b\x5d-\x7e]{1,100})"\s*:/g;
-/** Kept for the life of the process: V8 drops internalized strings nothing references. */
-const oneByteKeys: Record<string, true> = Object.create(null) as Record<string, true>;
-
-/**
- * Object keys are V8 internalized strings, one per content, kept in whatever form they were first made. Parsing a
- * text with characters beyond Latin-1 (the fixtures' and the contract's Ukrainian) makes its keys two-byte, and every
- * later object with such a key - `taxonomy` and `_links` in each rendered event, say - then makes JSON.stringify build
- * its whole output two-byte: twice the memory, and escaping, measuring and writing an answer cost about twice as
- * much. Making the one-byte form of each plain-ASCII key first keeps them one-byte. Values are unaffected (V8 narrows
- * those itself). `pattern` finds the keys (first group); the default finds JSON object keys.
- */
-export function internalizeKeysOneByte(text: string, pattern: RegExp = JSON_KEY): void {
-  // eslint-disable-next-line no-control-regex -- a Latin-1 text is parsed one-byte already
-  if (!/[^\x00-\xff]/.test(text)) return;
-  const seen = new Set<string>();
-  for (const m of text.matchAll(pattern)) {
-    const key = m[1]!;
-    if (seen.has(key) || key.length > 100) continue;
-    seen.add(key);
-    oneByteKeys[latin1Copy(key)] = true;
   }
 }
 

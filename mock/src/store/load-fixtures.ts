@@ -10,6 +10,8 @@ import { schemaIssues } from '../../../contracts/model/check.ts';
 import { checkIntegrity } from '../../../contracts/model/set-integrity.ts';
 import { minimumSequences } from '../../../contracts/model/integrity.ts';
 import { parseJsonText } from './json-text.ts';
+import { readCheckedFixtures, writeCheckedFixtures, type CheckedFixtureCache, type FixtureTexts } from './checked-fixtures.ts';
+import type { CacheIo } from '../../../contracts/lib/contract-cache.ts';
 import { FIXTURE_FILES, type FixtureSet, type Sequences, type StoreData } from '../../../contracts/model/records.ts';
 
 
@@ -51,11 +53,30 @@ export function parseFixtureTexts(texts: Record<keyof FixtureSet, string>, files
   return checkFixtureSet(values as Record<keyof FixtureSet, unknown>, files);
 }
 
-/** Reads `dir`/calendar.json, addons.json and users.json and checks them (see parseFixtureTexts). */
-export async function loadFixtures(dir: string, fs: ReadFs = nodeReadFs): Promise<FixtureSet> {
+/**
+ * Reads `dir`/calendar.json, addons.json and users.json and checks them (see parseFixtureTexts), or takes the set
+ * those very texts gave when `checked` holds it (checked-fixtures.ts).
+ */
+export async function loadFixtures(dir: string, fs: ReadFs = nodeReadFs, checked?: CheckedFixtureCache): Promise<FixtureSet> {
+  const { texts, files } = await readFixtureTexts(dir, fs);
+  return (checked && readCheckedFixtures(texts, checked)) ?? parseFixtureTexts(texts, files);
+}
+
+/**
+ * `npm run build`'s step (.ci/packaging/bundle.ts): checks the fixtures of `dir` by the cold path and keeps the set in
+ * `cacheDir` for the bundle to read; the file written. Throws what loading them throws.
+ */
+export async function keepCheckedFixtures(dir: string, cacheDir: string, io: CacheIo, fs: ReadFs = nodeReadFs): Promise<string> {
+  const { texts, files } = await readFixtureTexts(dir, fs);
+  const written = writeCheckedFixtures(texts, parseFixtureTexts(texts, files), cacheDir, io);
+  if (!written) throw new Error(`could not keep the checked fixtures of ${dir} in ${cacheDir}`);
+  return written;
+}
+
+async function readFixtureTexts(dir: string, fs: ReadFs): Promise<{ texts: FixtureTexts; files: FixtureTexts }> {
   const parts = Object.keys(FIXTURE_FILES) as (keyof FixtureSet)[];
-  const files = Object.fromEntries(parts.map((p) => [p, join(dir, FIXTURE_FILES[p])])) as Record<keyof FixtureSet, string>;
-  const texts: Partial<Record<keyof FixtureSet, string>> = {};
+  const files = Object.fromEntries(parts.map((p) => [p, join(dir, FIXTURE_FILES[p])])) as FixtureTexts;
+  const texts: Partial<FixtureTexts> = {};
   const failures: FixtureIssue[] = [];
   await Promise.all(
     parts.map(async (p) => {
@@ -70,7 +91,7 @@ export async function loadFixtures(dir: string, fs: ReadFs = nodeReadFs): Promis
     failures.sort((a, b) => a.file.localeCompare(b.file));
     throw new FixtureError('unreadable', failures);
   }
-  return parseFixtureTexts(texts as Record<keyof FixtureSet, string>, files);
+  return { texts: texts as FixtureTexts, files };
 }
 
 /** Checks the text of a state file (the store's whole state, see persist.ts); `file` names it in messages. */

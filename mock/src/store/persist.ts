@@ -13,6 +13,7 @@ import { FixtureError } from '../../../contracts/model/fixture-error.ts';
 import { checkIntegrity } from '../../../contracts/model/set-integrity.ts';
 import { encodeEntry, JournalError, parseJournal, txnOf, type JournalEntry } from './journal.ts';
 import { loadFixtures, parseStateFile, unreadable } from './load-fixtures.ts';
+import type { CheckedFixtureCache } from './checked-fixtures.ts';
 import type { FixtureSet, StoreData } from '../../../contracts/model/records.ts';
 import { nodePersistFs, tempPathFor, writeFileAtomic, type FileHandleLike, type PersistFs } from './persist-fs.ts';
 import { stateTextPieces } from './state-text.ts';
@@ -493,6 +494,8 @@ export async function openStateFile(fixtures: FixtureSet, options: StateFileOpti
 
 interface OpenStoreOptions extends StoreOptions, Omit<StateFileOptions, 'path'> {
   fixturesDir: string;
+  /** Checked fixture sets kept by the package's build (checked-fixtures.ts); default: none, every load checks. */
+  checkedFixtures?: CheckedFixtureCache;
   /** When set, state is loaded from it if it exists, and every write is saved to it. */
   stateFile?: string;
 }
@@ -500,7 +503,7 @@ interface OpenStoreOptions extends StoreOptions, Omit<StateFileOptions, 'path'> 
 /** Fixtures + optional state file -> a ready store (and its persister when a state file is used). */
 export async function openStore(options: OpenStoreOptions): Promise<{ store: Store; persister?: Persister }> {
   const fs = options.fs ?? nodePersistFs;
-  const fixtures = await loadFixtures(options.fixturesDir, fs);
+  const fixtures = await loadFixtures(options.fixturesDir, fs, options.checkedFixtures);
   if (!options.stateFile) return { store: createStore(fixtures, options.now ? { now: options.now } : {}) };
   return openStateFile(fixtures, { ...options, path: options.stateFile, fs });
 }
