@@ -20,9 +20,15 @@ function pointerGet(doc: JsonSchema, ref: string): unknown {
 export function dereference(doc: JsonSchema): JsonSchema {
   const cache = new Map<string, unknown>();
   const resolving = new Set<string>();
+  // for...in and indexed loops rather than Object.entries()/map(): no array of pairs per object. The contract is
+  // dereferenced at every load (each vitest file's createMock()), where this walk was the largest single cost.
   const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
     if (node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) {
+      const out: unknown[] = new Array<unknown>(node.length);
+      for (let i = 0; i < node.length; i++) out[i] = walk(node[i]);
+      return out;
+    }
     const obj = node as Record<string, unknown>;
     if (typeof obj.$ref === 'string') {
       const r = obj.$ref;
@@ -34,14 +40,16 @@ export function dereference(doc: JsonSchema): JsonSchema {
         resolving.delete(r);
         cache.set(r, target);
       }
-      const siblings = Object.keys(obj).filter((k) => k !== '$ref');
-      if (siblings.length === 0) return target;
-      const merged: Record<string, unknown> = { ...(target as Record<string, unknown>) };
-      for (const k of siblings) merged[k] = walk(obj[k]);
-      return merged;
+      let merged: Record<string, unknown> | undefined;
+      for (const k in obj) {
+        if (k === '$ref' || !Object.hasOwn(obj, k)) continue;
+        merged ??= { ...(target as Record<string, unknown>) };
+        merged[k] = walk(obj[k]);
+      }
+      return merged ?? target;
     }
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(obj)) out[k] = walk(v);
+    for (const k in obj) if (Object.hasOwn(obj, k)) out[k] = walk(obj[k]);
     return out;
   };
   return walk(doc) as JsonSchema;

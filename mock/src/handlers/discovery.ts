@@ -95,28 +95,37 @@ export class Discovery {
   ) {
     // The root's routes object prints to about 300 KB; count a kept one at twice its text.
     this.indexes = new Memo(memo, (key, routes) => textBytes(key) + 2 * wpJsonEncode(routes).length);
-    for (const route of contract.routes) {
-      const record = route.operations.map((o) => o.raw['x-record']).find((r): r is string => typeof r === 'string');
-      let schema: WpSchema | undefined;
-      if (record) {
-        const name = record.split('/').pop()!;
-        const src = (contract.deref.components?.schemas as Record<string, JsonSchema> | undefined)?.[name];
-        if (src) schema = itemSchemaOf(flatten(src), route.operations[0]?.resource ?? name);
-      }
-      this.descriptions.set(route, {
-        route: route.route,
-        namespace: route.namespace,
-        endpoints: endpointsOf(route),
-        ...(allowsBatch(contract, route) ? { allow_batch: { v1: true } } : {}),
-        ...(schema ? { schema } : {}),
-      });
+  }
+
+  /**
+   * A route's description, made when first asked for: most requests never need one, and making all of them was
+   * about 8 ms of every createMock() (a vitest file's set-up).
+   */
+  private description(route: ContractRoute): RouteDescription {
+    const known = this.descriptions.get(route);
+    if (known) return known;
+    const record = route.operations.map((o) => o.raw['x-record']).find((r): r is string => typeof r === 'string');
+    let schema: WpSchema | undefined;
+    if (record) {
+      const name = record.split('/').pop()!;
+      const src = (this.contract.deref.components?.schemas as Record<string, JsonSchema> | undefined)?.[name];
+      if (src) schema = itemSchemaOf(flatten(src), route.operations[0]?.resource ?? name);
     }
+    const made: RouteDescription = {
+      route: route.route,
+      namespace: route.namespace,
+      endpoints: endpointsOf(route),
+      ...(allowsBatch(this.contract, route) ? { allow_batch: { v1: true } } : {}),
+      ...(schema ? { schema } : {}),
+    };
+    this.descriptions.set(route, made);
+    return made;
   }
 
   /** The `routes` object of the root descriptor or a namespace index. */
   private routes(apiRoot: string, namespace?: string): Json {
     return this.indexes.get(`${namespace ?? ''} ${apiRoot}`, () => {
-      const list = this.contract.routes.filter((r) => namespace === undefined || r.namespace === namespace).map((r) => this.descriptions.get(r)!);
+      const list = this.contract.routes.filter((r) => namespace === undefined || r.namespace === namespace).map((r) => this.description(r));
       return routesIndex(list, { apiRoot });
     });
   }
@@ -174,7 +183,7 @@ export class Discovery {
 
   /** OPTIONS on a route: its description in the `help` context, with the item schema. */
   options(route: ContractRoute, apiRoot: string): Json | null {
-    const data = routeDescriptor(this.descriptions.get(route)!, { apiRoot, context: 'help' }) as Json | null;
+    const data = routeDescriptor(this.description(route), { apiRoot, context: 'help' }) as Json | null;
     // A record route of core's posts controller: its item schema carries the action links.
     const resource = route.operations[0]?.resource;
     const taxonomies = resource ? POSTS_CONTROLLER_TAXONOMIES[`${route.namespace}:${resource}`] : undefined;
