@@ -5,8 +5,10 @@
 // handlers (msw's getResponse(), no server): status, status text, headers in order and body. The bundled mock loads
 // its contract through the bundled 'site-contracts' with the validator cache, the sources' compile every validator
 // (cold), so the comparison also covers the cache as a bundled project reads it; the bundled mock's fixtures come
-// from the checked set the build kept (mock/src/store/checked-fixtures.ts), the sources' from the cold checks.
+// from the checked set the build kept (mock/src/store/checked-fixtures.ts), the sources' from the cold checks, and
+// the bundled model validators are loaded on the first write, not at the start.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getResponse, type RequestHandler } from 'msw';
@@ -15,7 +17,7 @@ import { DEFAULT_CONTRACT_PATH, loadContractFile } from '../../contracts/lib/loa
 import { wordpressHandlers } from '../../mock/src/adapters/msw.ts';
 import { createMock, DEFAULT_FIXTURES_DIR } from '../../mock/src/index.ts';
 import { fixedRequests } from '../../mock/src/testing/fixed-requests.ts';
-import { bundlePackage, fixtureCacheOf } from './bundle.ts';
+import { bundlePackage, fixtureCacheOf, modelValidatorsOf } from './bundle.ts';
 import { bundledExports, readPackageJson } from './source-exports.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,12 +65,17 @@ describe('the bundled entries (dist/bundle/)', () => {
       }
 
       const fromBundle = await bundled.mocks.createMock({ contract: bundled.contracts.loadContractFile(), fixturesDir: bundled.mocks.DEFAULT_FIXTURES_DIR, ...OPTIONS });
+      // The model's validators (900 KB) are not even loaded until a record is written (bundle.ts's stand-ins).
+      const validatorsFile = join(ROOT, modelValidatorsOf(relative(ROOT, dir)));
+      const required = createRequire(import.meta.url).cache;
+      expect(Object.keys(required)).not.toContain(validatorsFile);
       const fromSources = await createMock({ contract: loadContractFile(DEFAULT_CONTRACT_PATH, undefined, null), fixturesDir: DEFAULT_FIXTURES_DIR, ...OPTIONS });
       const bundledAnswers = await answers(fromBundle, bundled.msw.wordpressHandlers(fromBundle, { origin: ORIGIN }));
       const sourceAnswers = await answers(fromSources, wordpressHandlers(fromSources, { origin: ORIGIN }));
       await fromBundle.close?.();
       await fromSources.close?.();
       expect(bundledAnswers).toEqual(sourceAnswers);
+      expect(Object.keys(required)).toContain(validatorsFile);
       // Both refusals and acceptances were compared, every one answered by the mock.
       const statuses = new Set(sourceAnswers.map((a) => (JSON.parse(a) as unknown[])[2]));
       expect([...statuses]).toEqual(expect.arrayContaining([200, 201, 207, 400]));
@@ -88,6 +95,20 @@ describe('the bundled entries (dist/bundle/)', () => {
       await fromEdited.close?.();
       expect(listed.status).toBe(200);
       expect(String(listed.body)).toContain('served from the kept set');
+
+      // A fixture the checks refuse: the bundle's stand-ins hand on the real validators' errors, so both say the same.
+      const broken = join(dir, 'broken-fixtures');
+      mkdirSync(broken);
+      for (const name of ['calendar.json', 'addons.json', 'users.json']) writeFileSync(join(broken, name), readFileSync(join(DEFAULT_FIXTURES_DIR, name)));
+      const calendar = JSON.parse(readFileSync(join(broken, 'calendar.json'), 'utf8')) as { events: Record<string, unknown>[] };
+      delete calendar.events[1]!.title;
+      calendar.events[2]!.status = 'gone';
+      writeFileSync(join(broken, 'calendar.json'), JSON.stringify(calendar));
+      const refusal = async (make: () => Promise<unknown>) => make().then(() => 'accepted', (e: unknown) => String(e));
+      const bundledRefusal = await refusal(() => bundled.mocks.createMock({ fixturesDir: broken, ...OPTIONS }));
+      expect(bundledRefusal).toContain("/events/1 must have property 'title'");
+      expect(bundledRefusal).toContain('/events/2/status');
+      expect(bundledRefusal).toBe(await refusal(() => createMock({ fixturesDir: broken, ...OPTIONS })));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -15,13 +15,62 @@
 // from that cache, byte-equal to the sources' from a cold check.
 //
 //   tsx .ci/packaging/bundle.ts        (bundlePackage() below: the test builds one of its own to compare)
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isEntryModule } from '../../contracts/lib/package-root.ts';
 import { bundledExports, readPackageJson } from './source-exports.ts';
 import { fileCacheIo } from '../../contracts/lib/loader.ts';
 import { keepCheckedFixtures } from '../../mock/src/store/load-fixtures.ts';
+
+/** The model's validators as a CommonJS file of a bundle in `outdir` (both from the package's root). */
+export const modelValidatorsOf = (outdir: string): string => join(outdir, 'chunks', 'model-validators.cjs').split(sep).join('/');
+
+const MODEL_VALIDATORS = 'contracts/model/schema-validators.ts';
+
+/**
+ * contracts/model/schema-validators.ts (Ajv's standalone code of the fixture model, 900 KB) replaced in the bundle
+ * by functions of the same names that require() the real ones, built as CommonJS beside it, on their first call.
+ * Compiling and evaluating that module (its schemas are object literals) was about a quarter of importing the mock,
+ * in every vitest file, while a mock answers from the checked fixtures (fixture-cache/) and calls one only when a
+ * record is written. Each stand-in hands on the real one's verdict and `errors`, the two things check.ts reads.
+ */
+function lazyModelValidators(root: string, outdir: string): Plugin {
+  const schema = JSON.parse(readFileSync(join(root, 'contracts/model/schema.json'), 'utf8')) as { $defs: Record<string, unknown> };
+  const names = Object.keys(schema.$defs);
+  const packageRoot = join(root, 'contracts/lib/package-root.ts');
+  return {
+    name: 'lazy-model-validators',
+    setup(b) {
+      b.onResolve({ filter: /schema-validators\.ts$/ }, (args) => {
+        const path = join(args.resolveDir, args.path);
+        return path === join(root, MODEL_VALIDATORS) ? { path: MODEL_VALIDATORS, namespace: 'lazy-model-validators' } : undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'lazy-model-validators' }, () => ({
+        resolveDir: root,
+        loader: 'js',
+        contents: [
+          `import { createRequire } from 'node:module';`,
+          `import { packagePath } from ${JSON.stringify(packageRoot)};`,
+          `const requireHere = createRequire(import.meta.url);`,
+          `const PATH = ${JSON.stringify(modelValidatorsOf(outdir))};`,
+          `function lazy(name) {`,
+          `  let real;`,
+          `  const v = function (data) {`,
+          `    real ??= requireHere(packagePath(PATH))[name];`,
+          `    const ok = real(data);`,
+          `    v.errors = real.errors;`,
+          `    return ok;`,
+          `  };`,
+          `  return v;`,
+          `}`,
+          ...names.map((n) => `export const ${n} = lazy(${JSON.stringify(n)});`),
+        ].join('\n'),
+      }));
+    },
+  };
+}
 
 /** The folder of checked fixture sets of a bundle in `outdir` (both from the package's root). */
 export const fixtureCacheOf = (outdir: string): string => join(outdir, 'fixture-cache').split(sep).join('/');
@@ -48,15 +97,29 @@ export async function bundlePackage(root: string, outdir = 'dist/bundle'): Promi
     metafile: true,
     // Where the bundle reads the checked fixtures kept below (mock/src/index.ts), from the package's root.
     define: { SITE_CONTRACTS_CHECKED_FIXTURES: JSON.stringify(fixtureCacheOf(outdir)) },
+    plugins: [lazyModelValidators(root, outdir)],
   });
-  const files = Object.keys(result.metafile.outputs).map((p) => relative(root, join(root, p)).split(sep).join('/'));
+  // The real validators the stand-ins require(): the same module, as CommonJS (Ajv's runtime stays a package import).
+  const validators = await build({
+    absWorkingDir: root,
+    entryPoints: [MODEL_VALIDATORS],
+    outfile: modelValidatorsOf(outdir),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    metafile: true,
+  });
+  const files = [...Object.keys(result.metafile.outputs), ...Object.keys(validators.metafile.outputs)].map((p) => relative(root, join(root, p)).split(sep).join('/'));
   const written = (target: string) => files.includes(join(outdir, relative('dist/bundle', target)).split(sep).join('/'));
   const missing = [...entries].filter(([, e]) => !written(e.target));
   if (missing.length > 0) throw new Error(`bundle: esbuild wrote no file for ${missing.map(([key, e]) => `${key} (${e.target})`).join(', ')}`);
   // The bundled fixtures checked once here, by the same code the bundle runs, instead of in every createMock().
   const kept = await keepCheckedFixtures(join(root, 'fixtures'), join(root, fixtureCacheOf(outdir)), fileCacheIo);
   files.push(relative(root, kept).split(sep).join('/'));
-  return { files, bytes: Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0) };
+  return { files, bytes: [...Object.values(result.metafile.outputs), ...Object.values(validators.metafile.outputs)].reduce((n, o) => n + o.bytes, 0) };
 }
 
 if (isEntryModule(import.meta.url, process.argv[1])) {
