@@ -5,7 +5,6 @@
 import { sep } from 'node:path';
 import { fileCacheIo, loadContractFile, type Contract } from '../../contracts/lib/loader.ts';
 import { packagePath } from '../../contracts/lib/package-root.ts';
-import { generateFixtures } from '../../fixtures/lib/generate-all.ts';
 import { createStore, type Store } from './store/store.ts';
 import type { FixtureSet } from '../../contracts/model/records.ts';
 import { openStateFile, openStore, StateFileError, type Persister, type PersistFs, type StateFileOptions } from './store/persist.ts';
@@ -77,7 +76,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     if (lock && lock.removed.length > 0) options.onNote?.(`removed ${lock.removed.length} temporary file${lock.removed.length === 1 ? '' : 's'} of interrupted compactions: ${lock.removed.join(', ')}`);
     const generate = options.fixtures === undefined && options.fixturesDir === undefined && (options.seed !== undefined || options.eventCount !== undefined);
     if (options.fixtures || generate) {
-      const set = options.fixtures ?? generateFixtures({ seed: options.seed ?? 1, ...(options.eventCount ? { eventCount: options.eventCount } : {}) });
+      // Imported when used: the generator and its vocabulary are a tenth of the bundle, and most mocks load files.
+      const set = options.fixtures ?? (await import('../../fixtures/lib/generate-all.ts')).generateFixtures({ seed: options.seed ?? 1, ...(options.eventCount ? { eventCount: options.eventCount } : {}) });
       if (options.stateFile) {
         // In-memory (or generated) fixtures are the baseline the state file's resets return to.
         const opened = await openStateFile(set, stateFileOptions(options, options.stateFile, now));
