@@ -1,0 +1,50 @@
+// What the fault tests of suites/src/checks/faults*.test.ts share: faults made of a route's query, and the runs of
+// a test file's harness (the selection against the unbroken mock first, so that a deviation the mock already has
+// cannot be mistaken for the effect of the fault). The tests are three files so that vitest's two forks share them:
+// one file of 41 tests took six minutes beside another `npm test` on the 2-core machine.
+import type { RunResult } from '../report/model.ts';
+import { parse, plain, withHeader, withQuery, type Fault, type MockResponse } from './faulty-mock.ts';
+import type { Mock } from '../../../mock/src/index.ts';
+import type { harnessForFile } from './faulty-mock.ts';
+
+export const withoutHeader = (res: MockResponse, name: string): MockResponse => withHeader(res, name, undefined);
+
+export const BOOLEAN = /^(true|false|1|0)$/i;
+
+/** A server that reads the query of a GET to `route` otherwise than it was sent, when `when` holds. */
+export function readsQueryAs(route: string, when: (q: URLSearchParams) => boolean, edit: (q: URLSearchParams) => void): Fault {
+  return (req, next) => {
+    const { route: r, query } = parse(req);
+    // HEAD is read as its GET (head compares the two).
+    return (req.method === 'GET' || req.method === 'HEAD') && r === route && when(query) ? next(withQuery(req, edit)) : next(req);
+  };
+}
+
+/**
+ * The fault's answer as the adapter should send it (plain). The mock's response cache hands back `bodyBytes`
+ * beside `body`, and the node adapter sends those bytes when present; a fault that rewrote `body` on a
+ * cached answer (`{...res, body}`) would otherwise be sent unchanged, so the fault would hit only the
+ * first of two identical reads within a second (that made the descriptor fault look like a
+ * rest_route_equivalence and method_override finding: one form was rewritten, the other was not).
+ * The harness drops them from every answer a fault gives; a fault that answers from inside keeps doing it.
+ */
+export const asFaulted = plain;
+
+/** The runs of a file's harness: a selection with a fault, and what the fault alone made fail. */
+export function faultRuns(h: ReturnType<typeof harnessForFile<Mock>>) {
+  const runSuite = async (fault: Fault | undefined, only: string): Promise<RunResult> => (await h.run(fault, only)).run;
+  /** The checks that fail with the fault and did not fail without it. */
+  const caughtBy = async (fault: Fault, only: string): Promise<string[]> => {
+    const clean = await h.cleanFailures(only);
+    const broken = await runSuite(fault, only);
+    const checks = new Set(broken.cases.filter((c) => (c.status === 'failed' || c.status === 'errored') && !clean.has(c.id)).map((c) => c.check));
+    return [...checks].sort();
+  };
+  /** The cases that fail with the fault and did not fail without it. */
+  const failedBy = async (fault: Fault, only: string): Promise<RunResult['cases']> => {
+    const clean = await h.cleanFailures(only);
+    const broken = await runSuite(fault, only);
+    return broken.cases.filter((c) => (c.status === 'failed' || c.status === 'errored') && !clean.has(c.id));
+  };
+  return { runSuite, caughtBy, failedBy };
+}
