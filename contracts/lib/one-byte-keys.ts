@@ -7,7 +7,7 @@
 import { latin1Copy } from '../wordpress/bytes.ts';
 
 /** JSON object keys (first group). */
-export const JSON_KEY = /"([\x20\x21\x23-\x5b\x5d-\x7e]{1,100})"\s*:/g;
+const JSON_KEY = /"([\x20\x21\x23-\x5b\x5d-\x7e]{1,100})"\s*:/g;
 /** The words a YAML text's keys are made of, and the `a:b` keys of its media types and marks. */
 export const YAML_KEYS = [/([A-Za-z_$][\w$-]{0,99})/g, /([A-Za-z_$][\w$-]*:[\w$-]+)/g] as const;
 

@@ -15,6 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { asciiJson } from '../../../contracts/lib/ascii-json.ts';
 import type { CacheIo } from '../../../contracts/lib/contract-cache.ts';
 import { FIXTURE_FILES, type FixtureSet } from '../../../contracts/model/records.ts';
+import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
 /** Part of every key: a change in what an entry holds must change this. */
 const CACHE_FORMAT = 'checked-fixtures/v1';
@@ -53,13 +54,9 @@ export function readCheckedFixtures(texts: FixtureTexts, cache: CheckedFixtureCa
 
 /** The three parts as objects: what a torn or foreign entry would lack (the checks vouched for the rest when it was written). */
 function isFixtureSetShape(value: unknown): value is FixtureSet {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const keys = Object.keys(value);
+  if (!isPlainObject(value)) return false;
   const parts = Object.keys(FIXTURE_FILES);
-  return keys.length === parts.length && parts.every((p) => {
-    const part = (value as Record<string, unknown>)[p];
-    return typeof part === 'object' && part !== null && !Array.isArray(part);
-  });
+  return Object.keys(value).length === parts.length && parts.every((p) => isPlainObject(value[p]));
 }
 
 /**

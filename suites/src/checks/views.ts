@@ -1,8 +1,9 @@
 // views: the calendar views route renders the site's events (000 §4.3 `cal/views/v2/html`, u required, view) and
 // leaves out what is hidden (000 §2.1 hide_from_listings: "hides the event in the calendar view"). Three legacy
-// events of the suite's own, each running from 2000-01-01 until two hours from now so that a list of upcoming events
+// events of the suite's own, each running from 2000-01-01 until two days from now so that a list of upcoming events
 // ordered by start (The Events Calendar's list view, 12 to a page) shows them first: one published, one a draft, one
-// published with hide_from_listings. An anonymous GET ?u=<the site's events page>&view=list must name the first and
+// published with hide_from_listings. Two days, not hours: the end is written as the site's wall-clock time, and a
+// site east of UTC (Kyiv at +2, Tokyo at +9) would read "two hours from now" in UTC as ending now or already over. An anonymous GET ?u=<the site's events page>&view=list must name the first and
 // neither of the others.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
@@ -21,7 +22,7 @@ async function rendered(env: UnitEnv, html: Operation, res: CalendarResource, un
   const why = cannotWrite(env, [res.create, html]) ?? (env.headersSignIn ? SIGNED_IN_BY_HEADERS : undefined);
   if (why) return variants.forEach((v) => emit(v, 'skip', `not run: ${why}; the case renders events of its own`));
   const word = ownWord(env.runId, unitId);
-  const dates = { start_date: '2000-01-01 00:00:00', end_date: localDateTime(new Date(env.now().getTime() + 2 * 3_600_000)) };
+  const dates = { start_date: '2000-01-01 00:00:00', end_date: localDateTime(new Date(env.now().getTime() + 2 * 86_400_000)) };
   const shown = await makeOwn(env, res, unitId, `view ${word} shown`, { ...dates, status: 'publish' });
   const draft = await makeOwn(env, res, unitId, `view ${word} draft`, { ...dates, status: 'draft' });
   const hidden = await makeOwn(env, res, unitId, `view ${word} hidden`, { ...dates, status: 'publish', hide_from_listings: true });

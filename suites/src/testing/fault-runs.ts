@@ -3,9 +3,10 @@
 // cannot be mistaken for the effect of the fault). The tests are three files so that vitest's two forks share them:
 // one file of 41 tests took six minutes beside another `npm test` on the 2-core machine.
 import type { RunResult } from '../report/model.ts';
-import { parse, plain, withHeader, withQuery, type Fault, type MockResponse } from './faulty-mock.ts';
-import type { Mock } from '../../../mock/src/index.ts';
-import type { harnessForFile } from './faulty-mock.ts';
+import { parse, plain, withHeader, withQuery, type failedBy as failedByOf, type Fault, type MockResponse } from './faulty-mock.ts';
+
+/** A file's harness (faulty-mock.ts's harnessForFile()). */
+type Harness = Parameters<typeof failedByOf>[0];
 
 export const withoutHeader = (res: MockResponse, name: string): MockResponse => withHeader(res, name, undefined);
 
@@ -31,7 +32,7 @@ export function readsQueryAs(route: string, when: (q: URLSearchParams) => boolea
 export const asFaulted = plain;
 
 /** The runs of a file's harness: a selection with a fault, and what the fault alone made fail. */
-export function faultRuns(h: ReturnType<typeof harnessForFile<Mock>>) {
+export function faultRuns(h: Harness) {
   const runSuite = async (fault: Fault | undefined, only: string): Promise<RunResult> => (await h.run(fault, only)).run;
   /** The checks that fail with the fault and did not fail without it. */
   const caughtBy = async (fault: Fault, only: string): Promise<string[]> => {
