@@ -3,8 +3,8 @@
 // events of the suite's own, each running from 2000-01-01 until two days from now so that a list of upcoming events
 // ordered by start (The Events Calendar's list view, 12 to a page) shows them first: one published, one a draft, one
 // published with hide_from_listings. Two days, not hours: the end is written as the site's wall-clock time, and a
-// site east of UTC (Kyiv at +2, Tokyo at +9) would read "two hours from now" in UTC as ending now or already over. An anonymous GET ?u=<the site's events page>&view=list must name the first and
-// neither of the others.
+// site east of UTC (Kyiv at +2, Tokyo at +9) would read "two hours from now" in UTC as ending now or already over. An anonymous
+// GET ?u=<the site's events page>&view=list must name the first and neither of the others.
 
 import type { Contract } from '../../../contracts/lib/loader.ts';
 import type { Operation } from '../../../contracts/lib/types.ts';
