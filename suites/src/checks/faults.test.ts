@@ -3,8 +3,8 @@
 // (a small faulty server in the test); everything else the mock does stays as it is. Each test runs the
 // same selection against the unbroken mock first, so that a deviation the mock already has cannot be
 // mistaken for the effect of the fault.
-// The check families; the edge phase is in faults.edges.test.ts, conventions and false failures in
-// faults.conventions.test.ts (fault-runs.ts says why three files).
+// The check families; the edge phase is in faults.edges.test.ts, conventions in faults.conventions.test.ts, false
+// failures in faults.false-failures.test.ts (fault-runs.ts says why four files).
 import { describe, expect, it } from 'vitest';
 import { createMock, listen } from '../../../mock/src/index.ts';
 import { wpJsonEncode } from '../../../contracts/wordpress/php/index.ts';

@@ -1,6 +1,6 @@
 // What the fault tests of suites/src/checks/faults*.test.ts share: faults made of a route's query, and the runs of
 // a test file's harness (the selection against the unbroken mock first, so that a deviation the mock already has
-// cannot be mistaken for the effect of the fault). The tests are three files so that vitest's two forks share them:
+// cannot be mistaken for the effect of the fault). The tests are four files so that vitest's two forks share them:
 // one file of 41 tests took six minutes beside another `npm test` on the 2-core machine.
 import type { RunResult } from '../report/model.ts';
 import { parse, plain, withHeader, withQuery, type failedBy as failedByOf, type Fault, type MockResponse } from './faulty-mock.ts';
