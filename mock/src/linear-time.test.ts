@@ -112,23 +112,37 @@ describe(`every answer under ${BOUND_MS} ms, whatever the text`, () => {
   });
 
   // Every key of a body was copied twice, into the permission callbacks' view and the handler's input, though the
-  // first reads two names and few handlers read the second (a second for 500,000 keys in 8 MB).
+  // first reads two names and few handlers read the second (a second for 500,000 keys in 8 MB: about 2.7 of the units
+  // below). This body's own cost is near the other tests' bound (decoding 100,000 keys takes about 190 ms of CPU
+  // alone, and 260-280 ms beside two other test runs), so its bound is in units of this machine at this moment: what
+  // JSON alone takes to write and read the same body. Measured: the create 2.0-3.3 units, the read 1.3-1.9, quiet or
+  // loaded (six busy loops beside). With the body copied twice more on the way in (two plain copies added in
+  // wire/request.ts, by hand) the read measured 3.2 units and failed; the old copies cost more than plain ones.
   it('a body of 100,000 undeclared keys, signed in (create) and anonymous (a read by POST)', async () => {
     const mock = await freshMock({ auth: true });
     const keys = Object.fromEntries(Array.from({ length: N }, (_, i) => [`k${i}`, i]));
     const auth = mock.credentials()!;
-    // The least CPU of three tries: decoding 100,000 keys takes about 190 ms alone, and a collection of the heap they
-    // leave can land on one try and add 60-120 ms (seen under load); a super-linear rule is slow on every try.
+    const body = { ...keys, title: 't', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', author: 1 };
+    // The least CPU of three tries: a collection of the heap the keys leave can land on one try and add 60-120 ms.
     const leastOf3 = (send: () => { ms: number; status: number }) => {
       const tries = [send(), send(), send()];
       return { ms: Math.min(...tries.map((t) => t.ms)), statuses: tries.map((t) => t.status) };
     };
-    const created = leastOf3(() => timed(mock, 'POST', '/wp-json/cal/v1/events', { auth, body: { ...keys, title: 't', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', author: 1 } }));
+    const unit = (): number =>
+      leastOf3(() => {
+        const before = process.cpuUsage();
+        JSON.parse(JSON.stringify(body));
+        const used = process.cpuUsage(before);
+        return { ms: (used.user + used.system) / 1000, status: 0 };
+      }).ms;
+    const createUnit = unit();
+    const created = leastOf3(() => timed(mock, 'POST', '/wp-json/cal/v1/events', { auth, body }));
     expect(created.statuses).toEqual([201, 201, 201]);
-    expect(created.ms).toBeLessThan(BOUND_MS);
+    expect(created.ms / createUnit, `create: ${created.ms.toFixed(0)} ms against ${createUnit.toFixed(0)} ms for JSON alone`).toBeLessThan(4.5);
+    const readUnit = unit();
     const read = leastOf3(() => timed(mock, 'POST', '/wp-json/cal/v1/events?_method=GET&per_page=1', { body: keys }));
     expect(read.statuses).toEqual([200, 200, 200]);
-    expect(read.ms).toBeLessThan(BOUND_MS);
+    expect(read.ms / readUnit, `read: ${read.ms.toFixed(0)} ms against ${readUnit.toFixed(0)} ms for JSON alone`).toBeLessThan(3);
   });
 
   it("an Origin of entities (sanitize_url()'s protocol check)", async () => {
