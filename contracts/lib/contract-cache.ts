@@ -42,32 +42,55 @@ interface CachedParse {
 }
 
 /**
+ * The value kept as `name` in the first of `dirs` holding one that `accept` takes, or undefined. A torn or foreign
+ * file is passed over (its writer writes it again). The one reading of the package's JSON caches: the parsed
+ * contract here, the checked fixtures (mock/src/store/checked-fixtures.ts).
+ */
+export function readCachedJson<T>(dirs: readonly string[], name: string, io: CacheIo, accept: (value: unknown) => value is T): T | undefined {
+  for (const dir of dirs) {
+    const text = io.read(join(dir, name));
+    if (text === undefined) continue;
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (accept(value)) return value;
+    } catch {
+      // A torn or foreign file.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Keeps `value` as `name` in `dir`, as ASCII JSON (ascii-json.ts: a hit then parses to one-byte keys and strings with
+ * no pass over the text first); the path written, or undefined where JSON would not give the value back exactly
+ * (-0, infinities: the cold path serves it every time) or the folder cannot be written.
+ */
+export function writeCachedJson(dir: string, name: string, value: unknown, io: CacheIo): string | undefined {
+  const json = asciiJson(value);
+  if (!isDeepStrictEqual(JSON.parse(json), value)) return undefined;
+  const path = join(dir, name);
+  try {
+    io.write(path, json);
+    return path;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Any parsed JSON: a contract document is taken as it parses. */
+const anyJson = (value: unknown): value is JsonSchema => value !== undefined;
+
+/**
  * The contract document for `yamlText`: from the first of `dirs` holding its cache file, else parsed from the YAML
  * by `parseContract` (the canonical path, loader.ts's) and written to `writeDir` for next time. Failing to write is
  * not an error.
  */
 export function parseContractCached(yamlText: string, dirs: readonly string[], writeDir: string | undefined, io: CacheIo, parseContract: (text: string) => JsonSchema): CachedParse {
   const name = cacheFileName(cacheKey(yamlText));
-  for (const dir of dirs) {
-    const text = io.read(join(dir, name));
-    if (text === undefined) continue;
-    try {
-      return { doc: JSON.parse(text) as JsonSchema, from: 'cache' };
-    } catch {
-      // A torn or foreign file: parse the YAML and write it again below.
-    }
-  }
+  const cached = readCachedJson(dirs, name, io, anyJson);
+  if (cached !== undefined) return { doc: cached, from: 'cache' };
   const doc = parseContract(yamlText);
-  if (writeDir === undefined) return { doc, from: 'yaml' };
-  const path = join(writeDir, name);
-  // ASCII (ascii-json.ts): a hit then parses to one-byte keys and strings with no pass over the text first.
-  const json = asciiJson(doc);
-  // Only a document JSON gives back exactly is kept (YAML can say -0 or .inf, which JSON cannot): on a miss, once.
-  if (!isDeepStrictEqual(JSON.parse(json), doc)) return { doc, from: 'yaml' };
-  try {
-    io.write(path, json);
-    return { doc, from: 'yaml', wrote: path };
-  } catch {
-    return { doc, from: 'yaml' };
-  }
+  // YAML can say -0 or .inf, which JSON cannot: such a document is parsed from the YAML every time.
+  const wrote = writeDir === undefined ? undefined : writeCachedJson(writeDir, name, doc, io);
+  return wrote === undefined ? { doc, from: 'yaml' } : { doc, from: 'yaml', wrote };
 }

@@ -2,18 +2,16 @@
 // keyed by the texts it came from. Checking the bundled fixtures (560 KB of calendar) cost every createMock() about
 // 70 ms of CPU (parsing two-byte text, the schema's validators over every record, the integrity rules, the garbage
 // they leave): a vitest file with the mock's MSW handlers pays it once per file. `npm run build` checks them once and
-// writes the result to dist/fixture-cache/ (mock/scripts/fixture-cache.ts), and only the built package reads it: the
-// checks are code, so an entry holds for the build that wrote it, and a checkout running its sources always checks.
+// writes the result to dist/bundle/fixture-cache/ (.ci/packaging/bundle.ts, through load-fixtures.ts's
+// keepCheckedFixtures()), and only the bundle reads it: the checks are code, so an entry holds for the build that
+// wrote it, and a checkout running its sources always checks. Read and written as contract-cache.ts keeps its JSON.
 //
 // The texts stay the one source: an entry is named by the SHA-256 of the three files' texts, so an edited fixture
 // never meets an old entry, and an entry is written only for a set the cold path accepted and JSON gives back
 // exactly. A file that does not parse is ignored. checked-fixtures.test.ts holds a hit equal to the cold path, and a
 // mock started from it answering byte for byte as a cold one.
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
-import { asciiJson } from '../../../contracts/lib/ascii-json.ts';
-import type { CacheIo } from '../../../contracts/lib/contract-cache.ts';
+import { readCachedJson, writeCachedJson, type CacheIo } from '../../../contracts/lib/contract-cache.ts';
 import { FIXTURE_FILES, type FixtureSet } from '../../../contracts/model/records.ts';
 import { isPlainObject } from '../../../contracts/wordpress/plain-object.ts';
 
@@ -38,18 +36,7 @@ const entryName = (texts: FixtureTexts): string => `fixtures-${checkedFixturesKe
 
 /** The checked set of `texts` from the first of the cache's folders holding it, or undefined. */
 export function readCheckedFixtures(texts: FixtureTexts, cache: CheckedFixtureCache): FixtureSet | undefined {
-  const name = entryName(texts);
-  for (const dir of cache.dirs) {
-    const text = cache.io.read(join(dir, name));
-    if (text === undefined) continue;
-    try {
-      const set = JSON.parse(text) as unknown;
-      if (isFixtureSetShape(set)) return set;
-    } catch {
-      // A torn or foreign file: the cold path checks the texts.
-    }
-  }
-  return undefined;
+  return readCachedJson(cache.dirs, entryName(texts), cache.io, isFixtureSetShape);
 }
 
 /** The three parts as objects: what a torn or foreign entry would lack (the checks vouched for the rest when it was written). */
@@ -64,13 +51,5 @@ function isFixtureSetShape(value: unknown): value is FixtureSet {
  * not give it back exactly or the folder cannot be written.
  */
 export function writeCheckedFixtures(texts: FixtureTexts, set: FixtureSet, dir: string, io: CacheIo): string | undefined {
-  const json = asciiJson(set);
-  if (!isDeepStrictEqual(JSON.parse(json), set)) return undefined;
-  const path = join(dir, entryName(texts));
-  try {
-    io.write(path, json);
-    return path;
-  } catch {
-    return undefined;
-  }
+  return writeCachedJson(dir, entryName(texts), set, io);
 }
