@@ -3,7 +3,7 @@
 // cannot be mistaken for the effect of the fault). The tests are four files so that vitest's two forks share them:
 // one file of 41 tests took six minutes beside another `npm test` on the 2-core machine.
 import type { RunResult } from '../report/model.ts';
-import { parse, plain, withHeader, withQuery, type failedBy as failedByOf, type Fault, type MockResponse } from './faulty-mock.ts';
+import { failedBy as failedByOf, parse, plain, withHeader, withQuery, type Fault, type MockResponse } from './faulty-mock.ts';
 
 /** A file's harness (faulty-mock.ts's harnessForFile()). */
 type Harness = Parameters<typeof failedByOf>[0];
@@ -34,18 +34,9 @@ export const asFaulted = plain;
 /** The runs of a file's harness: a selection with a fault, and what the fault alone made fail. */
 export function faultRuns(h: Harness) {
   const runSuite = async (fault: Fault | undefined, only: string): Promise<RunResult> => (await h.run(fault, only)).run;
-  /** The checks that fail with the fault and did not fail without it. */
-  const caughtBy = async (fault: Fault, only: string): Promise<string[]> => {
-    const clean = await h.cleanFailures(only);
-    const broken = await runSuite(fault, only);
-    const checks = new Set(broken.cases.filter((c) => (c.status === 'failed' || c.status === 'errored') && !clean.has(c.id)).map((c) => c.check));
-    return [...checks].sort();
-  };
-  /** The cases that fail with the fault and did not fail without it. */
-  const failedBy = async (fault: Fault, only: string): Promise<RunResult['cases']> => {
-    const clean = await h.cleanFailures(only);
-    const broken = await runSuite(fault, only);
-    return broken.cases.filter((c) => (c.status === 'failed' || c.status === 'errored') && !clean.has(c.id));
-  };
+  /** The cases that fail with the fault and did not fail without it (faulty-mock.ts's failedBy()). */
+  const failedBy = (fault: Fault, only: string): Promise<RunResult['cases']> => failedByOf(h, fault, only);
+  /** The checks of those cases. */
+  const caughtBy = async (fault: Fault, only: string): Promise<string[]> => [...new Set((await failedBy(fault, only)).map((c) => c.check))].sort();
   return { runSuite, caughtBy, failedBy };
 }
