@@ -112,14 +112,15 @@ export async function bundlePackage(root: string, outdir = 'dist/bundle'): Promi
     logLevel: 'warning',
     metafile: true,
   });
-  const files = [...Object.keys(result.metafile.outputs), ...Object.keys(validators.metafile.outputs)].map((p) => relative(root, join(root, p)).split(sep).join('/'));
+  const outputs = { ...result.metafile.outputs, ...validators.metafile.outputs };
+  const files = Object.keys(outputs).map((p) => relative(root, join(root, p)).split(sep).join('/'));
   const written = (target: string) => files.includes(join(outdir, relative('dist/bundle', target)).split(sep).join('/'));
   const missing = [...entries].filter(([, e]) => !written(e.target));
   if (missing.length > 0) throw new Error(`bundle: esbuild wrote no file for ${missing.map(([key, e]) => `${key} (${e.target})`).join(', ')}`);
   // The bundled fixtures checked once here, by the same code the bundle runs, instead of in every createMock().
   const kept = await keepCheckedFixtures(join(root, 'fixtures'), join(root, fixtureCacheOf(outdir)), fileCacheIo);
   files.push(relative(root, kept).split(sep).join('/'));
-  return { files, bytes: [...Object.values(result.metafile.outputs), ...Object.values(validators.metafile.outputs)].reduce((n, o) => n + o.bytes, 0) };
+  return { files, bytes: Object.values(outputs).reduce((n, o) => n + o.bytes, 0) };
 }
 
 if (isEntryModule(import.meta.url, process.argv[1])) {
